@@ -1,0 +1,2 @@
+pub mod version;
+pub mod yaml;

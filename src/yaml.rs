@@ -1,0 +1,504 @@
+//! YAML (and JSON) text into JSON values that remember where each value was written.
+//!
+//! Kubernetes reads every YAML file the same way: `sigs.k8s.io/yaml` turns YAML into JSON with the
+//! YAML 1.1 rules of go-yaml v2 (`yes`, `on` and `off` are booleans, `0755` is octal), then a JSON
+//! decoder fills the typed struct. We follow the same two steps so that a value means here what it
+//! means to the kubelet, and we keep the line and column of every node so that an error can point
+//! at the file and line the user must fix (upstream's errors mostly cannot).
+//!
+//! # Why `yaml-rust2` and its event parser
+//!
+//! * `serde_yaml` is archived and its forks (`serde_yml`) have had soundness problems; we do not
+//!   want an unmaintained dependency in a library people embed.
+//! * We need positions and duplicate-key detection, which a serde `Deserializer` hides. The event
+//!   API of `yaml-rust2` (maintained, pure Rust, no `unsafe` in our use, no further dependencies but
+//!   two small collections crates) gives both, and building the tree ourselves lets us resolve plain
+//!   scalars with YAML 1.1 rules instead of the parser's YAML 1.2 core schema.
+//! * It costs a few tens of KB of wasm, the smallest of the maintained options we compared.
+//!
+//! Untrusted input is bounded: nesting deeper than [`MAX_DEPTH`] and alias expansion beyond
+//! [`MAX_NODES`] are errors, never a stack overflow or a "billion laughs" blow-up.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+
+use serde_json::{Map, Number, Value};
+use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser, Tag};
+use yaml_rust2::scanner::{Marker, TScalarStyle};
+
+/// Deepest nesting of sequences and mappings accepted.
+pub const MAX_DEPTH: usize = 512;
+/// Most nodes a document may expand to (aliases included).
+pub const MAX_NODES: usize = 2_000_000;
+
+/// A 1-based line and column in the source text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+pub struct Pos {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+/// A YAML text that could not be read, with where it went wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct YamlError {
+    message: String,
+    pos: Pos,
+}
+
+impl YamlError {
+    fn new(message: impl Into<String>, pos: Pos) -> Self {
+        YamlError {
+            message: message.into(),
+            pos,
+        }
+    }
+    /// What is wrong, without the position.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+    /// Where it is wrong.
+    pub fn pos(&self) -> Pos {
+        self.pos
+    }
+}
+
+impl fmt::Display for YamlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "yaml: line {}: {}", self.pos.line, self.message)
+    }
+}
+
+impl std::error::Error for YamlError {}
+
+/// One parsed document: its JSON value, plus where each node and each duplicate key was written.
+#[derive(Clone, Debug, Default)]
+pub struct Document {
+    /// The document as JSON. An empty document is `null`.
+    pub value: Value,
+    positions: BTreeMap<String, Pos>,
+    duplicates: Vec<(String, Pos)>,
+}
+
+impl Document {
+    /// Where the node at a JSON pointer (`/evictionHard/memory.available`, `/items/0`) was written.
+    /// For mapping entries this is the position of the key.
+    pub fn position(&self, pointer: &str) -> Option<Pos> {
+        self.positions.get(pointer).copied()
+    }
+
+    /// The position of `pointer` or, failing that, of its nearest ancestor that has one.
+    pub fn nearest_position(&self, pointer: &str) -> Option<Pos> {
+        let mut p = pointer;
+        loop {
+            if let Some(pos) = self.positions.get(p) {
+                return Some(*pos);
+            }
+            match p.rfind('/') {
+                Some(i) => p = &p[..i],
+                None => return None,
+            }
+        }
+    }
+
+    /// Keys written twice in one mapping: the pointer of the key and the position of the second
+    /// writing. The later value wins in [`Document::value`], as it does upstream in lenient mode.
+    pub fn duplicate_keys(&self) -> &[(String, Pos)] {
+        &self.duplicates
+    }
+}
+
+/// Escapes one JSON-pointer segment (RFC 6901: `~` as `~0`, `/` as `~1`).
+pub fn pointer_segment(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+/// Parses a text holding exactly one document (or none, which gives `null`).
+pub fn parse(text: &str) -> Result<Document, YamlError> {
+    let mut docs = parse_all(text)?;
+    match docs.len() {
+        0 => Ok(Document::default()),
+        1 => Ok(docs.remove(0)),
+        _ => Err(YamlError::new(
+            "expected a single document in the stream, found more than one",
+            docs[1].position("").unwrap_or(Pos { line: 1, column: 1 }),
+        )),
+    }
+}
+
+/// Parses every `---`-separated document of a stream.
+pub fn parse_all(text: &str) -> Result<Vec<Document>, YamlError> {
+    let mut builder = Builder::default();
+    let mut parser = Parser::new_from_str(text);
+    if let Err(e) = parser.load(&mut builder, true) {
+        let m = e.marker();
+        return Err(YamlError::new(
+            e.info().to_string(),
+            Pos {
+                line: m.line(),
+                column: m.col() + 1,
+            },
+        ));
+    }
+    if let Some(err) = builder.error {
+        return Err(err);
+    }
+    Ok(builder.docs)
+}
+
+enum Frame {
+    Seq {
+        items: Vec<Value>,
+        pointer: String,
+        anchor: usize,
+    },
+    Map {
+        entries: Map<String, Value>,
+        pointer: String,
+        anchor: usize,
+        pending_key: Option<String>,
+    },
+}
+
+#[derive(Default)]
+struct Builder {
+    docs: Vec<Document>,
+    stack: Vec<Frame>,
+    current: Document,
+    anchors: HashMap<usize, Value>,
+    nodes: usize,
+    error: Option<YamlError>,
+}
+
+impl Builder {
+    fn fail(&mut self, message: impl Into<String>, pos: Pos) {
+        if self.error.is_none() {
+            self.error = Some(YamlError::new(message, pos));
+        }
+    }
+
+    /// The pointer the next node will have, and whether it is a mapping key.
+    fn next_pointer(&self) -> (String, bool) {
+        match self.stack.last() {
+            None => (String::new(), false),
+            Some(Frame::Seq { items, pointer, .. }) => (format!("{pointer}/{}", items.len()), false),
+            Some(Frame::Map {
+                pointer,
+                pending_key,
+                ..
+            }) => match pending_key {
+                None => (pointer.clone(), true),
+                Some(k) => (format!("{pointer}/{}", pointer_segment(k)), false),
+            },
+        }
+    }
+
+    fn count(&mut self, n: usize, pos: Pos) -> bool {
+        self.nodes = self.nodes.saturating_add(n);
+        if self.nodes > MAX_NODES {
+            self.fail(
+                format!("document expands to more than {MAX_NODES} nodes (aliases included)"),
+                pos,
+            );
+            return false;
+        }
+        true
+    }
+
+    /// Places a finished node where it belongs: a key, a sequence item, a map value or the root.
+    fn emit(&mut self, value: Value, pos: Pos) {
+        match self.stack.last_mut() {
+            None => self.current.value = value,
+            Some(Frame::Seq { items, .. }) => items.push(value),
+            Some(Frame::Map {
+                entries,
+                pending_key,
+                pointer,
+                ..
+            }) => match pending_key.take() {
+                None => {
+                    let key = match value {
+                        Value::String(s) => s,
+                        Value::Null => "null".to_string(),
+                        Value::Bool(b) => b.to_string(),
+                        Value::Number(n) => n.to_string(),
+                        _ => {
+                            let msg = "invalid map key: mappings and sequences cannot be keys";
+                            self.error
+                                .get_or_insert_with(|| YamlError::new(msg, pos));
+                            return;
+                        }
+                    };
+                    let key_pointer = format!("{pointer}/{}", pointer_segment(&key));
+                    if entries.contains_key(&key) {
+                        self.current.duplicates.push((key_pointer.clone(), pos));
+                    }
+                    self.current.positions.insert(key_pointer, pos);
+                    *pending_key = Some(key);
+                }
+                Some(key) => {
+                    entries.insert(key, value);
+                }
+            },
+        }
+    }
+}
+
+impl MarkedEventReceiver for Builder {
+    fn on_event(&mut self, ev: Event, mark: Marker) {
+        if self.error.is_some() {
+            return;
+        }
+        let pos = Pos {
+            line: mark.line(),
+            column: mark.col() + 1,
+        };
+        match ev {
+            Event::DocumentStart => {
+                self.current = Document::default();
+                self.current.positions.insert(String::new(), pos);
+                self.anchors.clear();
+            }
+            Event::DocumentEnd => {
+                let doc = std::mem::take(&mut self.current);
+                self.docs.push(doc);
+            }
+            Event::Scalar(text, style, anchor, tag) => {
+                if !self.count(1, pos) {
+                    return;
+                }
+                let (pointer, is_key) = self.next_pointer();
+                let value = match resolve_scalar(&text, style, tag.as_ref()) {
+                    Ok(v) => v,
+                    Err(msg) => return self.fail(msg, pos),
+                };
+                if !is_key {
+                    self.current.positions.entry(pointer).or_insert(pos);
+                }
+                if anchor > 0 {
+                    self.anchors.insert(anchor, value.clone());
+                }
+                self.emit(value, pos);
+            }
+            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+                if self.stack.len() >= MAX_DEPTH {
+                    return self.fail(format!("nesting deeper than {MAX_DEPTH} levels"), pos);
+                }
+                if !self.count(1, pos) {
+                    return;
+                }
+                let (pointer, is_key) = self.next_pointer();
+                if is_key {
+                    return self.fail(
+                        "invalid map key: mappings and sequences cannot be keys",
+                        pos,
+                    );
+                }
+                self.current
+                    .positions
+                    .entry(pointer.clone())
+                    .or_insert(pos);
+                let frame = if matches!(ev, Event::SequenceStart(..)) {
+                    Frame::Seq {
+                        items: Vec::new(),
+                        pointer,
+                        anchor,
+                    }
+                } else {
+                    Frame::Map {
+                        entries: Map::new(),
+                        pointer,
+                        anchor,
+                        pending_key: None,
+                    }
+                };
+                self.stack.push(frame);
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                let (value, anchor) = match self.stack.pop() {
+                    Some(Frame::Seq { items, anchor, .. }) => (Value::Array(items), anchor),
+                    Some(Frame::Map {
+                        entries, anchor, ..
+                    }) => (Value::Object(entries), anchor),
+                    None => return,
+                };
+                if anchor > 0 {
+                    self.anchors.insert(anchor, value.clone());
+                }
+                self.emit(value, pos);
+            }
+            Event::Alias(id) => {
+                let Some(value) = self.anchors.get(&id).cloned() else {
+                    return self.fail("unknown anchor", pos);
+                };
+                if !self.count(node_count(&value), pos) {
+                    return;
+                }
+                self.emit(value, pos);
+            }
+            Event::StreamStart | Event::StreamEnd | Event::Nothing => {}
+        }
+    }
+}
+
+fn node_count(v: &Value) -> usize {
+    let mut n = 0usize;
+    let mut todo = vec![v];
+    while let Some(v) = todo.pop() {
+        n += 1;
+        match v {
+            Value::Array(a) => todo.extend(a.iter()),
+            Value::Object(m) => todo.extend(m.values()),
+            _ => {}
+        }
+    }
+    n
+}
+
+/// Resolves a scalar the way go-yaml v2 does (YAML 1.1 types for plain scalars).
+fn resolve_scalar(text: &str, style: TScalarStyle, tag: Option<&Tag>) -> Result<Value, String> {
+    if let Some(tag) = tag {
+        if tag.handle == "tag:yaml.org,2002:" || tag.handle == "!!" {
+            return match tag.suffix.as_str() {
+                "str" => Ok(Value::String(text.to_string())),
+                "null" => Ok(Value::Null),
+                "bool" => parse_bool_11(text)
+                    .map(Value::Bool)
+                    .ok_or_else(|| format!("cannot decode !!str `{text}` as a !!bool")),
+                "int" => parse_int_11(text)
+                    .ok_or_else(|| format!("cannot decode !!str `{text}` as a !!int")),
+                "float" => parse_float_11(text)
+                    .or_else(|| parse_int_11(text))
+                    .ok_or_else(|| format!("cannot decode !!str `{text}` as a !!float")),
+                _ => Ok(Value::String(text.to_string())),
+            };
+        }
+    }
+    if style != TScalarStyle::Plain {
+        return Ok(Value::String(text.to_string()));
+    }
+    if matches!(text, "" | "~" | "null" | "Null" | "NULL") {
+        return Ok(Value::Null);
+    }
+    if let Some(b) = parse_bool_11(text) {
+        return Ok(Value::Bool(b));
+    }
+    if let Some(n) = parse_int_11(text) {
+        return Ok(n);
+    }
+    if let Some(f) = parse_float_11(text) {
+        return Ok(f);
+    }
+    Ok(Value::String(text.to_string()))
+}
+
+fn parse_bool_11(s: &str) -> Option<bool> {
+    match s {
+        "y" | "Y" | "yes" | "Yes" | "YES" | "true" | "True" | "TRUE" | "on" | "On" | "ON" => {
+            Some(true)
+        }
+        "n" | "N" | "no" | "No" | "NO" | "false" | "False" | "FALSE" | "off" | "Off" | "OFF" => {
+            Some(false)
+        }
+        _ => None,
+    }
+}
+
+fn parse_int_11(s: &str) -> Option<Value> {
+    let plain: String = s.chars().filter(|c| *c != '_').collect();
+    let (neg, body) = match plain.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, plain.strip_prefix('+').unwrap_or(&plain)),
+    };
+    if body.is_empty() {
+        return None;
+    }
+    let magnitude: u128 = if let Some(hex) = body.strip_prefix("0x") {
+        u128::from_str_radix(hex, 16).ok()?
+    } else if let Some(bin) = body.strip_prefix("0b") {
+        u128::from_str_radix(bin, 2).ok()?
+    } else if body.len() > 1 && body.starts_with('0') {
+        u128::from_str_radix(&body[1..], 8).ok()?
+    } else if body.bytes().all(|b| b.is_ascii_digit()) {
+        body.parse().ok()?
+    } else {
+        return None;
+    };
+    if neg {
+        let v = i64::try_from(magnitude).ok().map(|m| -m).or_else(|| {
+            (magnitude == 1u128 << 63).then_some(i64::MIN)
+        })?;
+        Some(Value::Number(v.into()))
+    } else if let Ok(v) = u64::try_from(magnitude) {
+        Some(Value::Number(v.into()))
+    } else {
+        // Too large for an integer: go-yaml falls back to a float.
+        Number::from_f64(magnitude as f64).map(Value::Number)
+    }
+}
+
+fn parse_float_11(s: &str) -> Option<Value> {
+    let lower = s.to_ascii_lowercase();
+    match lower.as_str() {
+        ".inf" | "+.inf" | "-.inf" | ".nan" => {
+            // JSON has no infinities or NaN; keep the text so the decoder reports a type error.
+            return Some(Value::String(s.to_string()));
+        }
+        _ => {}
+    }
+    let plain: String = s.chars().filter(|c| *c != '_').collect();
+    let looks_numeric = plain
+        .bytes()
+        .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
+        && plain.bytes().any(|b| b.is_ascii_digit());
+    if !looks_numeric {
+        return None;
+    }
+    let f: f64 = plain.parse().ok()?;
+    Number::from_f64(f).map(Value::Number)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn resolves_yaml_1_1_scalars_and_remembers_positions() {
+        let doc = parse("a: yes\nb: '10'\nc: 0755\nd:\n  - x\n  - 1.5\ne: ~\n").unwrap();
+        assert_eq!(
+            doc.value,
+            json!({"a": true, "b": "10", "c": 493, "d": ["x", 1.5], "e": null})
+        );
+        assert_eq!(doc.position("/d/1"), Some(Pos { line: 6, column: 5 }));
+        assert_eq!(doc.position("/c"), Some(Pos { line: 3, column: 1 }));
+    }
+
+    #[test]
+    fn reports_duplicates_and_errors_with_lines() {
+        let doc = parse("a: 1\nb: 2\na: 3\n").unwrap();
+        assert_eq!(doc.value, json!({"a": 3, "b": 2}));
+        assert_eq!(doc.duplicate_keys(), &[("/a".to_string(), Pos { line: 3, column: 1 })]);
+        let err = parse("a: [1, 2\nb: 3\n").unwrap_err();
+        assert!(err.pos().line >= 1, "{err}");
+        assert!(err.to_string().starts_with("yaml: line "), "{err}");
+    }
+
+    #[test]
+    fn bounds_hostile_input() {
+        let deep = "[".repeat(100_000);
+        assert!(parse(&deep).is_err());
+        let mut bomb = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
+        for i in 0..12 {
+            let prev = if i == 0 { "a".to_string() } else { format!("b{}", i - 1) };
+            bomb.push_str(&format!("b{i}: &b{i} [*{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}]\n"));
+        }
+        let err = parse(&bomb).unwrap_err();
+        assert!(err.message().contains("more than"), "{err}");
+    }
+}
