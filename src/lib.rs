@@ -1,2 +1,3 @@
+pub mod featuregate;
 pub mod version;
 pub mod yaml;

@@ -1,0 +1,75 @@
+//! The `versioned_feature_list.yaml` format: Kubernetes' own list of every feature gate and its
+//! history, generated upstream by the `compatibility_lifecycle` tool
+//! (`test/compatibility_lifecycle/reference/versioned_feature_list.yaml` in kubernetes/kubernetes).
+//!
+//! ```yaml
+//! - name: NodeSwap
+//!   versionedSpecs:
+//!   - default: false
+//!     lockToDefault: false
+//!     preRelease: Alpha
+//!     version: "1.22"
+//!   - default: true
+//!     lockToDefault: true
+//!     preRelease: GA
+//!     version: "1.34"
+//! ```
+//!
+//! Stages use the spelled-out names (`Alpha`, `Beta`, `GA`, `Deprecated`). Parsing checks the
+//! shape only; [`FeatureGate::add_versioned`](super::FeatureGate::add_versioned) checks the rules.
+//! Errors name the entry and the line.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::error::{FeatureGateError, Problem};
+use super::spec::FeatureSpec;
+use crate::yaml;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct Entry {
+    name: String,
+    versioned_specs: Vec<FeatureSpec>,
+}
+
+/// Parses a feature list into the map [`FeatureGate::add_versioned`] takes.
+///
+/// [`FeatureGate::add_versioned`]: super::FeatureGate::add_versioned
+pub fn parse_feature_list(
+    text: &str,
+) -> Result<BTreeMap<String, Vec<FeatureSpec>>, FeatureGateError> {
+    let fail = |message: String| FeatureGateError::from(Problem::FeatureList { message });
+    let doc = yaml::parse(text).map_err(|e| fail(format!("feature list: {e}")))?;
+    let items = match &doc.value {
+        serde_json::Value::Array(items) => items,
+        serde_json::Value::Null => return Ok(BTreeMap::new()),
+        _ => {
+            return Err(fail(
+                "feature list: line 1: expected a YAML list of {name, versionedSpecs} entries"
+                    .to_string(),
+            ))
+        }
+    };
+    let mut features = BTreeMap::new();
+    for (i, item) in items.iter().enumerate() {
+        let pointer = format!("/{i}");
+        let line = doc.nearest_position(&pointer).map(|p| p.line).unwrap_or(1);
+        let label = match item.get("name").and_then(|n| n.as_str()) {
+            Some(name) => format!("entry {i} ({name})"),
+            None => format!("entry {i}"),
+        };
+        let entry: Entry = serde_json::from_value(item.clone())
+            .map_err(|e| fail(format!("feature list: line {line}: {label}: {e}")))?;
+        if features
+            .insert(entry.name.clone(), entry.versioned_specs)
+            .is_some()
+        {
+            return Err(fail(format!(
+                "feature list: line {line}: {label}: feature listed twice"
+            )));
+        }
+    }
+    Ok(features)
+}
