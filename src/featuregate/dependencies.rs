@@ -18,7 +18,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::error::Problem;
+use super::error::{FeatureGateError, Problem};
 use super::spec::{spec_at, FeatureSpec};
 
 /// Merges `new` into `existing` (appending, then sorting and de-duplicating every list) and checks
@@ -27,7 +27,7 @@ pub(crate) fn merge_and_check(
     existing: &BTreeMap<String, Vec<String>>,
     new: &BTreeMap<String, Vec<String>>,
     specs_of: impl Fn(&str) -> Option<Vec<FeatureSpec>>,
-) -> Result<BTreeMap<String, Vec<String>>, Problem> {
+) -> Result<BTreeMap<String, Vec<String>>, FeatureGateError> {
     let mut merged = new.clone();
     for (k, v) in existing {
         merged
@@ -44,14 +44,16 @@ pub(crate) fn merge_and_check(
         let Some(feature_specs) = specs_of(feature) else {
             return Err(Problem::DependencyOfUnknown {
                 feature: feature.clone(),
-            });
+            }
+            .into());
         };
         for dep in deps {
             let Some(dep_specs) = specs_of(dep) else {
                 return Err(Problem::DependencyOnUnknown {
                     feature: feature.clone(),
                     dependency: dep.clone(),
-                });
+                }
+                .into());
             };
             for spec in feature_specs.iter().rev() {
                 let version = spec
@@ -70,21 +72,24 @@ pub(crate) fn merge_and_check(
                         dependency: dep.clone(),
                         dependency_stage: dep_spec.pre_release,
                         version,
-                    });
+                    }
+                    .into());
                 }
                 if spec.default && !dep_spec.default {
                     return Err(Problem::DependencyDefaultOff {
                         feature: feature.clone(),
                         dependency: dep.clone(),
                         version,
-                    });
+                    }
+                    .into());
                 }
                 if spec.lock_to_default && !dep_spec.lock_to_default {
                     return Err(Problem::DependencyUnlocked {
                         feature: feature.clone(),
                         dependency: dep.clone(),
                         version,
-                    });
+                    }
+                    .into());
                 }
             }
         }
@@ -95,7 +100,7 @@ pub(crate) fn merge_and_check(
 }
 
 /// Depth-first search from every feature; iterative so a long chain cannot overflow the stack.
-fn find_cycle(graph: &BTreeMap<String, Vec<String>>) -> Result<(), Problem> {
+fn find_cycle(graph: &BTreeMap<String, Vec<String>>) -> Result<(), FeatureGateError> {
     let mut finished: BTreeSet<&str> = BTreeSet::new();
     for root in graph.keys() {
         if finished.contains(root.as_str()) {
@@ -121,7 +126,8 @@ fn find_cycle(graph: &BTreeMap<String, Vec<String>>) -> Result<(), Problem> {
                     if !on_path.insert(dep) {
                         return Err(Problem::DependencyCycle {
                             feature: dep.to_string(),
-                        });
+                        }
+                        .into());
                     }
                     stack.push((dep, 0));
                 }

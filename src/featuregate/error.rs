@@ -484,6 +484,12 @@ impl FeatureGateError {
     }
 }
 
+impl From<Box<Problem>> for FeatureGateError {
+    fn from(p: Box<Problem>) -> Self {
+        FeatureGateError { problems: vec![*p] }
+    }
+}
+
 impl From<Problem> for FeatureGateError {
     fn from(p: Problem) -> Self {
         FeatureGateError { problems: vec![p] }

@@ -39,7 +39,7 @@ pub struct FlagEntry {
 /// A syntax error and the piece it is in.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FlagSyntaxError {
-    pub problem: Problem,
+    pub problem: Box<Problem>,
     pub span: Span,
 }
 
@@ -71,18 +71,18 @@ pub fn parse_entries(text: &str) -> Result<Vec<FlagEntry>, FlagSyntaxError> {
         };
         let Some(value) = value else {
             return Err(FlagSyntaxError {
-                problem: Problem::MissingBoolValue {
+                problem: Box::new(Problem::MissingBoolValue {
                     feature: key.to_string(),
-                },
+                }),
                 span,
             });
         };
         let Some(parsed) = parse_go_bool(value) else {
             return Err(FlagSyntaxError {
-                problem: Problem::InvalidBoolValue {
+                problem: Box::new(Problem::InvalidBoolValue {
                     feature: key.to_string(),
                     value: value.to_string(),
-                },
+                }),
                 span,
             });
         };

@@ -15,7 +15,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::error::Problem;
+use super::error::{FeatureGateError, Problem};
 use crate::version::Version;
 
 /// A feature's maturity. `Display` prints upstream's constant (`ALPHA`, `BETA`, the empty string
@@ -286,113 +286,122 @@ pub(crate) fn pre_alpha() -> FeatureSpec {
 /// 6. every transition changes the stage, the default or the lock;
 /// 7. a locked feature never unlocks, a deprecated one never comes back, and stability never
 ///    regresses (GA or Beta to Alpha, GA to Beta).
-pub fn complete_specs(name: &str, specs: &[FeatureSpec]) -> Result<Vec<FeatureSpec>, Problem> {
+pub fn complete_specs(
+    name: &str,
+    specs: &[FeatureSpec],
+) -> Result<Vec<FeatureSpec>, FeatureGateError> {
+    check_specs(name, specs).map_err(FeatureGateError::from)
+}
+
+fn check_specs(name: &str, specs: &[FeatureSpec]) -> Result<Vec<FeatureSpec>, Box<Problem>> {
     let mut completed: Vec<FeatureSpec> = Vec::with_capacity(specs.len());
     let (mut was_beta, mut was_ga, mut was_deprecated, mut was_locked) =
         (false, false, false, false);
     let name = name.to_string();
     for (i, spec) in specs.iter().enumerate() {
         let Some(version) = &spec.version else {
-            return Err(Problem::NoVersion { feature: name });
+            return Err(Box::new(Problem::NoVersion { feature: name }));
         };
         if !version.is_major_minor() {
-            return Err(Problem::PatchVersion {
+            return Err(Box::new(Problem::PatchVersion {
                 feature: name,
                 version: version.clone(),
-            });
+            }));
         }
         let last = completed.last();
         let last_version = last.and_then(|l| l.version.as_ref());
         if let Some(mc) = &spec.min_compatibility_version {
             if i == 0 || last_version != Some(version) {
-                return Err(Problem::MinCompatWithoutPrecedingEntry {
+                return Err(Box::new(Problem::MinCompatWithoutPrecedingEntry {
                     feature: name,
                     min_compat: mc.clone(),
-                });
+                }));
             }
             if !mc.is_major_minor() {
-                return Err(Problem::PatchMinCompat {
+                return Err(Box::new(Problem::PatchMinCompat {
                     feature: name,
                     min_compat: mc.clone(),
-                });
+                }));
             }
             if mc > version {
-                return Err(Problem::MinCompatAboveVersion {
+                return Err(Box::new(Problem::MinCompatAboveVersion {
                     feature: name,
                     min_compat: mc.clone(),
                     version: version.clone(),
-                });
+                }));
             }
         }
         if i == 0 && spec.pre_release == PreRelease::Deprecated && version.minor() != 0 {
-            return Err(Problem::IntroducedAsDeprecated { feature: name });
+            return Err(Box::new(Problem::IntroducedAsDeprecated { feature: name }));
         }
         if let (Some(last), Some(last_version)) = (last, last_version) {
             if version < last_version {
-                return Err(Problem::DecreasingVersions {
+                return Err(Box::new(Problem::DecreasingVersions {
                     feature: name,
                     version: version.clone(),
                     previous: last_version.clone(),
-                });
+                }));
             }
             if let (Some(mc), Some(last_mc)) = (
                 &spec.min_compatibility_version,
                 &last.min_compatibility_version,
             ) {
                 if mc < last_mc {
-                    return Err(Problem::DecreasingMinCompat {
+                    return Err(Box::new(Problem::DecreasingMinCompat {
                         feature: name,
                         min_compat: mc.clone(),
                         previous: last_mc.clone(),
-                    });
+                    }));
                 }
             }
             if version == last_version {
                 if spec.min_compatibility_version == last.min_compatibility_version {
-                    return Err(Problem::DuplicateVersions {
+                    return Err(Box::new(Problem::DuplicateVersions {
                         feature: name,
                         version: version.clone(),
-                    });
+                    }));
                 }
                 if spec.pre_release != last.pre_release {
-                    return Err(Problem::StabilityChangeAtSameVersion {
+                    return Err(Box::new(Problem::StabilityChangeAtSameVersion {
                         feature: name,
                         from: last.pre_release,
                         to: spec.pre_release,
-                    });
+                    }));
                 }
                 if spec.lock_to_default != last.lock_to_default {
-                    return Err(Problem::LockChangeAtSameVersion {
+                    return Err(Box::new(Problem::LockChangeAtSameVersion {
                         feature: name,
                         from: last.lock_to_default,
                         to: spec.lock_to_default,
-                    });
+                    }));
                 }
             }
             if spec.pre_release == last.pre_release
                 && spec.default == last.default
                 && spec.lock_to_default == last.lock_to_default
             {
-                return Err(Problem::TransitionWithoutChange {
+                return Err(Box::new(Problem::TransitionWithoutChange {
                     feature: name,
                     from: last_version.clone(),
                     to: version.clone(),
-                });
+                }));
             }
             if was_locked && !spec.lock_to_default {
-                return Err(Problem::UnlockAfterLock { feature: name });
+                return Err(Box::new(Problem::UnlockAfterLock { feature: name }));
             }
             if spec.pre_release != PreRelease::Deprecated && was_deprecated {
-                return Err(Problem::ResurrectedFromDeprecated { feature: name });
+                return Err(Box::new(Problem::ResurrectedFromDeprecated {
+                    feature: name,
+                }));
             }
             if (spec.pre_release == PreRelease::Alpha && (was_beta || was_ga))
                 || (spec.pre_release == PreRelease::Beta && was_ga)
             {
-                return Err(Problem::StabilityRegression {
+                return Err(Box::new(Problem::StabilityRegression {
                     feature: name,
                     to: spec.pre_release,
                     version: version.clone(),
-                });
+                }));
             }
         }
         let mut c = spec.clone();
