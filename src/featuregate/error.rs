@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use super::flag::Span;
 use super::spec::PreRelease;
 use crate::version::{go_quote, Version};
 
@@ -466,11 +467,27 @@ impl fmt::Display for Problem {
 #[derive(Clone, Debug, PartialEq)]
 pub struct FeatureGateError {
     problems: Vec<Problem>,
+    /// For errors from a `--feature-gates` string: where in it each problem's piece is.
+    spans: Vec<Option<Span>>,
 }
 
 impl FeatureGateError {
     pub(crate) fn new(problems: Vec<Problem>) -> Self {
-        FeatureGateError { problems }
+        let spans = vec![None; problems.len()];
+        FeatureGateError { problems, spans }
+    }
+
+    /// Attaches to each problem the span of the piece it is about, when `span_of` knows one.
+    pub(crate) fn with_spans(mut self, span_of: impl Fn(&Problem) -> Option<Span>) -> Self {
+        self.spans = self.problems.iter().map(span_of).collect();
+        self
+    }
+
+    /// For each problem (same order as [`problems`](Self::problems)), the byte span of the
+    /// `Key=value` piece it is about in the `--feature-gates` text given to
+    /// [`FeatureGate::set`](super::FeatureGate::set), if any.
+    pub fn spans(&self) -> &[Option<Span>] {
+        &self.spans
     }
 
     /// Every problem, in the order they were found.
@@ -486,13 +503,13 @@ impl FeatureGateError {
 
 impl From<Box<Problem>> for FeatureGateError {
     fn from(p: Box<Problem>) -> Self {
-        FeatureGateError { problems: vec![*p] }
+        FeatureGateError::new(vec![*p])
     }
 }
 
 impl From<Problem> for FeatureGateError {
     fn from(p: Problem) -> Self {
-        FeatureGateError { problems: vec![p] }
+        FeatureGateError::new(vec![p])
     }
 }
 

@@ -333,8 +333,25 @@ impl FeatureGate {
     /// Parses and applies a `--feature-gates` value (`Set`); see [`flag`](super::flag) for the
     /// syntax. Syntax errors change nothing; see [`set_from_map`](Self::set_from_map) for the rest.
     pub fn set(&mut self, value: &str) -> Result<Vec<Warning>, FeatureGateError> {
-        let map = flag::parse_map(value).map_err(|e| FeatureGateError::from(e.problem))?;
-        self.set_from_map(&map)
+        let entries = flag::parse_entries(value).map_err(|e| {
+            let span = e.span;
+            FeatureGateError::from(e.problem).with_spans(|_| Some(span))
+        })?;
+        let map = entries
+            .iter()
+            .map(|e| (e.feature.clone(), e.value))
+            .collect();
+        self.set_from_map(&map).map_err(|err| {
+            // Point at the last piece naming the feature: that is the value that was used.
+            err.with_spans(|p| {
+                let feature = p.feature()?;
+                entries
+                    .iter()
+                    .rev()
+                    .find(|e| e.feature == feature)
+                    .map(|e| e.span)
+            })
+        })
     }
 
     /// Applies explicit values (`SetFromMap`).

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Builds the npm package into pkg/: wasm-pack (web target) plus the Node entry and package.json.
+# Installs what is missing (wasm target, wasm-bindgen-cli at the Cargo.lock version, wasm-pack,
+# the npm dev tools) and skips what is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/tools.sh
+ensure_tools
+
+wasm-pack build --release --target web --out-dir pkg --out-name kubegate --no-pack . -- --features wasm >&2
+
+cp npm/node.js npm/node.d.ts npm/README.md pkg/
+rm -f pkg/.gitignore
+node scripts/write-package-json.mjs
+# Tests and the playground import "kubegate" as users do.
+mkdir -p node_modules
+ln -sfn ../pkg node_modules/kubegate
+echo "pkg/ built: $(stat -c %s pkg/kubegate_bg.wasm) bytes of wasm, $(gzip -9c pkg/kubegate_bg.wasm | wc -c) gzipped" >&2

@@ -1,0 +1,33 @@
+// Writes pkg/package.json: wasm-pack's web-target manifest cannot express "Node loads the
+// wasm synchronously, browsers call init()", so we write the whole manifest ourselves.
+import { readFileSync, writeFileSync } from "node:fs";
+
+const cargo = readFileSync(new URL("../Cargo.toml", import.meta.url), "utf8");
+const field = (name) => cargo.match(new RegExp(`^${name} = "(.*)"$`, "m"))?.[1];
+
+const manifest = {
+  name: "kubegate",
+  version: field("version"),
+  description: field("description"),
+  license: field("license"),
+  repository: { type: "git", url: field("repository") },
+  keywords: ["kubernetes", "feature-gates", "kubelet", "wasm"],
+  type: "module",
+  main: "./node.js",
+  module: "./kubegate.js",
+  browser: "./kubegate.js",
+  types: "./kubegate.d.ts",
+  exports: {
+    ".": {
+      types: "./kubegate.d.ts",
+      node: "./node.js",
+      default: "./kubegate.js",
+    },
+    "./kubegate_bg.wasm": "./kubegate_bg.wasm",
+    "./package.json": "./package.json",
+  },
+  files: ["kubegate.js", "kubegate.d.ts", "kubegate_bg.wasm", "kubegate_bg.wasm.d.ts", "node.js", "node.d.ts", "README.md"],
+  sideEffects: ["./node.js"],
+  engines: { node: ">=20" },
+};
+writeFileSync(new URL("../pkg/package.json", import.meta.url), JSON.stringify(manifest, null, 2) + "\n");

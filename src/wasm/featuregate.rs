@@ -1,0 +1,393 @@
+//! `FeatureGate` and `parseFeatureList` for JavaScript: conversions around
+//! [`crate::featuregate`], nothing more.
+
+use std::collections::BTreeMap;
+
+use wasm_bindgen::prelude::*;
+
+use super::{from_js, to_js, utf16_offset};
+use crate::featuregate::{self as core, FeatureGateError, FeatureSpec};
+use crate::version::Version;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &str = r#"
+/** A feature's stage. "PreAlpha" only appears in results: it means "not available at this version". */
+export type PreRelease = "PreAlpha" | "Alpha" | "Beta" | "GA" | "Deprecated";
+
+/** One stage of a feature, valid from `version` on (upstream `featuregate.FeatureSpec`). */
+export interface FeatureSpec {
+  /** Whether the feature is on when nobody sets it. */
+  default: boolean;
+  /** The feature cannot be set to anything but its default. */
+  lockToDefault?: boolean;
+  /** The stage; absent means GA, as upstream's zero value. */
+  preRelease?: PreRelease;
+  /** "major.minor" (a leading "v" accepted). Required by addVersioned; add() uses "0.0". */
+  version?: string;
+  /** The min-compatibility version this entry needs; see the Rust docs of FeatureSpec. */
+  minCompatibilityVersion?: string;
+}
+
+/** Something upstream logs rather than fails on, returned as data. */
+export interface Warning {
+  /** Upstream's log text, e.g. "Warning: setting GA feature gate. It will be removed in a future release." */
+  message: string;
+  feature: string;
+  value: boolean;
+  /** For an already-queried feature whose value a version change flips: its value before. */
+  oldValue?: boolean;
+}
+
+/** Why a feature has its value. */
+export type Reason = "Explicit" | "AllAlpha" | "AllBeta" | "Override" | "Default";
+
+/** Everything about one feature at the gate's versions. */
+export interface FeatureState {
+  name: string;
+  preRelease: PreRelease;
+  /** The spec in force ({version: "0.0", preRelease: "PreAlpha"} when none applies). */
+  spec: Required<Omit<FeatureSpec, "minCompatibilityVersion">> & Pick<FeatureSpec, "minCompatibilityVersion">;
+  default: boolean;
+  enabled: boolean;
+  locked: boolean;
+  reason: Reason;
+  explicitlySet: boolean;
+}
+
+/** A span in UTF-16 code units (JS string indices), end exclusive. */
+export interface Span { start: number; end: number }
+
+/** One problem inside a thrown FeatureGateError. */
+export interface GateProblem {
+  /** "syntax" | "unrecognized" | "locked" | "preAlpha" | "dependency" | "spec" | ... */
+  kind: string;
+  feature?: string;
+  /** Kubernetes' exact text for this problem. */
+  message: string;
+  /** Where the problem's `Key=value` piece is in the string given to set(). */
+  span?: Span;
+}
+
+/**
+ * What FeatureGate methods throw: a real Error whose message is Kubernetes' exact text
+ * (several problems print as "[e1, e2]"), with the problems one by one.
+ */
+export interface FeatureGateError extends Error {
+  kind: string;
+  problems: GateProblem[];
+}
+"#;
+
+/// A core error into a JS `Error` with `kind` and `problems`; spans in UTF-16 units of `text`.
+fn gate_error(e: FeatureGateError, text: Option<&str>) -> JsValue {
+    let err = js_sys::Error::new(&e.to_string());
+    let problems = js_sys::Array::new();
+    for (p, span) in e.problems().iter().zip(e.spans()) {
+        let o = js_sys::Object::new();
+        set(&o, "kind", &p.kind().into());
+        if let Some(f) = p.feature() {
+            set(&o, "feature", &f.into());
+        }
+        set(&o, "message", &p.to_string().into());
+        if let (Some(span), Some(text)) = (span, text) {
+            let s = js_sys::Object::new();
+            set(&s, "start", &utf16_offset(text, span.start).into());
+            set(&s, "end", &utf16_offset(text, span.end).into());
+            set(&o, "span", &s);
+        }
+        problems.push(&o);
+    }
+    let kind = e.problems().first().map(|p| p.kind()).unwrap_or("error");
+    set(&err, "kind", &kind.into());
+    set(&err, "problems", &problems);
+    err.into()
+}
+
+fn set(target: &JsValue, key: &str, value: &JsValue) {
+    // Reflect.set on a fresh plain object cannot fail; ignore the impossible error.
+    let _ = js_sys::Reflect::set(target, &key.into(), value);
+}
+
+fn version(text: &str, what: &'static str) -> Result<Version, JsValue> {
+    Version::parse(text).map_err(|e| {
+        gate_error(
+            core::Problem::InvalidVersion {
+                what,
+                message: e.to_string(),
+            }
+            .into(),
+            None,
+        )
+    })
+}
+
+fn js<T: serde::Serialize>(r: Result<T, FeatureGateError>) -> Result<JsValue, JsValue> {
+    let v = r.map_err(|e| gate_error(e, None))?;
+    to_js(&v).map_err(JsValue::from)
+}
+
+fn input<T: serde::de::DeserializeOwned>(v: JsValue, what: &str) -> Result<T, JsValue> {
+    from_js(v, what).map_err(JsValue::from)
+}
+
+/// A Kubernetes feature gate (`k8s.io/component-base/featuregate`), exactly.
+#[wasm_bindgen(js_name = FeatureGate)]
+pub struct JsFeatureGate {
+    inner: core::FeatureGate,
+}
+
+#[wasm_bindgen(js_class = FeatureGate)]
+impl JsFeatureGate {
+    /// A gate emulating `emulationVersion` (default: the Kubernetes binary version kubegate
+    /// follows, "1.37"), compatible down to `minCompatibilityVersion` (default: one minor below).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        emulation_version: Option<String>,
+        min_compatibility_version: Option<String>,
+    ) -> Result<JsFeatureGate, JsValue> {
+        let inner = match (emulation_version, min_compatibility_version) {
+            (None, None) => core::FeatureGate::new(),
+            (emu, mc) => {
+                let emu = match emu {
+                    Some(e) => version(&e, "emulation version")?,
+                    None => version(core::DEFAULT_KUBE_BINARY_VERSION, "emulation version")?,
+                };
+                match mc {
+                    Some(mc) => core::FeatureGate::with_versions(
+                        emu,
+                        version(&mc, "min compatibility version")?,
+                    ),
+                    None => core::FeatureGate::with_emulation_version(emu),
+                }
+            }
+        };
+        Ok(JsFeatureGate { inner })
+    }
+
+    /// Registers unversioned features (`Add`).
+    pub fn add(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, FeatureSpec>")] features: JsValue,
+    ) -> Result<(), JsValue> {
+        let features: BTreeMap<String, FeatureSpec> = input(features, "feature specs")?;
+        self.inner.add(features).map_err(|e| gate_error(e, None))
+    }
+
+    /// Registers features with their version history (`AddVersioned`).
+    #[wasm_bindgen(js_name = addVersioned)]
+    pub fn add_versioned(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, FeatureSpec[]>")] features: JsValue,
+    ) -> Result<(), JsValue> {
+        let features: BTreeMap<String, Vec<FeatureSpec>> =
+            input(features, "versioned feature specs")?;
+        self.inner
+            .add_versioned(features)
+            .map_err(|e| gate_error(e, None))
+    }
+
+    /// Declares dependencies between features (`AddDependencies`).
+    #[wasm_bindgen(js_name = addDependencies)]
+    pub fn add_dependencies(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, string[]>")] dependencies: JsValue,
+    ) -> Result<(), JsValue> {
+        let deps: BTreeMap<String, Vec<String>> = input(dependencies, "dependencies")?;
+        self.inner
+            .add_dependencies(deps)
+            .map_err(|e| gate_error(e, None))
+    }
+
+    /// Applies a `--feature-gates` value such as `"AllAlpha=true,MyFeature=false"` (`Set`).
+    #[wasm_bindgen(unchecked_return_type = "Warning[]")]
+    pub fn set(&mut self, value: &str) -> Result<JsValue, JsValue> {
+        let warnings = self
+            .inner
+            .set(value)
+            .map_err(|e| gate_error(e, Some(value)))?;
+        to_js(&warnings).map_err(JsValue::from)
+    }
+
+    /// Applies explicit values (`SetFromMap`).
+    #[wasm_bindgen(js_name = setFromMap, unchecked_return_type = "Warning[]")]
+    pub fn set_from_map(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, boolean>")] values: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let values: BTreeMap<String, bool> = input(values, "feature values")?;
+        js(self.inner.set_from_map(&values))
+    }
+
+    /// Whether a feature is on; throws for an unknown feature (`Enabled`).
+    pub fn enabled(&self, name: &str) -> Result<bool, JsValue> {
+        self.inner.enabled(name).map_err(|e| gate_error(e, None))
+    }
+
+    /// The stable numeric id of a feature, for `enabledById` in hot loops; throws if unknown.
+    #[wasm_bindgen(js_name = featureId)]
+    pub fn feature_id(&self, name: &str) -> Result<u32, JsValue> {
+        match self.inner.feature_id(name) {
+            Some(id) => Ok(id.0),
+            None => Err(gate_error(
+                core::Problem::NotRegistered {
+                    feature: name.to_string(),
+                }
+                .into(),
+                None,
+            )),
+        }
+    }
+
+    /// Whether the feature with this id is on: one table read, always current (every mutating
+    /// call refreshes the table). An unknown id reads `false`.
+    #[wasm_bindgen(js_name = enabledById)]
+    pub fn enabled_by_id(&self, id: u32) -> bool {
+        self.inner.enabled_by_id(core::FeatureId(id))
+    }
+
+    /// The `--help` lines of the settable features (`KnownFeatures`).
+    #[wasm_bindgen(js_name = knownFeatures)]
+    pub fn known_features(&self) -> Vec<String> {
+        self.inner.known_features()
+    }
+
+    /// The resolved explicit values, `k=v` sorted and comma-joined (`String`).
+    #[wasm_bindgen(js_name = toString)]
+    pub fn to_flag_string(&self) -> String {
+        self.inner.to_flag_string()
+    }
+
+    /// Changes the default of the spec in force (`OverrideDefault`).
+    #[wasm_bindgen(js_name = overrideDefault, unchecked_return_type = "Warning[]")]
+    pub fn override_default(&mut self, name: &str, value: bool) -> Result<JsValue, JsValue> {
+        js(self.inner.override_default(name, value))
+    }
+
+    /// Changes the default of the spec in force at `version` (`OverrideDefaultAtVersion`).
+    #[wasm_bindgen(js_name = overrideDefaultAtVersion, unchecked_return_type = "Warning[]")]
+    pub fn override_default_at_version(
+        &mut self,
+        name: &str,
+        value: bool,
+        at: &str,
+    ) -> Result<JsValue, JsValue> {
+        let at = version(at, "version")?;
+        js(self.inner.override_default_at_version(name, value, &at))
+    }
+
+    /// Emulates another version, min-compatibility one minor below (`SetEmulationVersion`).
+    #[wasm_bindgen(js_name = setEmulationVersion, unchecked_return_type = "Warning[]")]
+    pub fn set_emulation_version(&mut self, emulation: &str) -> Result<JsValue, JsValue> {
+        let emulation = version(emulation, "emulation version")?;
+        js(self.inner.set_emulation_version(emulation))
+    }
+
+    /// `SetEmulationVersionAndMinCompatibilityVersion`.
+    #[wasm_bindgen(
+        js_name = setEmulationVersionAndMinCompatibilityVersion,
+        unchecked_return_type = "Warning[]"
+    )]
+    pub fn set_emulation_version_and_min_compatibility_version(
+        &mut self,
+        emulation: &str,
+        min_compatibility: &str,
+    ) -> Result<JsValue, JsValue> {
+        let emulation = version(emulation, "emulation version")?;
+        let min = version(min_compatibility, "min compatibility version")?;
+        js(self
+            .inner
+            .set_emulation_version_and_min_compatibility_version(emulation, min))
+    }
+
+    /// The emulated version, "major.minor".
+    #[wasm_bindgen(js_name = emulationVersion)]
+    pub fn emulation_version(&self) -> String {
+        self.inner.emulation_version().to_string()
+    }
+
+    /// The min-compatibility version, "major.minor".
+    #[wasm_bindgen(js_name = minCompatibilityVersion)]
+    pub fn min_compatibility_version(&self) -> String {
+        self.inner.min_compatibility_version().to_string()
+    }
+
+    /// Whether the user set this feature (`ExplicitlySet`).
+    #[wasm_bindgen(js_name = explicitlySet)]
+    pub fn explicitly_set(&self, name: &str) -> bool {
+        self.inner.explicitly_set(name)
+    }
+
+    /// Forgets the value set for a feature (`ResetFeatureValueToDefault`).
+    #[wasm_bindgen(js_name = resetFeatureValueToDefault)]
+    pub fn reset_feature_value_to_default(&mut self, name: &str) -> Result<(), JsValue> {
+        self.inner
+            .reset_feature_value_to_default(name)
+            .map_err(|e| gate_error(e, None))
+    }
+
+    /// Re-checks every value set so far; the messages of what fails (`Validate`).
+    pub fn validate(&self) -> Vec<String> {
+        self.inner
+            .validate()
+            .iter()
+            .map(|p| p.to_string())
+            .collect()
+    }
+
+    /// Stops further registration (`Close`).
+    pub fn close(&mut self) {
+        self.inner.close();
+    }
+
+    /// A full copy (`DeepCopy`).
+    #[wasm_bindgen(js_name = deepCopy)]
+    pub fn deep_copy(&self) -> JsFeatureGate {
+        JsFeatureGate {
+            inner: self.inner.deep_copy(),
+        }
+    }
+
+    /// A copy with the same features and overrides and nothing set (`DeepCopyAndReset`).
+    #[wasm_bindgen(js_name = deepCopyAndReset)]
+    pub fn deep_copy_and_reset(&self) -> JsFeatureGate {
+        JsFeatureGate {
+            inner: self.inner.deep_copy_and_reset(),
+        }
+    }
+
+    /// The spec in force of every available feature (`GetAll`).
+    #[wasm_bindgen(js_name = getAll, unchecked_return_type = "Record<string, FeatureSpec>")]
+    pub fn get_all(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.inner.get_all()).map_err(JsValue::from)
+    }
+
+    /// Every feature's full history (`GetAllVersioned`).
+    #[wasm_bindgen(
+        js_name = getAllVersioned,
+        unchecked_return_type = "Record<string, FeatureSpec[]>"
+    )]
+    pub fn get_all_versioned(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.inner.get_all_versioned()).map_err(JsValue::from)
+    }
+
+    /// The declared dependencies (`Dependencies`).
+    #[wasm_bindgen(unchecked_return_type = "Record<string, string[]>")]
+    pub fn dependencies(&self) -> Result<JsValue, JsValue> {
+        to_js(self.inner.dependencies()).map_err(JsValue::from)
+    }
+
+    /// Every feature's state with the reason for its value (kubegate's addition, for tables).
+    #[wasm_bindgen(js_name = featureStates, unchecked_return_type = "FeatureState[]")]
+    pub fn feature_states(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.inner.feature_states()).map_err(JsValue::from)
+    }
+}
+
+/// Parses Kubernetes' `versioned_feature_list.yaml` into the argument of `addVersioned`.
+#[wasm_bindgen(
+    js_name = parseFeatureList,
+    unchecked_return_type = "Record<string, FeatureSpec[]>"
+)]
+pub fn parse_feature_list(yaml: &str) -> Result<JsValue, JsValue> {
+    js(core::parse_feature_list(yaml))
+}
