@@ -1,2 +1,5 @@
+pub mod api;
+pub mod controlplane;
+pub mod duration;
 pub mod version;
 pub mod yaml;
