@@ -433,9 +433,12 @@ impl BootstrapController {
     fn record_allocations(&mut self, svc: &Service, allocate: bool) {
         for raw in svc.cluster_ips() {
             let Some(ip) = parse_ip(&raw) else { continue };
-            let secondary = self.secondary_ips.as_mut().filter(|s| {
-                s.cidr().is_v6() == ip.is_ipv6() && !(self.ips.cidr().is_v6() == ip.is_ipv6())
-            });
+            // The secondary range takes the addresses of its family when the primary is the other.
+            let primary_family = self.ips.cidr().is_v6() == ip.is_ipv6();
+            let secondary = self
+                .secondary_ips
+                .as_mut()
+                .filter(|s| !primary_family && s.cidr().is_v6() == ip.is_ipv6());
             let alloc = match secondary {
                 Some(s) => s,
                 None => &mut self.ips,
