@@ -346,7 +346,7 @@ fn a_service_using_the_port_again_clears_the_count() {
     let mut c = controller(&["192.168.0.2"]);
     c.allocate_node_port(30005)
         .unwrap_or_else(|e| panic!("{e}"));
-    c.advance(secs(180)); // 3m: first detection (the 0s run saw it before? no: it was written after)
+    c.advance(secs(180)); // 3m: first detection (written after the 0s run)
     c.advance(secs(180)); // 6m: second
     c.create_service(user_service("back", "10.0.0.20", Some(30005)), true)
         .unwrap_or_else(|e| panic!("{e}"));
