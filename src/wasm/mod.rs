@@ -12,6 +12,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+mod apifields;
 mod featuregate;
 
 /// Serializes like JSON: maps become plain objects, `None` becomes `null`, 64-bit integers

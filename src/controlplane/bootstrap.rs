@@ -1,0 +1,712 @@
+//! The kube-apiserver bootstrap controllers, run by several apiservers on a virtual clock.
+//!
+//! Upstream: `pkg/controlplane/controller/kubernetesservice`, `.../systemnamespaces`, the repair
+//! controllers and `pkg/controlplane/reconcilers/lease.go` (the split layout of Kubernetes ≈
+//! v1.28+; the older single `pkg/controlplane/controller.go` behaves the same apart from where
+//! `default` is created).
+//!
+//! Every apiserver, from the moment it starts, runs independently:
+//!
+//! | loop | period | what |
+//! |---|---|---|
+//! | system namespaces | 1m | create each missing namespace of the list |
+//! | kubernetes service | 10s (non-sliding) | create `default/kubernetes` if missing, renew its master lease, reconcile the Endpoints |
+//! | ClusterIP repair | 3m | rebuild the IP bitmap, three-strike leak cleanup |
+//! | NodePort repair | 3m | rebuild the port bitmap, three-strike leak cleanup |
+//!
+//! On start an apiserver first removes its own stale lease (logging that it did not exit cleanly
+//! when there was one). A graceful stop removes its lease and reconciles at once; a crash leaves the
+//! lease to expire (15s), after which the next reconcile by a live apiserver drops the address.
+//! Loops due at the same instant run in apiserver-address order, namespaces first.
+
+use super::cidr::{family_name, parse_ip, service_ip_range, IpNet, IpRange};
+use super::lease::{
+    do_reconcile, LeaseStore, MasterLease, ReconcileOutcome, ENDPOINT_RECONCILER_INTERVAL,
+};
+use super::namespaces::{self, SYSTEM_NAMESPACES};
+use super::objects::{
+    EndpointPort, Endpoints, Event, LogEntry, ObjectMeta, Service, ServicePort, ServiceSpec,
+};
+use super::portrange::{PortAllocator, PortRange};
+use super::repair::{
+    repair_cluster_ips, repair_node_ports, RepairReport, IP_REPAIR_COMPONENT,
+    PORT_REPAIR_COMPONENT, REPAIR_LOOP_INTERVAL,
+};
+use crate::duration::format_duration;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::net::IpAddr;
+use std::time::Duration;
+
+/// `SystemNamespacesInterval`.
+pub const SYSTEM_NAMESPACES_INTERVAL: Duration = Duration::from_secs(60);
+
+/// How the control plane is configured (kube-apiserver flags).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct BootstrapConfig {
+    /// `--service-cluster-ip-range`, primary.
+    pub service_cidr: String,
+    /// The secondary range of a dual-stack cluster.
+    pub secondary_service_cidr: Option<String>,
+    /// The `kubernetes` Service port (443).
+    pub service_port: i32,
+    /// The apiservers' secure port, the Service's targetPort and the endpoint port (6443).
+    pub public_service_port: i32,
+    /// `--kubernetes-service-node-port`; non-zero makes the Service type NodePort.
+    pub kubernetes_service_node_port: i32,
+    /// `--service-node-port-range`.
+    pub node_port_range: String,
+    /// The namespaces kept present.
+    pub system_namespaces: Vec<String>,
+    /// Namespaces that exist before any apiserver starts.
+    pub existing_namespaces: Vec<String>,
+    /// Apiserver addresses started at time zero.
+    pub apiservers: Vec<String>,
+}
+
+impl Default for BootstrapConfig {
+    fn default() -> Self {
+        BootstrapConfig {
+            service_cidr: "10.0.0.0/24".to_string(),
+            secondary_service_cidr: None,
+            service_port: 443,
+            public_service_port: 6443,
+            kubernetes_service_node_port: 0,
+            node_port_range: "30000-32767".to_string(),
+            system_namespaces: SYSTEM_NAMESPACES.iter().map(|s| s.to_string()).collect(),
+            existing_namespaces: Vec::new(),
+            apiservers: Vec::new(),
+        }
+    }
+}
+
+/// A configuration or command the controller cannot accept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BootstrapError {
+    /// A malformed CIDR (`invalid CIDR address: ...`).
+    InvalidCidr(String),
+    /// The service range is too small, or has no index 1.
+    ServiceRange(String),
+    /// A malformed `--service-node-port-range`.
+    InvalidPortRange { value: String, reason: String },
+    /// The NodePort of the `kubernetes` Service lies outside the range.
+    NodePortOutOfRange { port: i32, range: String },
+    /// Not an IP address.
+    InvalidAddress(String),
+    /// The service range and the apiserver address are of different families.
+    FamilyMismatch { service: String, public: String },
+    /// The apiserver already runs.
+    AlreadyRunning(String),
+    /// No such running apiserver.
+    NotRunning(String),
+    /// A service with that namespace/name exists.
+    ServiceExists(String),
+    /// No such service.
+    ServiceNotFound(String),
+}
+
+impl fmt::Display for BootstrapError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BootstrapError::InvalidCidr(e) | BootstrapError::ServiceRange(e) => f.write_str(e),
+            BootstrapError::InvalidPortRange { value, reason } => {
+                write!(f, "invalid node port range {value:?}: {reason}")
+            }
+            BootstrapError::NodePortOutOfRange { port, range } => write!(
+                f,
+                "spec.ports[0].nodePort: Invalid value: {port}: provided port is not in the valid range. The range of valid ports is {range}"
+            ),
+            BootstrapError::InvalidAddress(a) => write!(f, "invalid apiserver address {a:?}"),
+            BootstrapError::FamilyMismatch { service, public } => write!(
+                f,
+                "service IP family {service:?} must match public address family {public:?}"
+            ),
+            BootstrapError::AlreadyRunning(a) => write!(f, "apiserver {a} is already running"),
+            BootstrapError::NotRunning(a) => write!(f, "apiserver {a} is not running"),
+            BootstrapError::ServiceExists(k) => write!(f, "services {k:?} already exists"),
+            BootstrapError::ServiceNotFound(k) => write!(f, "services {k:?} not found"),
+        }
+    }
+}
+
+impl std::error::Error for BootstrapError {}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Loop {
+    Namespaces,
+    KubernetesService,
+    ClusterIpRepair,
+    NodePortRepair,
+}
+
+impl Loop {
+    fn period(self) -> Duration {
+        match self {
+            Loop::Namespaces => SYSTEM_NAMESPACES_INTERVAL,
+            Loop::KubernetesService => ENDPOINT_RECONCILER_INTERVAL,
+            Loop::ClusterIpRepair | Loop::NodePortRepair => REPAIR_LOOP_INTERVAL,
+        }
+    }
+    const ALL: [Loop; 4] = [
+        Loop::Namespaces,
+        Loop::KubernetesService,
+        Loop::ClusterIpRepair,
+        Loop::NodePortRepair,
+    ];
+}
+
+#[derive(Debug, Clone)]
+struct ApiServer {
+    started_at: Duration,
+    next: BTreeMap<Loop, Duration>,
+    port_leaks: BTreeMap<i32, i32>,
+    ip_leaks: BTreeMap<String, i32>,
+}
+
+/// An apiserver as shown to callers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiServerStatus {
+    pub ip: String,
+    pub started_at: String,
+    /// Leak counters of this apiserver's repair loops.
+    pub node_port_leaks: BTreeMap<i32, i32>,
+    pub cluster_ip_leaks: BTreeMap<String, i32>,
+}
+
+/// The allocation snapshots in storage.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Allocations {
+    pub cluster_ip_range: String,
+    pub cluster_ips: Vec<String>,
+    pub secondary_cluster_ip_range: Option<String>,
+    pub secondary_cluster_ips: Vec<String>,
+    pub node_port_range: String,
+    pub node_ports: Vec<i32>,
+}
+
+/// Everything at once, for display.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BootstrapState {
+    pub now: String,
+    pub namespaces: Vec<String>,
+    pub namespace_create_calls: u64,
+    pub services: Vec<Service>,
+    pub endpoints: Option<Endpoints>,
+    pub leases: Vec<MasterLease>,
+    pub allocations: Allocations,
+    pub apiservers: Vec<ApiServerStatus>,
+    pub events: Vec<Event>,
+    pub log: Vec<LogEntry>,
+}
+
+/// The simulated control plane.
+#[derive(Debug, Clone)]
+pub struct BootstrapController {
+    config: BootstrapConfig,
+    service_ip: IpAddr,
+    now: Duration,
+    namespaces: BTreeSet<String>,
+    namespace_create_calls: u64,
+    services: Vec<Service>,
+    endpoints: Option<Endpoints>,
+    leases: LeaseStore,
+    ips: IpRange,
+    secondary_ips: Option<IpRange>,
+    ports: PortAllocator,
+    apiservers: BTreeMap<String, ApiServer>,
+    events: Vec<Event>,
+    log: Vec<LogEntry>,
+}
+
+impl BootstrapController {
+    /// Validates the configuration and starts `config.apiservers` at time zero.
+    pub fn new(config: BootstrapConfig) -> Result<Self, BootstrapError> {
+        let net = IpNet::parse(&config.service_cidr)
+            .map_err(|e| BootstrapError::InvalidCidr(e.to_string()))?;
+        let service_ip = service_ip_range(&net).map_err(BootstrapError::ServiceRange)?;
+        let secondary = match &config.secondary_service_cidr {
+            Some(s) => Some(IpRange::new(
+                IpNet::parse(s).map_err(|e| BootstrapError::InvalidCidr(e.to_string()))?,
+            )),
+            None => None,
+        };
+        let range = PortRange::parse(&config.node_port_range).map_err(|reason| {
+            BootstrapError::InvalidPortRange {
+                value: config.node_port_range.clone(),
+                reason,
+            }
+        })?;
+        let np = config.kubernetes_service_node_port;
+        if np > 0 && !range.contains(np) {
+            return Err(BootstrapError::NodePortOutOfRange {
+                port: np,
+                range: range.to_string(),
+            });
+        }
+        let mut c = BootstrapController {
+            service_ip,
+            now: Duration::ZERO,
+            namespaces: config.existing_namespaces.iter().cloned().collect(),
+            namespace_create_calls: 0,
+            services: Vec::new(),
+            endpoints: None,
+            leases: LeaseStore::default(),
+            ips: IpRange::new(net),
+            secondary_ips: secondary,
+            ports: PortAllocator::new(range),
+            apiservers: BTreeMap::new(),
+            events: Vec::new(),
+            log: Vec::new(),
+            config,
+        };
+        for ip in c.config.apiservers.clone() {
+            c.start_apiserver(&ip)?;
+        }
+        Ok(c)
+    }
+
+    /// The `kubernetes` Service's ClusterIP (index 1 of the service CIDR).
+    pub fn service_ip(&self) -> IpAddr {
+        self.service_ip
+    }
+
+    pub fn now(&self) -> Duration {
+        self.now
+    }
+
+    fn log(&mut self, apiserver: &str, message: String) {
+        self.log.push(LogEntry {
+            time: format_duration(self.now),
+            apiserver: apiserver.to_string(),
+            message,
+        });
+    }
+
+    fn event(
+        &mut self,
+        instance: &str,
+        controller: &str,
+        reason: &str,
+        action: &str,
+        message: String,
+        regarding: String,
+    ) {
+        self.events.push(Event {
+            time: format_duration(self.now),
+            event_type: "Warning".to_string(),
+            reason: reason.to_string(),
+            action: action.to_string(),
+            message,
+            regarding,
+            reporting_controller: controller.to_string(),
+            reporting_instance: instance.to_string(),
+        });
+    }
+
+    fn endpoint_ports(&self) -> Vec<EndpointPort> {
+        vec![EndpointPort {
+            name: "https".to_string(),
+            port: self.config.public_service_port,
+            protocol: "TCP".to_string(),
+        }]
+    }
+
+    /// Starts an apiserver now: family check, stale-lease removal, readiness, then its loops
+    /// run immediately and periodically.
+    pub fn start_apiserver(&mut self, ip: &str) -> Result<(), BootstrapError> {
+        let addr = parse_ip(ip).ok_or_else(|| BootstrapError::InvalidAddress(ip.to_string()))?;
+        let ip = addr.to_string();
+        if self.apiservers.contains_key(&ip) {
+            return Err(BootstrapError::AlreadyRunning(ip));
+        }
+        if addr.is_ipv6() != self.service_ip.is_ipv6() {
+            return Err(BootstrapError::FamilyMismatch {
+                service: family_name(self.service_ip.is_ipv6()).to_string(),
+                public: family_name(addr.is_ipv6()).to_string(),
+            });
+        }
+        if self.leases.remove(&ip, self.now) {
+            let ips = self.leases.list(self.now);
+            let ports = self.endpoint_ports();
+            match do_reconcile(&mut self.endpoints, &ips, &ports, true) {
+                Ok(_) => self.log(&ip, "Found stale data, removed previous endpoints on kubernetes service, apiserver didn't exit successfully previously".to_string()),
+                Err(e) => self.log(&ip, format!("Error removing old endpoints from kubernetes service: {e}")),
+            }
+        }
+        self.event(
+            &ip,
+            "kube-apiserver",
+            "KubeAPIReadyz",
+            "",
+            "readyz=true".to_string(),
+            format!("default/{ip}"),
+        );
+        let next = Loop::ALL.iter().map(|l| (*l, self.now)).collect();
+        self.apiservers.insert(
+            ip,
+            ApiServer {
+                started_at: self.now,
+                next,
+                port_leaks: BTreeMap::new(),
+                ip_leaks: BTreeMap::new(),
+            },
+        );
+        self.run_due();
+        Ok(())
+    }
+
+    /// A graceful shutdown: stop reconciling, remove the own lease and reconcile at once.
+    pub fn stop_apiserver(&mut self, ip: &str) -> Result<(), BootstrapError> {
+        let key = self.running_key(ip)?;
+        self.apiservers.remove(&key);
+        self.leases.remove(&key, self.now);
+        let ips = self.leases.list(self.now);
+        let ports = self.endpoint_ports();
+        if let Err(e) = do_reconcile(&mut self.endpoints, &ips, &ports, true) {
+            self.log(
+                &key,
+                format!("Unable to remove endpoints from kubernetes service: {e}"),
+            );
+        }
+        Ok(())
+    }
+
+    /// A crash: the apiserver stops without cleaning up; its lease runs out on its own.
+    pub fn crash_apiserver(&mut self, ip: &str) -> Result<(), BootstrapError> {
+        let key = self.running_key(ip)?;
+        self.apiservers.remove(&key);
+        Ok(())
+    }
+
+    fn running_key(&self, ip: &str) -> Result<String, BootstrapError> {
+        let key = parse_ip(ip).map_or_else(|| ip.to_string(), |a| a.to_string());
+        if self.apiservers.contains_key(&key) {
+            Ok(key)
+        } else {
+            Err(BootstrapError::NotRunning(ip.to_string()))
+        }
+    }
+
+    /// Creates a service as a user would. With `allocate`, its ClusterIPs and NodePorts are
+    /// recorded in the allocation snapshots (what the registry does); without, the repair loops
+    /// will find them "not allocated".
+    pub fn create_service(
+        &mut self,
+        service: Service,
+        allocate: bool,
+    ) -> Result<(), BootstrapError> {
+        if self.services.iter().any(|s| s.key() == service.key()) {
+            return Err(BootstrapError::ServiceExists(service.key()));
+        }
+        if allocate {
+            self.record_allocations(&service, true);
+        }
+        self.services.push(service);
+        Ok(())
+    }
+
+    /// Deletes a service. With `release: false` its allocations stay behind: a leak.
+    pub fn delete_service(
+        &mut self,
+        namespace: &str,
+        name: &str,
+        release: bool,
+    ) -> Result<(), BootstrapError> {
+        let key = format!("{namespace}/{name}");
+        let pos = self
+            .services
+            .iter()
+            .position(|s| s.key() == key)
+            .ok_or(BootstrapError::ServiceNotFound(key))?;
+        let svc = self.services.remove(pos);
+        if release {
+            self.record_allocations(&svc, false);
+        }
+        Ok(())
+    }
+
+    fn record_allocations(&mut self, svc: &Service, allocate: bool) {
+        for raw in svc.cluster_ips() {
+            let Some(ip) = parse_ip(&raw) else { continue };
+            // The secondary range takes the addresses of its family when the primary is the other.
+            let primary_family = self.ips.cidr().is_v6() == ip.is_ipv6();
+            let secondary = self
+                .secondary_ips
+                .as_mut()
+                .filter(|s| !primary_family && s.cidr().is_v6() == ip.is_ipv6());
+            let alloc = match secondary {
+                Some(s) => s,
+                None => &mut self.ips,
+            };
+            if allocate {
+                let _ = alloc.allocate(ip);
+            } else {
+                alloc.release(ip);
+            }
+        }
+        for port in svc.node_ports() {
+            if allocate {
+                let _ = self.ports.allocate(port);
+            } else {
+                self.ports.release(port);
+            }
+        }
+    }
+
+    /// Writes an address into the ClusterIP snapshot directly (a leak, if no service uses it).
+    pub fn allocate_cluster_ip(&mut self, ip: &str) -> Result<(), String> {
+        let addr = parse_ip(ip).ok_or_else(|| format!("invalid IP address {ip:?}"))?;
+        match self.secondary_ips.as_mut() {
+            Some(s) if s.cidr().contains(addr) => s.allocate(addr).map_err(|e| e.to_string()),
+            _ => self.ips.allocate(addr).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// Writes a port into the NodePort snapshot directly.
+    pub fn allocate_node_port(&mut self, port: i32) -> Result<(), String> {
+        self.ports.allocate(port).map_err(|e| e.to_string())
+    }
+
+    /// Deletes a namespace (the namespaces loop will recreate a system one).
+    pub fn delete_namespace(&mut self, name: &str) -> bool {
+        self.namespaces.remove(name)
+    }
+
+    /// Moves the clock forward, running every loop that falls due, in time order.
+    pub fn advance(&mut self, by: Duration) {
+        let until = self.now.saturating_add(by);
+        loop {
+            let next = self
+                .apiservers
+                .values()
+                .flat_map(|a| a.next.values().copied())
+                .min();
+            match next {
+                Some(t) if t <= until => {
+                    self.now = self.now.max(t);
+                    self.run_due();
+                }
+                _ => break,
+            }
+        }
+        self.now = until;
+    }
+
+    fn run_due(&mut self) {
+        loop {
+            let due: Option<(String, Loop)> = self
+                .apiservers
+                .iter()
+                .flat_map(|(ip, a)| {
+                    a.next
+                        .iter()
+                        .filter(|(_, t)| **t <= self.now)
+                        .map(move |(l, _)| (ip.clone(), *l))
+                })
+                .min_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+            let Some((ip, l)) = due else { return };
+            if let Some(a) = self.apiservers.get_mut(&ip) {
+                if let Some(t) = a.next.get_mut(&l) {
+                    // Non-sliding: the next run is one period after the scheduled one.
+                    *t += l.period();
+                }
+            }
+            match l {
+                Loop::Namespaces => self.sync_namespaces(&ip),
+                Loop::KubernetesService => self.sync_kubernetes_service(&ip),
+                Loop::ClusterIpRepair => self.run_ip_repair(&ip),
+                Loop::NodePortRepair => self.run_port_repair(&ip),
+            }
+        }
+    }
+
+    fn sync_namespaces(&mut self, _ip: &str) {
+        let created = namespaces::sync(&mut self.namespaces, &self.config.system_namespaces);
+        self.namespace_create_calls += created.len() as u64;
+    }
+
+    fn kubernetes_service(&self) -> Service {
+        let mut port = ServicePort {
+            name: "https".to_string(),
+            protocol: "TCP".to_string(),
+            port: self.config.service_port,
+            target_port: Some(self.config.public_service_port),
+            node_port: None,
+        };
+        let mut service_type = "ClusterIP";
+        if self.config.kubernetes_service_node_port > 0 {
+            port.node_port = Some(self.config.kubernetes_service_node_port);
+            service_type = "NodePort";
+        }
+        Service {
+            metadata: ObjectMeta {
+                namespace: "default".to_string(),
+                name: "kubernetes".to_string(),
+                labels: [("component", "apiserver"), ("provider", "kubernetes")]
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+            },
+            spec: ServiceSpec {
+                ports: vec![port],
+                cluster_ip: self.service_ip.to_string(),
+                cluster_ips: Vec::new(),
+                service_type: service_type.to_string(),
+                ip_family_policy: Some("SingleStack".to_string()),
+                session_affinity: Some("None".to_string()),
+                health_check_node_port: None,
+            },
+        }
+    }
+
+    fn sync_kubernetes_service(&mut self, ip: &str) {
+        if !self
+            .services
+            .iter()
+            .any(|s| s.key() == "default/kubernetes")
+        {
+            let svc = self.kubernetes_service();
+            self.record_allocations(&svc, true);
+            self.services.push(svc);
+        }
+        self.leases.update(ip, self.now);
+        let ips = self.leases.list(self.now);
+        let ports = self.endpoint_ports();
+        match do_reconcile(&mut self.endpoints, &ips, &ports, false) {
+            Ok(ReconcileOutcome::Unchanged) => {}
+            Ok(_) => self.log(
+                ip,
+                format!(
+                    "Resetting endpoints for master service \"kubernetes\" to {:?}",
+                    self.endpoints.as_ref().map(|e| e.ips()).unwrap_or_default()
+                ),
+            ),
+            Err(e) => self.log(ip, format!("unable to sync kubernetes service: {e}")),
+        }
+    }
+
+    fn apply_report(&mut self, ip: &str, controller: &str, report: RepairReport) {
+        for e in report.events {
+            self.event(ip, controller, &e.reason, &e.action, e.message, e.regarding);
+        }
+        for line in report.errors {
+            self.log(ip, line);
+        }
+    }
+
+    fn run_port_repair(&mut self, ip: &str) {
+        let Some(mut leaks) = self.apiservers.get(ip).map(|a| a.port_leaks.clone()) else {
+            return;
+        };
+        let (rebuilt, report) = repair_node_ports(&self.ports, &self.services, &mut leaks);
+        self.ports = rebuilt;
+        if let Some(a) = self.apiservers.get_mut(ip) {
+            a.port_leaks = leaks;
+        }
+        self.apply_report(ip, PORT_REPAIR_COMPONENT, report);
+    }
+
+    fn run_ip_repair(&mut self, ip: &str) {
+        let Some(mut leaks) = self.apiservers.get(ip).map(|a| a.ip_leaks.clone()) else {
+            return;
+        };
+        let (primary, secondary, report) = repair_cluster_ips(
+            &self.ips,
+            self.secondary_ips.as_ref(),
+            &self.services,
+            &mut leaks,
+        );
+        self.ips = primary;
+        self.secondary_ips = secondary;
+        if let Some(a) = self.apiservers.get_mut(ip) {
+            a.ip_leaks = leaks;
+        }
+        self.apply_report(ip, IP_REPAIR_COMPONENT, report);
+    }
+
+    pub fn namespaces(&self) -> Vec<String> {
+        self.namespaces.iter().cloned().collect()
+    }
+
+    /// Create calls issued by the namespaces loops so far.
+    pub fn namespace_create_calls(&self) -> u64 {
+        self.namespace_create_calls
+    }
+
+    pub fn services(&self) -> &[Service] {
+        &self.services
+    }
+
+    pub fn service(&self, namespace: &str, name: &str) -> Option<&Service> {
+        let key = format!("{namespace}/{name}");
+        self.services.iter().find(|s| s.key() == key)
+    }
+
+    pub fn endpoints(&self) -> Option<&Endpoints> {
+        self.endpoints.as_ref()
+    }
+
+    /// The addresses in `default/kubernetes` Endpoints.
+    pub fn endpoint_ips(&self) -> Vec<String> {
+        self.endpoints.as_ref().map(|e| e.ips()).unwrap_or_default()
+    }
+
+    pub fn leases(&self) -> Vec<MasterLease> {
+        self.leases.leases(self.now)
+    }
+
+    pub fn allocations(&self) -> Allocations {
+        Allocations {
+            cluster_ip_range: self.ips.cidr().to_string(),
+            cluster_ips: self.ips.addresses().iter().map(|a| a.to_string()).collect(),
+            secondary_cluster_ip_range: self.secondary_ips.as_ref().map(|s| s.cidr().to_string()),
+            secondary_cluster_ips: self
+                .secondary_ips
+                .as_ref()
+                .map(|s| s.addresses().iter().map(|a| a.to_string()).collect())
+                .unwrap_or_default(),
+            node_port_range: self.ports.range().to_string(),
+            node_ports: self.ports.ports(),
+        }
+    }
+
+    pub fn apiservers(&self) -> Vec<ApiServerStatus> {
+        self.apiservers
+            .iter()
+            .map(|(ip, a)| ApiServerStatus {
+                ip: ip.clone(),
+                started_at: format_duration(a.started_at),
+                node_port_leaks: a.port_leaks.clone(),
+                cluster_ip_leaks: a.ip_leaks.clone(),
+            })
+            .collect()
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn log_entries(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    pub fn state(&self) -> BootstrapState {
+        BootstrapState {
+            now: format_duration(self.now),
+            namespaces: self.namespaces(),
+            namespace_create_calls: self.namespace_create_calls,
+            services: self.services.clone(),
+            endpoints: self.endpoints.clone(),
+            leases: self.leases(),
+            allocations: self.allocations(),
+            apiservers: self.apiservers(),
+            events: self.events.clone(),
+            log: self.log.clone(),
+        }
+    }
+}

@@ -1,0 +1,20 @@
+//! The kube-apiserver's bootstrap controllers, simulated on a virtual clock.
+//!
+//! When a kube-apiserver starts it makes the cluster usable by itself: it creates the system
+//! namespaces, the `default/kubernetes` Service on the first address of the service range, keeps
+//! that Service's Endpoints listing exactly the live apiservers (through TTL leases), and repairs
+//! the ClusterIP and NodePort allocation bitmaps. Upstream keeps these in
+//! `pkg/controlplane/controller/*`, `pkg/controlplane/reconcilers/lease.go` and
+//! `pkg/registry/core/service/{ipallocator,portallocator}/controller/repair.go`.
+//!
+//! * [`bootstrap`]: the [`bootstrap::BootstrapController`] that runs several apiservers.
+//! * [`namespaces`], [`lease`], [`repair`]: each loop's rule as a pure function.
+//! * [`cidr`], [`portrange`], [`objects`]: the values they work on.
+
+pub mod bootstrap;
+pub mod cidr;
+pub mod lease;
+pub mod namespaces;
+pub mod objects;
+pub mod portrange;
+pub mod repair;

@@ -1,0 +1,228 @@
+//! JS binding for gated API fields, enum validation and the bootstrap controller. Conversion only.
+
+use super::{from_js, js_error, to_js};
+use crate::api::{enums, gating, schemas};
+use crate::controlplane::bootstrap::{BootstrapConfig, BootstrapController};
+use crate::controlplane::objects::Service;
+use std::collections::BTreeMap;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS: &str = r#"
+export interface GatedField { path: string; gate: string; }
+export interface FieldGateSchema { kind?: string; fields: GatedField[]; }
+export type GateValues = Record<string, boolean>;
+export interface PrepareResult { object: Record<string, unknown>; dropped: string[]; }
+export interface EnumExclusion { value: string; option: string; excludeWhen: boolean; }
+export interface EnumRequest {
+  path: string; value?: string | null; oldValue?: string | null; validValues: string[];
+  exclusions?: EnumExclusion[]; options?: Record<string, boolean>; operation?: "Create" | "Update";
+}
+export interface ObjectMeta { namespace: string; name: string; labels?: Record<string, string>; }
+export interface ServicePort { name?: string; protocol?: string; port: number; targetPort?: number; nodePort?: number; }
+export interface ServiceSpec {
+  ports?: ServicePort[]; clusterIP?: string; clusterIPs?: string[]; type?: string;
+  ipFamilyPolicy?: string; sessionAffinity?: string; healthCheckNodePort?: number;
+}
+export interface Service { metadata: ObjectMeta; spec: ServiceSpec; }
+export interface EndpointSubset { addresses: { ip: string }[]; ports: { name: string; port: number; protocol: string }[]; }
+export interface Endpoints { metadata: ObjectMeta; subsets: EndpointSubset[]; }
+export interface MasterLease { key: string; ip: string; renewedAt: string; expiresAt: string; generation: number; }
+export interface Allocations {
+  clusterIpRange: string; clusterIps: string[]; secondaryClusterIpRange: string | null;
+  secondaryClusterIps: string[]; nodePortRange: string; nodePorts: number[];
+}
+export interface ApiServerStatus { ip: string; startedAt: string; nodePortLeaks: Record<string, number>; clusterIpLeaks: Record<string, number>; }
+export interface ControlPlaneEvent {
+  time: string; type: string; reason: string; action: string; message: string; regarding: string;
+  reportingController: string; reportingInstance: string;
+}
+export interface LogEntry { time: string; apiserver: string; message: string; }
+export interface BootstrapConfig {
+  serviceCidr?: string; secondaryServiceCidr?: string | null; servicePort?: number; publicServicePort?: number;
+  kubernetesServiceNodePort?: number; nodePortRange?: string; systemNamespaces?: string[];
+  existingNamespaces?: string[]; apiservers?: string[];
+}
+export interface BootstrapState {
+  now: string; namespaces: string[]; namespaceCreateCalls: number; services: Service[];
+  endpoints: Endpoints | null; leases: MasterLease[]; allocations: Allocations;
+  apiservers: ApiServerStatus[]; events: ControlPlaneEvent[]; log: LogEntry[];
+}
+"#;
+
+fn lookup(gates: &BTreeMap<String, bool>) -> impl Fn(&str) -> Option<bool> + '_ {
+    move |g| gates.get(g).copied()
+}
+
+/// `PrepareForCreate` with a declarative schema.
+#[wasm_bindgen(js_name = prepareForCreate, unchecked_return_type = "PrepareResult")]
+pub fn prepare_for_create(
+    #[wasm_bindgen(unchecked_param_type = "FieldGateSchema")] schema: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "GateValues")] gates: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] obj: JsValue,
+) -> Result<JsValue, JsError> {
+    let schema: gating::FieldGateSchema = from_js(schema, "schema")?;
+    let gates: BTreeMap<String, bool> = from_js(gates, "gates")?;
+    let obj: serde_json::Value = from_js(obj, "object")?;
+    let out = gating::prepare_for_create(&schema, &lookup(&gates), &obj).map_err(js_error)?;
+    to_js(&out)
+}
+
+/// `PrepareForUpdate` with a declarative schema.
+#[wasm_bindgen(js_name = prepareForUpdate, unchecked_return_type = "PrepareResult")]
+pub fn prepare_for_update(
+    #[wasm_bindgen(unchecked_param_type = "FieldGateSchema")] schema: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "GateValues")] gates: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] obj: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] old_obj: JsValue,
+) -> Result<JsValue, JsError> {
+    let schema: gating::FieldGateSchema = from_js(schema, "schema")?;
+    let gates: BTreeMap<String, bool> = from_js(gates, "gates")?;
+    let obj: serde_json::Value = from_js(obj, "object")?;
+    let old: serde_json::Value = from_js(old_obj, "old object")?;
+    let out = gating::prepare_for_update(&schema, &lookup(&gates), &obj, &old).map_err(js_error)?;
+    to_js(&out)
+}
+
+/// The built-in schemas (Frobber, Service, EndpointSlice).
+#[wasm_bindgen(js_name = builtinFieldGateSchemas, unchecked_return_type = "FieldGateSchema[]")]
+pub fn builtin_field_gate_schemas() -> Result<JsValue, JsError> {
+    to_js(&schemas::builtin_schemas())
+}
+
+/// `validate.Enum` with ratcheting; upstream-formatted error strings.
+#[wasm_bindgen(js_name = validateEnum, unchecked_return_type = "string[]")]
+pub fn validate_enum(
+    #[wasm_bindgen(unchecked_param_type = "EnumRequest")] request: JsValue,
+) -> Result<JsValue, JsError> {
+    let req: enums::EnumRequest = from_js(request, "enum request")?;
+    let errs: Vec<String> = enums::validate_enum_request(&req)
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    to_js(&errs)
+}
+
+/// The bootstrap controllers of several apiservers on a virtual clock.
+#[wasm_bindgen(js_name = BootstrapController)]
+pub struct JsBootstrapController {
+    inner: BootstrapController,
+}
+
+#[wasm_bindgen(js_class = BootstrapController)]
+impl JsBootstrapController {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "BootstrapConfig")] config: JsValue,
+    ) -> Result<JsBootstrapController, JsError> {
+        let config: BootstrapConfig = if config.is_undefined() || config.is_null() {
+            BootstrapConfig::default()
+        } else {
+            from_js(config, "bootstrap config")?
+        };
+        let inner = BootstrapController::new(config).map_err(js_error)?;
+        Ok(JsBootstrapController { inner })
+    }
+
+    /// Moves the clock by a Go duration string ("10s", "3m").
+    pub fn advance(&mut self, duration: &str) -> Result<(), JsError> {
+        let d = crate::duration::parse_duration(duration).map_err(js_error)?;
+        self.inner.advance(d);
+        Ok(())
+    }
+
+    #[wasm_bindgen(js_name = startApiserver)]
+    pub fn start_apiserver(&mut self, ip: &str) -> Result<(), JsError> {
+        self.inner.start_apiserver(ip).map_err(js_error)
+    }
+
+    #[wasm_bindgen(js_name = stopApiserver)]
+    pub fn stop_apiserver(&mut self, ip: &str) -> Result<(), JsError> {
+        self.inner.stop_apiserver(ip).map_err(js_error)
+    }
+
+    #[wasm_bindgen(js_name = crashApiserver)]
+    pub fn crash_apiserver(&mut self, ip: &str) -> Result<(), JsError> {
+        self.inner.crash_apiserver(ip).map_err(js_error)
+    }
+
+    #[wasm_bindgen(js_name = createService)]
+    pub fn create_service(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Service")] service: JsValue,
+        allocate: bool,
+    ) -> Result<(), JsError> {
+        let svc: Service = from_js(service, "service")?;
+        self.inner.create_service(svc, allocate).map_err(js_error)
+    }
+
+    #[wasm_bindgen(js_name = deleteService)]
+    pub fn delete_service(&mut self, namespace: &str, name: &str, release: bool) -> Result<(), JsError> {
+        self.inner.delete_service(namespace, name, release).map_err(js_error)
+    }
+
+    #[wasm_bindgen(js_name = allocateClusterIp)]
+    pub fn allocate_cluster_ip(&mut self, ip: &str) -> Result<(), JsError> {
+        self.inner.allocate_cluster_ip(ip).map_err(js_error)
+    }
+
+    #[wasm_bindgen(js_name = allocateNodePort)]
+    pub fn allocate_node_port(&mut self, port: i32) -> Result<(), JsError> {
+        self.inner.allocate_node_port(port).map_err(js_error)
+    }
+
+    #[wasm_bindgen(js_name = deleteNamespace)]
+    pub fn delete_namespace(&mut self, name: &str) -> bool {
+        self.inner.delete_namespace(name)
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn now(&self) -> String {
+        crate::duration::format_duration(self.inner.now())
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "string[]")]
+    pub fn namespaces(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.namespaces())
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "Service | null")]
+    pub fn service(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.service("default", "kubernetes"))
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "Service[]")]
+    pub fn services(&self) -> Result<JsValue, JsError> {
+        to_js(self.inner.services())
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "Endpoints | null")]
+    pub fn endpoints(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.endpoints())
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "MasterLease[]")]
+    pub fn leases(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.leases())
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "Allocations")]
+    pub fn allocations(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.allocations())
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "ControlPlaneEvent[]")]
+    pub fn events(&self) -> Result<JsValue, JsError> {
+        to_js(self.inner.events())
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "LogEntry[]")]
+    pub fn log(&self) -> Result<JsValue, JsError> {
+        to_js(self.inner.log_entries())
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "BootstrapState")]
+    pub fn state(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.state())
+    }
+}
