@@ -302,8 +302,14 @@ mod tests {
             ("3h30m", 3 * HOUR + 30 * MINUTE),
             ("10.5s4m", 4 * MINUTE + 10 * SECOND + 500 * MILLISECOND),
             ("-2m3.4s", -(2 * MINUTE + 3 * SECOND + 400 * MILLISECOND)),
-            ("1h2m3s4ms5us6ns", HOUR + 2 * MINUTE + 3 * SECOND + 4 * MILLISECOND + 5 * MICROSECOND + 6),
-            ("39h9m14.425s", 39 * HOUR + 9 * MINUTE + 14 * SECOND + 425 * MILLISECOND),
+            (
+                "1h2m3s4ms5us6ns",
+                HOUR + 2 * MINUTE + 3 * SECOND + 4 * MILLISECOND + 5 * MICROSECOND + 6,
+            ),
+            (
+                "39h9m14.425s",
+                39 * HOUR + 9 * MINUTE + 14 * SECOND + 425 * MILLISECOND,
+            ),
             ("9223372036854775807ns", i64::MAX),
             ("-9223372036854775808ns", i64::MIN),
         ];
@@ -324,11 +330,21 @@ mod tests {
             (".s", "time: invalid duration \".s\""),
             ("+.s", "time: invalid duration \"+.s\""),
             ("1d", "time: unknown unit \"d\" in duration \"1d\""),
-            ("9223372036854775808ns", "time: invalid duration \"9223372036854775808ns\""),
-            ("9223372036854775810ns", "time: invalid duration \"9223372036854775810ns\""),
+            (
+                "9223372036854775808ns",
+                "time: invalid duration \"9223372036854775808ns\"",
+            ),
+            (
+                "9223372036854775810ns",
+                "time: invalid duration \"9223372036854775810ns\"",
+            ),
         ];
         for (s, want) in bad {
-            assert_eq!(Duration::parse(s).map_err(|e| e.to_string()), Err(want.to_string()), "{s}");
+            assert_eq!(
+                Duration::parse(s).map_err(|e| e.to_string()),
+                Err(want.to_string()),
+                "{s}"
+            );
         }
     }
 

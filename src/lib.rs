@@ -1,8 +1,8 @@
-pub mod version;
-pub mod yaml;
 pub mod controller;
 pub mod duration;
 pub mod kubelet;
 pub mod quantity;
 pub mod sim;
 pub mod timestamp;
+pub mod version;
+pub mod yaml;

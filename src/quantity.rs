@@ -86,10 +86,7 @@ impl Quantity {
                 }
                 (e, 0)
             }
-            s if s
-                .bytes()
-                .all(|c| b"eEinumkKMGTP+-0123456789".contains(&c)) =>
-            {
+            s if s.bytes().all(|c| b"eEinumkKMGTP+-0123456789".contains(&c)) => {
                 return Err(NUMERIC)
             }
             _ => return Err(FORMAT_WRONG),
@@ -108,7 +105,9 @@ impl Quantity {
         let mut v = mant.checked_mul(1i128 << exp2).ok_or(NUMERIC)?;
         let p = scale + exp10 + 9;
         if p >= 0 {
-            v = v.checked_mul(10i128.checked_pow(p as u32).ok_or(NUMERIC)?).ok_or(NUMERIC)?;
+            v = v
+                .checked_mul(10i128.checked_pow(p as u32).ok_or(NUMERIC)?)
+                .ok_or(NUMERIC)?;
         } else {
             let d = 10i128.checked_pow((-p) as u32).ok_or(NUMERIC)?;
             v = (v + d - 1) / d;

@@ -37,7 +37,9 @@ fn taint_key_for(condition: &NodeCondition) -> Option<&'static str> {
         (NODE_MEMORY_PRESSURE, CONDITION_TRUE) => Some("node.kubernetes.io/memory-pressure"),
         (NODE_DISK_PRESSURE, CONDITION_TRUE) => Some("node.kubernetes.io/disk-pressure"),
         (NODE_PID_PRESSURE, CONDITION_TRUE) => Some("node.kubernetes.io/pid-pressure"),
-        (NODE_NETWORK_UNAVAILABLE, CONDITION_TRUE) => Some("node.kubernetes.io/network-unavailable"),
+        (NODE_NETWORK_UNAVAILABLE, CONDITION_TRUE) => {
+            Some("node.kubernetes.io/network-unavailable")
+        }
         _ => None,
     }
 }
@@ -143,7 +145,9 @@ impl Settings {
             )));
         }
         if s.node_eviction_rate < 0.0 || s.secondary_node_eviction_rate < 0.0 {
-            return Err(ConfigError("eviction rates must not be negative".to_string()));
+            return Err(ConfigError(
+                "eviction rates must not be negative".to_string(),
+            ));
         }
         Ok(s)
     }
@@ -326,8 +330,14 @@ impl ZoneTainter {
 pub fn zone_key(node: &Node) -> String {
     let l = &node.metadata.labels;
     let get = |a: &str, b: &str| l.get(a).or_else(|| l.get(b)).cloned().unwrap_or_default();
-    let region = get("topology.kubernetes.io/region", "failure-domain.beta.kubernetes.io/region");
-    let zone = get("topology.kubernetes.io/zone", "failure-domain.beta.kubernetes.io/zone");
+    let region = get(
+        "topology.kubernetes.io/region",
+        "failure-domain.beta.kubernetes.io/region",
+    );
+    let zone = get(
+        "topology.kubernetes.io/zone",
+        "failure-domain.beta.kubernetes.io/zone",
+    );
     if region.is_empty() && zone.is_empty() {
         return String::new();
     }
@@ -477,7 +487,12 @@ impl NodeLifecycleController {
         let mut wrote = false;
         let mut current_after = current.clone();
         if now.0 > h.probe.0.saturating_add(grace.as_millis()) {
-            for t in [NODE_READY, NODE_MEMORY_PRESSURE, NODE_DISK_PRESSURE, NODE_PID_PRESSURE] {
+            for t in [
+                NODE_READY,
+                NODE_MEMORY_PRESSURE,
+                NODE_DISK_PRESSURE,
+                NODE_PID_PRESSURE,
+            ] {
                 match node.status.condition_mut(t) {
                     None => node.status.push_condition(NodeCondition {
                         type_: t.to_string(),
@@ -558,14 +573,16 @@ impl NodeLifecycleController {
                 if has_taint(node, TAINT_UNREACHABLE, NO_EXECUTE) {
                     swap(node, TAINT_NOT_READY, TAINT_UNREACHABLE, out);
                 } else if self.tainter(&zone).add(&name) {
-                    out.taints.push(change(&name, "queued", TAINT_NOT_READY, NO_EXECUTE));
+                    out.taints
+                        .push(change(&name, "queued", TAINT_NOT_READY, NO_EXECUTE));
                 }
             }
             CONDITION_UNKNOWN => {
                 if has_taint(node, TAINT_NOT_READY, NO_EXECUTE) {
                     swap(node, TAINT_UNREACHABLE, TAINT_NOT_READY, out);
                 } else if self.tainter(&zone).add(&name) {
-                    out.taints.push(change(&name, "queued", TAINT_UNREACHABLE, NO_EXECUTE));
+                    out.taints
+                        .push(change(&name, "queued", TAINT_UNREACHABLE, NO_EXECUTE));
                 }
             }
             CONDITION_TRUE => self.mark_reachable(node, out),
@@ -585,7 +602,11 @@ impl NodeLifecycleController {
         let mut out = self.monitor_in_place(
             input.now,
             &mut nodes,
-            |_, n| leases.get(n.metadata.name.as_str()).map(|l| l.spec.renew_time),
+            |_, n| {
+                leases
+                    .get(n.metadata.name.as_str())
+                    .map(|l| l.spec.renew_time)
+            },
             &input.pods,
         );
         out.nodes = nodes;
@@ -700,7 +721,9 @@ impl NodeLifecycleController {
         let nr = ready.len() - r;
         if r == 0 && nr > 0 {
             "FullDisruption"
-        } else if nr > 2 && nr as f32 / (nr + r) as f32 >= self.settings.unhealthy_zone_threshold as f32 {
+        } else if nr > 2
+            && nr as f32 / (nr + r) as f32 >= self.settings.unhealthy_zone_threshold as f32
+        {
             "PartialDisruption"
         } else {
             "Normal"
@@ -793,10 +816,7 @@ impl NodeLifecycleController {
                 let Some(node) = index.get(&name).and_then(|i| nodes.get_mut(*i)) else {
                     continue;
                 };
-                let status = node
-                    .status
-                    .condition(NODE_READY)
-                    .map(|c| c.status.clone());
+                let status = node.status.condition(NODE_READY).map(|c| c.status.clone());
                 let (add, del) = match status.as_deref() {
                     Some(CONDITION_FALSE) => (TAINT_NOT_READY, TAINT_UNREACHABLE),
                     Some(CONDITION_UNKNOWN) => (TAINT_UNREACHABLE, TAINT_NOT_READY),

@@ -120,8 +120,8 @@ impl EvictionManager {
                 self.last_observed_at[idx] = Some(now);
             }
             // Reported while now - lastObservedAt < transition period (strict).
-            self.conditions[idx] = self.last_observed_at[idx]
-                .is_some_and(|t| now.0 - t.0 < self.transition_period_ms);
+            self.conditions[idx] =
+                self.last_observed_at[idx].is_some_and(|t| now.0 - t.0 < self.transition_period_ms);
         }
         out
     }
@@ -132,8 +132,13 @@ mod tests {
     use super::*;
 
     fn mgr() -> EvictionManager {
-        let t = parse_thresholds(&[("memory.available", "100Mi")], &[], &[], &[("memory.available", "50Mi")])
-            .unwrap();
+        let t = parse_thresholds(
+            &[("memory.available", "100Mi")],
+            &[],
+            &[],
+            &[("memory.available", "50Mi")],
+        )
+        .unwrap();
         EvictionManager::new(t, DEFAULT_PRESSURE_TRANSITION_PERIOD)
     }
 

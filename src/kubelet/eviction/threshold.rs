@@ -190,13 +190,17 @@ pub fn parse_thresholds(
                 .parse()
                 .map_err(|_| ThresholdError(format!("invalid percentage: {v}")))?;
             if pct < 0.0 {
-                return Err(ThresholdError(format!("negative reclaim defined for signal {s}")));
+                return Err(ThresholdError(format!(
+                    "negative reclaim defined for signal {s}"
+                )));
             }
             ThresholdValue::Percentage(pct / 100.0)
         } else {
             let q = Quantity::parse(v).map_err(|e| ThresholdError(e.to_string()))?;
             if q.0 < 0 {
-                return Err(ThresholdError(format!("negative reclaim defined for signal {s}")));
+                return Err(ThresholdError(format!(
+                    "negative reclaim defined for signal {s}"
+                )));
             }
             ThresholdValue::Quantity(q.as_f64())
         };
@@ -269,7 +273,10 @@ mod tests {
     #[test]
     fn refuses_bad_settings() {
         let e = |h: &[(&str, &str)]| parse_thresholds(h, &[], &[], &[]).unwrap_err().to_string();
-        assert_eq!(e(&[("mem.available", "1")]), "unsupported eviction signal mem.available");
+        assert_eq!(
+            e(&[("mem.available", "1")]),
+            "unsupported eviction signal mem.available"
+        );
         assert_eq!(
             e(&[("memory.available", "-1")]),
             "eviction threshold memory.available must be positive: -1"
@@ -278,9 +285,11 @@ mod tests {
             e(&[("memory.available", "150%")]),
             "eviction percentage threshold memory.available must be <= 100%: 150%"
         );
-        assert!(parse_thresholds(&[("memory.available", "0%")], &[], &[], &[])
-            .unwrap()
-            .is_empty());
+        assert!(
+            parse_thresholds(&[("memory.available", "0%")], &[], &[], &[])
+                .unwrap()
+                .is_empty()
+        );
         let soft = parse_thresholds(&[], &[("memory.available", "1Gi")], &[], &[]).unwrap_err();
         assert_eq!(
             soft.to_string(),

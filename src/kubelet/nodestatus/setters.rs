@@ -202,7 +202,12 @@ pub fn set_ready(node: &Node, now: Time, inputs: &ReadyInputs) -> SetterResult {
     SetterResult { node, events }
 }
 
-pub(crate) fn apply_ready(node: &mut Node, now: Time, inputs: &ReadyInputs, events: &mut Vec<Event>) {
+pub(crate) fn apply_ready(
+    node: &mut Node,
+    now: Time,
+    inputs: &ReadyInputs,
+    events: &mut Vec<Event>,
+) {
     let mut cond = NodeCondition {
         type_: NODE_READY.to_string(),
         status: CONDITION_TRUE.to_string(),
@@ -225,8 +230,12 @@ pub(crate) fn apply_ready(node: &mut Node, now: Time, inputs: &ReadyInputs, even
                 .is_some_and(|c| c.contains_key(*r))
         })
         .collect();
-    let missing_msg = (!missing.is_empty())
-        .then(|| format!("missing node capacity for resources: {}", missing.join(", ")));
+    let missing_msg = (!missing.is_empty()).then(|| {
+        format!(
+            "missing node capacity for resources: {}",
+            missing.join(", ")
+        )
+    });
     // A whole aggregate with one entry still counts once; several collapse as upstream's visit does.
     let all = [
         &inputs.runtime_error,
