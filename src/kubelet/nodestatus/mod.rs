@@ -7,6 +7,10 @@
 
 mod changed;
 mod setters;
+/// In-place setters for the simulator (no clone per sync).
+pub(crate) mod setters_internal {
+    pub(crate) use super::setters::{apply_pressure, apply_ready};
+}
 mod types;
 
 pub use changed::node_status_has_changed;
