@@ -6,3 +6,6 @@ pub mod sim;
 pub mod timestamp;
 pub mod version;
 pub mod yaml;
+
+#[cfg(feature = "wasm")]
+mod wasm;
