@@ -75,10 +75,7 @@ fn pressure_spike_holds_for_transition_period() {
     let (a, b) = (secs(on.time), secs(off.time));
     assert!((300.0..=311.0).contains(&a), "{a}");
     // last observed < 330s; reported until lastObserved + 5m; kubelet patches at its next sync.
-    assert!(
-        (620.0..=650.9).contains(&b),
-        "{b}"
-    );
+    assert!((620.0..=650.9).contains(&b), "{b}");
     assert!(tr
         .events
         .iter()
@@ -175,5 +172,17 @@ fn bad_scenarios_are_errors() {
     assert!(
         e.starts_with("invalid scenario: unknown field `colour`"),
         "{e}"
+    );
+}
+
+#[test]
+#[ignore = "timing probe, run by hand"]
+fn big_cluster_probe() {
+    let start = std::time::Instant::now();
+    let tr = run(r#"{"nodes": 5000, "duration": "10m"}"#);
+    eprintln!(
+        "5000 nodes x 10m: {:?}, writes {:?}",
+        start.elapsed(),
+        tr.writes
     );
 }
