@@ -1,14 +1,19 @@
-//! Go `time.Duration` text: parsing (`time.ParseDuration`) and printing (`Duration.String`).
+//! Durations as Kubernetes writes them: Go's `time.ParseDuration` syntax ("40s", "5m", "1h30m",
+//! "1.5s", "100ms") and Go's `Duration.String` output ("1h30m0s").
 //!
-//! Kubernetes configuration and flags spell durations the Go way (`"40s"`, `"5m"`, `"1h30m"`,
-//! `"1.5h"`), so the JS API accepts the same strings. Error texts are Go's. Negative durations
-//! parse in Go but make no sense for a virtual clock step, so they are rejected here.
+//! Kubernetes configuration (kubelet flags, `metav1.Duration` fields in component configs) reads
+//! durations with Go's `time.ParseDuration` (Go standard library `time/format.go`), so users paste
+//! exactly these strings. We keep nanoseconds, like Go, so every accepted string round-trips, and we
+//! return Go's exact error texts.
 
 use std::fmt;
-use std::time::Duration;
 
-/// A duration string Go would reject (or a negative one).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A signed span of time in nanoseconds, as Go's `time.Duration`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Duration(pub i64);
+
+/// Why a duration string was refused; `Display` is Go's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DurationError {
     message: String,
 }
@@ -21,137 +26,273 @@ impl fmt::Display for DurationError {
 
 impl std::error::Error for DurationError {}
 
+const NANOSECOND: i64 = 1;
+const MICROSECOND: i64 = 1_000;
+const MILLISECOND: i64 = 1_000_000;
+const SECOND: i64 = 1_000_000_000;
+const MINUTE: i64 = 60 * SECOND;
+const HOUR: i64 = 60 * MINUTE;
+
+/// Go's `strconv.Quote` for the strings we echo back; enough for printable input, escapes the rest.
 fn quote(s: &str) -> String {
-    crate::api::field::go_quote(s)
-}
-
-fn unit_nanos(unit: &str) -> Option<u128> {
-    Some(match unit {
-        "ns" => 1,
-        "us" | "µs" | "μs" => 1_000,
-        "ms" => 1_000_000,
-        "s" => 1_000_000_000,
-        "m" => 60_000_000_000,
-        "h" => 3_600_000_000_000,
-        _ => return None,
-    })
-}
-
-/// `time.ParseDuration`, limited to non-negative values.
-pub fn parse_duration(text: &str) -> Result<Duration, DurationError> {
-    let invalid = || DurationError {
-        message: format!("time: invalid duration {}", quote(text)),
-    };
-    let mut s = text;
-    let mut negative = false;
-    if let Some(rest) = s.strip_prefix('-') {
-        negative = true;
-        s = rest;
-    } else if let Some(rest) = s.strip_prefix('+') {
-        s = rest;
-    }
-    if s == "0" {
-        return Ok(Duration::ZERO);
-    }
-    if s.is_empty() {
-        return Err(invalid());
-    }
-    let mut total: u128 = 0;
-    while !s.is_empty() {
-        let int_end = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
-        let (int_part, rest) = s.split_at(int_end);
-        let (frac_part, rest) = match rest.strip_prefix('.') {
-            Some(r) => {
-                let e = r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len());
-                r.split_at(e)
-            }
-            None => ("", rest),
-        };
-        if int_part.is_empty() && frac_part.is_empty() {
-            return Err(invalid());
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c => out.push(c),
         }
-        let unit_end = rest
-            .find(|c: char| c == '.' || c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        let (unit, rest) = rest.split_at(unit_end);
-        if unit.is_empty() {
-            return Err(DurationError {
-                message: format!("time: missing unit in duration {}", quote(text)),
-            });
-        }
-        let per = unit_nanos(unit).ok_or_else(|| DurationError {
-            message: format!(
-                "time: unknown unit {} in duration {}",
-                quote(unit),
-                quote(text)
-            ),
-        })?;
-        let whole: u128 = if int_part.is_empty() {
-            0
-        } else {
-            int_part.parse().map_err(|_| invalid())?
-        };
-        let mut value = whole.checked_mul(per).ok_or_else(invalid)?;
-        let mut scale = per;
-        for d in frac_part.chars().take(20) {
-            scale /= 10;
-            value += u128::from(d.to_digit(10).unwrap_or(0)) * scale;
-        }
-        total = total.checked_add(value).ok_or_else(invalid)?;
-        if total > i64::MAX as u128 {
-            return Err(invalid());
-        }
-        s = rest;
     }
-    if negative && total > 0 {
-        return Err(DurationError {
-            message: format!("negative duration {} is not allowed", quote(text)),
-        });
-    }
-    let secs = (total / 1_000_000_000) as u64;
-    let nanos = (total % 1_000_000_000) as u32;
-    Ok(Duration::new(secs, nanos))
-}
-
-/// `Duration.String()`: `1h30m0s`, `40s`, `1.5s`, `100ms`, `0s`.
-pub fn format_duration(d: Duration) -> String {
-    let total = d.as_nanos();
-    if total == 0 {
-        return "0s".to_string();
-    }
-    if total < 1_000_000_000 {
-        let (div, unit) = if total < 1_000 {
-            (1, "ns")
-        } else if total < 1_000_000 {
-            (1_000, "µs")
-        } else {
-            (1_000_000, "ms")
-        };
-        return format!("{}{}", frac(total, div), unit);
-    }
-    let h = total / 3_600_000_000_000;
-    let m = (total / 60_000_000_000) % 60;
-    let s = total % 60_000_000_000;
-    let mut out = String::new();
-    if h > 0 {
-        out.push_str(&format!("{h}h"));
-    }
-    if h > 0 || m > 0 {
-        out.push_str(&format!("{m}m"));
-    }
-    out.push_str(&format!("{}s", frac(s, 1_000_000_000)));
+    out.push('"');
     out
 }
 
-fn frac(v: u128, div: u128) -> String {
-    let whole = v / div;
-    let rem = v % div;
-    if rem == 0 {
-        return whole.to_string();
+fn invalid(orig: &str) -> DurationError {
+    DurationError {
+        message: format!("time: invalid duration {}", quote(orig)),
     }
-    let width = div.to_string().len() - 1;
-    let digits = format!("{rem:0width$}");
-    format!("{whole}.{}", digits.trim_end_matches('0'))
+}
+
+impl Duration {
+    pub const ZERO: Duration = Duration(0);
+
+    pub fn from_secs(s: i64) -> Self {
+        Duration(s.saturating_mul(SECOND))
+    }
+
+    pub fn from_millis(ms: i64) -> Self {
+        Duration(ms.saturating_mul(MILLISECOND))
+    }
+
+    pub fn as_nanos(self) -> i64 {
+        self.0
+    }
+
+    /// Whole milliseconds, truncated toward zero (the simulator's clock unit).
+    pub fn as_millis(self) -> i64 {
+        self.0 / MILLISECOND
+    }
+
+    /// Parses like Go's `time.ParseDuration`.
+    pub fn parse(orig: &str) -> Result<Duration, DurationError> {
+        let bytes = orig.as_bytes();
+        let mut i = 0usize;
+        let mut neg = false;
+        if let Some(&c) = bytes.first() {
+            if c == b'-' || c == b'+' {
+                neg = c == b'-';
+                i = 1;
+            }
+        }
+        if &orig[i..] == "0" {
+            return Ok(Duration(0));
+        }
+        if i >= bytes.len() {
+            return Err(invalid(orig));
+        }
+        let mut total: u64 = 0;
+        while i < bytes.len() {
+            let c = bytes[i];
+            if !(c == b'.' || c.is_ascii_digit()) {
+                return Err(invalid(orig));
+            }
+            // Integer part.
+            let start = i;
+            let mut v: u64 = 0;
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                v = v
+                    .checked_mul(10)
+                    .and_then(|v| v.checked_add(u64::from(bytes[i] - b'0')))
+                    .ok_or_else(|| invalid(orig))?;
+                if v > 1 << 63 {
+                    return Err(invalid(orig));
+                }
+                i += 1;
+            }
+            let pre = i != start;
+            // Fraction.
+            let mut f: u64 = 0;
+            let mut scale: f64 = 1.0;
+            let mut post = false;
+            if i < bytes.len() && bytes[i] == b'.' {
+                i += 1;
+                let fstart = i;
+                let mut overflow = false;
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    if !overflow {
+                        if f > (u64::MAX - 9) / 10 {
+                            overflow = true;
+                        } else {
+                            f = f * 10 + u64::from(bytes[i] - b'0');
+                            scale *= 10.0;
+                        }
+                    }
+                    i += 1;
+                }
+                post = i != fstart;
+            }
+            if !pre && !post {
+                return Err(invalid(orig));
+            }
+            // Unit.
+            let ustart = i;
+            while i < bytes.len() && bytes[i] != b'.' && !bytes[i].is_ascii_digit() {
+                i += 1;
+            }
+            if ustart == i {
+                return Err(DurationError {
+                    message: format!("time: missing unit in duration {}", quote(orig)),
+                });
+            }
+            let u = &orig[ustart..i];
+            let unit: u64 = match u {
+                "ns" => NANOSECOND as u64,
+                "us" | "\u{b5}s" | "\u{3bc}s" => MICROSECOND as u64,
+                "ms" => MILLISECOND as u64,
+                "s" => SECOND as u64,
+                "m" => MINUTE as u64,
+                "h" => HOUR as u64,
+                _ => {
+                    return Err(DurationError {
+                        message: format!(
+                            "time: unknown unit {} in duration {}",
+                            quote(u),
+                            quote(orig)
+                        ),
+                    })
+                }
+            };
+            if v > (1u64 << 63) / unit {
+                return Err(invalid(orig));
+            }
+            v *= unit;
+            if f > 0 {
+                v += (f as f64 * (unit as f64 / scale)) as u64;
+                if v > 1 << 63 {
+                    return Err(invalid(orig));
+                }
+            }
+            total = total.checked_add(v).ok_or_else(|| invalid(orig))?;
+            if total > 1 << 63 {
+                return Err(invalid(orig));
+            }
+        }
+        if neg {
+            return Ok(Duration((total as i128).wrapping_neg() as i64));
+        }
+        if total > (1 << 63) - 1 {
+            return Err(invalid(orig));
+        }
+        Ok(Duration(total as i64))
+    }
+}
+
+impl std::str::FromStr for Duration {
+    type Err = DurationError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Duration::parse(s)
+    }
+}
+
+/// Formats a fraction `v / 10^prec`, dropping trailing zeros, as Go's `fmtFrac`.
+fn frac(v: u64, prec: u32) -> (String, u64) {
+    let mut digits = Vec::new();
+    let mut v = v;
+    let mut print = false;
+    for _ in 0..prec {
+        let d = v % 10;
+        print = print || d != 0;
+        if print {
+            digits.push(char::from(b'0' + d as u8));
+        }
+        v /= 10;
+    }
+    let mut s = String::new();
+    if print {
+        s.push('.');
+        s.extend(digits.iter().rev());
+    }
+    (s, v)
+}
+
+impl fmt::Display for Duration {
+    /// Go's `Duration.String`: "1h30m0s", "40s", "1.5s", "100ms", "0s".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let neg = self.0 < 0;
+        let u = self.0.unsigned_abs();
+        let sign = if neg { "-" } else { "" };
+        if u < SECOND as u64 {
+            if u == 0 {
+                return f.write_str("0s");
+            }
+            let (prec, unit) = if u < MICROSECOND as u64 {
+                (0, "ns")
+            } else if u < MILLISECOND as u64 {
+                (3, "\u{b5}s")
+            } else {
+                (6, "ms")
+            };
+            let (fr, whole) = frac(u, prec);
+            return write!(f, "{sign}{whole}{fr}{unit}");
+        }
+        let (fr, secs) = frac(u, 9);
+        let s = secs % 60;
+        let mins = secs / 60;
+        if mins == 0 {
+            return write!(f, "{sign}{s}{fr}s");
+        }
+        let m = mins % 60;
+        let h = mins / 60;
+        if h == 0 {
+            return write!(f, "{sign}{m}m{s}{fr}s");
+        }
+        write!(f, "{sign}{h}h{m}m{s}{fr}s")
+    }
+}
+
+impl serde::Serialize for Duration {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Duration {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Duration::parse(&s).map_err(serde::de::Error::custom)
+    }
+}
+
+/// `Duration::parse`, as a function (Go's `time.ParseDuration`).
+pub fn parse_duration(text: &str) -> Result<Duration, DurationError> {
+    Duration::parse(text)
+}
+
+/// A non-negative duration string as a `std::time::Duration`, for clocks that only move forward.
+pub fn parse_std(text: &str) -> Result<std::time::Duration, DurationError> {
+    let d = Duration::parse(text)?;
+    u64::try_from(d.0)
+        .map(std::time::Duration::from_nanos)
+        .map_err(|_| DurationError {
+            message: format!("time: negative duration {} cannot advance a clock", quote(text)),
+        })
+}
+
+/// Go's `Duration.String` of a `std::time::Duration` (saturating at Go's maximum).
+pub fn format_std(d: std::time::Duration) -> String {
+    Duration(i64::try_from(d.as_nanos()).unwrap_or(i64::MAX)).to_string()
+}
+
+impl Duration {
+    /// Nanoseconds (the same as [`Duration::as_nanos`]).
+    pub fn nanos(self) -> i64 {
+        self.0
+    }
 }
 
 #[cfg(test)]
@@ -159,38 +300,101 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parses_go_durations() {
-        let ok = |s: &str| parse_duration(s).ok();
-        assert_eq!(ok("40s"), Some(Duration::from_secs(40)));
-        assert_eq!(ok("1h30m"), Some(Duration::from_secs(5400)));
-        assert_eq!(ok("1.5h"), Some(Duration::from_secs(5400)));
-        assert_eq!(ok("100ms"), Some(Duration::from_millis(100)));
-        assert_eq!(ok("0"), Some(Duration::ZERO));
-        assert_eq!(ok(".5s"), Some(Duration::from_millis(500)));
+    fn parses_like_go() {
+        let ok: &[(&str, i64)] = &[
+            ("0", 0),
+            ("5s", 5 * SECOND),
+            ("30s", 30 * SECOND),
+            ("1478s", 1478 * SECOND),
+            ("-5s", -5 * SECOND),
+            ("+5s", 5 * SECOND),
+            ("-0", 0),
+            ("+0", 0),
+            ("5.0s", 5 * SECOND),
+            ("5.6s", 5 * SECOND + 600 * MILLISECOND),
+            ("5.s", 5 * SECOND),
+            (".5s", 500 * MILLISECOND),
+            ("1.0s", SECOND),
+            ("1.00s", SECOND),
+            ("1.004s", SECOND + 4 * MILLISECOND),
+            ("100.00100s", 100 * SECOND + MILLISECOND),
+            ("10ns", 10),
+            ("11us", 11 * MICROSECOND),
+            ("12\u{b5}s", 12 * MICROSECOND),
+            ("12\u{3bc}s", 12 * MICROSECOND),
+            ("13ms", 13 * MILLISECOND),
+            ("14s", 14 * SECOND),
+            ("15m", 15 * MINUTE),
+            ("16h", 16 * HOUR),
+            ("3h30m", 3 * HOUR + 30 * MINUTE),
+            ("10.5s4m", 4 * MINUTE + 10 * SECOND + 500 * MILLISECOND),
+            ("-2m3.4s", -(2 * MINUTE + 3 * SECOND + 400 * MILLISECOND)),
+            (
+                "1h2m3s4ms5us6ns",
+                HOUR + 2 * MINUTE + 3 * SECOND + 4 * MILLISECOND + 5 * MICROSECOND + 6,
+            ),
+            (
+                "39h9m14.425s",
+                39 * HOUR + 9 * MINUTE + 14 * SECOND + 425 * MILLISECOND,
+            ),
+            ("9223372036854775807ns", i64::MAX),
+            ("-9223372036854775808ns", i64::MIN),
+        ];
+        for (s, want) in ok {
+            assert_eq!(Duration::parse(s), Ok(Duration(*want)), "{s}");
+        }
     }
 
     #[test]
-    fn errors_are_gos() {
-        let err = |s: &str| parse_duration(s).err().map(|e| e.to_string());
-        assert_eq!(err("").as_deref(), Some(r#"time: invalid duration """#));
-        assert_eq!(
-            err("1").as_deref(),
-            Some(r#"time: missing unit in duration "1""#)
-        );
-        assert_eq!(
-            err("1x").as_deref(),
-            Some(r#"time: unknown unit "x" in duration "1x""#)
-        );
-        assert_eq!(err("s").as_deref(), Some(r#"time: invalid duration "s""#));
-        assert!(err("-1s").is_some());
+    fn errors_like_go() {
+        let bad: &[(&str, &str)] = &[
+            ("", "time: invalid duration \"\""),
+            ("3", "time: missing unit in duration \"3\""),
+            ("-", "time: invalid duration \"-\""),
+            ("s", "time: invalid duration \"s\""),
+            (".", "time: invalid duration \".\""),
+            ("-.", "time: invalid duration \"-.\""),
+            (".s", "time: invalid duration \".s\""),
+            ("+.s", "time: invalid duration \"+.s\""),
+            ("1d", "time: unknown unit \"d\" in duration \"1d\""),
+            (
+                "9223372036854775808ns",
+                "time: invalid duration \"9223372036854775808ns\"",
+            ),
+            (
+                "9223372036854775810ns",
+                "time: invalid duration \"9223372036854775810ns\"",
+            ),
+        ];
+        for (s, want) in bad {
+            assert_eq!(
+                Duration::parse(s).map_err(|e| e.to_string()),
+                Err(want.to_string()),
+                "{s}"
+            );
+        }
     }
 
     #[test]
     fn formats_like_go() {
-        assert_eq!(format_duration(Duration::from_secs(5400)), "1h30m0s");
-        assert_eq!(format_duration(Duration::from_secs(40)), "40s");
-        assert_eq!(format_duration(Duration::from_millis(1500)), "1.5s");
-        assert_eq!(format_duration(Duration::from_millis(100)), "100ms");
-        assert_eq!(format_duration(Duration::ZERO), "0s");
+        let cases: &[(i64, &str)] = &[
+            (0, "0s"),
+            (1, "1ns"),
+            (1100, "1.1\u{b5}s"),
+            (2200 * MICROSECOND, "2.2ms"),
+            (3300 * MILLISECOND, "3.3s"),
+            (4 * MINUTE + 5 * SECOND, "4m5s"),
+            (4 * MINUTE + 5001 * MILLISECOND, "4m5.001s"),
+            (5 * HOUR + 6 * MINUTE + 7001 * MILLISECOND, "5h6m7.001s"),
+            (8 * MINUTE + 1, "8m0.000000001s"),
+            (40 * SECOND, "40s"),
+            (5 * MINUTE, "5m0s"),
+            (-SECOND, "-1s"),
+            (i64::MAX, "2562047h47m16.854775807s"),
+            (i64::MIN, "-2562047h47m16.854775808s"),
+        ];
+        for (d, want) in cases {
+            assert_eq!(Duration(*d).to_string(), *want);
+        }
     }
 }

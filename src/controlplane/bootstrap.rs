@@ -32,7 +32,7 @@ use super::repair::{
     repair_cluster_ips, repair_node_ports, RepairReport, IP_REPAIR_COMPONENT,
     PORT_REPAIR_COMPONENT, REPAIR_LOOP_INTERVAL,
 };
-use crate::duration::format_duration;
+use crate::duration::format_std;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -281,7 +281,7 @@ impl BootstrapController {
 
     fn log(&mut self, apiserver: &str, message: String) {
         self.log.push(LogEntry {
-            time: format_duration(self.now),
+            time: format_std(self.now),
             apiserver: apiserver.to_string(),
             message,
         });
@@ -297,7 +297,7 @@ impl BootstrapController {
         regarding: String,
     ) {
         self.events.push(Event {
-            time: format_duration(self.now),
+            time: format_std(self.now),
             event_type: "Warning".to_string(),
             reason: reason.to_string(),
             action: action.to_string(),
@@ -680,7 +680,7 @@ impl BootstrapController {
             .iter()
             .map(|(ip, a)| ApiServerStatus {
                 ip: ip.clone(),
-                started_at: format_duration(a.started_at),
+                started_at: format_std(a.started_at),
                 node_port_leaks: a.port_leaks.clone(),
                 cluster_ip_leaks: a.ip_leaks.clone(),
             })
@@ -697,7 +697,7 @@ impl BootstrapController {
 
     pub fn state(&self) -> BootstrapState {
         BootstrapState {
-            now: format_duration(self.now),
+            now: format_std(self.now),
             namespaces: self.namespaces(),
             namespace_create_calls: self.namespace_create_calls,
             services: self.services.clone(),

@@ -84,8 +84,8 @@ impl LeaseStore {
             .map(|(ip, (at, gen))| MasterLease {
                 key: format!("{MASTER_LEASES_PREFIX}{ip}"),
                 ip: ip.clone(),
-                renewed_at: crate::duration::format_duration(*at),
-                expires_at: crate::duration::format_duration(*at + ENDPOINT_RECONCILER_TTL),
+                renewed_at: crate::duration::format_std(*at),
+                expires_at: crate::duration::format_std(*at + ENDPOINT_RECONCILER_TTL),
                 generation: *gen,
             })
             .collect()

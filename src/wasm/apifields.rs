@@ -126,7 +126,7 @@ impl JsBootstrapController {
 
     /// Moves the clock by a Go duration string ("10s", "3m").
     pub fn advance(&mut self, duration: &str) -> Result<(), JsError> {
-        let d = crate::duration::parse_duration(duration).map_err(js_error)?;
+        let d = crate::duration::parse_std(duration).map_err(js_error)?;
         self.inner.advance(d);
         Ok(())
     }
@@ -178,7 +178,7 @@ impl JsBootstrapController {
 
     #[wasm_bindgen(getter)]
     pub fn now(&self) -> String {
-        crate::duration::format_duration(self.inner.now())
+        crate::duration::format_std(self.inner.now())
     }
 
     #[wasm_bindgen(unchecked_return_type = "string[]")]

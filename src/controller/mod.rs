@@ -1,0 +1,3 @@
+//! Control-plane controllers (kube-controller-manager, `pkg/controller`).
+
+pub mod nodelifecycle;

@@ -1,0 +1,299 @@
+//! Eviction signals and thresholds as the kubelet config spells them
+//! (`evictionHard: {"memory.available": "100Mi", "nodefs.available": "10%"}`), parsed like
+//! `ParseThresholdConfig` in `pkg/kubelet/eviction/helpers.go`.
+
+use std::fmt;
+
+use crate::duration::Duration;
+use crate::kubelet::nodestatus::PressureKind;
+use crate::quantity::Quantity;
+
+/// An eviction signal (`evictionapi.Signal`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Signal {
+    MemoryAvailable,
+    AllocatableMemoryAvailable,
+    NodeFsAvailable,
+    NodeFsInodesFree,
+    ImageFsAvailable,
+    ImageFsInodesFree,
+    ContainerFsAvailable,
+    ContainerFsInodesFree,
+    PidAvailable,
+}
+
+impl Signal {
+    pub const ALL: [Signal; 9] = [
+        Signal::MemoryAvailable,
+        Signal::AllocatableMemoryAvailable,
+        Signal::NodeFsAvailable,
+        Signal::NodeFsInodesFree,
+        Signal::ImageFsAvailable,
+        Signal::ImageFsInodesFree,
+        Signal::ContainerFsAvailable,
+        Signal::ContainerFsInodesFree,
+        Signal::PidAvailable,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Signal::MemoryAvailable => "memory.available",
+            Signal::AllocatableMemoryAvailable => "allocatableMemory.available",
+            Signal::NodeFsAvailable => "nodefs.available",
+            Signal::NodeFsInodesFree => "nodefs.inodesFree",
+            Signal::ImageFsAvailable => "imagefs.available",
+            Signal::ImageFsInodesFree => "imagefs.inodesFree",
+            Signal::ContainerFsAvailable => "containerfs.available",
+            Signal::ContainerFsInodesFree => "containerfs.inodesFree",
+            Signal::PidAvailable => "pid.available",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Signal> {
+        Signal::ALL.into_iter().find(|x| x.as_str() == s)
+    }
+
+    /// `signalToNodeCondition`.
+    pub fn condition(self) -> Option<PressureKind> {
+        Some(match self {
+            Signal::MemoryAvailable | Signal::AllocatableMemoryAvailable => PressureKind::Memory,
+            Signal::PidAvailable => PressureKind::Pid,
+            _ => PressureKind::Disk,
+        })
+    }
+}
+
+impl fmt::Display for Signal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl serde::Serialize for Signal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Signal {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Signal::parse(&s)
+            .ok_or_else(|| serde::de::Error::custom(format!("unsupported eviction signal {s}")))
+    }
+}
+
+/// A threshold value: an absolute quantity or a fraction of capacity.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ThresholdValue {
+    Quantity(f64),
+    Percentage(f64),
+}
+
+impl ThresholdValue {
+    /// `GetThresholdQuantity`.
+    pub fn quantity(self, capacity: f64) -> f64 {
+        match self {
+            ThresholdValue::Quantity(q) => q,
+            ThresholdValue::Percentage(p) => (capacity * p).floor(),
+        }
+    }
+}
+
+/// One eviction threshold (operator is always LessThan upstream).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Threshold {
+    pub signal: Signal,
+    pub value: ThresholdValue,
+    pub grace_period: Duration,
+    pub min_reclaim: Option<ThresholdValue>,
+}
+
+/// An observed signal: what is available and the capacity percentages refer to.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Observation {
+    pub available: f64,
+    pub capacity: f64,
+}
+
+/// A refused threshold setting; the text follows the kubelet's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThresholdError(pub String);
+
+impl fmt::Display for ThresholdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ThresholdError {}
+
+/// The kubelet's Linux `evictionHard` default (`DefaultEvictionHard`).
+pub fn default_eviction_hard() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("memory.available", "100Mi"),
+        ("nodefs.available", "10%"),
+        ("nodefs.inodesFree", "5%"),
+        ("imagefs.available", "15%"),
+        ("imagefs.inodesFree", "5%"),
+    ]
+}
+
+fn signal_of(name: &str) -> Result<Signal, ThresholdError> {
+    Signal::parse(name).ok_or_else(|| ThresholdError(format!("unsupported eviction signal {name}")))
+}
+
+/// `parseThresholdStatement`: `Ok(None)` for "0%"/"100%", which upstream ignores.
+fn parse_value(signal: Signal, val: &str) -> Result<Option<ThresholdValue>, ThresholdError> {
+    if let Some(p) = val.strip_suffix('%') {
+        if val == "0%" || val == "100%" {
+            return Ok(None);
+        }
+        let pct: f64 = p
+            .parse()
+            .map_err(|_| ThresholdError(format!("invalid percentage: {val}")))?;
+        let pct = pct / 100.0;
+        if pct < 0.0 {
+            return Err(ThresholdError(format!(
+                "eviction percentage threshold {signal} must be >= 0%: {val}"
+            )));
+        }
+        if pct > 1.0 {
+            return Err(ThresholdError(format!(
+                "eviction percentage threshold {signal} must be <= 100%: {val}"
+            )));
+        }
+        return Ok(Some(ThresholdValue::Percentage(pct)));
+    }
+    let q = Quantity::parse(val).map_err(|e| ThresholdError(e.to_string()))?;
+    if q.0 <= 0 {
+        return Err(ThresholdError(format!(
+            "eviction threshold {signal} must be positive: {val}"
+        )));
+    }
+    Ok(Some(ThresholdValue::Quantity(q.as_f64())))
+}
+
+/// `ParseThresholdConfig` for hard and soft thresholds, soft grace periods and min-reclaim.
+pub fn parse_thresholds(
+    hard: &[(&str, &str)],
+    soft: &[(&str, &str)],
+    soft_grace: &[(&str, &str)],
+    min_reclaim: &[(&str, &str)],
+) -> Result<Vec<Threshold>, ThresholdError> {
+    let mut out: Vec<Threshold> = Vec::new();
+    let mut reclaims = Vec::new();
+    for (name, v) in min_reclaim {
+        let s = signal_of(name)?;
+        let r = if let Some(p) = v.strip_suffix('%') {
+            let pct: f64 = p
+                .parse()
+                .map_err(|_| ThresholdError(format!("invalid percentage: {v}")))?;
+            if pct < 0.0 {
+                return Err(ThresholdError(format!(
+                    "negative reclaim defined for signal {s}"
+                )));
+            }
+            ThresholdValue::Percentage(pct / 100.0)
+        } else {
+            let q = Quantity::parse(v).map_err(|e| ThresholdError(e.to_string()))?;
+            if q.0 < 0 {
+                return Err(ThresholdError(format!(
+                    "negative reclaim defined for signal {s}"
+                )));
+            }
+            ThresholdValue::Quantity(q.as_f64())
+        };
+        reclaims.push((s, r));
+    }
+    let reclaim_for = |s: Signal| reclaims.iter().find(|(x, _)| *x == s).map(|(_, r)| *r);
+    for (name, v) in hard {
+        let s = signal_of(name)?;
+        if let Some(value) = parse_value(s, v)? {
+            if out.iter().any(|t| t.signal == s) {
+                return Err(ThresholdError(format!(
+                    "found duplicate eviction threshold for signal {s}"
+                )));
+            }
+            out.push(Threshold {
+                signal: s,
+                value,
+                grace_period: Duration::ZERO,
+                min_reclaim: reclaim_for(s),
+            });
+        }
+    }
+    let hard_count = out.len();
+    for (name, v) in soft {
+        let s = signal_of(name)?;
+        if let Some(value) = parse_value(s, v)? {
+            if out[hard_count..].iter().any(|t| t.signal == s) {
+                return Err(ThresholdError(format!(
+                    "found duplicate eviction threshold for signal {s}"
+                )));
+            }
+            let grace = soft_grace
+                .iter()
+                .find(|(n, _)| *n == s.as_str())
+                .ok_or_else(|| {
+                    ThresholdError(format!(
+                        "grace period must be specified for the soft eviction threshold {s}"
+                    ))
+                })?;
+            let g = Duration::parse(grace.1).map_err(|e| ThresholdError(e.to_string()))?;
+            if g.0 < 0 {
+                return Err(ThresholdError(format!(
+                    "invalid eviction grace period specified: {}, must be a positive value",
+                    grace.1
+                )));
+            }
+            out.push(Threshold {
+                signal: s,
+                value,
+                grace_period: g,
+                min_reclaim: reclaim_for(s),
+            });
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_defaults() {
+        let t = parse_thresholds(&default_eviction_hard(), &[], &[], &[]).unwrap();
+        assert_eq!(t.len(), 5);
+        assert_eq!(t[0].value, ThresholdValue::Quantity(104857600.0));
+        assert_eq!(t[1].value, ThresholdValue::Percentage(0.1));
+    }
+
+    #[test]
+    fn refuses_bad_settings() {
+        let e = |h: &[(&str, &str)]| parse_thresholds(h, &[], &[], &[]).unwrap_err().to_string();
+        assert_eq!(
+            e(&[("mem.available", "1")]),
+            "unsupported eviction signal mem.available"
+        );
+        assert_eq!(
+            e(&[("memory.available", "-1")]),
+            "eviction threshold memory.available must be positive: -1"
+        );
+        assert_eq!(
+            e(&[("memory.available", "150%")]),
+            "eviction percentage threshold memory.available must be <= 100%: 150%"
+        );
+        assert!(
+            parse_thresholds(&[("memory.available", "0%")], &[], &[], &[])
+                .unwrap()
+                .is_empty()
+        );
+        let soft = parse_thresholds(&[], &[("memory.available", "1Gi")], &[], &[]).unwrap_err();
+        assert_eq!(
+            soft.to_string(),
+            "grace period must be specified for the soft eviction threshold memory.available"
+        );
+    }
+}

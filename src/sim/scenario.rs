@@ -1,0 +1,201 @@
+//! Simulator scenarios: plain JSON so the playground, share links and docs can carry them.
+//!
+//! Unknown fields are refused (a typo must not silently become a default), and impossible values
+//! (zero nodes, more than 5000, negative durations) are errors, never panics.
+
+use serde::{Deserialize, Serialize};
+
+use crate::controller::nodelifecycle::ControllerConfig;
+use crate::duration::Duration;
+
+pub const MAX_NODES: u32 = 5000;
+
+/// A cluster scenario. Every field but `nodes` and `duration` has a Kubernetes default.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Scenario {
+    /// Number of nodes, 1..=5000, named `node-0`, `node-1`, ...
+    pub nodes: u32,
+    /// How much simulated time to run ("1h").
+    pub duration: Duration,
+    /// Seed of the jitter generator; the same scenario and seed give the same trace.
+    #[serde(default)]
+    pub seed: u64,
+    /// Picks version-dependent defaults (grace period 40s ≤ 1.31, 50s ≥ 1.32). Default: 1.34.
+    #[serde(default)]
+    pub kubernetes_version: Option<String>,
+    /// Node leases on (since 1.14 GA 1.17) or off (the old way: a status patch every sync).
+    #[serde(default = "yes")]
+    pub node_leases: bool,
+    /// `nodeStatusUpdateFrequency` (10s).
+    #[serde(default)]
+    pub node_status_update_frequency: Option<Duration>,
+    /// `nodeStatusReportFrequency` (5m; equals the update frequency when leases are off).
+    #[serde(default)]
+    pub node_status_report_frequency: Option<Duration>,
+    /// `nodeLeaseDurationSeconds` (40).
+    #[serde(default)]
+    pub node_lease_duration_seconds: Option<i64>,
+    /// `evictionPressureTransitionPeriod` (5m).
+    #[serde(default)]
+    pub eviction_pressure_transition_period: Option<Duration>,
+    /// Spread nodes over this many zones (`topology.kubernetes.io/zone` = `zone-<i mod zones>`).
+    #[serde(default)]
+    pub zones: Option<u32>,
+    /// Node lifecycle controller settings.
+    #[serde(default)]
+    pub controller: ControllerConfig,
+    /// Width of the write-rate buckets (1m).
+    #[serde(default)]
+    pub rate_window: Option<Duration>,
+    /// Cap on transitions + events + taints kept in the trace (100000).
+    #[serde(default)]
+    pub trace_limit: Option<u32>,
+    #[serde(default)]
+    pub faults: Vec<Fault>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// What goes wrong, on which nodes, from `at` until `until` (absent: to the end).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Fault {
+    pub kind: FaultKind,
+    pub at: Duration,
+    #[serde(default)]
+    pub until: Option<Duration>,
+    /// Node names; absent means every node (or the first `firstNodes`).
+    #[serde(default)]
+    pub nodes: Option<Vec<String>>,
+    #[serde(default)]
+    pub first_nodes: Option<u32>,
+    /// Error text for runtimeError/networkError (defaults below).
+    #[serde(default)]
+    pub message: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum FaultKind {
+    /// The kubelet process is down; `until` restarts it.
+    KubeletStopped,
+    /// The node cannot reach the API server.
+    Partitioned,
+    /// memory.available below the hard threshold.
+    MemoryPressure,
+    /// nodefs.available below the hard threshold.
+    DiskPressure,
+    /// pid.available below the threshold.
+    PidPressure,
+    /// The runtime reports an error (Ready becomes False).
+    RuntimeError,
+    /// The network plugin is not ready (Ready becomes False).
+    NetworkError,
+}
+
+/// A scenario that cannot run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioError(pub String);
+
+impl std::fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+impl Scenario {
+    /// Parses scenario JSON text.
+    pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
+        let s: Scenario = serde_json::from_str(text)
+            .map_err(|e| ScenarioError(format!("invalid scenario: {e}")))?;
+        s.validate()?;
+        Ok(s)
+    }
+
+    pub fn validate(&self) -> Result<(), ScenarioError> {
+        let err = |m: String| Err(ScenarioError(m));
+        if self.nodes == 0 || self.nodes > MAX_NODES {
+            return err(format!(
+                "nodes must be between 1 and {MAX_NODES}, got {}",
+                self.nodes
+            ));
+        }
+        if self.duration.0 <= 0 {
+            return err(format!("duration must be positive, got {}", self.duration));
+        }
+        if self.duration.as_millis() > 7 * 24 * 3_600_000 {
+            return err(format!(
+                "duration must be at most 168h0m0s, got {}",
+                self.duration
+            ));
+        }
+        for (name, d) in [
+            (
+                "nodeStatusUpdateFrequency",
+                self.node_status_update_frequency,
+            ),
+            (
+                "nodeStatusReportFrequency",
+                self.node_status_report_frequency,
+            ),
+            (
+                "evictionPressureTransitionPeriod",
+                self.eviction_pressure_transition_period,
+            ),
+            ("rateWindow", self.rate_window),
+        ] {
+            if let Some(d) = d {
+                if d.as_millis() <= 0 && name != "evictionPressureTransitionPeriod" {
+                    return err(format!("{name} must be at least 1ms, got {d}"));
+                }
+                if d.0 < 0 {
+                    return err(format!("{name} must not be negative, got {d}"));
+                }
+            }
+        }
+        if let Some(l) = self.node_lease_duration_seconds {
+            if l <= 0 {
+                return err(format!(
+                    "nodeLeaseDurationSeconds must be positive, got {l}"
+                ));
+            }
+        }
+        if self.zones == Some(0) {
+            return err("zones must be at least 1".to_string());
+        }
+        if let Some(p) = self.controller.node_monitor_period {
+            if p.as_millis() <= 0 {
+                return err(format!(
+                    "controller.nodeMonitorPeriod must be at least 1ms, got {p}"
+                ));
+            }
+        }
+        for (i, f) in self.faults.iter().enumerate() {
+            if f.at.0 < 0 {
+                return err(format!("faults[{i}].at must not be negative, got {}", f.at));
+            }
+            if let Some(u) = f.until {
+                if u < f.at {
+                    return err(format!("faults[{i}].until ({u}) is before at ({})", f.at));
+                }
+            }
+            if let Some(ns) = &f.nodes {
+                for n in ns {
+                    let ok = n
+                        .strip_prefix("node-")
+                        .and_then(|x| x.parse::<u32>().ok())
+                        .is_some_and(|x| x < self.nodes && format!("node-{x}") == *n);
+                    if !ok {
+                        return err(format!("faults[{i}].nodes: no node named {n:?}"));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
