@@ -141,8 +141,7 @@ impl PodConfig {
     pub fn merge(&mut self, source: &str, op: PodOperation, pods: Vec<Pod>) -> MergeOutcome {
         self.channel(source);
         let seen_before = self.storage.has_seen(source);
-        let op = (op != PodOperation::Reconcile).then_some(op);
-        let b: Buckets = self.storage.merge(source, op, pods, self.now);
+        let b: Buckets = self.storage.merge(source, Some(op), pods, self.now);
         let first_set = !seen_before && self.storage.has_seen(source);
         let mut updates = Vec::new();
         match self.mode {
