@@ -52,7 +52,9 @@ fn quote(s: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
             c => out.push(c),
         }
     }
@@ -122,7 +124,10 @@ pub fn parse_duration(orig: &str) -> Result<Duration, DurationError> {
                 if overflow {
                     continue;
                 }
-                match frac.checked_mul(10).and_then(|x| x.checked_add(u64::from(b - b'0'))) {
+                match frac
+                    .checked_mul(10)
+                    .and_then(|x| x.checked_add(u64::from(b - b'0')))
+                {
                     Some(x) if x <= 1 << 63 => {
                         frac = x;
                         scale *= 10.0;
@@ -148,7 +153,11 @@ pub fn parse_duration(orig: &str) -> Result<Duration, DurationError> {
             });
         }
         let unit = unit_of(u).ok_or_else(|| DurationError {
-            message: format!("time: unknown unit {} in duration {}", quote(u), quote(orig)),
+            message: format!(
+                "time: unknown unit {} in duration {}",
+                quote(u),
+                quote(orig)
+            ),
         })?;
         s = rest;
         if v > (1u64 << 63) / unit {
@@ -161,7 +170,10 @@ pub fn parse_duration(orig: &str) -> Result<Duration, DurationError> {
                 return Err(invalid(orig));
             }
         }
-        total = total.checked_add(v).filter(|t| *t <= 1 << 63).ok_or_else(|| invalid(orig))?;
+        total = total
+            .checked_add(v)
+            .filter(|t| *t <= 1 << 63)
+            .ok_or_else(|| invalid(orig))?;
     }
     if neg {
         return Ok(Duration((total as i128).wrapping_neg() as i64));
@@ -200,7 +212,10 @@ mod tests {
             ("16h", 16 * Duration::HOUR),
             ("3h30m", 3 * Duration::HOUR + 30 * Duration::MINUTE),
             ("1h30m", 90 * Duration::MINUTE),
-            ("39h9m14.425s", 39 * Duration::HOUR + 9 * Duration::MINUTE + 14425 * Duration::MILLISECOND),
+            (
+                "39h9m14.425s",
+                39 * Duration::HOUR + 9 * Duration::MINUTE + 14425 * Duration::MILLISECOND,
+            ),
             ("9223372036854775807ns", i64::MAX),
             ("-9223372036854775808ns", i64::MIN),
         ];
@@ -221,10 +236,17 @@ mod tests {
             (".s", "time: invalid duration \".s\""),
             ("+.s", "time: invalid duration \"+.s\""),
             ("1d", "time: unknown unit \"d\" in duration \"1d\""),
-            ("9223372036854775808ns", "time: invalid duration \"9223372036854775808ns\""),
+            (
+                "9223372036854775808ns",
+                "time: invalid duration \"9223372036854775808ns\"",
+            ),
         ];
         for (s, want) in cases {
-            assert_eq!(parse_duration(s).map_err(|e| e.to_string()), Err(want.to_string()), "{s}");
+            assert_eq!(
+                parse_duration(s).map_err(|e| e.to_string()),
+                Err(want.to_string()),
+                "{s}"
+            );
         }
     }
 }

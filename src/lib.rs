@@ -1,4 +1,4 @@
-pub mod version;
-pub mod yaml;
 pub mod duration;
 pub mod kubelet;
+pub mod version;
+pub mod yaml;

@@ -113,14 +113,20 @@ impl PodConfig {
             op: PodOperation::Set,
             source: ALL_SOURCE.to_string(),
             pods: self.merged_state(),
-            reasons: vec![Reason::whole("Sync(): the full merged state of every source, as a SET")],
+            reasons: vec![Reason::whole(
+                "Sync(): the full merged state of every source, as a SET",
+            )],
         }
     }
 
     /// Decodes `{ op, pods }` and merges it. Bad pods fail the whole call before anything
     /// changes; an op name that is not a `PodOperation` is an error; `RECONCILE` as input is
     /// upstream's "invalid update type" (logged, nothing changes).
-    pub fn merge_input(&mut self, source: &str, input: MergeInput) -> Result<MergeOutcome, PodConfigError> {
+    pub fn merge_input(
+        &mut self,
+        source: &str,
+        input: MergeInput,
+    ) -> Result<MergeOutcome, PodConfigError> {
         let op = PodOperation::parse(&input.op)
             .ok_or_else(|| PodConfigError::UnknownOperation(input.op.clone()))?;
         let pods = input
@@ -146,7 +152,8 @@ impl PodConfig {
         let mut updates = Vec::new();
         match self.mode {
             NotificationMode::Incremental => {
-                let ready = first_set && b.adds.is_empty() && b.updates.is_empty() && b.deletes.is_empty();
+                let ready =
+                    first_set && b.adds.is_empty() && b.updates.is_empty() && b.deletes.is_empty();
                 if !b.removes.is_empty() {
                     updates.push(update(PodOperation::Remove, source, b.removes));
                 }
@@ -193,10 +200,14 @@ impl PodConfig {
                 }
             }
             NotificationMode::Snapshot => {
-                let changed = !b.updates.is_empty() || !b.deletes.is_empty() || !b.adds.is_empty() || !b.removes.is_empty();
+                let changed = !b.updates.is_empty()
+                    || !b.deletes.is_empty()
+                    || !b.adds.is_empty()
+                    || !b.removes.is_empty();
                 if changed || first_set {
                     let why = if changed {
-                        "Snapshot: something changed, so the full merged state is sent as a SET".to_string()
+                        "Snapshot: something changed, so the full merged state is sent as a SET"
+                            .to_string()
                     } else {
                         format!("Snapshot: first SET from source {source:?}, so the full merged state is sent as a SET")
                     };

@@ -66,7 +66,11 @@ pub enum Origin<'a> {
 /// YAML or JSON text into one JSON value: the first document, like `yaml.ToJSON`.
 pub fn to_json(text: &str) -> Result<Value, ManifestError> {
     let docs = crate::yaml::parse_all(text).map_err(|e| not_parsed(e.to_string()))?;
-    Ok(docs.into_iter().next().map(|d| d.value).unwrap_or(Value::Null))
+    Ok(docs
+        .into_iter()
+        .next()
+        .map(|d| d.value)
+        .unwrap_or(Value::Null))
 }
 
 fn go_type_name(v: &Value) -> &'static str {
@@ -95,7 +99,9 @@ fn kind_of(v: &Value) -> Result<String, ManifestError> {
     }
     let version = m.get("apiVersion").and_then(Value::as_str).unwrap_or("");
     if version.is_empty() {
-        return Err(not_parsed(format!("Object 'apiVersion' is missing in '{text}'")));
+        return Err(not_parsed(format!(
+            "Object 'apiVersion' is missing in '{text}'"
+        )));
     }
     if version != "v1" {
         return Err(not_parsed(format!(
@@ -154,7 +160,11 @@ fn scheme_defaults(pod: &mut Map<String, Value>) {
     for list in ["initContainers", "containers"] {
         if let Some(Value::Array(ctrs)) = spec_ref.get_mut(list) {
             for c in ctrs.iter_mut().filter_map(Value::as_object_mut) {
-                let image = c.get("image").and_then(Value::as_str).unwrap_or("").to_string();
+                let image = c
+                    .get("image")
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_string();
                 set_default(c, "imagePullPolicy", json!(default_pull_policy(&image)));
                 set_default(c, "terminationMessagePath", json!("/dev/termination-log"));
                 set_default(c, "terminationMessagePolicy", json!("File"));
@@ -210,10 +220,18 @@ pub fn apply_defaults(pod: &mut Map<String, Value>, origin: &Origin<'_>, node_na
         pod.insert("metadata".into(), Value::Object(meta));
     }
     let mut meta = take_obj(pod, "metadata");
-    let name = meta.get("name").and_then(Value::as_str).unwrap_or("").to_string();
+    let name = meta
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
     meta.insert("name".into(), json!(generate_pod_name(&name, node_name)));
     set_default(&mut meta, "namespace", json!("default"));
-    let uid = meta.get("uid").and_then(Value::as_str).unwrap_or("").to_string();
+    let uid = meta
+        .get("uid")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
     let mut annotations = take_obj(&mut meta, "annotations");
     annotations.insert(CONFIG_HASH_ANNOTATION_KEY.into(), json!(uid));
     meta.insert("annotations".into(), Value::Object(annotations));
@@ -236,7 +254,8 @@ fn is_dns1123_label(s: &str) -> bool {
     let b = s.as_bytes();
     !b.is_empty()
         && b.len() <= 63
-        && b.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-')
+        && b.iter()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-')
         && b.first().is_some_and(u8::is_ascii_alphanumeric)
         && b.last().is_some_and(u8::is_ascii_alphanumeric)
 }
@@ -249,16 +268,24 @@ fn is_dns1123_subdomain(s: &str) -> bool {
 pub fn validate(pod: &Map<String, Value>) -> Result<(), ManifestError> {
     let mut errs: Vec<String> = Vec::new();
     let meta = pod.get("metadata").and_then(Value::as_object);
-    let get = |k: &str| meta.and_then(|m| m.get(k)).and_then(Value::as_str).unwrap_or("");
+    let get = |k: &str| {
+        meta.and_then(|m| m.get(k))
+            .and_then(Value::as_str)
+            .unwrap_or("")
+    };
     let name = get("name");
     if name.is_empty() {
         errs.push("metadata.name: Required value: name or generateName is required".into());
     } else if !is_dns1123_subdomain(name) {
-        errs.push(format!("metadata.name: Invalid value: {name:?}: {DNS1123_SUBDOMAIN_MSG}"));
+        errs.push(format!(
+            "metadata.name: Invalid value: {name:?}: {DNS1123_SUBDOMAIN_MSG}"
+        ));
     }
     let ns = get("namespace");
     if !is_dns1123_label(ns) {
-        errs.push(format!("metadata.namespace: Invalid value: {ns:?}: {DNS1123_LABEL_MSG}"));
+        errs.push(format!(
+            "metadata.namespace: Invalid value: {ns:?}: {DNS1123_LABEL_MSG}"
+        ));
     }
     let containers = pod
         .get("spec")
@@ -286,7 +313,11 @@ pub fn validate(pod: &Map<String, Value>) -> Result<(), ManifestError> {
     }
 }
 
-fn finish(mut pod: Map<String, Value>, origin: &Origin<'_>, node_name: &str) -> Result<Pod, ManifestError> {
+fn finish(
+    mut pod: Map<String, Value>,
+    origin: &Origin<'_>,
+    node_name: &str,
+) -> Result<Pod, ManifestError> {
     scheme_defaults(&mut pod);
     apply_defaults(&mut pod, origin, node_name);
     validate(&pod)?;
@@ -294,11 +325,17 @@ fn finish(mut pod: Map<String, Value>, origin: &Origin<'_>, node_name: &str) -> 
 }
 
 /// `tryDecodeSinglePod`.
-pub fn decode_single_pod(text: &str, origin: &Origin<'_>, node_name: &str) -> Result<Pod, ManifestError> {
+pub fn decode_single_pod(
+    text: &str,
+    origin: &Origin<'_>,
+    node_name: &str,
+) -> Result<Pod, ManifestError> {
     let v = to_json(text)?;
     let kind = kind_of(&v)?;
     if kind != "Pod" {
-        return Err(not_parsed(format!("invalid pod: kind {kind:?} is not a Pod")));
+        return Err(not_parsed(format!(
+            "invalid pod: kind {kind:?} is not a Pod"
+        )));
     }
     let Value::Object(pod) = v else {
         return Err(not_parsed("invalid pod: not an object"));
@@ -307,11 +344,17 @@ pub fn decode_single_pod(text: &str, origin: &Origin<'_>, node_name: &str) -> Re
 }
 
 /// `tryDecodePodList`: every item defaulted and checked; the first failure wins.
-pub fn decode_pod_list(text: &str, origin: &Origin<'_>, node_name: &str) -> Result<Vec<Pod>, ManifestError> {
+pub fn decode_pod_list(
+    text: &str,
+    origin: &Origin<'_>,
+    node_name: &str,
+) -> Result<Vec<Pod>, ManifestError> {
     let v = to_json(text)?;
     let kind = kind_of(&v)?;
     if kind != "PodList" {
-        return Err(not_parsed(format!("invalid pods list: kind {kind:?} is not a PodList")));
+        return Err(not_parsed(format!(
+            "invalid pods list: kind {kind:?} is not a PodList"
+        )));
     }
     let items = match v.get("items") {
         Some(Value::Array(items)) => items.clone(),
@@ -338,18 +381,34 @@ mod tests {
 
     #[test]
     fn static_pod_defaults() {
-        let pod = decode_single_pod(NGINX, &Origin::File("/etc/kubernetes/manifests/web.yaml"), "Node-1").unwrap();
+        let pod = decode_single_pod(
+            NGINX,
+            &Origin::File("/etc/kubernetes/manifests/web.yaml"),
+            "Node-1",
+        )
+        .unwrap();
         assert_eq!(pod.name(), "web-node-1");
         assert_eq!(pod.namespace(), "default");
         assert_eq!(pod.uid().len(), 32);
         assert_eq!(pod.annotation("kubernetes.io/config.hash"), Some(pod.uid()));
         let v = pod.as_value();
         assert_eq!(v["spec"]["nodeName"], "Node-1");
-        assert_eq!(v["spec"]["tolerations"], json!([{"operator": "Exists", "effect": "NoExecute"}]));
+        assert_eq!(
+            v["spec"]["tolerations"],
+            json!([{"operator": "Exists", "effect": "NoExecute"}])
+        );
         assert_eq!(v["status"]["phase"], "Pending");
-        assert_eq!(v["spec"]["containers"][0]["imagePullPolicy"], "IfNotPresent");
+        assert_eq!(
+            v["spec"]["containers"][0]["imagePullPolicy"],
+            "IfNotPresent"
+        );
         // Same input, same UID; another path, another UID.
-        let again = decode_single_pod(NGINX, &Origin::File("/etc/kubernetes/manifests/web.yaml"), "Node-1").unwrap();
+        let again = decode_single_pod(
+            NGINX,
+            &Origin::File("/etc/kubernetes/manifests/web.yaml"),
+            "Node-1",
+        )
+        .unwrap();
         assert_eq!(again.uid(), pod.uid());
         let other = decode_single_pod(NGINX, &Origin::File("/m/other.yaml"), "Node-1").unwrap();
         assert_ne!(other.uid(), pod.uid());
@@ -361,14 +420,35 @@ mod tests {
     fn decode_errors() {
         let e = decode_single_pod("metadata: {name: a}", &Origin::Url("u"), "n").unwrap_err();
         assert!(!e.parsed);
-        assert_eq!(e.message, "Object 'Kind' is missing in '{\"metadata\":{\"name\":\"a\"}}'");
-        let e = decode_single_pod("kind: Pod\nmetadata: {name: a}", &Origin::Url("u"), "n").unwrap_err();
-        assert_eq!(e.message, "Object 'apiVersion' is missing in '{\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\"}}'");
-        let e = decode_single_pod("apiVersion: v1\nkind: Pod\nmetadata: {name: a}", &Origin::Url("u"), "n").unwrap_err();
+        assert_eq!(
+            e.message,
+            "Object 'Kind' is missing in '{\"metadata\":{\"name\":\"a\"}}'"
+        );
+        let e = decode_single_pod("kind: Pod\nmetadata: {name: a}", &Origin::Url("u"), "n")
+            .unwrap_err();
+        assert_eq!(
+            e.message,
+            "Object 'apiVersion' is missing in '{\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\"}}'"
+        );
+        let e = decode_single_pod(
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: a}",
+            &Origin::Url("u"),
+            "n",
+        )
+        .unwrap_err();
         assert!(e.parsed);
         assert_eq!(e.message, "invalid pod: [spec.containers: Required value]");
-        let e = decode_single_pod("apiVersion: v1\nkind: Pod\nmetadata: {name: A}\nspec: {containers: [{name: c}]}", &Origin::Url("u"), "n").unwrap_err();
-        assert!(e.message.starts_with("invalid pod: [metadata.name: Invalid value: \"A-n\": a lowercase RFC 1123 subdomain"));
-        assert!(e.message.ends_with(" spec.containers[0].image: Required value]"));
+        let e = decode_single_pod(
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: A}\nspec: {containers: [{name: c}]}",
+            &Origin::Url("u"),
+            "n",
+        )
+        .unwrap_err();
+        assert!(e.message.starts_with(
+            "invalid pod: [metadata.name: Invalid value: \"A-n\": a lowercase RFC 1123 subdomain"
+        ));
+        assert!(e
+            .message
+            .ends_with(" spec.containers[0].image: Required value]"));
     }
 }

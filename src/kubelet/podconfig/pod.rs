@@ -74,7 +74,9 @@ fn string_map_ok(v: Option<&Value>, field: &str) -> Result<(), PodError> {
             ))),
             None => Ok(()),
         },
-        Some(_) => Err(PodError(format!("metadata.{field}: must be an object of strings"))),
+        Some(_) => Err(PodError(format!(
+            "metadata.{field}: must be an object of strings"
+        ))),
     }
 }
 
@@ -122,7 +124,11 @@ impl Pod {
         }
         match meta.get("deletionTimestamp") {
             None | Some(Value::Null) | Some(Value::String(_)) => {}
-            Some(_) => return Err(PodError("metadata.deletionTimestamp: must be a string".into())),
+            Some(_) => {
+                return Err(PodError(
+                    "metadata.deletionTimestamp: must be a string".into(),
+                ))
+            }
         }
         Ok(Pod {
             metadata: meta,
@@ -170,7 +176,9 @@ impl Pod {
     }
 
     fn meta_field(&self, key: &str) -> Option<&Value> {
-        self.meta().and_then(|m| m.get(key)).filter(|v| !v.is_null())
+        self.meta()
+            .and_then(|m| m.get(key))
+            .filter(|v| !v.is_null())
     }
 
     pub fn labels(&self) -> Option<&Map<String, Value>> {
@@ -180,13 +188,16 @@ impl Pod {
         self.meta_field("annotations").and_then(Value::as_object)
     }
     pub fn annotation(&self, key: &str) -> Option<&str> {
-        self.annotations().and_then(|a| a.get(key)).and_then(Value::as_str)
+        self.annotations()
+            .and_then(|a| a.get(key))
+            .and_then(Value::as_str)
     }
     pub fn deletion_timestamp(&self) -> Option<&str> {
         self.meta_field("deletionTimestamp").and_then(Value::as_str)
     }
     pub fn deletion_grace_period_seconds(&self) -> Option<i64> {
-        self.meta_field("deletionGracePeriodSeconds").and_then(Value::as_i64)
+        self.meta_field("deletionGracePeriodSeconds")
+            .and_then(Value::as_i64)
     }
     pub fn spec(&self) -> Option<&Value> {
         self.object.get("spec")
@@ -293,7 +304,10 @@ fn struct_equal(a: Option<&Value>, b: Option<&Value>) -> bool {
 }
 
 /// `isAnnotationMapEqual`: equal ignoring the kubelet-local keys; a nil map counts as empty.
-pub fn annotations_equal(existing: Option<&Map<String, Value>>, candidate: Option<&Map<String, Value>>) -> bool {
+pub fn annotations_equal(
+    existing: Option<&Map<String, Value>>,
+    candidate: Option<&Map<String, Value>>,
+) -> bool {
     let empty = Map::new();
     let existing = existing.unwrap_or(&empty);
     let candidate = candidate.unwrap_or(&empty);
@@ -309,7 +323,10 @@ pub fn annotations_equal(existing: Option<&Map<String, Value>>, candidate: Optio
 }
 
 /// The annotation keys (local keys excluded) whose presence or value differs.
-fn changed_annotation_keys(a: Option<&Map<String, Value>>, b: Option<&Map<String, Value>>) -> Vec<String> {
+fn changed_annotation_keys(
+    a: Option<&Map<String, Value>>,
+    b: Option<&Map<String, Value>>,
+) -> Vec<String> {
     let empty = Map::new();
     let a = a.unwrap_or(&empty);
     let b = b.unwrap_or(&empty);
@@ -374,15 +391,25 @@ mod tests {
     #[test]
     fn refuses_pods_without_name_or_uid() {
         assert_eq!(
-            Pod::from_value(json!({"metadata": {"uid": "u"}})).unwrap_err().to_string(),
+            Pod::from_value(json!({"metadata": {"uid": "u"}}))
+                .unwrap_err()
+                .to_string(),
             "pod has no metadata.name"
         );
         assert_eq!(
-            Pod::from_value(json!({"metadata": {"name": "n"}})).unwrap_err().to_string(),
+            Pod::from_value(json!({"metadata": {"name": "n"}}))
+                .unwrap_err()
+                .to_string(),
             "pod \"n\" has no metadata.uid"
         );
-        assert_eq!(Pod::from_value(json!([1])).unwrap_err().to_string(), "pod must be a JSON object");
-        assert!(Pod::from_value(json!({"metadata": {"name": "n", "uid": "u", "labels": {"a": 1}}})).is_err());
+        assert_eq!(
+            Pod::from_value(json!([1])).unwrap_err().to_string(),
+            "pod must be a JSON object"
+        );
+        assert!(Pod::from_value(
+            json!({"metadata": {"name": "n", "uid": "u", "labels": {"a": 1}}})
+        )
+        .is_err());
     }
 
     #[test]
@@ -396,17 +423,28 @@ mod tests {
 
     #[test]
     fn local_annotations_are_ignored() {
-        let a = pod(json!({"metadata": {"name": "n", "uid": "u", "annotations": {"kubernetes.io/config.seen": "x"}}}));
-        let b = pod(json!({"metadata": {"name": "n", "uid": "u", "annotations": {"kubernetes.io/config.seen": "y", "kubernetes.io/config.source": "file"}}}));
+        let a = pod(
+            json!({"metadata": {"name": "n", "uid": "u", "annotations": {"kubernetes.io/config.seen": "x"}}}),
+        );
+        let b = pod(
+            json!({"metadata": {"name": "n", "uid": "u", "annotations": {"kubernetes.io/config.seen": "y", "kubernetes.io/config.source": "file"}}}),
+        );
         assert!(!pods_differ_semantically(&a, &b));
-        let c = pod(json!({"metadata": {"name": "n", "uid": "u", "annotations": {"kubernetes.io/config.hash": "h"}}}));
-        assert_eq!(semantic_differences(&a, &c), vec!["annotations[kubernetes.io/config.hash]"]);
+        let c = pod(
+            json!({"metadata": {"name": "n", "uid": "u", "annotations": {"kubernetes.io/config.hash": "h"}}}),
+        );
+        assert_eq!(
+            semantic_differences(&a, &c),
+            vec!["annotations[kubernetes.io/config.hash]"]
+        );
     }
 
     #[test]
     fn empty_status_equals_absent() {
         let a = pod(json!({"metadata": {"name": "n", "uid": "u"}}));
-        let b = pod(json!({"metadata": {"name": "n", "uid": "u"}, "status": {}, "spec": {"nodeName": ""}}));
+        let b = pod(
+            json!({"metadata": {"name": "n", "uid": "u"}, "status": {}, "spec": {"nodeName": ""}}),
+        );
         assert!(status_equal(&a, &b));
         assert!(!pods_differ_semantically(&a, &b));
     }

@@ -134,7 +134,10 @@ impl PodStorage {
 
     /// `MergedState`: every stored pod of every source (sources by name, pods by UID).
     pub fn merged_state(&self) -> Vec<Pod> {
-        self.pods.values().flat_map(|m| m.values().cloned()).collect()
+        self.pods
+            .values()
+            .flat_map(|m| m.values().cloned())
+            .collect()
     }
 
     /// The stored pods of one source.
@@ -146,7 +149,13 @@ impl PodStorage {
     }
 
     /// `podStorage.merge`. `op == None` is upstream's "invalid update type": logged, no change.
-    pub fn merge(&mut self, source: &str, op: Option<PodOperation>, pods: Vec<Pod>, now: Timestamp) -> Buckets {
+    pub fn merge(
+        &mut self,
+        source: &str,
+        op: Option<PodOperation>,
+        pods: Vec<Pod>,
+        now: Timestamp,
+    ) -> Buckets {
         let mut out = Buckets::default();
         let mut stored = self.pods.remove(source).unwrap_or_default();
         match op {

@@ -51,7 +51,10 @@ impl UndeltaStore {
 
     /// `Replace`: the new contents (a later item with the same key wins), then push.
     pub fn replace(&mut self, pods: Vec<Pod>) -> Vec<Pod> {
-        self.items = pods.into_iter().map(|p| (meta_namespace_key(&p), p)).collect();
+        self.items = pods
+            .into_iter()
+            .map(|p| (meta_namespace_key(&p), p))
+            .collect();
         self.list()
     }
 }

@@ -81,7 +81,10 @@ impl Timestamp {
         if b.len() < 20 || b.get(4) != Some(&b'-') || b.get(7) != Some(&b'-') {
             return None;
         }
-        if !matches!(b.get(10), Some(b'T') | Some(b't')) || b.get(13) != Some(&b':') || b.get(16) != Some(&b':') {
+        if !matches!(b.get(10), Some(b'T') | Some(b't'))
+            || b.get(13) != Some(&b':')
+            || b.get(16) != Some(&b':')
+        {
             return None;
         }
         let y = digits(t.get(0..4)?)?;
@@ -122,7 +125,9 @@ impl Timestamp {
         };
         let days = days_from_civil(y, mo, d);
         let secs = days * 86_400 + h * 3600 + mi * 60 + s - offset;
-        Some(Timestamp(secs.checked_mul(NANOS_PER_SEC)?.checked_add(nanos)?))
+        Some(Timestamp(
+            secs.checked_mul(NANOS_PER_SEC)?.checked_add(nanos)?,
+        ))
     }
 
     /// Go's `Format(time.RFC3339Nano)` in UTC: trailing zeros of the fraction are dropped.
@@ -163,7 +168,10 @@ mod tests {
             ("1970-01-01T00:00:00Z", "1970-01-01T00:00:00Z"),
             ("2024-02-29T23:59:59.5Z", "2024-02-29T23:59:59.5Z"),
             ("2024-03-01T01:00:00+01:00", "2024-03-01T00:00:00Z"),
-            ("2015-11-05T10:11:12.123456789Z", "2015-11-05T10:11:12.123456789Z"),
+            (
+                "2015-11-05T10:11:12.123456789Z",
+                "2015-11-05T10:11:12.123456789Z",
+            ),
             ("1969-12-31T23:59:59.9Z", "1969-12-31T23:59:59.9Z"),
         ] {
             let t = Timestamp::parse_rfc3339(text).unwrap();
@@ -173,7 +181,13 @@ mod tests {
 
     #[test]
     fn rejects_garbage() {
-        for text in ["", "yesterday", "2024-13-01T00:00:00Z", "2024-01-01 00:00:00Z", "2024-01-01T00:00:00"] {
+        for text in [
+            "",
+            "yesterday",
+            "2024-13-01T00:00:00Z",
+            "2024-01-01 00:00:00Z",
+            "2024-01-01T00:00:00",
+        ] {
             assert!(Timestamp::parse_rfc3339(text).is_err(), "{text}");
         }
     }

@@ -224,7 +224,11 @@ pub fn validated_sources(sources: &[String]) -> Result<Vec<String>, PodConfigErr
     for s in sources {
         match s.as_str() {
             ALL_SOURCE => {
-                return Ok(vec![FILE_SOURCE.into(), HTTP_SOURCE.into(), APISERVER_SOURCE.into()]);
+                return Ok(vec![
+                    FILE_SOURCE.into(),
+                    HTTP_SOURCE.into(),
+                    APISERVER_SOURCE.into(),
+                ]);
             }
             FILE_SOURCE | HTTP_SOURCE | APISERVER_SOURCE => out.push(s.clone()),
             "" => {}
@@ -237,4 +241,62 @@ pub fn validated_sources(sources: &[String]) -> Result<Vec<String>, PodConfigErr
 /// `kubetypes.IsStaticPod`-style rule: a pod is static iff its source is not the API server.
 pub fn is_static_source(source: &str) -> bool {
     source != APISERVER_SOURCE
+}
+
+/// What one step of a source produced: the updates it sent on its channel (always SETs of the
+/// full list, as the real sources send) and the errors it reported (upstream logs them and
+/// carries on; a bad manifest never stops the other manifests).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SourceStep {
+    pub updates: Vec<PodUpdate>,
+    pub errors: Vec<String>,
+}
+
+impl SourceStep {
+    pub(crate) fn send(&mut self, source: &str, pods: Vec<Pod>, why: String) {
+        self.updates.push(PodUpdate {
+            op: PodOperation::Set,
+            source: source.to_string(),
+            pods,
+            reasons: vec![Reason::whole(why)],
+        });
+    }
+}
+
+/// A source call that could not be carried out (bad arguments, not bad manifests).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceError(pub String);
+
+impl fmt::Display for SourceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SourceError {}
+
+/// `time.NewTicker` refuses a non-positive period (Go panics with this text).
+pub(crate) fn check_period(period: crate::duration::Duration) -> Result<(), SourceError> {
+    if period.nanos() <= 0 {
+        return Err(SourceError("non-positive interval for NewTicker".into()));
+    }
+    Ok(())
+}
+
+/// The first tick after `now` on a ticker whose next tick was `next` (or that starts `now`).
+/// Missed ticks collapse into one, as a Go ticker drops ticks nobody received.
+pub(crate) fn next_tick(
+    next: Option<super::timestamp::Timestamp>,
+    now: super::timestamp::Timestamp,
+    period: crate::duration::Duration,
+) -> super::timestamp::Timestamp {
+    let period = period.nanos().max(1);
+    let base = next.unwrap_or(now);
+    if base > now {
+        return base;
+    }
+    let behind = now.0.saturating_sub(base.0);
+    let steps = behind / period + 1;
+    base.add_nanos(steps.saturating_mul(period))
 }
