@@ -26,12 +26,12 @@ impl fmt::Display for DurationError {
 
 impl std::error::Error for DurationError {}
 
-const NANOSECOND: i64 = 1;
-const MICROSECOND: i64 = 1_000;
-const MILLISECOND: i64 = 1_000_000;
-const SECOND: i64 = 1_000_000_000;
-const MINUTE: i64 = 60 * SECOND;
-const HOUR: i64 = 60 * MINUTE;
+const NANOSECOND: i64 = Duration::NANOSECOND;
+const MICROSECOND: i64 = Duration::MICROSECOND;
+const MILLISECOND: i64 = Duration::MILLISECOND;
+const SECOND: i64 = Duration::SECOND;
+const MINUTE: i64 = Duration::MINUTE;
+const HOUR: i64 = Duration::HOUR;
 
 /// Go's `strconv.Quote` for the strings we echo back; enough for printable input, escapes the rest.
 fn quote(s: &str) -> String {
@@ -60,6 +60,12 @@ fn invalid(orig: &str) -> DurationError {
 
 impl Duration {
     pub const ZERO: Duration = Duration(0);
+    pub const NANOSECOND: i64 = 1;
+    pub const MICROSECOND: i64 = 1_000;
+    pub const MILLISECOND: i64 = 1_000_000;
+    pub const SECOND: i64 = 1_000_000_000;
+    pub const MINUTE: i64 = 60 * Self::SECOND;
+    pub const HOUR: i64 = 60 * Self::MINUTE;
 
     pub fn from_secs(s: i64) -> Self {
         Duration(s.saturating_mul(SECOND))

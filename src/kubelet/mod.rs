@@ -1,11 +1,14 @@
-//! The kubelet's node-side state machines: how a node reports its own conditions.
+//! The kubelet, one submodule per upstream concern.
 //!
-//! Upstream keeps these in `pkg/kubelet` (condition setters in `pkg/kubelet/nodestatus`, the
-//! reporting loop in `pkg/kubelet/kubelet_node_status.go`, pressure signals in
-//! `pkg/kubelet/eviction`, the lease heartbeat in
-//! `staging/src/k8s.io/component-helpers/apimachinery/lease`). Each is a pure state machine here;
-//! the simulator ([`crate::sim`]) drives them on a virtual clock.
+//! * [`config`](self) is the layered configuration (when present), [`podconfig`] the merge of pod
+//!   sources (`pkg/kubelet/config`).
+//! * The node-side state machines that report a node's own conditions: condition setters
+//!   ([`nodestatus`], `pkg/kubelet/nodestatus` and `kubelet_node_status.go`), pressure signals
+//!   ([`eviction`], `pkg/kubelet/eviction`) and the lease heartbeat ([`lease`],
+//!   `staging/src/k8s.io/component-helpers/apimachinery/lease`). Each is a pure state machine;
+//!   the simulator ([`crate::sim`]) drives them on a virtual clock.
 
 pub mod eviction;
 pub mod lease;
 pub mod nodestatus;
+pub mod podconfig;

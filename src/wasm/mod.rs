@@ -15,6 +15,7 @@ use wasm_bindgen::prelude::*;
 mod apifields;
 mod featuregate;
 mod nodestatus;
+mod podconfig;
 
 /// Serializes like JSON: maps become plain objects, `None` becomes `null`, 64-bit integers
 /// become numbers. One serializer for every export, so JS sees one convention.

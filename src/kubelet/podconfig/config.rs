@@ -1,0 +1,237 @@
+//! `PodConfig`: the merge of all sources into one stream of operations, in upstream's
+//! emission order for each notification mode (`PodConfig`, `podStorage.Merge`, `Sync`,
+//! `SeenAllSources` in `pkg/kubelet/config/config.go`, v1.30–v1.33).
+//!
+//! Upstream pushes updates onto a buffered channel; here `merge` returns the updates it would
+//! have pushed, in the same order, so a caller (or the playground) reads them as data. Sources
+//! are registered by `channel` (upstream's `Channel(ctx, source)`) and, for convenience, by their
+//! first `merge`: a source that sends has a channel.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::pod::Pod;
+use super::storage::{Bucket, Buckets, PodStorage};
+use super::timestamp::Timestamp;
+use super::types::{
+    Event, NotificationMode, PodConfigError, PodOperation, PodUpdate, Reason, ALL_SOURCE,
+};
+
+/// The input of one merge as it arrives from a source: `{ op, pods }`. The operation is kept
+/// as text so an unknown name can be reported instead of failing to decode.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MergeInput {
+    pub op: String,
+    #[serde(default)]
+    pub pods: Vec<Value>,
+}
+
+/// Everything one `merge` produced.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MergeOutcome {
+    /// What upstream would have pushed on the updates channel, in order.
+    pub updates: Vec<PodUpdate>,
+    /// Events the recorder would have emitted (duplicate pod names).
+    pub events: Vec<Event>,
+    /// What upstream only logs (duplicate names, invalid update types).
+    pub logs: Vec<String>,
+}
+
+/// The kubelet's pod configuration mux.
+#[derive(Clone, Debug)]
+pub struct PodConfig {
+    mode: NotificationMode,
+    storage: PodStorage,
+    sources: BTreeSet<String>,
+    now: Timestamp,
+}
+
+fn update(op: PodOperation, source: &str, bucket: Bucket) -> PodUpdate {
+    PodUpdate {
+        op,
+        source: source.to_string(),
+        pods: bucket.pods,
+        reasons: bucket.reasons,
+    }
+}
+
+impl PodConfig {
+    /// `NewPodConfig(mode, recorder)`; the clock starts at `now`.
+    pub fn new(mode: NotificationMode, now: Timestamp) -> PodConfig {
+        PodConfig {
+            mode,
+            storage: PodStorage::new(),
+            sources: BTreeSet::new(),
+            now,
+        }
+    }
+
+    pub fn mode(&self) -> NotificationMode {
+        self.mode
+    }
+
+    /// The virtual clock (stamped into `kubernetes.io/config.seen` of new pods).
+    pub fn now(&self) -> Timestamp {
+        self.now
+    }
+    pub fn set_now(&mut self, now: Timestamp) {
+        self.now = now;
+    }
+
+    /// `Channel(ctx, source)`: registers a source.
+    pub fn channel(&mut self, source: &str) {
+        self.sources.insert(source.to_string());
+    }
+
+    /// The registered sources.
+    pub fn sources(&self) -> Vec<String> {
+        self.sources.iter().cloned().collect()
+    }
+
+    /// `SeenAllSources`: `seen` covers every registered source and each has sent a SET.
+    pub fn seen_all_sources(&self, seen: &[String]) -> bool {
+        self.sources.iter().all(|s| seen.contains(s)) && self.storage.seen_all(self.sources.iter())
+    }
+
+    /// `MergedState`.
+    pub fn merged_state(&self) -> Vec<Pod> {
+        self.storage.merged_state()
+    }
+
+    /// The stored pods of one source.
+    pub fn source_pods(&self, source: &str) -> Vec<Pod> {
+        self.storage.source_pods(source)
+    }
+
+    /// `Sync()`: the full merged state as a SET from `"*"`.
+    pub fn sync(&self) -> PodUpdate {
+        PodUpdate {
+            op: PodOperation::Set,
+            source: ALL_SOURCE.to_string(),
+            pods: self.merged_state(),
+            reasons: vec![Reason::whole(
+                "Sync(): the full merged state of every source, as a SET",
+            )],
+        }
+    }
+
+    /// Decodes `{ op, pods }` and merges it. Bad pods fail the whole call before anything
+    /// changes; an op name that is not a `PodOperation` is an error; `RECONCILE` as input is
+    /// upstream's "invalid update type" (logged, nothing changes).
+    pub fn merge_input(
+        &mut self,
+        source: &str,
+        input: MergeInput,
+    ) -> Result<MergeOutcome, PodConfigError> {
+        let op = PodOperation::parse(&input.op)
+            .ok_or_else(|| PodConfigError::UnknownOperation(input.op.clone()))?;
+        let pods = input
+            .pods
+            .into_iter()
+            .enumerate()
+            .map(|(index, v)| {
+                Pod::from_value(v).map_err(|e| PodConfigError::InvalidPod {
+                    index,
+                    message: e.to_string(),
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(self.merge(source, op, pods))
+    }
+
+    /// `Merge(source, update)` at the current virtual time.
+    pub fn merge(&mut self, source: &str, op: PodOperation, pods: Vec<Pod>) -> MergeOutcome {
+        self.channel(source);
+        let seen_before = self.storage.has_seen(source);
+        let b: Buckets = self.storage.merge(source, Some(op), pods, self.now);
+        let first_set = !seen_before && self.storage.has_seen(source);
+        let mut updates = Vec::new();
+        match self.mode {
+            NotificationMode::Incremental => {
+                let ready =
+                    first_set && b.adds.is_empty() && b.updates.is_empty() && b.deletes.is_empty();
+                if !b.removes.is_empty() {
+                    updates.push(update(PodOperation::Remove, source, b.removes));
+                }
+                if !b.adds.is_empty() {
+                    updates.push(update(PodOperation::Add, source, b.adds));
+                }
+                if !b.updates.is_empty() {
+                    updates.push(update(PodOperation::Update, source, b.updates));
+                }
+                if !b.deletes.is_empty() {
+                    updates.push(update(PodOperation::Delete, source, b.deletes));
+                }
+                if ready {
+                    updates.push(PodUpdate {
+                        op: PodOperation::Add,
+                        source: source.to_string(),
+                        pods: Vec::new(),
+                        reasons: vec![Reason::whole(format!(
+                            "first SET from source {source:?} with no adds, updates or deletes: an empty ADD tells the kubelet the source is ready"
+                        ))],
+                    });
+                }
+                if !b.reconciles.is_empty() {
+                    updates.push(update(PodOperation::Reconcile, source, b.reconciles));
+                }
+            }
+            NotificationMode::SnapshotAndUpdates => {
+                if !b.removes.is_empty() || !b.adds.is_empty() || first_set {
+                    let why = if first_set && b.removes.is_empty() && b.adds.is_empty() {
+                        format!("SnapshotAndUpdates: first SET from source {source:?}, so the full merged state is sent as a SET")
+                    } else {
+                        "SnapshotAndUpdates: pods were added or removed, so the full merged state is sent as a SET".to_string()
+                    };
+                    let mut reasons = vec![Reason::whole(why)];
+                    reasons.extend(b.adds.reasons);
+                    reasons.extend(b.removes.reasons);
+                    updates.push(self.snapshot(source, reasons));
+                }
+                if !b.updates.is_empty() {
+                    updates.push(update(PodOperation::Update, source, b.updates));
+                }
+                if !b.deletes.is_empty() {
+                    updates.push(update(PodOperation::Delete, source, b.deletes));
+                }
+            }
+            NotificationMode::Snapshot => {
+                let changed = !b.updates.is_empty()
+                    || !b.deletes.is_empty()
+                    || !b.adds.is_empty()
+                    || !b.removes.is_empty();
+                if changed || first_set {
+                    let why = if changed {
+                        "Snapshot: something changed, so the full merged state is sent as a SET"
+                            .to_string()
+                    } else {
+                        format!("Snapshot: first SET from source {source:?}, so the full merged state is sent as a SET")
+                    };
+                    let mut reasons = vec![Reason::whole(why)];
+                    for bucket in [b.removes, b.adds, b.updates, b.deletes] {
+                        reasons.extend(bucket.reasons);
+                    }
+                    updates.push(self.snapshot(source, reasons));
+                }
+            }
+        }
+        MergeOutcome {
+            updates,
+            events: b.events,
+            logs: b.logs,
+        }
+    }
+
+    fn snapshot(&self, source: &str, reasons: Vec<Reason>) -> PodUpdate {
+        PodUpdate {
+            op: PodOperation::Set,
+            source: source.to_string(),
+            pods: self.merged_state(),
+            reasons,
+        }
+    }
+}

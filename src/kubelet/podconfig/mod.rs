@@ -1,0 +1,36 @@
+//! Kubelet PodConfig: how the kubelet merges pods from its file, http and apiserver sources
+//! into one stream of ADD / UPDATE / DELETE / REMOVE / RECONCILE operations
+//! (`pkg/kubelet/config`, Kubernetes v1.30–v1.33, where the notification modes still exist).
+//!
+//! Why it matters: the operation a change produces decides what the kubelet does next — a
+//! status-only change reconciles, a deletion timestamp deletes gracefully, a duplicate name is
+//! dropped with a Warning event, and the first empty SET of a source still signals "ready".
+//!
+//! Layout, one concept per module:
+//! * [`pod`]: the pod as Kubernetes JSON, its checked metadata, and the semantic comparison.
+//! * [`types`]: operations, sources, local annotation keys, modes, updates, events, errors.
+//! * [`storage`]: per-source storage and the merge into buckets (`checkAndUpdatePod`).
+//! * [`config`]: `PodConfig`, the emission order of each mode, `sync`, `seen_all_sources`.
+//! * [`manifest`]: decoding and defaulting of static pod manifests (`common.go`).
+//! * [`store`]: the keyed `UndeltaStore` the file and apiserver sources push through.
+//! * [`file`], [`http`], [`apiserver`]: the three sources, each stepped on a virtual clock.
+//! * [`timestamp`], [`md5`]: the clock's instants and the hash behind generated UIDs.
+//!
+//! Pods are `serde_json` objects (see [`pod`] for why and how equality is approximated).
+
+pub mod apiserver;
+pub mod config;
+pub mod file;
+pub mod http;
+pub mod manifest;
+pub mod md5;
+pub mod pod;
+pub mod storage;
+pub mod store;
+pub mod timestamp;
+pub mod types;
+
+pub use config::{MergeInput, MergeOutcome, PodConfig};
+pub use pod::{Pod, PodError};
+pub use timestamp::Timestamp;
+pub use types::{Event, NotificationMode, PodConfigError, PodOperation, PodUpdate, Reason};

@@ -1,0 +1,272 @@
+//! Per-source pod storage and the merge of one update into it (`podStorage.merge`,
+//! `checkAndUpdatePod`, `filterInvalidPods` in `pkg/kubelet/config/config.go`, v1.30–v1.33).
+//!
+//! The merge sorts every pod of an incoming update into exactly one of five buckets — adds,
+//! updates, deletes (graceful), removes, reconciles — or none when nothing meaningful changed.
+//! Which bucket a pod lands in is what the kubelet acts on, so the priority rules are kept
+//! exactly: a semantic change wins over a status change (UPDATE, not RECONCILE), and a semantic
+//! change that carries a deletion timestamp is a graceful DELETE. Each decision also records a
+//! [`Reason`] so the playground can say why.
+//!
+//! Upstream keeps pods per source in Go maps, whose iteration order is random; we use ordered
+//! maps keyed by UID so that removes and snapshots come out in a stable order (UID order).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::pod::{semantic_differences, status_equal, Pod};
+use super::timestamp::Timestamp;
+use super::types::{
+    Event, InvolvedObject, PodOperation, Reason, CONFIG_FIRST_SEEN_ANNOTATION_KEY,
+    CONFIG_SOURCE_ANNOTATION_KEY, FAILED_VALIDATION, LOCAL_ANNOTATIONS,
+};
+
+/// One bucket: the pods (deep copies, as upstream's `copyPods`) and why each is there.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Bucket {
+    pub pods: Vec<Pod>,
+    pub reasons: Vec<Reason>,
+}
+
+impl Bucket {
+    fn push(&mut self, pod: &Pod, message: String, changed: Vec<String>) {
+        self.reasons.push(Reason::for_pod(pod, message, changed));
+        self.pods.push(pod.clone());
+    }
+    pub fn is_empty(&self) -> bool {
+        self.pods.is_empty()
+    }
+}
+
+/// What one merge produced, before the notification mode decides what to emit.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Buckets {
+    pub adds: Bucket,
+    pub updates: Bucket,
+    pub deletes: Bucket,
+    pub removes: Bucket,
+    pub reconciles: Bucket,
+    /// Warning events recorded (duplicate names).
+    pub events: Vec<Event>,
+    /// What upstream only logs (duplicates, invalid update types), kept for the playground.
+    pub logs: Vec<String>,
+}
+
+/// The outcome of `checkAndUpdatePod`: at most one bucket.
+enum Check {
+    Nothing,
+    Reconcile,
+    Update(Vec<String>),
+    GracefulDelete(Vec<String>),
+}
+
+/// `checkAndUpdatePod`: updates `existing` in place from `candidate` and says which bucket.
+fn check_and_update(existing: &mut Pod, candidate: &mut Pod) -> Check {
+    let changed = semantic_differences(existing, candidate);
+    if changed.is_empty() {
+        if status_equal(existing, candidate) {
+            return Check::Nothing;
+        }
+        existing.copy_status_from(candidate);
+        return Check::Reconcile;
+    }
+    // The first-seen time is the kubelet's own; keep the stored one.
+    let seen = existing
+        .annotation(CONFIG_FIRST_SEEN_ANNOTATION_KEY)
+        .unwrap_or("")
+        .to_string();
+    candidate.set_annotation(CONFIG_FIRST_SEEN_ANNOTATION_KEY, &seen);
+    existing.copy_semantic_fields_from(candidate);
+    // `updateAnnotations`: the new annotations, plus the stored values of the local keys.
+    let mut annotations = candidate.annotations().cloned().unwrap_or_default();
+    for key in LOCAL_ANNOTATIONS {
+        if let Some(v) = existing.annotations().and_then(|a| a.get(key)) {
+            annotations.insert(key.to_string(), v.clone());
+        }
+    }
+    existing.set_annotations(annotations);
+    if candidate.deletion_timestamp().is_some() {
+        Check::GracefulDelete(changed)
+    } else {
+        Check::Update(changed)
+    }
+}
+
+/// `podStorage`: pods per source, and which sources have sent a SET.
+#[derive(Clone, Debug, Default)]
+pub struct PodStorage {
+    pods: BTreeMap<String, BTreeMap<String, Pod>>,
+    sources_seen: BTreeSet<String>,
+}
+
+fn duplicate_event(pod: &Pod, source: &str) -> Event {
+    Event {
+        type_: "Warning".into(),
+        reason: FAILED_VALIDATION.into(),
+        message: format!(
+            "Error validating pod {} from {} due to duplicate pod name {:?}, ignoring",
+            pod.describe(),
+            source,
+            pod.name()
+        ),
+        involved_object: InvolvedObject {
+            kind: "Pod".into(),
+            namespace: pod.namespace().into(),
+            name: pod.name().into(),
+            uid: pod.uid().into(),
+            api_version: "v1".into(),
+        },
+    }
+}
+
+impl PodStorage {
+    pub fn new() -> PodStorage {
+        PodStorage::default()
+    }
+
+    pub fn has_seen(&self, source: &str) -> bool {
+        self.sources_seen.contains(source)
+    }
+
+    /// `seenSources`: every one of `sources` has sent a SET.
+    pub fn seen_all<'a>(&self, mut sources: impl Iterator<Item = &'a String>) -> bool {
+        sources.all(|s| self.sources_seen.contains(s))
+    }
+
+    /// `MergedState`: every stored pod of every source (sources by name, pods by UID).
+    pub fn merged_state(&self) -> Vec<Pod> {
+        self.pods
+            .values()
+            .flat_map(|m| m.values().cloned())
+            .collect()
+    }
+
+    /// The stored pods of one source.
+    pub fn source_pods(&self, source: &str) -> Vec<Pod> {
+        self.pods
+            .get(source)
+            .map(|m| m.values().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// `podStorage.merge`. `op == None` is upstream's "invalid update type": logged, no change.
+    pub fn merge(
+        &mut self,
+        source: &str,
+        op: Option<PodOperation>,
+        pods: Vec<Pod>,
+        now: Timestamp,
+    ) -> Buckets {
+        let mut out = Buckets::default();
+        let mut stored = self.pods.remove(source).unwrap_or_default();
+        match op {
+            Some(PodOperation::Add) | Some(PodOperation::Update) | Some(PodOperation::Delete) => {
+                let mut target = std::mem::take(&mut stored);
+                update_pods(source, pods, None, &mut target, now, &mut out);
+                stored = target;
+            }
+            Some(PodOperation::Remove) => {
+                for pod in pods {
+                    if let Some(existing) = stored.remove(pod.uid()) {
+                        out.removes.push(
+                            &existing,
+                            format!("REMOVE from source {source:?} names a stored UID; the stored pod is emitted"),
+                            Vec::new(),
+                        );
+                    }
+                }
+            }
+            Some(PodOperation::Set) => {
+                self.sources_seen.insert(source.to_string());
+                let mut old = std::mem::take(&mut stored);
+                let mut fresh = BTreeMap::new();
+                update_pods(source, pods, Some(&mut old), &mut fresh, now, &mut out);
+                for (uid, existing) in &old {
+                    if !fresh.contains_key(uid) {
+                        out.removes.push(
+                            existing,
+                            format!("UID is no longer in the SET from source {source:?}"),
+                            Vec::new(),
+                        );
+                    }
+                }
+                stored = fresh;
+            }
+            Some(PodOperation::Reconcile) | None => {
+                out.logs.push(format!(
+                    "Received invalid update type: {}",
+                    op.map(|o| o.as_str()).unwrap_or("unknown")
+                ));
+            }
+        }
+        self.pods.insert(source.to_string(), stored);
+        out
+    }
+}
+
+/// `updatePodsFunc`. With `old == None` the stored map is both the old and the new cache
+/// (ADD/UPDATE/DELETE); with `Some(old)` (SET) matches are moved from `old` into `into`.
+fn update_pods(
+    source: &str,
+    pods: Vec<Pod>,
+    mut old: Option<&mut BTreeMap<String, Pod>>,
+    into: &mut BTreeMap<String, Pod>,
+    now: Timestamp,
+    out: &mut Buckets,
+) {
+    let mut names = BTreeSet::new();
+    for (index, mut candidate) in pods.into_iter().enumerate() {
+        // filterInvalidPods: the first pod with a given full name wins within one update.
+        if !names.insert(candidate.full_name()) {
+            out.logs.push(format!(
+                "Pod failed validation due to duplicate pod name, ignoring: index={index} pod={:?} source={source:?}",
+                format!("{}/{}", candidate.namespace(), candidate.name())
+            ));
+            out.events.push(duplicate_event(&candidate, source));
+            continue;
+        }
+        candidate.set_annotation(CONFIG_SOURCE_ANNOTATION_KEY, source);
+        let uid = candidate.uid().to_string();
+        let existing = match old.as_deref_mut() {
+            Some(old) => old.remove(&uid),
+            None => into.remove(&uid),
+        };
+        if let Some(mut existing) = existing {
+            match check_and_update(&mut existing, &mut candidate) {
+                Check::Nothing => {}
+                Check::Reconcile => out.reconciles.push(
+                    &existing,
+                    "spec, labels, annotations (kubelet-local keys ignored) and deletion fields are unchanged; only status differs: RECONCILE, not UPDATE".into(),
+                    vec!["status".into()],
+                ),
+                Check::Update(changed) => {
+                    let msg = format!(
+                        "pod differs semantically ({}): UPDATE, not RECONCILE (a status change, if any, rides along)",
+                        changed.join(", ")
+                    );
+                    out.updates.push(&existing, msg, changed);
+                }
+                Check::GracefulDelete(changed) => {
+                    let msg = format!(
+                        "pod differs semantically ({}) and has a deletionTimestamp: graceful DELETE",
+                        changed.join(", ")
+                    );
+                    out.deletes.push(&existing, msg, changed);
+                }
+            }
+            if let Some(old) = old.as_deref_mut() {
+                // A later duplicate UID in the same SET must still find the pod (upstream
+                // reads oldPods, which SET does not shrink).
+                old.insert(uid.clone(), existing.clone());
+            }
+            into.insert(uid, existing);
+            continue;
+        }
+        candidate.set_annotation(CONFIG_FIRST_SEEN_ANNOTATION_KEY, &now.rfc3339_nano());
+        out.adds.push(
+            &candidate,
+            format!("UID not yet known from source {source:?}: ADD"),
+            Vec::new(),
+        );
+        into.insert(uid, candidate);
+    }
+}

@@ -1,0 +1,441 @@
+//! `PodConfig` and the three pod sources for JavaScript: conversions around
+//! [`crate::kubelet::podconfig`], nothing more.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use wasm_bindgen::prelude::*;
+
+use super::{from_js, js_error, to_js};
+use crate::duration::{parse_duration, Duration};
+use crate::kubelet::podconfig::apiserver::ApiserverSource;
+use crate::kubelet::podconfig::file::FileSource;
+use crate::kubelet::podconfig::http::{HttpResponse, HttpSource};
+use crate::kubelet::podconfig::{Event, MergeInput, NotificationMode, PodConfig, Timestamp};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &str = r#"
+/** upstream kubetypes.PodOperation names. */
+export type PodOperation = "SET" | "ADD" | "DELETE" | "REMOVE" | "UPDATE" | "RECONCILE";
+
+/** PodConfigNotificationMode; the kubelet uses "Incremental" (the default). */
+export type PodConfigMode = "Incremental" | "Snapshot" | "SnapshotAndUpdates";
+
+/** A pod in Kubernetes JSON. metadata.name and metadata.uid are required by merge(). */
+export interface PodJson {
+  apiVersion?: string;
+  kind?: string;
+  metadata: {
+    name: string;
+    uid: string;
+    namespace?: string;
+    labels?: Record<string, string> | null;
+    annotations?: Record<string, string> | null;
+    deletionTimestamp?: string | null;
+    deletionGracePeriodSeconds?: number | null;
+    generation?: number;
+    [field: string]: unknown;
+  };
+  spec?: { [field: string]: unknown };
+  status?: { [field: string]: unknown };
+  [field: string]: unknown;
+}
+
+/** Why a pod (or, without `pod`, the whole update) was emitted with this op. */
+export interface PodUpdateReason {
+  /** format.Pod: "name_namespace(uid)". */
+  pod?: string;
+  message: string;
+  /** Fields that differed: "spec", "labels", "annotations[key]", "deletionTimestamp", "deletionGracePeriodSeconds", "status". */
+  changed?: string[];
+}
+
+/** kubetypes.PodUpdate as emitted, plus the explanation of each pod's operation. */
+export interface PodUpdate {
+  op: PodOperation;
+  source: string;
+  pods: PodJson[];
+  reasons: PodUpdateReason[];
+}
+
+/** What a source sends. An op outside PodOperation throws; "RECONCILE" is logged and ignored, as upstream. */
+export interface PodUpdateInput {
+  op: PodOperation;
+  pods?: PodJson[];
+}
+
+/** A Warning event the kubelet would have recorded (duplicate pod names: reason "FailedValidation"). */
+export interface PodConfigEvent {
+  type: "Warning" | "Normal";
+  reason: string;
+  message: string;
+  involvedObject: { kind: string; namespace: string; name: string; uid: string; apiVersion: string };
+}
+
+/** Everything one merge produced. */
+export interface PodMergeOutcome {
+  updates: PodUpdate[];
+  events: PodConfigEvent[];
+  /** What upstream only logs (duplicates, invalid update types). */
+  logs: string[];
+}
+
+export interface PodConfigOptions {
+  mode?: PodConfigMode;
+  /** RFC 3339 start of the virtual clock (stamped into kubernetes.io/config.seen); default 1970-01-01T00:00:00Z. */
+  now?: string;
+  /** Sources to register up front (upstream Channel()); a source is also registered by its first merge. */
+  sources?: string[];
+}
+
+/** What one step of a source produced: SETs it sent (feed them to PodConfig.merge) and errors it reported. */
+export interface PodSourceStep {
+  updates: PodUpdate[];
+  errors: string[];
+}
+
+export interface FileSourceOptions {
+  /** The static pod directory, e.g. "/etc/kubernetes/manifests". */
+  path: string;
+  nodeName: string;
+  /** fileCheckFrequency as a Go duration; default "20s". */
+  period?: string;
+  /** Deliver inotify events (Linux); default true. */
+  watch?: boolean;
+}
+
+export interface HttpSourceOptions {
+  url: string;
+  nodeName: string;
+  /** httpCheckFrequency as a Go duration; default "20s". */
+  period?: string;
+}
+
+export interface ManifestResponse {
+  status: number;
+  body: string;
+}
+
+export interface ApiserverSourceOptions {
+  nodeName: string;
+}
+"#;
+
+fn parse_time(now: &str) -> Result<Timestamp, JsError> {
+    Timestamp::parse_rfc3339(now).map_err(js_error)
+}
+
+fn parse_period(period: Option<String>) -> Result<Duration, JsError> {
+    match period {
+        Some(p) => parse_duration(&p).map_err(js_error),
+        // fileCheckFrequency and httpCheckFrequency both default to 20s.
+        None => Ok(Duration::from_secs(20)),
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct PodConfigOptions {
+    mode: Option<String>,
+    now: Option<String>,
+    #[serde(default)]
+    sources: Vec<String>,
+}
+
+/// The kubelet's pod configuration mux.
+#[wasm_bindgen(js_name = PodConfig)]
+pub struct JsPodConfig {
+    inner: PodConfig,
+    events: Vec<Event>,
+    logs: Vec<String>,
+}
+
+#[wasm_bindgen(js_class = PodConfig)]
+impl JsPodConfig {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "PodConfigOptions | undefined")] options: JsValue,
+    ) -> Result<JsPodConfig, JsError> {
+        let opts: PodConfigOptions = if options.is_undefined() || options.is_null() {
+            PodConfigOptions::default()
+        } else {
+            from_js(options, "PodConfig options")?
+        };
+        let mode = match opts.mode {
+            Some(m) => NotificationMode::parse(&m).map_err(js_error)?,
+            None => NotificationMode::default(),
+        };
+        let now = match opts.now {
+            Some(t) => parse_time(&t)?,
+            None => Timestamp::default(),
+        };
+        let mut inner = PodConfig::new(mode, now);
+        for s in &opts.sources {
+            inner.channel(s);
+        }
+        Ok(JsPodConfig {
+            inner,
+            events: Vec::new(),
+            logs: Vec::new(),
+        })
+    }
+
+    #[wasm_bindgen(getter, unchecked_return_type = "PodConfigMode")]
+    pub fn mode(&self) -> String {
+        self.inner.mode().as_str().to_string()
+    }
+
+    /// The virtual clock, RFC 3339.
+    #[wasm_bindgen(getter)]
+    pub fn now(&self) -> String {
+        self.inner.now().rfc3339_nano()
+    }
+
+    #[wasm_bindgen(js_name = setNow)]
+    pub fn set_now(&mut self, now: &str) -> Result<(), JsError> {
+        self.inner.set_now(parse_time(now)?);
+        Ok(())
+    }
+
+    /// Registers a source (upstream `Channel(ctx, source)`).
+    pub fn channel(&mut self, source: &str) {
+        self.inner.channel(source);
+    }
+
+    /// Merges one update from `source`; returns the updates emitted, in upstream order.
+    #[wasm_bindgen(unchecked_return_type = "PodUpdate[]")]
+    pub fn merge(
+        &mut self,
+        source: &str,
+        #[wasm_bindgen(unchecked_param_type = "PodUpdateInput")] update: JsValue,
+        now: Option<String>,
+    ) -> Result<JsValue, JsError> {
+        let outcome = self.merge_outcome(source, update, now)?;
+        to_js(&outcome.updates)
+    }
+
+    /// Like merge(), with the events and logs of this merge too.
+    #[wasm_bindgen(js_name = mergeDetailed, unchecked_return_type = "PodMergeOutcome")]
+    pub fn merge_detailed(
+        &mut self,
+        source: &str,
+        #[wasm_bindgen(unchecked_param_type = "PodUpdateInput")] update: JsValue,
+        now: Option<String>,
+    ) -> Result<JsValue, JsError> {
+        let outcome = self.merge_outcome(source, update, now)?;
+        to_js(&outcome)
+    }
+
+    fn merge_outcome(
+        &mut self,
+        source: &str,
+        update: JsValue,
+        now: Option<String>,
+    ) -> Result<crate::kubelet::podconfig::MergeOutcome, JsError> {
+        let input: MergeInput = from_js(update, "pod update")?;
+        if let Some(t) = now {
+            self.inner.set_now(parse_time(&t)?);
+        }
+        let outcome = self.inner.merge_input(source, input).map_err(js_error)?;
+        self.events.extend(outcome.events.iter().cloned());
+        self.logs.extend(outcome.logs.iter().cloned());
+        Ok(outcome)
+    }
+
+    /// Sync(): the full merged state as SET from "*" (a one-element list, like merge()).
+    #[wasm_bindgen(unchecked_return_type = "PodUpdate[]")]
+    pub fn sync(&self) -> Result<JsValue, JsError> {
+        to_js(&[self.inner.sync()])
+    }
+
+    #[wasm_bindgen(js_name = seenAllSources)]
+    pub fn seen_all_sources(&self, sources: Vec<String>) -> bool {
+        self.inner.seen_all_sources(&sources)
+    }
+
+    #[wasm_bindgen(js_name = mergedState, unchecked_return_type = "PodJson[]")]
+    pub fn merged_state(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.merged_state())
+    }
+
+    /// The registered sources.
+    pub fn sources(&self) -> Vec<String> {
+        self.inner.sources()
+    }
+
+    /// Every event recorded so far.
+    #[wasm_bindgen(unchecked_return_type = "PodConfigEvent[]")]
+    pub fn events(&self) -> Result<JsValue, JsError> {
+        to_js(&self.events)
+    }
+
+    /// Everything upstream would only have logged so far.
+    pub fn logs(&self) -> Vec<String> {
+        self.logs.clone()
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct FileSourceOptions {
+    path: String,
+    node_name: String,
+    period: Option<String>,
+    watch: Option<bool>,
+}
+
+/// Static pod manifests in a (virtual) directory.
+#[wasm_bindgen(js_name = FileSource)]
+pub struct JsFileSource {
+    inner: FileSource,
+}
+
+#[wasm_bindgen(js_class = FileSource)]
+impl JsFileSource {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "FileSourceOptions")] options: JsValue,
+    ) -> Result<JsFileSource, JsError> {
+        let o: FileSourceOptions = from_js(options, "FileSource options")?;
+        let period = parse_period(o.period)?;
+        let inner = FileSource::new(&o.path, &o.node_name, period, o.watch.unwrap_or(true))
+            .map_err(js_error)?;
+        Ok(JsFileSource { inner })
+    }
+
+    #[wasm_bindgen(js_name = writeFile, unchecked_return_type = "PodSourceStep")]
+    pub fn write_file(&mut self, name: &str, content: &str) -> Result<JsValue, JsError> {
+        to_js(&self.inner.write_file(name, content).map_err(js_error)?)
+    }
+
+    #[wasm_bindgen(js_name = removeFile, unchecked_return_type = "PodSourceStep")]
+    pub fn remove_file(&mut self, name: &str) -> Result<JsValue, JsError> {
+        to_js(&self.inner.remove_file(name).map_err(js_error)?)
+    }
+
+    /// Starts the source on the first call, then lists whenever a period has elapsed.
+    #[wasm_bindgen(unchecked_return_type = "PodSourceStep")]
+    pub fn tick(&mut self, now: &str) -> Result<JsValue, JsError> {
+        to_js(&self.inner.tick(parse_time(now)?))
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "Record<string, string>")]
+    pub fn files(&self) -> Result<JsValue, JsError> {
+        let files: &BTreeMap<String, String> = self.inner.files();
+        to_js(files)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct HttpSourceOptions {
+    url: String,
+    node_name: String,
+    period: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct ManifestResponse {
+    status: u16,
+    body: String,
+}
+
+/// A manifest URL polled on the virtual clock.
+#[wasm_bindgen(js_name = HttpSource)]
+pub struct JsHttpSource {
+    inner: HttpSource,
+}
+
+#[wasm_bindgen(js_class = HttpSource)]
+impl JsHttpSource {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "HttpSourceOptions")] options: JsValue,
+    ) -> Result<JsHttpSource, JsError> {
+        let o: HttpSourceOptions = from_js(options, "HttpSource options")?;
+        let period = parse_period(o.period)?;
+        let inner = HttpSource::new(&o.url, &o.node_name, period).map_err(js_error)?;
+        Ok(JsHttpSource { inner })
+    }
+
+    /// What the URL answers from now on; null makes requests fail.
+    pub fn serve(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "ManifestResponse | null")] response: JsValue,
+    ) -> Result<(), JsError> {
+        let r: Option<ManifestResponse> = if response.is_null() || response.is_undefined() {
+            None
+        } else {
+            Some(from_js(response, "manifest response")?)
+        };
+        self.inner.serve(r.map(|r| HttpResponse {
+            status: r.status,
+            body: r.body,
+        }));
+        Ok(())
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "PodSourceStep")]
+    pub fn tick(&mut self, now: &str) -> Result<JsValue, JsError> {
+        to_js(&self.inner.tick(parse_time(now)?))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ApiserverSourceOptions {
+    node_name: String,
+}
+
+/// Pods bound to this node, as the kubelet watches them.
+#[wasm_bindgen(js_name = ApiserverSource)]
+pub struct JsApiserverSource {
+    inner: ApiserverSource,
+}
+
+#[wasm_bindgen(js_class = ApiserverSource)]
+impl JsApiserverSource {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "ApiserverSourceOptions")] options: JsValue,
+    ) -> Result<JsApiserverSource, JsError> {
+        let o: ApiserverSourceOptions = from_js(options, "ApiserverSource options")?;
+        Ok(JsApiserverSource {
+            inner: ApiserverSource::new(&o.node_name),
+        })
+    }
+
+    #[wasm_bindgen(js_name = setNodeSynced)]
+    pub fn set_node_synced(&mut self, synced: bool) {
+        self.inner.set_node_synced(synced);
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn watching(&self) -> bool {
+        self.inner.watching()
+    }
+
+    #[wasm_bindgen(js_name = upsertPod, unchecked_return_type = "PodSourceStep")]
+    pub fn upsert_pod(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PodJson")] pod: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let pod: serde_json::Value = from_js(pod, "pod")?;
+        to_js(&self.inner.upsert_pod(pod).map_err(js_error)?)
+    }
+
+    #[wasm_bindgen(js_name = deletePod, unchecked_return_type = "PodSourceStep")]
+    pub fn delete_pod(&mut self, namespace: &str, name: &str) -> Result<JsValue, JsError> {
+        to_js(&self.inner.delete_pod(namespace, name))
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "PodSourceStep")]
+    pub fn tick(&mut self, now: &str) -> Result<JsValue, JsError> {
+        to_js(&self.inner.tick(parse_time(now)?))
+    }
+
+    #[wasm_bindgen(js_name = clusterPods, unchecked_return_type = "PodJson[]")]
+    pub fn cluster_pods(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.cluster_pods())
+    }
+}
