@@ -1,2 +1,4 @@
+pub mod duration;
+pub mod kubelet;
 pub mod version;
 pub mod yaml;

@@ -113,7 +113,11 @@ impl Version {
         let (common, longer_a) = (a.len().min(b.len()), a.len() > b.len());
         let rest = if longer_a { &a[common..] } else { &b[common..] };
         if rest.iter().any(|c| *c != 0) {
-            return if longer_a { Ordering::Greater } else { Ordering::Less };
+            return if longer_a {
+                Ordering::Greater
+            } else {
+                Ordering::Less
+            };
         }
         if !self.semver || !other.semver {
             return Ordering::Equal;

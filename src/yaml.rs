@@ -186,7 +186,9 @@ impl Builder {
     fn next_pointer(&self) -> (String, bool) {
         match self.stack.last() {
             None => (String::new(), false),
-            Some(Frame::Seq { items, pointer, .. }) => (format!("{pointer}/{}", items.len()), false),
+            Some(Frame::Seq { items, pointer, .. }) => {
+                (format!("{pointer}/{}", items.len()), false)
+            }
             Some(Frame::Map {
                 pointer,
                 pending_key,
@@ -229,8 +231,7 @@ impl Builder {
                         Value::Number(n) => n.to_string(),
                         _ => {
                             let msg = "invalid map key: mappings and sequences cannot be keys";
-                            self.error
-                                .get_or_insert_with(|| YamlError::new(msg, pos));
+                            self.error.get_or_insert_with(|| YamlError::new(msg, pos));
                             return;
                         }
                     };
@@ -299,10 +300,7 @@ impl MarkedEventReceiver for Builder {
                         pos,
                     );
                 }
-                self.current
-                    .positions
-                    .entry(pointer.clone())
-                    .or_insert(pos);
+                self.current.positions.entry(pointer.clone()).or_insert(pos);
                 let frame = if matches!(ev, Event::SequenceStart(..)) {
                     Frame::Seq {
                         items: Vec::new(),
@@ -430,9 +428,10 @@ fn parse_int_11(s: &str) -> Option<Value> {
         return None;
     };
     if neg {
-        let v = i64::try_from(magnitude).ok().map(|m| -m).or_else(|| {
-            (magnitude == 1u128 << 63).then_some(i64::MIN)
-        })?;
+        let v = i64::try_from(magnitude)
+            .ok()
+            .map(|m| -m)
+            .or_else(|| (magnitude == 1u128 << 63).then_some(i64::MIN))?;
         Some(Value::Number(v.into()))
     } else if let Ok(v) = u64::try_from(magnitude) {
         Some(Value::Number(v.into()))
@@ -483,7 +482,10 @@ mod tests {
     fn reports_duplicates_and_errors_with_lines() {
         let doc = parse("a: 1\nb: 2\na: 3\n").unwrap();
         assert_eq!(doc.value, json!({"a": 3, "b": 2}));
-        assert_eq!(doc.duplicate_keys(), &[("/a".to_string(), Pos { line: 3, column: 1 })]);
+        assert_eq!(
+            doc.duplicate_keys(),
+            &[("/a".to_string(), Pos { line: 3, column: 1 })]
+        );
         let err = parse("a: [1, 2\nb: 3\n").unwrap_err();
         assert!(err.pos().line >= 1, "{err}");
         assert!(err.to_string().starts_with("yaml: line "), "{err}");
@@ -495,7 +497,11 @@ mod tests {
         assert!(parse(&deep).is_err());
         let mut bomb = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
         for i in 0..12 {
-            let prev = if i == 0 { "a".to_string() } else { format!("b{}", i - 1) };
+            let prev = if i == 0 {
+                "a".to_string()
+            } else {
+                format!("b{}", i - 1)
+            };
             bomb.push_str(&format!("b{i}: &b{i} [*{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}]\n"));
         }
         let err = parse(&bomb).unwrap_err();

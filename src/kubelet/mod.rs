@@ -1,0 +1,2 @@
+//! The kubelet's behaviour, one concern per submodule.
+pub mod config;
