@@ -316,7 +316,8 @@ fn lenient_decoding_warns_with_file_and_line() {
 
 #[test]
 fn bad_input_errors() {
-    let cases: Vec<(&[&str], Vec<(&str, String)>, &str)> = vec![
+    type Case<'a> = (&'a [&'a str], Vec<(&'a str, String)>, &'a str);
+    let cases: Vec<Case> = vec![
         (&["--config=/missing.yaml"], vec![], "failed to load kubelet config file, path: /missing.yaml, error: failed to load Kubelet config file /missing.yaml, error failed to read kubelet config file \"/missing.yaml\", error: open /missing.yaml: no such file or directory"),
         (&["--config=/k.yaml"], vec![("/k.yaml", String::new())], "failed to load kubelet config file, path: /k.yaml, error: failed to load Kubelet config file /k.yaml, error kubelet config file \"/k.yaml\" was empty"),
         (&["--config=/k.yaml"], vec![("/k.yaml", doc("port: 'abc'\n"))], "failed to decode: json: cannot unmarshal string into Go struct field KubeletConfiguration.port of type int32"),

@@ -33,3 +33,4 @@ pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result
 pub(crate) fn js_error(e: impl std::fmt::Display) -> JsError {
     JsError::new(&e.to_string())
 }
+mod kubelet_config;
