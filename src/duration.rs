@@ -8,6 +8,8 @@
 
 use std::fmt;
 
+use crate::go::quote;
+
 /// A signed span of time in nanoseconds, as Go's `time.Duration`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Duration(pub i64);
@@ -26,31 +28,14 @@ impl fmt::Display for DurationError {
 
 impl std::error::Error for DurationError {}
 
-const NANOSECOND: i64 = Duration::NANOSECOND;
-const MICROSECOND: i64 = Duration::MICROSECOND;
-const MILLISECOND: i64 = Duration::MILLISECOND;
-const SECOND: i64 = Duration::SECOND;
-const MINUTE: i64 = Duration::MINUTE;
-const HOUR: i64 = Duration::HOUR;
+pub const NANOSECOND: i64 = Duration::NANOSECOND;
+pub const MICROSECOND: i64 = Duration::MICROSECOND;
+pub const MILLISECOND: i64 = Duration::MILLISECOND;
+pub const SECOND: i64 = Duration::SECOND;
+pub const MINUTE: i64 = Duration::MINUTE;
+pub const HOUR: i64 = Duration::HOUR;
 
 /// Go's `strconv.Quote` for the strings we echo back; enough for printable input, escapes the rest.
-fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
 
 fn invalid(orig: &str) -> DurationError {
     DurationError {
@@ -285,7 +270,10 @@ pub fn parse_std(text: &str) -> Result<std::time::Duration, DurationError> {
     u64::try_from(d.0)
         .map(std::time::Duration::from_nanos)
         .map_err(|_| DurationError {
-            message: format!("time: negative duration {} cannot advance a clock", quote(text)),
+            message: format!(
+                "time: negative duration {} cannot advance a clock",
+                quote(text)
+            ),
         })
 }
 
@@ -295,6 +283,15 @@ pub fn format_std(d: std::time::Duration) -> String {
 }
 
 impl Duration {
+    pub fn from_mins(m: i64) -> Self {
+        Duration(m.saturating_mul(MINUTE))
+    }
+
+    /// Seconds as a float (Go's `Duration.Seconds`).
+    pub fn as_secs_f64(self) -> f64 {
+        self.0 as f64 / SECOND as f64
+    }
+
     /// Nanoseconds (the same as [`Duration::as_nanos`]).
     pub fn nanos(self) -> i64 {
         self.0

@@ -3,6 +3,7 @@ pub mod controller;
 pub mod controlplane;
 pub mod duration;
 pub mod featuregate;
+pub mod go;
 pub mod kubelet;
 pub mod quantity;
 pub mod sim;

@@ -17,6 +17,8 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::go::quote as go_quote;
+
 /// A parsed Kubernetes version: `1.31`, `v1.31.2`, `1.32.0-alpha.1`.
 ///
 /// `Display` prints it as upstream does: the numeric components joined by dots, then `-pre` and
@@ -309,27 +311,6 @@ fn split_semver_extra(extra: &str) -> Option<(&str, &str)> {
         None => "",
     };
     Some((pre, build))
-}
-
-/// Quotes a string as Go's `%q` does for printable text (enough for the messages we reproduce).
-pub(crate) fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]

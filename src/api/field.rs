@@ -17,6 +17,8 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+use crate::go::quote as go_quote;
+
 /// The machine-readable reason of a [`FieldError`] (upstream `field.ErrorType`). The serialized
 /// form is the upstream constant (`FieldValueNotSupported`, ...); `Display` gives the human text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -149,40 +151,6 @@ impl fmt::Display for FieldError {
 }
 
 impl std::error::Error for FieldError {}
-
-/// Go's `strconv.Quote` for the characters that occur in API values: printable characters stay,
-/// quotes and backslashes are escaped, control characters use Go's short or `\x`/`\u` escapes.
-pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c if c.is_control() => {
-                let n = c as u32;
-                if n > 0xffff {
-                    out.push_str(&format!("\\U{n:08x}"));
-                } else {
-                    out.push_str(&format!("\\u{n:04x}"));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
 
 #[cfg(test)]
 mod tests {

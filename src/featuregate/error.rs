@@ -11,7 +11,8 @@ use std::fmt;
 
 use super::flag::Span;
 use super::spec::PreRelease;
-use crate::version::{go_quote, Version};
+use crate::go::quote as go_quote;
+use crate::version::Version;
 
 /// One thing that went wrong, with upstream's text as its `Display`.
 #[derive(Clone, Debug, PartialEq)]

@@ -157,8 +157,15 @@ impl JsBootstrapController {
     }
 
     #[wasm_bindgen(js_name = deleteService)]
-    pub fn delete_service(&mut self, namespace: &str, name: &str, release: bool) -> Result<(), JsError> {
-        self.inner.delete_service(namespace, name, release).map_err(js_error)
+    pub fn delete_service(
+        &mut self,
+        namespace: &str,
+        name: &str,
+        release: bool,
+    ) -> Result<(), JsError> {
+        self.inner
+            .delete_service(namespace, name, release)
+            .map_err(js_error)
     }
 
     #[wasm_bindgen(js_name = allocateClusterIp)]

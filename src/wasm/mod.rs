@@ -14,6 +14,7 @@ use wasm_bindgen::prelude::*;
 
 mod apifields;
 mod featuregate;
+mod kubelet_config;
 mod nodestatus;
 mod podconfig;
 

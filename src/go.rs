@@ -1,0 +1,47 @@
+//! Go's text conventions that Kubernetes messages are made of.
+//!
+//! Kubernetes builds most error texts with `fmt.Errorf("... %q ...")`; reproducing them exactly
+//! means quoting exactly as Go does. One implementation serves every module.
+
+/// Go's `strconv.Quote` for the characters that occur in API values: printable characters stay,
+/// quotes and backslashes are escaped, control characters use Go's short or `\x`/`\u` escapes.
+pub fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            c if c.is_control() => {
+                let n = c as u32;
+                if n > 0xffff {
+                    out.push_str(&format!("\\U{n:08x}"));
+                } else {
+                    out.push_str(&format!("\\u{n:04x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn quotes_like_go() {
+        assert_eq!(super::quote("a\"b\\c\n\u{1}"), r#""a\"b\\c\n\x01""#);
+        assert_eq!(super::quote("é😀"), "\"é😀\"");
+    }
+}

@@ -1,0 +1,239 @@
+//! Historical Dynamic Kubelet Config (beta 1.11, deprecated 1.22, removed 1.24).
+//!
+//! Upstream: `pkg/kubelet/kubeletconfig/controller.go` (`Bootstrap`, `checkTrial`,
+//! `lkgRollback`), `pkg/kubelet/kubeletconfig/status/status.go` (reason strings) and
+//! `cmd/kubelet/app/server.go` (the `transform` that re-applies flag precedence to a
+//! checkpointed config), release-1.22/1.23. A checkpointed config replaces the whole local
+//! result; a config that fails to load or validate falls back to the last-known-good one; an
+//! assigned config graduates to last-known-good once it has run for the 10-minute trial.
+//! Time is a parameter (`now`, `modified`, Unix seconds): nothing here reads a clock.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::gates::Gates;
+use super::provenance::{self, Layer, Origin, Provenance};
+use super::types::KubeletConfiguration;
+use super::{defaults, file, flag_precedence, flags, validation, ConfigError};
+use crate::version::Version;
+
+/// `configTrialDuration`.
+pub const CONFIG_TRIAL_SECONDS: i64 = 600;
+/// `status.LoadError`.
+pub const LOAD_ERROR: &str = "failed to load config, see Kubelet log for details";
+/// `status.ValidateError`.
+pub const VALIDATE_ERROR: &str = "failed to validate config, see Kubelet log for details";
+/// `status.InternalError`.
+pub const INTERNAL_ERROR: &str = "internal failure, see Kubelet log for details";
+/// `status.DownloadError`.
+pub const DOWNLOAD_ERROR: &str = "failed to download config, see Kubelet log for details";
+/// `status.AllNilSubfieldsError`.
+pub const ALL_NIL_SUBFIELDS_ERROR: &str =
+    "invalid NodeConfigSource, exactly one subfield must be non-nil, but all were nil";
+
+/// A checkpointed ConfigMap source (`Node.Spec.ConfigSource.ConfigMap`) and its payload.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Checkpoint {
+    pub namespace: String,
+    pub name: String,
+    pub uid: String,
+    pub resource_version: String,
+    pub kubelet_config_key: String,
+    /// The KubeletConfiguration text stored under `kubeletConfigKey`; `None` means the
+    /// checkpoint could not be read (a load failure).
+    pub contents: Option<String>,
+    /// When it was assigned (Unix seconds).
+    pub modified: i64,
+}
+
+/// The checkpoint store and the virtual clock.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct DynamicInput {
+    pub assigned: Option<Checkpoint>,
+    pub last_known_good: Option<Checkpoint>,
+    /// Now (Unix seconds).
+    pub now: i64,
+}
+
+/// Which config the kubelet ends up running.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Active {
+    Local,
+    Assigned,
+    LastKnownGood,
+}
+
+/// `Node.Status.Config` plus what Bootstrap decided.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DynamicStatus {
+    pub active: Active,
+    /// `Node.Status.Config.Error`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// The assigned config is still within its trial (`now - modified <= 10m`).
+    pub in_trial: bool,
+    /// The last-known-good after Bootstrap (the assigned one once it graduated).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_known_good: Option<Checkpoint>,
+    /// What the kubelet logged.
+    pub log: Vec<String>,
+}
+
+/// What Bootstrap produced: the config to run (if not the local one) and the status.
+pub struct Bootstrapped {
+    pub config: Option<(KubeletConfiguration, Provenance)>,
+    pub status: DynamicStatus,
+}
+
+fn describe(c: &Checkpoint) -> String {
+    format!(
+        "API path /api/v1/namespaces/{}/configmaps/{}",
+        c.namespace, c.name
+    )
+}
+
+/// The path a checkpoint lives at, for error locations.
+fn checkpoint_path(dir: &str, c: &Checkpoint) -> String {
+    format!(
+        "{dir}/store/checkpoints/{}/{}/{}",
+        c.uid, c.resource_version, c.kubelet_config_key
+    )
+}
+
+/// Loads a checkpoint: decode, default, re-apply flag precedence, validate.
+fn load(
+    dir: &str,
+    c: &Checkpoint,
+    cl: &flags::CommandLine,
+    gates: &dyn Gates,
+) -> Result<(KubeletConfiguration, Provenance), (&'static str, String)> {
+    let path = checkpoint_path(dir, c);
+    let data = c
+        .contents
+        .as_deref()
+        .ok_or((LOAD_ERROR, format!("failed to load checkpoint {path}")))?;
+    let decoded = file::decode(&path, data).map_err(|e| (LOAD_ERROR, e.to_string()))?;
+    let mut kc: KubeletConfiguration =
+        serde_json::from_value(decoded.value.clone()).map_err(|e| (LOAD_ERROR, e.to_string()))?;
+    defaults::set_defaults(&mut kc, gates).map_err(|e| (LOAD_ERROR, e))?;
+    let mut prov = Provenance::new();
+    let mut written = BTreeMap::new();
+    for leaf in provenance::leaves(&decoded.value).keys() {
+        written.insert(
+            leaf.clone(),
+            Origin::new(Layer::DynamicConfig, path.clone(), None),
+        );
+    }
+    provenance::record_step(
+        &mut prov,
+        &Value::Null,
+        &kc.to_value(),
+        &written,
+        &Origin::new(Layer::Default, "defaults", None),
+    );
+    let kc = flag_precedence(cl, &kc, &mut prov).map_err(|e| (LOAD_ERROR, e.to_string()))?;
+    validation::validate(&kc, gates)
+        .map_err(|errs| (VALIDATE_ERROR, validation::aggregate(&errs)))?;
+    Ok((kc, prov))
+}
+
+/// `Controller.Bootstrap` for kubelets 1.11–1.23. `Ok(None)` when dynamic config is not in
+/// play (no `--dynamic-config-dir`).
+pub fn bootstrap(
+    input: &DynamicInput,
+    cl: &flags::CommandLine,
+    version: &Version,
+    gates: &dyn Gates,
+    warnings: &mut Vec<String>,
+) -> Result<Option<Bootstrapped>, ConfigError> {
+    let minor = if version.major() == 1 {
+        version.minor()
+    } else {
+        u64::MAX
+    };
+    if minor >= 24 {
+        return Err(ConfigError::new(format!(
+            "dynamic kubelet config was removed in Kubernetes 1.24 (kubelet {version} has no --dynamic-config-dir flag)"
+        )));
+    }
+    if minor < 11 {
+        return Err(ConfigError::new(format!(
+            "dynamic kubelet config needs kubelet 1.11 or later (got {version})"
+        )));
+    }
+    let Some(dir) = cl.last("dynamic-config-dir").filter(|d| !d.is_empty()) else {
+        warnings.push("dynamic config input ignored: --dynamic-config-dir is not set".to_string());
+        return Ok(None);
+    };
+    let gate_on = match gates.info("DynamicKubeletConfig") {
+        Some(_) => gates.enabled("DynamicKubeletConfig"),
+        // Beta and on by default until 1.22, off by default in 1.22–1.23.
+        None => minor <= 21,
+    };
+    if !gate_on {
+        return Err(ConfigError::flag(
+            "failed to bootstrap Kubelet config controller, you must enable the DynamicKubeletConfig feature gate",
+            Some("--dynamic-config-dir".into()),
+        ));
+    }
+    let mut status = DynamicStatus {
+        active: Active::Local,
+        error: None,
+        in_trial: false,
+        last_known_good: input.last_known_good.clone(),
+        log: Vec::new(),
+    };
+    let Some(assigned) = &input.assigned else {
+        return Ok(Some(Bootstrapped {
+            config: None,
+            status,
+        }));
+    };
+    match load(dir, assigned, cl, gates) {
+        Ok(ok) => {
+            status.active = Active::Assigned;
+            status.in_trial = input.now - assigned.modified <= CONFIG_TRIAL_SECONDS;
+            if !status.in_trial && status.last_known_good.as_ref() != Some(assigned) {
+                status.last_known_good = Some(assigned.clone());
+                status.log.push(format!(
+                    "updated last-known-good config to {}, UID: {}, ResourceVersion: {}",
+                    describe(assigned),
+                    assigned.uid,
+                    assigned.resource_version
+                ));
+            }
+            Ok(Some(Bootstrapped {
+                config: Some(ok),
+                status,
+            }))
+        }
+        Err((reason, detail)) => {
+            status.error = Some(reason.to_string());
+            status.log.push(format!("{reason}: {detail}"));
+            let Some(lkg) = &input.last_known_good else {
+                return Ok(Some(Bootstrapped {
+                    config: None,
+                    status,
+                }));
+            };
+            match load(dir, lkg, cl, gates) {
+                Ok(ok) => {
+                    status.active = Active::LastKnownGood;
+                    Ok(Some(Bootstrapped { config: Some(ok), status }))
+                }
+                Err((_, lkg_detail)) => Err(ConfigError::new(format!(
+                    "failed to load last-known-good config {}, UID: {}, ResourceVersion: {}, error: {lkg_detail}",
+                    describe(lkg),
+                    lkg.uid,
+                    lkg.resource_version
+                ))),
+            }
+        }
+    }
+}

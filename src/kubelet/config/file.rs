@@ -1,0 +1,392 @@
+//! Reading one KubeletConfiguration document: the `--config` file, a drop-in, a checkpoint.
+//!
+//! Upstream: `pkg/kubelet/kubeletconfig/configfiles/configfiles.go` (`Load`, `LoadIntoJSON`,
+//! relative path resolution), `pkg/kubelet/kubeletconfig/util/codec/codec.go` (strict decoding,
+//! then lenient decoding of v1beta1 with a logged warning) and the apimachinery JSON/YAML
+//! serializer (apiVersion/kind checks). The YAML is read by `crate::yaml`, which keeps line
+//! numbers so that every problem can also be located in the file (upstream texts mostly lack
+//! them; we carry the location beside the text, see [`super::ConfigError`]).
+
+use serde_json::Value;
+
+use super::types::{go_type_of, KubeletConfiguration, API_VERSION, KIND};
+use super::ConfigError;
+use crate::yaml::{self, Document};
+
+/// Where the kubelet's scheme is registered, as it appears in "no kind is registered" errors.
+const SCHEME_LOCATION: &str = "pkg/kubelet/apis/config/scheme/scheme.go:30";
+/// Longest file excerpt echoed in a "missing Kind/apiVersion" error (upstream echoes it all).
+const MAX_ECHO: usize = 4096;
+
+/// A decoded document: its JSON as written, its positions, and any strict-decoding findings.
+#[derive(Debug)]
+pub struct Decoded {
+    pub value: Value,
+    pub doc: Document,
+    /// Strict-decoding failures that lenient decoding accepted (unknown / duplicate fields),
+    /// with their position.
+    pub strict_errors: Vec<(String, Option<usize>)>,
+}
+
+fn echo(data: &str) -> String {
+    if data.len() <= MAX_ECHO {
+        return data.to_string();
+    }
+    let mut end = MAX_ECHO;
+    while !data.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}...", &data[..end])
+}
+
+/// The JSON kind name Go prints in `cannot unmarshal X into ...`.
+fn json_kind(v: &Value) -> String {
+    match v {
+        Value::Null => "null".into(),
+        Value::Bool(_) => "bool".into(),
+        Value::Number(n) => format!("number {n}"),
+        Value::String(_) => "string".into(),
+        Value::Array(_) => "array".into(),
+        Value::Object(_) => "object".into(),
+    }
+}
+
+/// Go's internal field name for a v1beta1 JSON name (the internal type has no JSON tags).
+pub fn go_field_name(json: &str) -> String {
+    let mut c = json.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// Finds the first top-level field whose value does not fit the typed configuration and words
+/// it as Go's JSON decoder does. `struct_prefix` is `KubeletConfiguration.` plus the field
+/// spelling (`port` for v1beta1 decoding, `Port` for the internal type).
+pub fn type_error(value: &Value, internal: bool) -> Option<(String, String)> {
+    let obj = value.as_object()?;
+    for (k, v) in obj {
+        let single = Value::Object([(k.clone(), v.clone())].into_iter().collect());
+        if let Err(e) = serde_json::from_value::<KubeletConfiguration>(single) {
+            let text = e.to_string();
+            let field = if internal {
+                go_field_name(k)
+            } else {
+                k.clone()
+            };
+            if let Some(dur) = text.find("time: ") {
+                let msg = text[dur..]
+                    .split(" at line")
+                    .next()
+                    .unwrap_or("")
+                    .to_string();
+                return Some((k.clone(), msg));
+            }
+            let kind = if v.is_number() && text.contains("invalid value") {
+                json_kind(v)
+            } else if let Value::Object(_) | Value::Array(_) = v {
+                // The mismatch may be nested; name the nearest offending value's kind.
+                nested_kind(&text).unwrap_or_else(|| json_kind(v))
+            } else {
+                json_kind(v)
+            };
+            return Some((
+                k.clone(),
+                format!(
+                    "json: cannot unmarshal {kind} into Go struct field KubeletConfiguration.{field} of type {}",
+                    go_type_of(k)
+                ),
+            ));
+        }
+    }
+    None
+}
+
+fn nested_kind(serde_text: &str) -> Option<String> {
+    let rest = serde_text.strip_prefix("invalid type: ")?;
+    let word = rest.split([',', ' ']).next()?;
+    Some(match word {
+        "string" => "string".into(),
+        "boolean" => "bool".into(),
+        "integer" | "floating" => "number".into(),
+        "sequence" => "array".into(),
+        "map" => "object".into(),
+        "null" => "null".into(),
+        _ => return None,
+    })
+}
+
+/// Unknown field paths of `input` against what the typed configuration keeps of it.
+pub fn unknown_fields(input: &Value) -> Vec<String> {
+    let Ok(typed) = serde_json::from_value::<KubeletConfiguration>(input.clone()) else {
+        return Vec::new();
+    };
+    let kept = typed.to_value();
+    let mut out = Vec::new();
+    compare(input, &kept, "", &mut out);
+    out
+}
+
+fn compare(input: &Value, kept: &Value, prefix: &str, out: &mut Vec<String>) {
+    match (input, kept) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (k, v) in a {
+                if v.is_null() {
+                    continue;
+                }
+                let path = if prefix.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                match b.get(k) {
+                    None => out.push(path),
+                    Some(kv) => {
+                        let is_map = super::types::is_map_field(&path)
+                            || path.ends_with(".limits")
+                            || path == "logging"
+                            || prefix.starts_with("logging");
+                        if !is_map {
+                            compare(v, kv, &path, out);
+                        }
+                    }
+                }
+            }
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            for (i, (x, y)) in a.iter().zip(b.iter()).enumerate() {
+                compare(x, y, &format!("{prefix}[{i}]"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn pointer_of(path: &str) -> String {
+    let mut p = String::new();
+    for seg in path.split('.') {
+        if let Some((name, idx)) = seg.split_once('[') {
+            p.push('/');
+            p.push_str(&yaml::pointer_segment(name));
+            p.push('/');
+            p.push_str(idx.trim_end_matches(']'));
+        } else {
+            p.push('/');
+            p.push_str(&yaml::pointer_segment(seg));
+        }
+    }
+    p
+}
+
+/// Decodes a KubeletConfiguration document: YAML/JSON, apiVersion and kind required, strict
+/// findings collected. `file` names the file in errors.
+pub fn decode(file: &str, data: &str) -> Result<Decoded, ConfigError> {
+    let doc = yaml::parse(data).map_err(|e| {
+        ConfigError::at(
+            format!("failed to decode: error converting YAML to JSON: {e}"),
+            file,
+            Some(e.pos().line),
+        )
+    })?;
+    let value = doc.value.clone();
+    let obj = match &value {
+        Value::Object(o) => o,
+        other => {
+            return Err(ConfigError::at(
+                format!(
+                    "failed to decode: json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
+                    json_kind(other).split(' ').next().unwrap_or("value")
+                ),
+                file,
+                Some(1),
+            ))
+        }
+    };
+    let kind = obj.get("kind").and_then(Value::as_str).unwrap_or("");
+    let api_version = obj.get("apiVersion").and_then(Value::as_str).unwrap_or("");
+    if kind.is_empty() {
+        return Err(ConfigError::at(
+            format!(
+                "failed to decode: Object 'Kind' is missing in '{}'",
+                echo(data)
+            ),
+            file,
+            None,
+        ));
+    }
+    if api_version.is_empty() {
+        return Err(ConfigError::at(
+            format!(
+                "failed to decode: Object 'apiVersion' is missing in '{}'",
+                echo(data)
+            ),
+            file,
+            None,
+        ));
+    }
+    if api_version != API_VERSION || kind != KIND {
+        let line = doc.position("/apiVersion").map(|p| p.line);
+        return Err(ConfigError::at(
+            format!(
+                "failed to decode: no kind {} is registered for version {} in scheme {}",
+                crate::go::quote(kind),
+                crate::go::quote(api_version),
+                crate::go::quote(SCHEME_LOCATION)
+            ),
+            file,
+            line,
+        ));
+    }
+    if let Some((field, msg)) = type_error(&value, false) {
+        let line = doc
+            .position(&format!("/{}", yaml::pointer_segment(&field)))
+            .map(|p| p.line);
+        return Err(ConfigError::at(
+            format!("failed to decode: {msg}"),
+            file,
+            line,
+        ));
+    }
+    let mut strict_errors = Vec::new();
+    for (ptr, pos) in doc.duplicate_keys() {
+        let name = ptr
+            .rsplit('/')
+            .next()
+            .unwrap_or("")
+            .replace("~1", "/")
+            .replace("~0", "~");
+        strict_errors.push((
+            format!(
+                "yaml: unmarshal errors:\n  line {}: key {} already set in map",
+                pos.line,
+                crate::go::quote(&name)
+            ),
+            Some(pos.line),
+        ));
+    }
+    for path in unknown_fields(&value) {
+        let line = doc.nearest_position(&pointer_of(&path)).map(|p| p.line);
+        strict_errors.push((format!("unknown field {}", crate::go::quote(&path)), line));
+    }
+    Ok(Decoded {
+        value,
+        doc,
+        strict_errors,
+    })
+}
+
+/// Path fields resolved against the config file's directory
+/// (`KubeletConfigurationPathRefs`, pkg/kubelet/apis/config/helpers.go).
+pub const PATH_FIELDS: &[&str] = &[
+    "staticPodPath",
+    "authentication.x509.clientCAFile",
+    "tlsCertFile",
+    "tlsPrivateKeyFile",
+    "resolvConf",
+    "volumePluginDir",
+    "podLogsDir",
+];
+
+/// `filepath.Join(dir, rel)` for slash paths.
+pub fn join(dir: &str, rel: &str) -> String {
+    clean(&format!("{dir}/{rel}"))
+}
+
+/// `filepath.Clean` for slash paths.
+pub fn clean(path: &str) -> String {
+    let abs = path.starts_with('/');
+    let mut parts: Vec<&str> = Vec::new();
+    for seg in path.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                if parts.last().is_some_and(|p| *p != "..") {
+                    parts.pop();
+                } else if !abs {
+                    parts.push("..");
+                }
+            }
+            s => parts.push(s),
+        }
+    }
+    let body = parts.join("/");
+    match (abs, body.is_empty()) {
+        (true, _) => format!("/{body}"),
+        (false, true) => ".".to_string(),
+        (false, false) => body,
+    }
+}
+
+/// The directory of a slash path (`filepath.Dir`).
+pub fn dir_of(path: &str) -> String {
+    match path.rfind('/') {
+        Some(0) => "/".to_string(),
+        Some(i) => clean(&path[..i]),
+        None => ".".to_string(),
+    }
+}
+
+/// Resolves relative path fields of a decoded file against `dir`, in the JSON form.
+pub fn resolve_relative_paths(value: &mut Value, dir: &str) {
+    for field in PATH_FIELDS {
+        let ptr: String = field.split('.').map(|s| format!("/{s}")).collect();
+        if let Some(Value::String(s)) = value.pointer_mut(&ptr) {
+            if !s.is_empty() && !s.starts_with('/') {
+                *s = join(dir, s);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths() {
+        assert_eq!(join("/etc/kubernetes", "pods"), "/etc/kubernetes/pods");
+        assert_eq!(join("/etc/kubernetes", "../x/./y"), "/etc/x/y");
+        assert_eq!(dir_of("/etc/kubernetes/kubelet.yaml"), "/etc/kubernetes");
+        assert_eq!(clean("a/../../b"), "../b");
+    }
+
+    #[test]
+    fn strict_findings() {
+        let d = decode(
+            "/k.yaml",
+            "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nport: 1\nport: 2\nfoo: bar\nauthentication:\n  webhook:\n    nope: true\n",
+        )
+        .unwrap();
+        let texts: Vec<_> = d
+            .strict_errors
+            .iter()
+            .map(|(t, l)| (t.as_str(), *l))
+            .collect();
+        assert_eq!(
+            texts,
+            vec![
+                (
+                    "yaml: unmarshal errors:\n  line 4: key \"port\" already set in map",
+                    Some(4)
+                ),
+                ("unknown field \"authentication.webhook.nope\"", Some(8)),
+                ("unknown field \"foo\"", Some(5)),
+            ]
+        );
+        assert_eq!(d.value["port"], 2);
+    }
+
+    #[test]
+    fn type_errors_name_field_and_line() {
+        let e = decode(
+            "/k.yaml",
+            "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nport: abc\n",
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "failed to decode: json: cannot unmarshal string into Go struct field KubeletConfiguration.port of type int32"
+        );
+        assert_eq!(e.line, Some(3));
+    }
+}

@@ -1,0 +1,928 @@
+//! The kubelet command line: which flags exist, how pflag reads them, how each one writes its
+//! configuration field.
+//!
+//! Upstream: `cmd/kubelet/app/options/options.go` (`KubeletFlags.AddFlags`,
+//! `AddKubeletConfigFlags`), `k8s.io/component-base/cli/flag` (`MapStringBool`,
+//! `MapStringString`, `LangleSeparatedMapStringString`, `ColonSeparatedMultimapStringString`),
+//! `pkg/util/flag` (`IPVar`, `ReservedMemoryVar`, `RegisterWithTaintsVar`) and
+//! `github.com/spf13/pflag` (parsing and its error texts). The kubelet normalizes `_` to `-`
+//! in flag names (`cliflag.WordSepNormalizeFunc`).
+//!
+//! Parsing is separated from applying because the kubelet applies the same command line twice:
+//! once onto the defaults, and once more ("flag precedence") onto the merged file + drop-in
+//! configuration. Applying works on the configuration's JSON form so that each flag is a write
+//! to one path, which is also what provenance records.
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Map, Value};
+
+use crate::duration::Duration;
+use crate::version::Version;
+
+/// How a flag's value is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Bool,
+    Int32,
+    Int64,
+    Uint32,
+    Str,
+    Dur,
+    StringSlice,
+    /// `cliflag.MapStringBool` (`--feature-gates`).
+    MapBool,
+    /// `cliflag.MapStringString`, comma-split.
+    MapStr,
+    /// `cliflag.NewMapStringStringNoSplit`: one pair per occurrence.
+    MapStrNoSplit,
+    /// `cliflag.LangleSeparatedMapStringString` (`memory.available<100Mi`).
+    MapLangle,
+    /// `cliflag.ColonSeparatedMultimapStringString` (`--manifest-url-header`).
+    ColonMultimap,
+    /// `cliflag.ConfigurationMap` (`--node-labels`).
+    ConfigMap,
+    Ip,
+    ReservedMemory,
+    Taints,
+    VModule,
+}
+
+/// One registered flag.
+#[derive(Clone, Copy, Debug)]
+pub struct FlagDef {
+    pub name: &'static str,
+    pub shorthand: Option<char>,
+    pub kind: Kind,
+    /// The configuration field it writes (dotted JSON path), or `None` for a `KubeletFlags`
+    /// (non-configuration) flag.
+    pub target: Option<&'static str>,
+    /// Marked deprecated (pflag prints `Flag --x has been deprecated, ...`).
+    pub deprecated: Option<&'static str>,
+}
+
+const CONFIG_DEPRECATION: &str = "This parameter should be set via the config file specified by the Kubelet's --config flag. See https://kubernetes.io/docs/tasks/administer-cluster/kubelet-config-file/ for more information.";
+const EVICTION_DEPRECATION: &str =
+    "Use --eviction-hard or --eviction-soft instead. Will be removed in a future version.";
+
+macro_rules! cfg_flag {
+    ($name:expr, $kind:ident, $target:expr) => {
+        FlagDef {
+            name: $name,
+            shorthand: None,
+            kind: Kind::$kind,
+            target: Some($target),
+            deprecated: Some(CONFIG_DEPRECATION),
+        }
+    };
+}
+macro_rules! cfg_flag_kept {
+    ($name:expr, $kind:ident, $target:expr) => {
+        FlagDef {
+            name: $name,
+            shorthand: None,
+            kind: Kind::$kind,
+            target: Some($target),
+            deprecated: None,
+        }
+    };
+}
+macro_rules! plain_flag {
+    ($name:expr, $kind:ident) => {
+        FlagDef {
+            name: $name,
+            shorthand: None,
+            kind: Kind::$kind,
+            target: None,
+            deprecated: None,
+        }
+    };
+    ($name:expr, $kind:ident, $dep:expr) => {
+        FlagDef {
+            name: $name,
+            shorthand: None,
+            kind: Kind::$kind,
+            target: None,
+            deprecated: Some($dep),
+        }
+    };
+}
+
+/// Every flag the kubelet registers (≈1.33), configuration flags first.
+pub static FLAGS: &[FlagDef] = &[
+    cfg_flag!("enable-server", Bool, "enableServer"),
+    cfg_flag!("fail-swap-on", Bool, "failSwapOn"),
+    cfg_flag!("pod-manifest-path", Str, "staticPodPath"),
+    cfg_flag!("sync-frequency", Dur, "syncFrequency"),
+    cfg_flag!("file-check-frequency", Dur, "fileCheckFrequency"),
+    cfg_flag!("http-check-frequency", Dur, "httpCheckFrequency"),
+    cfg_flag!("manifest-url", Str, "staticPodURL"),
+    cfg_flag!("manifest-url-header", ColonMultimap, "staticPodURLHeader"),
+    cfg_flag!("address", Ip, "address"),
+    cfg_flag!("port", Int32, "port"),
+    cfg_flag!("read-only-port", Int32, "readOnlyPort"),
+    cfg_flag!("container-runtime-endpoint", Str, "containerRuntimeEndpoint"),
+    cfg_flag!("image-service-endpoint", Str, "imageServiceEndpoint"),
+    cfg_flag!("anonymous-auth", Bool, "authentication.anonymous.enabled"),
+    cfg_flag!("authentication-token-webhook", Bool, "authentication.webhook.enabled"),
+    cfg_flag!("authentication-token-webhook-cache-ttl", Dur, "authentication.webhook.cacheTTL"),
+    cfg_flag!("client-ca-file", Str, "authentication.x509.clientCAFile"),
+    cfg_flag!("authorization-mode", Str, "authorization.mode"),
+    cfg_flag!("authorization-webhook-cache-authorized-ttl", Dur, "authorization.webhook.cacheAuthorizedTTL"),
+    cfg_flag!("authorization-webhook-cache-unauthorized-ttl", Dur, "authorization.webhook.cacheUnauthorizedTTL"),
+    cfg_flag!("tls-cert-file", Str, "tlsCertFile"),
+    cfg_flag!("tls-private-key-file", Str, "tlsPrivateKeyFile"),
+    cfg_flag!("rotate-server-certificates", Bool, "serverTLSBootstrap"),
+    cfg_flag!("tls-cipher-suites", StringSlice, "tlsCipherSuites"),
+    cfg_flag!("tls-min-version", Str, "tlsMinVersion"),
+    cfg_flag!("rotate-certificates", Bool, "rotateCertificates"),
+    cfg_flag!("registry-qps", Int32, "registryPullQPS"),
+    cfg_flag!("registry-burst", Int32, "registryBurst"),
+    cfg_flag!("event-qps", Int32, "eventRecordQPS"),
+    cfg_flag!("event-burst", Int32, "eventBurst"),
+    cfg_flag!("enable-debugging-handlers", Bool, "enableDebuggingHandlers"),
+    cfg_flag!("contention-profiling", Bool, "enableContentionProfiling"),
+    cfg_flag!("healthz-port", Int32, "healthzPort"),
+    cfg_flag!("healthz-bind-address", Ip, "healthzBindAddress"),
+    cfg_flag!("oom-score-adj", Int32, "oomScoreAdj"),
+    cfg_flag!("cluster-domain", Str, "clusterDomain"),
+    cfg_flag!("volume-plugin-dir", Str, "volumePluginDir"),
+    cfg_flag!("cluster-dns", StringSlice, "clusterDNS"),
+    cfg_flag!("streaming-connection-idle-timeout", Dur, "streamingConnectionIdleTimeout"),
+    cfg_flag!("node-status-update-frequency", Dur, "nodeStatusUpdateFrequency"),
+    cfg_flag!("minimum-image-ttl-duration", Dur, "imageMinimumGCAge"),
+    cfg_flag!("image-gc-high-threshold", Int32, "imageGCHighThresholdPercent"),
+    cfg_flag!("image-gc-low-threshold", Int32, "imageGCLowThresholdPercent"),
+    cfg_flag!("volume-stats-agg-period", Dur, "volumeStatsAggPeriod"),
+    cfg_flag!("feature-gates", MapBool, "featureGates"),
+    cfg_flag!("kubelet-cgroups", Str, "kubeletCgroups"),
+    cfg_flag!("system-cgroups", Str, "systemCgroups"),
+    cfg_flag_kept!("provider-id", Str, "providerID"),
+    cfg_flag!("cgroups-per-qos", Bool, "cgroupsPerQOS"),
+    cfg_flag!("cgroup-driver", Str, "cgroupDriver"),
+    cfg_flag!("cgroup-root", Str, "cgroupRoot"),
+    cfg_flag!("cpu-manager-policy", Str, "cpuManagerPolicy"),
+    cfg_flag!("cpu-manager-policy-options", MapStrNoSplit, "cpuManagerPolicyOptions"),
+    cfg_flag!("cpu-manager-reconcile-period", Dur, "cpuManagerReconcilePeriod"),
+    cfg_flag!("qos-reserved", MapStr, "qosReserved"),
+    cfg_flag!("topology-manager-policy", Str, "topologyManagerPolicy"),
+    cfg_flag!("runtime-request-timeout", Dur, "runtimeRequestTimeout"),
+    cfg_flag!("hairpin-mode", Str, "hairpinMode"),
+    cfg_flag!("max-pods", Int32, "maxPods"),
+    cfg_flag!("pod-cidr", Str, "podCIDR"),
+    cfg_flag!("pod-max-pids", Int64, "podPidsLimit"),
+    cfg_flag!("resolv-conf", Str, "resolvConf"),
+    cfg_flag!("runonce", Bool, "runOnce"),
+    cfg_flag!("cpu-cfs-quota", Bool, "cpuCFSQuota"),
+    cfg_flag!("cpu-cfs-quota-period", Dur, "cpuCFSQuotaPeriod"),
+    cfg_flag!("enable-controller-attach-detach", Bool, "enableControllerAttachDetach"),
+    cfg_flag!("make-iptables-util-chains", Bool, "makeIPTablesUtilChains"),
+    cfg_flag!("iptables-masquerade-bit", Int32, "iptablesMasqueradeBit"),
+    cfg_flag!("iptables-drop-bit", Int32, "iptablesDropBit"),
+    cfg_flag!("container-log-max-size", Str, "containerLogMaxSize"),
+    cfg_flag!("container-log-max-files", Int32, "containerLogMaxFiles"),
+    cfg_flag!("allowed-unsafe-sysctls", StringSlice, "allowedUnsafeSysctls"),
+    cfg_flag!("node-status-max-images", Int32, "nodeStatusMaxImages"),
+    cfg_flag!("kernel-memcg-notification", Bool, "kernelMemcgNotification"),
+    cfg_flag!("local-storage-capacity-isolation", Bool, "localStorageCapacityIsolation"),
+    cfg_flag!("max-open-files", Int64, "maxOpenFiles"),
+    cfg_flag!("kube-api-content-type", Str, "contentType"),
+    cfg_flag!("kube-api-qps", Int32, "kubeAPIQPS"),
+    cfg_flag!("kube-api-burst", Int32, "kubeAPIBurst"),
+    cfg_flag!("serialize-image-pulls", Bool, "serializeImagePulls"),
+    cfg_flag!("eviction-hard", MapLangle, "evictionHard"),
+    cfg_flag!("eviction-soft", MapLangle, "evictionSoft"),
+    cfg_flag!("eviction-soft-grace-period", MapStr, "evictionSoftGracePeriod"),
+    cfg_flag!("eviction-pressure-transition-period", Dur, "evictionPressureTransitionPeriod"),
+    cfg_flag!("eviction-max-pod-grace-period", Int32, "evictionMaxPodGracePeriod"),
+    cfg_flag!("eviction-minimum-reclaim", MapStr, "evictionMinimumReclaim"),
+    cfg_flag!("pods-per-core", Int32, "podsPerCore"),
+    cfg_flag!("protect-kernel-defaults", Bool, "protectKernelDefaults"),
+    cfg_flag!("reserved-cpus", Str, "reservedSystemCPUs"),
+    cfg_flag!("topology-manager-scope", Str, "topologyManagerScope"),
+    cfg_flag!("topology-manager-policy-options", MapStrNoSplit, "topologyManagerPolicyOptions"),
+    cfg_flag!("system-reserved", MapStr, "systemReserved"),
+    cfg_flag!("kube-reserved", MapStr, "kubeReserved"),
+    cfg_flag!("enforce-node-allocatable", StringSlice, "enforceNodeAllocatable"),
+    cfg_flag!("system-reserved-cgroup", Str, "systemReservedCgroup"),
+    cfg_flag!("kube-reserved-cgroup", Str, "kubeReservedCgroup"),
+    cfg_flag!("memory-manager-policy", Str, "memoryManagerPolicy"),
+    cfg_flag!("reserved-memory", ReservedMemory, "reservedMemory"),
+    cfg_flag!("register-node", Bool, "registerNode"),
+    cfg_flag!("register-with-taints", Taints, "registerWithTaints"),
+    cfg_flag!("seccomp-default", Bool, "seccompDefault"),
+    cfg_flag!("logging-format", Str, "logging.format"),
+    cfg_flag_kept!("log-flush-frequency", Dur, "logging.flushFrequency"),
+    FlagDef {
+        name: "v",
+        shorthand: Some('v'),
+        kind: Kind::Uint32,
+        target: Some("logging.verbosity"),
+        deprecated: None,
+    },
+    cfg_flag_kept!("vmodule", VModule, "logging.vmodule"),
+    cfg_flag!("log-json-split-stream", Bool, "logging.options.json.splitStream"),
+    cfg_flag!("log-json-info-buffer-size", Str, "logging.options.json.infoBufferSize"),
+    cfg_flag!("log-text-split-stream", Bool, "logging.options.text.splitStream"),
+    cfg_flag!("log-text-info-buffer-size", Str, "logging.options.text.infoBufferSize"),
+    // KubeletFlags: not part of KubeletConfiguration.
+    plain_flag!("config", Str),
+    plain_flag!("config-dir", Str),
+    plain_flag!("kubeconfig", Str),
+    plain_flag!("bootstrap-kubeconfig", Str),
+    plain_flag!("hostname-override", Str),
+    plain_flag!("node-ip", Str),
+    plain_flag!("cert-dir", Str),
+    plain_flag!("cloud-provider", Str),
+    plain_flag!("root-dir", Str),
+    plain_flag!("node-labels", ConfigMap),
+    plain_flag!("lock-file", Str),
+    plain_flag!("exit-on-lock-contention", Bool),
+    plain_flag!("image-credential-provider-config", Str),
+    plain_flag!("image-credential-provider-bin-dir", Str),
+    plain_flag!("minimum-container-ttl-duration", Dur, EVICTION_DEPRECATION),
+    plain_flag!("maximum-dead-containers-per-container", Int32, EVICTION_DEPRECATION),
+    plain_flag!("maximum-dead-containers", Int32, EVICTION_DEPRECATION),
+    plain_flag!("register-schedulable", Bool, "will be removed in a future version"),
+    plain_flag!("keep-terminated-pod-volumes", Bool, "will be removed in a future version"),
+    plain_flag!("experimental-allocatable-ignore-eviction", Bool, "will be removed in 1.25 or later."),
+    plain_flag!("pod-infra-container-image", Str, "will be removed in 1.35. Image garbage collector will get sandbox image information from CRI."),
+    plain_flag!("dynamic-config-dir", Str, "Feature DynamicKubeletConfig is deprecated in 1.22 and will not move to GA. It is planned to be removed from Kubernetes in the version 1.23. Please use alternative ways to update kubelet configuration."),
+    FlagDef {
+        name: "help",
+        shorthand: Some('h'),
+        kind: Kind::Bool,
+        target: None,
+        deprecated: None,
+    },
+    plain_flag!("version", Str),
+];
+
+/// Looks a flag up by its (normalized) long name, honouring the kubelet version: flags that
+/// did not exist yet, or no longer exist, are unknown.
+pub fn lookup(name: &str, version: &Version) -> Option<&'static FlagDef> {
+    let def = FLAGS.iter().find(|f| f.name == name)?;
+    let minor = if version.major() == 1 {
+        version.minor()
+    } else {
+        u64::MAX
+    };
+    let known = match name {
+        "config-dir" => minor >= 28,
+        "dynamic-config-dir" => (11..=23).contains(&minor),
+        _ => true,
+    };
+    known.then_some(def)
+}
+
+/// One flag occurrence on the command line, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FlagArg {
+    pub name: &'static str,
+    pub value: String,
+    /// Position in `args` (0-based), for provenance.
+    pub index: usize,
+}
+
+/// A parsed command line.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CommandLine {
+    pub flags: Vec<FlagArg>,
+    /// Non-flag arguments.
+    pub rest: Vec<String>,
+    /// pflag's deprecation notices.
+    pub warnings: Vec<String>,
+}
+
+impl CommandLine {
+    /// The last value given for a (non-configuration) flag.
+    pub fn last(&self, name: &str) -> Option<&str> {
+        self.flags
+            .iter()
+            .rev()
+            .find(|f| f.name == name)
+            .map(|f| f.value.as_str())
+    }
+}
+
+fn flag_display(def: &FlagDef) -> String {
+    match def.shorthand {
+        Some(c) => format!("-{c}, --{}", def.name),
+        None => format!("--{}", def.name),
+    }
+}
+
+fn invalid_arg(def: &FlagDef, value: &str, err: &str) -> String {
+    format!(
+        "invalid argument {} for {} flag: {err}",
+        crate::go::quote(value),
+        crate::go::quote(&flag_display(def))
+    )
+}
+
+/// Parses `args` as pflag does (interspersed flags, `--` terminator, `--a=b`, `--a b`,
+/// `-v=2`, `-v2`, `-v 2`, bool flags without a value). Values are checked by type here so the
+/// error names the flag; applying happens later. Errors are pflag's texts.
+pub fn parse(args: &[String], version: &Version) -> Result<CommandLine, String> {
+    let mut out = CommandLine::default();
+    let mut i = 0;
+    while i < args.len() {
+        let s = &args[i];
+        let index = i;
+        i += 1;
+        if s.len() < 2 || !s.starts_with('-') {
+            out.rest.push(s.clone());
+            continue;
+        }
+        if s == "--" {
+            out.rest.extend(args[i..].iter().cloned());
+            break;
+        }
+        if let Some(body) = s.strip_prefix("--") {
+            if body.is_empty() || body.starts_with('-') || body.starts_with('=') {
+                return Err(format!("bad flag syntax: {s}"));
+            }
+            let (raw_name, inline) = match body.split_once('=') {
+                Some((n, v)) => (n, Some(v.to_string())),
+                None => (body, None),
+            };
+            let name = raw_name.replace('_', "-");
+            let def = lookup(&name, version).ok_or_else(|| format!("unknown flag: --{name}"))?;
+            let value = match inline {
+                Some(v) => v,
+                None if def.kind == Kind::Bool => "true".to_string(),
+                None if def.name == "version" => "true".to_string(),
+                None => {
+                    let Some(next) = args.get(i) else {
+                        return Err(format!("flag needs an argument: {s}"));
+                    };
+                    i += 1;
+                    next.clone()
+                }
+            };
+            push(&mut out, def, value, index)?;
+            continue;
+        }
+        // Shorthand cluster: -abc, -v=2, -v2, -v 2.
+        let mut rest = &s[1..];
+        while !rest.is_empty() {
+            let c = rest.chars().next().unwrap_or('-');
+            let after = &rest[c.len_utf8()..];
+            let def = FLAGS
+                .iter()
+                .find(|f| f.shorthand == Some(c))
+                .ok_or_else(|| format!("unknown shorthand flag: '{c}' in {s}"))?;
+            let (value, remaining) = if let Some(v) = after.strip_prefix('=') {
+                (v.to_string(), "")
+            } else if def.kind == Kind::Bool {
+                ("true".to_string(), after)
+            } else if !after.is_empty() {
+                (after.to_string(), "")
+            } else if let Some(next) = args.get(i) {
+                i += 1;
+                (next.clone(), "")
+            } else {
+                return Err(format!("flag needs an argument: '{c}' in {s}"));
+            };
+            push(&mut out, def, value, index)?;
+            rest = remaining;
+        }
+    }
+    Ok(out)
+}
+
+fn push(
+    out: &mut CommandLine,
+    def: &'static FlagDef,
+    value: String,
+    index: usize,
+) -> Result<(), String> {
+    check_value(def, &value)?;
+    if let Some(msg) = def.deprecated {
+        out.warnings
+            .push(format!("Flag --{} has been deprecated, {msg}", def.name));
+    }
+    out.flags.push(FlagArg {
+        name: def.name,
+        value,
+        index,
+    });
+    Ok(())
+}
+
+/// Go's `strconv.ParseInt(s, 0, bits)`.
+pub fn parse_go_int(s: &str, bits: u32) -> Result<i64, String> {
+    let syntax = || {
+        format!(
+            "strconv.ParseInt: parsing {}: invalid syntax",
+            crate::go::quote(s)
+        )
+    };
+    let range = || {
+        format!(
+            "strconv.ParseInt: parsing {}: value out of range",
+            crate::go::quote(s)
+        )
+    };
+    let (neg, body) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let lower = body.to_ascii_lowercase();
+    let (radix, digits, prefixed) = if let Some(d) = lower.strip_prefix("0x") {
+        (16, d.to_string(), true)
+    } else if let Some(d) = lower.strip_prefix("0b") {
+        (2, d.to_string(), true)
+    } else if let Some(d) = lower.strip_prefix("0o") {
+        (8, d.to_string(), true)
+    } else if lower.len() > 1 && lower.starts_with('0') {
+        (8, lower[1..].to_string(), true)
+    } else {
+        (10, lower.clone(), false)
+    };
+    // Underscores are allowed between digits only with a base prefix (base 0 rules).
+    if digits.contains('_') {
+        let bad =
+            !prefixed || digits.starts_with('_') || digits.ends_with('_') || digits.contains("__");
+        if bad {
+            return Err(syntax());
+        }
+    }
+    let clean: String = digits.chars().filter(|c| *c != '_').collect();
+    if clean.is_empty() && !(prefixed && radix == 8 && lower == "0") {
+        if lower == "0" {
+            return Ok(0);
+        }
+        return Err(syntax());
+    }
+    let mut v: u128 = 0;
+    for c in clean.chars() {
+        let d = c.to_digit(radix).ok_or_else(syntax)?;
+        v = v
+            .saturating_mul(u128::from(radix))
+            .saturating_add(u128::from(d));
+    }
+    let limit: u128 = 1u128 << (bits - 1);
+    if (!neg && v >= limit) || (neg && v > limit) {
+        return Err(range());
+    }
+    let v = v as i128;
+    Ok(if neg { -v } else { v } as i64)
+}
+
+/// Go's `strconv.ParseBool`.
+pub fn parse_go_bool(s: &str) -> Result<bool, String> {
+    match s {
+        "1" | "t" | "T" | "TRUE" | "true" | "True" => Ok(true),
+        "0" | "f" | "F" | "FALSE" | "false" | "False" => Ok(false),
+        _ => Err(format!(
+            "strconv.ParseBool: parsing {}: invalid syntax",
+            crate::go::quote(s)
+        )),
+    }
+}
+
+fn check_value(def: &FlagDef, value: &str) -> Result<(), String> {
+    let r = match def.kind {
+        Kind::Bool => parse_go_bool(value).map(|_| ()),
+        Kind::Int32 => parse_go_int(value, 32).map(|_| ()),
+        Kind::Int64 => parse_go_int(value, 64).map(|_| ()),
+        Kind::Uint32 => value.parse::<u32>().map(|_| ()).map_err(|_| {
+            format!(
+                "strconv.ParseUint: parsing {}: invalid syntax",
+                crate::go::quote(value)
+            )
+        }),
+        Kind::Dur => Duration::parse(value)
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
+        Kind::Ip => {
+            if value.is_empty() || value.parse::<std::net::IpAddr>().is_ok() {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{} is not a valid IP address",
+                    crate::go::quote(value)
+                ))
+            }
+        }
+        Kind::MapBool => map_bool(value).map(|_| ()),
+        Kind::MapStr | Kind::ConfigMap => map_string(value, true).map(|_| ()),
+        Kind::MapStrNoSplit => map_string(value, false).map(|_| ()),
+        Kind::MapLangle => map_langle(value).map(|_| ()),
+        Kind::ColonMultimap => colon_multimap(value).map(|_| ()),
+        Kind::ReservedMemory => reserved_memory(value).map(|_| ()),
+        Kind::Taints => taints(value).map(|_| ()),
+        Kind::VModule => vmodule(value).map(|_| ()),
+        Kind::Str | Kind::StringSlice => Ok(()),
+    };
+    r.map_err(|e| invalid_arg(def, value, &e))
+}
+
+/// `MapStringBool.Set` pairs.
+pub fn map_bool(value: &str) -> Result<Vec<(String, bool)>, String> {
+    let mut out = Vec::new();
+    for s in value.split(',') {
+        if s.is_empty() {
+            continue;
+        }
+        let Some((k, v)) = s.split_once('=') else {
+            return Err("malformed pair, expect string=bool".to_string());
+        };
+        let (k, v) = (k.trim(), v.trim());
+        let b = parse_go_bool(v).map_err(|e| format!("invalid value of {k}: {v}, err: {e}"))?;
+        out.push((k.to_string(), b));
+    }
+    Ok(out)
+}
+
+/// `MapStringString.Set` pairs (split on commas unless `split` is false).
+pub fn map_string(value: &str, split: bool) -> Result<Vec<(String, String)>, String> {
+    let parts: Vec<&str> = if split {
+        value.split(',').collect()
+    } else {
+        vec![value]
+    };
+    let mut out = Vec::new();
+    for s in parts {
+        if s.is_empty() {
+            continue;
+        }
+        let Some((k, v)) = s.split_once('=') else {
+            return Err("malformed pair, expect string=string".to_string());
+        };
+        out.push((k.trim().to_string(), v.trim().to_string()));
+    }
+    Ok(out)
+}
+
+fn map_langle(value: &str) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    for s in value.split(',') {
+        if s.is_empty() {
+            continue;
+        }
+        let Some((k, v)) = s.split_once('<') else {
+            return Err("malformed pair, expect string<string".to_string());
+        };
+        out.push((k.trim().to_string(), v.trim().to_string()));
+    }
+    Ok(out)
+}
+
+fn colon_multimap(value: &str) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    for s in value.split(',') {
+        if s.is_empty() {
+            continue;
+        }
+        let Some((k, v)) = s.split_once(':') else {
+            return Err("malformed pair, expect string:string".to_string());
+        };
+        out.push((k.trim().to_string(), v.trim().to_string()));
+    }
+    Ok(out)
+}
+
+fn reserved_memory(value: &str) -> Result<Vec<Value>, String> {
+    let mut out = Vec::new();
+    if value.is_empty() {
+        return Ok(out);
+    }
+    for reservation in value.split(';') {
+        let Some((node, types)) = reservation
+            .split_once(':')
+            .filter(|(_, t)| !t.contains(':'))
+        else {
+            return Err(format!("the reserved memory has incorrect format, expected numaNodeID:type=quantity[,type=quantity...], got {reservation}"));
+        };
+        let numa: i32 = node.parse().map_err(|_| {
+            format!("failed to convert the NUMA node ID, exptected integer, got {node}")
+        })?;
+        let mut limits = Map::new();
+        for t in types.split(',') {
+            let parts: Vec<&str> = t.split('=').collect();
+            let [name, q] = parts.as_slice() else {
+                return Err(format!(
+                    "the reserved limit has incorrect value, expected type=quantatity, got {t}"
+                ));
+            };
+            if *name != "memory" && !name.starts_with("hugepages-") {
+                return Err(format!(
+                    "memory type conversion error, unknown type: {}",
+                    crate::go::quote(name)
+                ));
+            }
+            limits.insert((*name).to_string(), json!(q));
+        }
+        out.push(json!({"numaNode": numa, "limits": limits}));
+    }
+    Ok(out)
+}
+
+fn taints(value: &str) -> Result<Vec<Value>, String> {
+    let mut out = Vec::new();
+    for spec in value.split(',') {
+        if spec.is_empty() {
+            continue;
+        }
+        let Some((kv, effect)) = spec.rsplit_once(':') else {
+            return Err(format!("invalid taint spec: {spec}"));
+        };
+        if !matches!(effect, "NoSchedule" | "PreferNoSchedule" | "NoExecute") {
+            return Err(format!(
+                "invalid taint effect: {effect}, unsupported taint effect"
+            ));
+        }
+        let mut t = Map::new();
+        match kv.split_once('=') {
+            Some((k, v)) => {
+                t.insert("key".into(), json!(k));
+                t.insert("value".into(), json!(v));
+            }
+            None => {
+                t.insert("key".into(), json!(kv));
+            }
+        }
+        t.insert("effect".into(), json!(effect));
+        out.push(Value::Object(t));
+    }
+    Ok(out)
+}
+
+fn vmodule(value: &str) -> Result<Vec<Value>, String> {
+    let mut out = Vec::new();
+    for pat in value.split(',') {
+        if pat.is_empty() {
+            continue;
+        }
+        let Some((p, v)) = pat.split_once('=') else {
+            return Err(format!(
+                "{} does not have the pattern=N format",
+                crate::go::quote(pat)
+            ));
+        };
+        let n: u32 = v.parse().map_err(|_| {
+            format!(
+                "parsing verbosity in {}: strconv.ParseUint: parsing {}: invalid syntax",
+                crate::go::quote(pat),
+                crate::go::quote(v)
+            )
+        })?;
+        out.push(json!({"filePattern": p, "verbosity": n}));
+    }
+    Ok(out)
+}
+
+/// Splits a dotted JSON path into segments.
+pub fn segments(path: &str) -> Vec<&str> {
+    path.split('.').collect()
+}
+
+fn set_path(root: &mut Value, path: &str, v: Value) {
+    let mut cur = root;
+    let segs = segments(path);
+    for (i, seg) in segs.iter().enumerate() {
+        if !cur.is_object() {
+            *cur = Value::Object(Map::new());
+        }
+        let Value::Object(m) = cur else { return };
+        if i + 1 == segs.len() {
+            m.insert((*seg).to_string(), v);
+            return;
+        }
+        cur = m
+            .entry((*seg).to_string())
+            .or_insert_with(|| Value::Object(Map::new()));
+    }
+}
+
+fn get_path<'a>(root: &'a Value, path: &str) -> Option<&'a Value> {
+    segments(path).iter().try_fold(root, |v, s| v.get(*s))
+}
+
+/// What one application of the command line wrote: for each configuration path, the flag that
+/// wrote it last (and its argument index).
+pub type Written = BTreeMap<String, (&'static str, usize)>;
+
+/// Applies every configuration flag of `cl` onto `config` (a KubeletConfiguration JSON), in
+/// command-line order. Map flags start from an empty map at their first occurrence and then
+/// accumulate, like `cliflag` map values bound to a fresh flag set.
+pub fn apply(cl: &CommandLine, config: &mut Value) -> Written {
+    let mut written = Written::new();
+    let mut initialized: Vec<&str> = Vec::new();
+    for arg in &cl.flags {
+        let Some(def) = FLAGS.iter().find(|f| f.name == arg.name) else {
+            continue;
+        };
+        let Some(target) = def.target else { continue };
+        let first = !initialized.contains(&def.name);
+        if first {
+            initialized.push(def.name);
+        }
+        let v = &arg.value;
+        let new = match def.kind {
+            Kind::Bool => json!(parse_go_bool(v).unwrap_or(false)),
+            Kind::Int32 | Kind::Int64 => json!(parse_go_int(v, 64).unwrap_or(0)),
+            Kind::Uint32 => json!(v.parse::<u32>().unwrap_or(0)),
+            Kind::Dur => json!(Duration::parse(v).unwrap_or_default().to_string()),
+            Kind::Str | Kind::Ip => json!(v),
+            Kind::StringSlice => {
+                let mut list = if first {
+                    Vec::new()
+                } else {
+                    get_path(config, target)
+                        .and_then(Value::as_array)
+                        .cloned()
+                        .unwrap_or_default()
+                };
+                if !v.is_empty() {
+                    list.extend(v.split(',').map(|s| json!(s)));
+                }
+                Value::Array(list)
+            }
+            Kind::MapBool
+            | Kind::MapStr
+            | Kind::MapStrNoSplit
+            | Kind::MapLangle
+            | Kind::ConfigMap => {
+                let mut m = if first {
+                    Map::new()
+                } else {
+                    get_path(config, target)
+                        .and_then(Value::as_object)
+                        .cloned()
+                        .unwrap_or_default()
+                };
+                match def.kind {
+                    Kind::MapBool => {
+                        for (k, b) in map_bool(v).unwrap_or_default() {
+                            m.insert(k, json!(b));
+                        }
+                    }
+                    Kind::MapLangle => {
+                        for (k, s) in map_langle(v).unwrap_or_default() {
+                            m.insert(k, json!(s));
+                        }
+                    }
+                    _ => {
+                        for (k, s) in
+                            map_string(v, def.kind != Kind::MapStrNoSplit).unwrap_or_default()
+                        {
+                            m.insert(k, json!(s));
+                        }
+                    }
+                }
+                Value::Object(m)
+            }
+            Kind::ColonMultimap => {
+                let mut m = if first {
+                    Map::new()
+                } else {
+                    get_path(config, target)
+                        .and_then(Value::as_object)
+                        .cloned()
+                        .unwrap_or_default()
+                };
+                for (k, s) in colon_multimap(v).unwrap_or_default() {
+                    let entry = m.entry(k).or_insert_with(|| json!([]));
+                    if let Value::Array(a) = entry {
+                        a.push(json!(s));
+                    }
+                }
+                Value::Object(m)
+            }
+            Kind::ReservedMemory => {
+                let mut list = if first {
+                    Vec::new()
+                } else {
+                    get_path(config, target)
+                        .and_then(Value::as_array)
+                        .cloned()
+                        .unwrap_or_default()
+                };
+                list.extend(reserved_memory(v).unwrap_or_default());
+                Value::Array(list)
+            }
+            Kind::Taints => Value::Array(taints(v).unwrap_or_default()),
+            Kind::VModule => Value::Array(vmodule(v).unwrap_or_default()),
+        };
+        set_path(config, target, new);
+        written.insert(target.to_string(), (def.name, arg.index));
+    }
+    written
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<String> {
+        a.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn pflag_errors() {
+        let v = Version::new(1, 33);
+        let cases: &[(&[&str], &str)] = &[
+            (&["--foo"], "unknown flag: --foo"),
+            (&["-x"], "unknown shorthand flag: 'x' in -x"),
+            (&["--port"], "flag needs an argument: --port"),
+            (&["-v"], "flag needs an argument: 'v' in -v"),
+            (&["---port=1"], "bad flag syntax: ---port=1"),
+            (
+                &["--port=abc"],
+                r#"invalid argument "abc" for "--port" flag: strconv.ParseInt: parsing "abc": invalid syntax"#,
+            ),
+            (
+                &["--port=99999999999"],
+                r#"invalid argument "99999999999" for "--port" flag: strconv.ParseInt: parsing "99999999999": value out of range"#,
+            ),
+            (
+                &["--fail-swap-on=maybe"],
+                r#"invalid argument "maybe" for "--fail-swap-on" flag: strconv.ParseBool: parsing "maybe": invalid syntax"#,
+            ),
+            (
+                &["--sync-frequency=1x"],
+                r#"invalid argument "1x" for "--sync-frequency" flag: time: unknown unit "x" in duration "1x""#,
+            ),
+            (
+                &["--feature-gates=A"],
+                r#"invalid argument "A" for "--feature-gates" flag: malformed pair, expect string=bool"#,
+            ),
+            (
+                &["--feature-gates=A=yes"],
+                r#"invalid argument "A=yes" for "--feature-gates" flag: invalid value of A: yes, err: strconv.ParseBool: parsing "yes": invalid syntax"#,
+            ),
+            (
+                &["--kube-reserved=cpu"],
+                r#"invalid argument "cpu" for "--kube-reserved" flag: malformed pair, expect string=string"#,
+            ),
+            (
+                &["--eviction-hard=memory.available=1"],
+                r#"invalid argument "memory.available=1" for "--eviction-hard" flag: malformed pair, expect string<string"#,
+            ),
+            (
+                &["--address=nope"],
+                r#"invalid argument "nope" for "--address" flag: "nope" is not a valid IP address"#,
+            ),
+            (&["--config-dir=/x"], "unknown flag: --config-dir"),
+        ];
+        for (a, want) in cases {
+            let ver = if a[0].starts_with("--config-dir") {
+                Version::new(1, 27)
+            } else {
+                v.clone()
+            };
+            assert_eq!(parse(&args(a), &ver).unwrap_err(), *want, "{a:?}");
+        }
+    }
+
+    #[test]
+    fn forms_and_normalization() {
+        let v = Version::new(1, 33);
+        let cl = parse(
+            &args(&[
+                "--port",
+                "8080",
+                "--read_only_port=0",
+                "-v3",
+                "--fail-swap-on",
+                "run",
+            ]),
+            &v,
+        )
+        .unwrap();
+        let names: Vec<_> = cl
+            .flags
+            .iter()
+            .map(|f| (f.name, f.value.as_str()))
+            .collect();
+        assert_eq!(
+            names,
+            vec![
+                ("port", "8080"),
+                ("read-only-port", "0"),
+                ("v", "3"),
+                ("fail-swap-on", "true")
+            ]
+        );
+        assert_eq!(cl.rest, vec!["run"]);
+        assert_eq!(parse_go_int("0x10", 32), Ok(16));
+        assert_eq!(parse_go_int("-2147483648", 32), Ok(-2147483648));
+    }
+
+    #[test]
+    fn map_flags_replace_then_accumulate() {
+        let v = Version::new(1, 33);
+        let cl = parse(
+            &args(&["--kube-reserved=cpu=2", "--kube-reserved=memory=1Gi"]),
+            &v,
+        )
+        .unwrap();
+        let mut cfg = json!({"kubeReserved": {"cpu": "1", "pid": "100"}});
+        apply(&cl, &mut cfg);
+        assert_eq!(cfg["kubeReserved"], json!({"cpu": "2", "memory": "1Gi"}));
+    }
+}

@@ -1,0 +1,432 @@
+//! `ValidateKubeletConfiguration` on the final merged configuration, with upstream messages.
+//!
+//! Upstream: `pkg/kubelet/apis/config/validation/validation.go` (≈1.33/1.34). It validates
+//! against a copy of the process gate with the object's own `featureGates` applied, collects
+//! every failure and returns them as a `utilerrors.Aggregate` (one message alone, several as
+//! `[a, b]`). The kubelet validates only the final result, never a single drop-in.
+//! Checks that need machine facts (cpuset parsing, OS-specific rules, image patterns, logging
+//! and tracing option schemas) are not ported.
+
+use std::collections::BTreeSet;
+
+use super::gates::Gates;
+use super::types::KubeletConfiguration;
+use crate::duration::{Duration, MILLISECOND, SECOND};
+
+/// `utilerrors.NewAggregate(errs).Error()`: duplicates dropped, one message alone, several
+/// as `[a, b]`.
+pub fn aggregate(errs: &[String]) -> String {
+    let mut seen = BTreeSet::new();
+    let msgs: Vec<&String> = errs.iter().filter(|e| seen.insert(e.as_str())).collect();
+    match msgs.as_slice() {
+        [one] => (*one).clone(),
+        many => format!(
+            "[{}]",
+            many.iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+fn go_list(items: &[&str]) -> String {
+    format!(
+        "[{}]",
+        items
+            .iter()
+            .map(|s| crate::go::quote(s))
+            .collect::<Vec<_>>()
+            .join(" ")
+    )
+}
+
+/// Validates `kc`; `Err` carries the individual upstream messages in order.
+pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<String>> {
+    let mut local = gates.boxed_clone();
+    if let Some(fg) = &kc.feature_gates {
+        local.set_from_map(fg).map_err(|e| vec![e])?;
+    }
+    let on = |g: &str| local.enabled(g);
+    let mut errs: Vec<String> = Vec::new();
+    let mut e = |s: String| errs.push(format!("invalid configuration: {s}"));
+    let i32v = |o: Option<i32>| o.unwrap_or(0);
+    let durv = |o: Option<Duration>| o.unwrap_or_default();
+    let strv = |o: &Option<String>| o.clone().unwrap_or_default();
+    let boolv = |o: Option<bool>| o.unwrap_or(false);
+
+    if i32v(kc.node_lease_duration_seconds) <= 0 {
+        e("nodeLeaseDurationSeconds must be greater than 0".into());
+    }
+    if !strv(&kc.system_cgroups).is_empty() && strv(&kc.cgroup_root).is_empty() {
+        e("systemCgroups (--system-cgroups) was specified and cgroupRoot (--cgroup-root) was not specified".into());
+    }
+    let event_burst = i32v(kc.event_burst);
+    if event_burst < 0 {
+        e(format!(
+            "eventBurst (--event-burst) {event_burst} must not be a negative number"
+        ));
+    }
+    let event_qps = i32v(kc.event_record_qps);
+    if event_qps < 0 {
+        e(format!(
+            "eventRecordQPS (--event-qps) {event_qps} must not be a negative number"
+        ));
+    }
+    let healthz = i32v(kc.healthz_port);
+    if healthz != 0 && !(1..=65535).contains(&healthz) {
+        e(format!(
+            "healthzPort (--healthz-port) {healthz} must be between 1 and 65535, inclusive"
+        ));
+    }
+    let cfs = durv(kc.cpu_cfs_quota_period);
+    if !on("CustomCPUCFSQuotaPeriod") && cfs != Duration(100 * MILLISECOND) {
+        e(format!("cpuCFSQuotaPeriod (--cpu-cfs-quota-period) {cfs} requires feature gate CustomCPUCFSQuotaPeriod"));
+    }
+    if on("CustomCPUCFSQuotaPeriod") && !(MILLISECOND..=SECOND).contains(&cfs.0) {
+        e(format!("cpuCFSQuotaPeriod (--cpu-cfs-quota-period) {cfs} must be between 1ms and 1sec, inclusive"));
+    }
+    let high = i32v(kc.image_gc_high_threshold_percent);
+    let low = i32v(kc.image_gc_low_threshold_percent);
+    if !(0..=100).contains(&high) {
+        e(format!("imageGCHighThresholdPercent (--image-gc-high-threshold) {high} must be between 0 and 100, inclusive"));
+    }
+    if !(0..=100).contains(&low) {
+        e(format!("imageGCLowThresholdPercent (--image-gc-low-threshold) {low} must be between 0 and 100, inclusive"));
+    }
+    if low >= high {
+        e(format!("imageGCLowThresholdPercent (--image-gc-low-threshold) {low} must be less than imageGCHighThresholdPercent (--image-gc-high-threshold) {high}"));
+    }
+    let max_age = durv(kc.image_maximum_gc_age);
+    let min_age = durv(kc.image_minimum_gc_age);
+    if max_age.0 != 0 && !on("ImageMaximumGCAge") {
+        e("ImageMaximumGCAge feature gate is required for Kubelet configuration option imageMaximumGCAge".into());
+    }
+    if min_age.0 < 0 {
+        e(format!("imageMinimumGCAge {min_age} must not be negative"));
+    }
+    if max_age.0 < 0 {
+        e(format!("imageMaximumGCAge {max_age} must not be negative"));
+    }
+    if max_age.0 > 0 && max_age <= min_age {
+        e(format!(
+            "imageMaximumGCAge {max_age} must be greater than imageMinimumGCAge {min_age}"
+        ));
+    }
+    let drop_bit = i32v(kc.iptables_drop_bit);
+    if !(0..=31).contains(&drop_bit) {
+        e(format!(
+            "iptablesDropBit (--iptables-drop-bit) {drop_bit} must be between 0 and 31, inclusive"
+        ));
+    }
+    let masq_bit = i32v(kc.iptables_masquerade_bit);
+    if !(0..=31).contains(&masq_bit) {
+        e(format!("iptablesMasqueradeBit (--iptables-masquerade-bit) {masq_bit} must be between 0 and 31, inclusive"));
+    }
+    let api_burst = i32v(kc.kube_api_burst);
+    if api_burst < 0 {
+        e(format!(
+            "kubeAPIBurst (--kube-api-burst) {api_burst} must not be a negative number"
+        ));
+    }
+    let api_qps = i32v(kc.kube_api_qps);
+    if api_qps < 0 {
+        e(format!(
+            "kubeAPIQPS (--kube-api-qps) {api_qps} must not be a negative number"
+        ));
+    }
+    let max_images = i32v(kc.node_status_max_images);
+    if max_images < -1 {
+        e(format!(
+            "nodeStatusMaxImages (--node-status-max-images) {max_images} must be -1 or greater"
+        ));
+    }
+    let max_open = kc.max_open_files.unwrap_or(0);
+    if max_open < 0 {
+        e(format!(
+            "maxOpenFiles (--max-open-files) {max_open} must not be a negative number"
+        ));
+    }
+    let max_pods = i32v(kc.max_pods);
+    if max_pods < 0 {
+        e(format!(
+            "maxPods (--max-pods) {max_pods} must not be a negative number"
+        ));
+    }
+    let oom = i32v(kc.oom_score_adj);
+    if !(-1000..=1000).contains(&oom) {
+        e(format!(
+            "oomScoreAdj (--oom-score-adj) {oom} must be between -1000 and 1000, inclusive"
+        ));
+    }
+    let ppc = i32v(kc.pods_per_core);
+    if ppc < 0 {
+        e(format!(
+            "podsPerCore (--pods-per-core) {ppc} must not be a negative number"
+        ));
+    }
+    let port = i32v(kc.port);
+    if !(1..=65535).contains(&port) {
+        e(format!(
+            "port (--port) {port} must be between 1 and 65535, inclusive"
+        ));
+    }
+    let ro = i32v(kc.read_only_port);
+    if ro != 0 && !(1..=65535).contains(&ro) {
+        e(format!(
+            "readOnlyPort (--read-only-port) {ro} must be between 0 and 65535, inclusive"
+        ));
+    }
+    let rb = i32v(kc.registry_burst);
+    if rb < 0 {
+        e(format!(
+            "registryBurst (--registry-burst) {rb} must not be a negative number"
+        ));
+    }
+    let rq = i32v(kc.registry_pull_qps);
+    if rq < 0 {
+        e(format!(
+            "registryPullQPS (--registry-qps) {rq} must not be a negative number"
+        ));
+    }
+    if let Some(n) = kc.max_parallel_image_pulls {
+        if n < 1 {
+            e(format!(
+                "maxParallelImagePulls {n} must be a positive number"
+            ));
+        }
+    }
+    if boolv(kc.serialize_image_pulls) && kc.max_parallel_image_pulls.is_some_and(|n| n > 1) {
+        e("maxParallelImagePulls cannot be larger than 1 unless SerializeImagePulls (--serialize-image-pulls) is set to false".into());
+    }
+    if boolv(kc.server_tls_bootstrap) && !on("RotateKubeletServerCertificate") {
+        e("serverTLSBootstrap true requires feature gate RotateKubeletServerCertificate".into());
+    }
+    if boolv(kc.run_once) {
+        e(
+            "runOnce (--runOnce) true, Runonce mode has been deprecated and should not be set"
+                .into(),
+        );
+    }
+    for t in kc.register_with_taints.iter().flatten() {
+        if t.time_added.is_some() {
+            e("taint.TimeAdded is not nil".into());
+        }
+    }
+    let tmp = strv(&kc.topology_manager_policy);
+    if !matches!(
+        tmp.as_str(),
+        "none" | "best-effort" | "restricted" | "single-numa-node"
+    ) {
+        e(format!(
+            "topologyManagerPolicy (--topology-manager-policy) {} must be one of: {}",
+            crate::go::quote(&tmp),
+            go_list(&["none", "best-effort", "restricted", "single-numa-node"])
+        ));
+    }
+    let tms = strv(&kc.topology_manager_scope);
+    if !matches!(tms.as_str(), "container" | "pod") {
+        e(format!(
+            "topologyManagerScope (--topology-manager-scope) {} must be one of: \"container\", or \"pod\"",
+            crate::go::quote(&tms)
+        ));
+    }
+    let sgp = durv(kc.shutdown_grace_period);
+    let sgpc = durv(kc.shutdown_grace_period_critical_pods);
+    if on("GracefulNodeShutdown") {
+        if sgpc > sgp {
+            e(format!(
+                "shutdownGracePeriodCriticalPods {sgpc} must be <= shutdownGracePeriod {sgp}"
+            ));
+        }
+        if sgp.0 < 0 || (sgp.0 > 0 && sgp.0 < SECOND) {
+            e(format!(
+                "shutdownGracePeriod {sgp} must be either zero or otherwise >= 1 sec"
+            ));
+        }
+        if sgpc.0 < 0 || (sgpc.0 > 0 && sgpc.0 < SECOND) {
+            e(format!(
+                "shutdownGracePeriodCriticalPods {sgpc} must be either zero or otherwise >= 1 sec"
+            ));
+        }
+    }
+    if (sgp.0 > 0 || sgpc.0 > 0) && !on("GracefulNodeShutdown") {
+        e("specifying shutdownGracePeriod or shutdownGracePeriodCriticalPods requires feature gate GracefulNodeShutdown".into());
+    }
+    let by_prio = kc
+        .shutdown_grace_period_by_pod_priority
+        .as_ref()
+        .is_some_and(|v| !v.is_empty());
+    if on("GracefulNodeShutdownBasedOnPodPriority") && by_prio && (sgp.0 > 0 || sgpc.0 > 0) {
+        e("Cannot specify both shutdownGracePeriodByPodPriority and shutdownGracePeriod at the same time".into());
+    }
+    if !on("GracefulNodeShutdownBasedOnPodPriority") && by_prio {
+        e("Specifying shutdownGracePeriodByPodPriority requires feature gate GracefulNodeShutdownBasedOnPodPriority".into());
+    }
+    let swap = kc
+        .memory_swap
+        .as_ref()
+        .and_then(|m| m.swap_behavior.clone())
+        .unwrap_or_default();
+    if on("NodeSwap") && !matches!(swap.as_str(), "" | "NoSwap" | "LimitedSwap") {
+        e(format!(
+            "memorySwap.swapBehavior {} must be one of: \"\", \"LimitedSwap\" or \"NoSwap\"",
+            crate::go::quote(&swap)
+        ));
+    }
+    if !on("NodeSwap") && !swap.is_empty() {
+        e("memorySwap.swapBehavior cannot be set when NodeSwap feature flag is disabled".into());
+    }
+    let clbo = kc
+        .crash_loop_back_off
+        .as_ref()
+        .and_then(|c| c.max_container_restart_period);
+    if on("KubeletCrashLoopBackOffMax") {
+        match clbo {
+            None => e("FeatureGate KubeletCrashLoopBackOffMax is enabled, CrashLoopBackOff.MaxContainerRestartPeriod must be set".into()),
+            Some(d) if !(1000..=300_000).contains(&(d.0 / MILLISECOND)) => e(format!(
+                "CrashLoopBackOff.MaxContainerRestartPeriod (got: {} seconds) must be set between 1s and 300s",
+                d.as_secs_f64()
+            )),
+            _ => {}
+        }
+    } else if clbo.is_some() {
+        e("FeatureGate KubeletCrashLoopBackOffMax not enabled, CrashLoopBackOff.MaxContainerRestartPeriod must not be set".into());
+    }
+    let ena: Vec<String> = kc.enforce_node_allocatable.clone().unwrap_or_default();
+    let has = |k: &str| ena.iter().any(|v| v == k);
+    if has("system-reserved-compressible") && has("system-reserved") {
+        e("both \"system-reserved\" and \"system-reserved-compressible\" cannot be specified together in enforceNodeAllocatable (--enforce-node-allocatable)".into());
+    }
+    if has("kube-reserved-compressible") && has("kube-reserved") {
+        e("both \"kube-reserved\" and \"kube-reserved-compressible\" cannot be specified together in enforceNodeAllocatable (--enforce-node-allocatable)".into());
+    }
+    let mut unique = BTreeSet::new();
+    for val in &ena {
+        if !unique.insert(val.as_str()) {
+            e(format!(
+                "duplicated enforcements {} in enforceNodeAllocatable (--enforce-node-allocatable)",
+                crate::go::quote(val)
+            ));
+            continue;
+        }
+        match val.as_str() {
+            "pods" => {}
+            "system-reserved" | "system-reserved-compressible" => {
+                if strv(&kc.system_reserved_cgroup).is_empty() {
+                    e("systemReservedCgroup (--system-reserved-cgroup) must be specified when \"system-reserved\" or \"system-reserved-compressible\" included in enforceNodeAllocatable (--enforce-node-allocatable)".into());
+                }
+            }
+            "kube-reserved" | "kube-reserved-compressible" => {
+                if strv(&kc.kube_reserved_cgroup).is_empty() {
+                    e("kubeReservedCgroup (--kube-reserved-cgroup) must be specified when \"kube-reserved\" or \"kube-reserved-compressible\" included in enforceNodeAllocatable (--enforce-node-allocatable)".into());
+                }
+            }
+            "none" => {
+                if ena.len() > 1 {
+                    e("enforceNodeAllocatable (--enforce-node-allocatable) may not contain additional enforcements when \"none\" is specified".into());
+                }
+                continue;
+            }
+            other => {
+                e(format!("option {} specified for enforceNodeAllocatable (--enforce-node-allocatable). Valid options are \"pods\", \"system-reserved\", \"system-reserved-compressible\", \"kube-reserved\", \"kube-reserved-compressible\" or \"none\"", crate::go::quote(other)));
+                continue;
+            }
+        }
+        if !boolv(kc.cgroups_per_qos) {
+            e(format!("cgroupsPerQOS (--cgroups-per-qos) must be set to true when {} contained in enforceNodeAllocatable (--enforce-node-allocatable)", crate::go::quote(val)));
+        }
+    }
+    let hp = strv(&kc.hairpin_mode);
+    if !matches!(hp.as_str(), "none" | "hairpin-veth" | "promiscuous-bridge") {
+        e(format!("option {} specified for hairpinMode (--hairpin-mode). Valid options are \"none\", \"hairpin-veth\" or \"promiscuous-bridge\"", crate::go::quote(&hp)));
+    }
+    let ipcvp = strv(&kc.image_pull_credentials_verification_policy);
+    let allow = kc
+        .preloaded_images_verification_allowlist
+        .as_ref()
+        .is_some_and(|v| !v.is_empty());
+    if on("KubeletEnsureSecretPulledImages") {
+        if !matches!(
+            ipcvp.as_str(),
+            "NeverVerify"
+                | "NeverVerifyPreloadedImages"
+                | "NeverVerifyAllowlistedImages"
+                | "AlwaysVerify"
+        ) {
+            e(format!("option {} specified for imagePullCredentialsVerificationPolicy. Valid options are \"NeverVerify\", \"NeverVerifyPreloadedImages\", \"NeverVerifyAllowlistedImages\" or \"AlwaysVerify\"", crate::go::quote(&ipcvp)));
+        }
+        if allow && ipcvp != "NeverVerifyAllowlistedImages" {
+            e("can't set `preloadedImagesVerificationAllowlist` if `imagePullCredentialsVertificationPolicy` is not \"NeverVerifyAllowlistedImages\"".into());
+        }
+    } else {
+        if !ipcvp.is_empty() {
+            e("`imagePullCredentialsVerificationPolicy` must not be set if KubeletEnsureSecretPulledImages feature gate is not enabled".into());
+        }
+        if allow {
+            e("`preloadedImagesVerificationAllowlist` must not be set if KubeletEnsureSecretPulledImages feature gate is not enabled".into());
+        }
+    }
+    if !strv(&kc.reserved_system_cpus).is_empty()
+        && (!strv(&kc.system_reserved_cgroup).is_empty()
+            || !strv(&kc.kube_reserved_cgroup).is_empty())
+    {
+        e("can't use reservedSystemCPUs (--reserved-cpus) with systemReservedCgroup (--system-reserved-cgroup) or kubeReservedCgroup (--kube-reserved-cgroup)".into());
+    }
+    if on("MemoryQoS") && kc.memory_throttling_factor.is_none() {
+        e("memoryThrottlingFactor is required when MemoryQoS feature flag is enabled".into());
+    }
+    if let Some(f) = kc.memory_throttling_factor {
+        if f <= 0.0 || f > 1.0 {
+            e(format!(
+                "memoryThrottlingFactor {f} must be greater than 0 and less than or equal to 1.0"
+            ));
+        }
+    }
+    if strv(&kc.container_runtime_endpoint).is_empty() {
+        e("the containerRuntimeEndpoint was not specified or empty".into());
+    }
+    let slq = boolv(kc.enable_system_log_query);
+    if slq && !on("NodeLogQuery") {
+        e("NodeLogQuery feature gate is required for enableSystemLogQuery".into());
+    }
+    if slq && !boolv(kc.enable_system_log_handler) {
+        e("enableSystemLogHandler is required for enableSystemLogQuery".into());
+    }
+    if i32v(kc.container_log_max_workers) < 1 {
+        e("containerLogMaxWorkers must be greater than or equal to 1".into());
+    }
+    if durv(kc.container_log_monitor_interval).as_secs_f64() < 3.0 {
+        e("containerLogMonitorInterval must be a positive time duration greater than or equal to 3s".into());
+    }
+    if i32v(kc.container_log_max_files) <= 1 {
+        e("containerLogMaxFiles must be greater than 1".into());
+    }
+    let pld = strv(&kc.pod_logs_dir);
+    if pld.is_empty() {
+        e("podLogsDir was not specified".into());
+    }
+    if !pld.starts_with('/') {
+        e(format!(
+            "pod logs path {} must be absolute path",
+            crate::go::quote(&pld)
+        ));
+    }
+    if super::file::clean(&pld) != pld {
+        e(format!(
+            "pod logs path {} must be normalized",
+            crate::go::quote(&pld)
+        ));
+    }
+    if !pld.is_ascii() {
+        e(format!(
+            "pod logs path {} mut contains ASCII characters only",
+            crate::go::quote(&pld)
+        ));
+    }
+    if errs.is_empty() {
+        Ok(())
+    } else {
+        Err(errs)
+    }
+}

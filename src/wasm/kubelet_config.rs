@@ -1,0 +1,95 @@
+//! JS binding for the layered kubelet configuration (`crate::kubelet::config`). No logic here.
+
+use wasm_bindgen::prelude::*;
+
+use super::{from_js, js_error, to_js};
+use crate::kubelet::config::{self, ResolveInput, Resolved};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS: &str = r#"
+export interface KubeletCheckpoint {
+  namespace?: string; name?: string; uid?: string; resourceVersion?: string;
+  kubeletConfigKey?: string;
+  /** KubeletConfiguration text; null/absent means the checkpoint cannot be loaded. */
+  contents?: string | null;
+  /** When it was assigned, Unix seconds. */
+  modified?: number;
+}
+export interface KubeletDynamicInput {
+  assigned?: KubeletCheckpoint | null;
+  lastKnownGood?: KubeletCheckpoint | null;
+  /** Now, Unix seconds. */
+  now?: number;
+}
+export interface ResolveKubeletConfigInput {
+  kubeletVersion?: string;
+  args: string[];
+  files?: Record<string, string>;
+  dirs?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  dynamic?: KubeletDynamicInput | null;
+  /** versioned_feature_list.yaml text: the gates the kubelet knows. */
+  featureList?: string;
+}
+export type KubeletConfigLayer = "default" | "legacyFlagDefault" | "configFile" | "dropIn" | "flag" | "featureGateDefault" | "dynamicConfig";
+export interface KubeletConfigOrigin { layer: KubeletConfigLayer; source: string; line?: number; }
+export interface KubeletConfigSetting { value: unknown; origin: KubeletConfigOrigin; }
+export interface KubeletFieldProvenance { value: unknown; origin: KubeletConfigOrigin; overridden?: KubeletConfigSetting[]; }
+export interface KubeletConfigDiffEntry { path: string; default: unknown; effective: unknown; }
+export interface KubeletDynamicStatus {
+  active: "local" | "assigned" | "lastKnownGood";
+  error?: string; inTrial: boolean; lastKnownGood?: KubeletCheckpoint; log: string[];
+}
+export interface ResolvedKubeletConfig {
+  kubeletVersion: string;
+  /** The effective kubelet.config.k8s.io/v1beta1 KubeletConfiguration. */
+  config: Record<string, unknown>;
+  featureGates: Record<string, boolean>;
+  provenance: Record<string, KubeletFieldProvenance>;
+  warnings: string[];
+  diff: KubeletConfigDiffEntry[];
+  dynamic?: KubeletDynamicStatus;
+}
+export interface KubeletConfigExplanation {
+  fieldPath: string; value: unknown;
+  fields: Record<string, KubeletFieldProvenance>;
+  summary: string[];
+}
+export interface KubeletUpgradeFinding {
+  kind: "gateUnknown" | "gateLocked" | "gateDefaultChanged" | "fieldChanged" | "error";
+  subject: string; message: string; breaking: boolean;
+}
+export interface KubeletUpgradeReport {
+  from: string; to: string; starts: boolean; error?: string; findings: KubeletUpgradeFinding[];
+}
+"#;
+
+#[wasm_bindgen(js_name = resolveKubeletConfig, unchecked_return_type = "ResolvedKubeletConfig")]
+pub fn resolve_kubelet_config(
+    #[wasm_bindgen(unchecked_param_type = "ResolveKubeletConfigInput")] input: JsValue,
+) -> Result<JsValue, JsError> {
+    let input: ResolveInput = from_js(input, "kubelet config input")?;
+    let out = config::resolve_kubelet_config(&input).map_err(js_error)?;
+    to_js(&out)
+}
+
+#[wasm_bindgen(js_name = explainKubeletConfig, unchecked_return_type = "KubeletConfigExplanation")]
+pub fn explain_kubelet_config(
+    #[wasm_bindgen(unchecked_param_type = "ResolvedKubeletConfig")] result: JsValue,
+    field_path: &str,
+) -> Result<JsValue, JsError> {
+    let result: Resolved = from_js(result, "resolved kubelet config")?;
+    let out = config::explain_kubelet_config(&result, field_path).map_err(js_error)?;
+    to_js(&out)
+}
+
+#[wasm_bindgen(js_name = checkKubeletUpgrade, unchecked_return_type = "KubeletUpgradeReport")]
+pub fn check_kubelet_upgrade(
+    #[wasm_bindgen(unchecked_param_type = "ResolveKubeletConfigInput")] input: JsValue,
+    target_version: &str,
+) -> Result<JsValue, JsError> {
+    let input: ResolveInput = from_js(input, "kubelet config input")?;
+    let out = config::check_kubelet_upgrade(&input, target_version).map_err(js_error)?;
+    to_js(&out)
+}

@@ -1,0 +1,82 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, existsSync } from "node:fs";
+import { resolveKubeletConfig, explainKubeletConfig, checkKubeletUpgrade } from "kubegate";
+
+const HEADER = "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n";
+const listPath = new URL("../../../shared/data/versioned_feature_list.yaml", import.meta.url);
+const featureList = existsSync(listPath) ? readFileSync(listPath, "utf8") : undefined;
+
+test("TestMergeKubeletConfigurations: cli args override kubelet.conf.d", () => {
+  const r = resolveKubeletConfig({
+    kubeletVersion: "1.33",
+    args: ["--config-dir=/etc/kubernetes/kubelet.conf.d", "--port=8081", "--read-only-port=10256"],
+    files: {
+      "/etc/kubernetes/kubelet.conf.d/10-kubelet.conf": HEADER + "port: 9090\n",
+      "/etc/kubernetes/kubelet.conf.d/20-kubelet.conf": HEADER + "port: 8080\nreadOnlyPort: 10255\n",
+    },
+  });
+  assert.equal(r.config.port, 8081);
+  assert.equal(r.config.readOnlyPort, 10256);
+  assert.deepEqual(Object.keys(r).sort(), ["config", "diff", "featureGates", "kubeletVersion", "provenance", "warnings"]);
+});
+
+test("maps merge per key, lists are replaced, map flags replace", () => {
+  const r = resolveKubeletConfig({
+    args: ["--config=/k.yaml", "--config-dir=/d", "--system-reserved=cpu=1"],
+    files: {
+      "/k.yaml": HEADER + "kubeReserved:\n  memory: 100Mi\nclusterDNS: [10.0.0.1]\nsystemReserved:\n  memory: 1Gi\n",
+      "/d/10.conf": HEADER + "kubeReserved:\n  cpu: 200m\nclusterDNS: [10.0.0.2]\n",
+    },
+  });
+  assert.deepEqual(r.config.kubeReserved, { cpu: "200m", memory: "100Mi" });
+  assert.deepEqual(r.config.clusterDNS, ["10.0.0.2"]);
+  assert.deepEqual(r.config.systemReserved, { cpu: "1" });
+  const ex = explainKubeletConfig(r, "kubeReserved.cpu");
+  assert.equal(ex.fields["kubeReserved.cpu"].origin.layer, "dropIn");
+  assert.equal(ex.fields["kubeReserved.cpu"].origin.source, "/d/10.conf");
+});
+
+test("feature gates: union with the flag winning", { skip: !featureList }, () => {
+  const r = resolveKubeletConfig({
+    args: ["--config=/k.yaml", "--feature-gates=MemoryQoS=false"],
+    files: { "/k.yaml": HEADER + "featureGates:\n  MemoryQoS: true\n  KubeletTracing: false\n" },
+    featureList,
+  });
+  assert.deepEqual(r.config.featureGates, { KubeletTracing: false, MemoryQoS: false });
+  assert.equal(r.featureGates.MemoryQoS, false);
+  const ex = explainKubeletConfig(r, "featureGates.MemoryQoS");
+  assert.equal(ex.fields["featureGates.MemoryQoS"].origin.source, "--feature-gates");
+  assert.equal(ex.fields["featureGates.MemoryQoS"].overridden[0].origin.source, "/k.yaml");
+});
+
+test("errors carry upstream text", () => {
+  assert.throws(() => resolveKubeletConfig({ args: ["--bogus"] }), { message: "failed to parse kubelet flag: unknown flag: --bogus" });
+  assert.throws(() => resolveKubeletConfig({ args: ["--feature-gates=A"] }), {
+    message: 'failed to parse kubelet flag: invalid argument "A" for "--feature-gates" flag: malformed pair, expect string=bool',
+  });
+  assert.throws(() => resolveKubeletConfig({ args: ["--config=/nope.yaml"] }), /failed to read kubelet config file "\/nope.yaml"/);
+  assert.throws(
+    () => resolveKubeletConfig({ args: ["--config=/k.yaml"], files: { "/k.yaml": HEADER + "imageGCHighThresholdPercent: 50\nimageGCLowThresholdPercent: 60\n" } }),
+    /imageGCLowThresholdPercent \(--image-gc-low-threshold\) 60 must be less than imageGCHighThresholdPercent \(--image-gc-high-threshold\) 50/,
+  );
+});
+
+test("dynamic config falls back to last-known-good", () => {
+  const cp = (uid, body, modified) => ({ namespace: "kube-system", name: uid, uid, resourceVersion: "1", kubeletConfigKey: "kubelet", contents: body === null ? null : HEADER + body, modified });
+  const r = resolveKubeletConfig({
+    kubeletVersion: "1.20",
+    args: ["--dynamic-config-dir=/var/lib/kubelet/dynamic-config"],
+    dynamic: { assigned: cp("b", "maxPods: -1\n", 0), lastKnownGood: cp("a", "maxPods: 42\n", 0), now: 1000 },
+  });
+  assert.equal(r.dynamic.active, "lastKnownGood");
+  assert.equal(r.dynamic.error, "failed to validate config, see Kubelet log for details");
+  assert.equal(r.config.maxPods, 42);
+});
+
+test("upgrade check", { skip: !featureList }, () => {
+  const rep = checkKubeletUpgrade({ kubeletVersion: "1.33", args: [], featureList }, "1.34");
+  assert.equal(rep.from, "1.33");
+  assert.equal(rep.to, "1.34");
+  assert.ok(Array.isArray(rep.findings));
+});
