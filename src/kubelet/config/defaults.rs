@@ -288,11 +288,11 @@ pub fn defaulted(gates: &dyn Gates) -> Result<KubeletConfiguration, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kubelet::config::gates::VersionedGates;
+    use crate::featuregate::FeatureGate;
     use crate::version::Version;
 
-    fn gates() -> VersionedGates {
-        VersionedGates::new(Version::new(1, 33), BTreeMap::new())
+    fn gates() -> FeatureGate {
+        FeatureGate::with_emulation_version(Version::new(1, 33))
     }
 
     #[test]

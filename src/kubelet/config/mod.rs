@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::version::Version;
-use gates::{Gates, VersionedGates};
+use gates::Gates;
 use provenance::{Layer, Origin, Provenance};
 use types::KubeletConfiguration;
 
@@ -150,11 +150,7 @@ fn from_value(v: &Value, internal: bool) -> Result<KubeletConfiguration, String>
 /// (none if absent).
 pub fn resolve_kubelet_config(input: &ResolveInput) -> Result<Resolved, ConfigError> {
     let version = parse_version(input.kubelet_version.as_deref())?;
-    let known = match &input.feature_list {
-        Some(text) => VersionedGates::parse_feature_list(text).map_err(ConfigError::new)?,
-        None => BTreeMap::new(),
-    };
-    let mut gates = VersionedGates::new(version, known);
+    let mut gates = gates::kubelet_gate(version, input.feature_list.as_deref())?;
     resolve_with_gates(input, &mut gates)
 }
 

@@ -13,8 +13,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::gates::{Gates, VersionedGates};
+use super::gates::{kubelet_gate, Gates};
 use super::{parse_version, resolve_with_gates, ConfigError, ResolveInput};
+use crate::featuregate::FeatureGate;
 
 /// One finding.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -43,13 +44,9 @@ pub struct UpgradeReport {
     pub findings: Vec<UpgradeFinding>,
 }
 
-fn gate(input: &ResolveInput, version: &str) -> Result<VersionedGates, ConfigError> {
+fn gate(input: &ResolveInput, version: &str) -> Result<FeatureGate, ConfigError> {
     let v = parse_version(Some(version))?;
-    let known = match &input.feature_list {
-        Some(text) => VersionedGates::parse_feature_list(text).map_err(ConfigError::new)?,
-        None => BTreeMap::new(),
-    };
-    Ok(VersionedGates::new(v, known))
+    kubelet_gate(v, input.feature_list.as_deref())
 }
 
 /// Compares the resolution of `input` at its version with the resolution at `target`.
