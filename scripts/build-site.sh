@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Builds pkg/ and copies it into www/pkg/, so www/ is a self-contained static site.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/build-pkg.sh
+rm -rf www/pkg
+mkdir -p www/pkg
+cp pkg/kubegate.js pkg/kubegate_bg.wasm pkg/kubegate.d.ts pkg/package.json www/pkg/
+if [ -f scripts/build-docs.mjs ]; then node scripts/build-docs.mjs; fi

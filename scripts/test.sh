@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs every test kubegate has, in the order a failure is cheapest to find.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/tools.sh
+ensure_tools
+ensure_chromium
+
+step() { echo; echo "=== $* ==="; }
+export CARGO_TERM_COLOR=never
+
+step "Rust: format and lints (native and wasm)"
+cargo fmt --all --check
+cargo clippy --all-targets -- -D warnings
+cargo clippy --lib --features wasm --target wasm32-unknown-unknown -- -D warnings
+
+step "Rust: unit, conformance and doc tests"
+cargo test
+
+step "Build: the npm package and the playground"
+bash scripts/build-site.sh
+
+step "JS: the npm package through its public API (Node)"
+node --test tests/js/
+
+step "Packaging: npm pack into a fresh project, a browser bundle, cargo package"
+node --test tests/package/
+cargo package --allow-dirty --quiet
+
+step "Playground: headless Chromium"
+node --test --test-concurrency=1 tests/e2e/
+
+echo
+echo "kubegate: every test passed"

@@ -1,0 +1,54 @@
+// Shared by the browser tests: serves www/ on loopback, drives Debian's Chromium headless with
+// playwright-core, records console errors and uncaught exceptions, and saves screenshots to
+// tests/e2e/screenshots/ for a person to look at.
+import { after, before } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { chromium } from "playwright-core";
+import { serve } from "../../scripts/serve.mjs";
+
+const www = new URL("../../www/", import.meta.url).pathname;
+const shots = new URL("./screenshots/", import.meta.url).pathname;
+
+export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+
+/** Sets up one browser and server for the calling test file; returns accessors. */
+export function useBrowser() {
+  const ctx = { browser: null, server: null, base: "" };
+  before(async () => {
+    ctx.server = await serve(www, 0);
+    ctx.base = `http://127.0.0.1:${ctx.server.address().port}/`;
+    ctx.browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  });
+  after(async () => {
+    await ctx.browser?.close();
+    ctx.server?.close();
+  });
+  return {
+    /** Opens the playground at `fragment` and waits until it is ready; collects errors. */
+    async open(fragment = "", { viewport = { width: 1280, height: 900 }, colorScheme = "light" } = {}) {
+      const page = await ctx.browser.newPage({ viewport, colorScheme });
+      const errors = [];
+      page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+      page.on("pageerror", (e) => errors.push(String(e)));
+      page.on("dialog", (d) => { errors.push(`dialog opened: ${d.message()}`); d.dismiss(); });
+      await page.goto(ctx.base + (fragment ? `#${fragment}` : ""));
+      await page.waitForSelector("body[data-ready='true']", { timeout: 20000 });
+      page.kubegateErrors = errors;
+      return page;
+    },
+    get base() { return ctx.base; },
+  };
+}
+
+/** Saves a full-page screenshot as tests/e2e/screenshots/<name>.png. */
+export async function screenshot(page, name) {
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: `${shots}${name}.png`, fullPage: true });
+}
+
+/** Asserts the page logged no errors and ran no injected script. */
+export async function assertClean(page) {
+  assert.deepEqual(page.kubegateErrors, [], "console errors or uncaught exceptions");
+  assert.equal(await page.evaluate(() => window.__pwned ?? null), null, "an injected script ran");
+}

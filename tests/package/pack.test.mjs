@@ -1,0 +1,73 @@
+// The package as users receive it: `npm pack` of pkg/, installed into a fresh Node project with
+// no access to this repository, imported with a plain `import`; and bundled for the browser by a
+// standard bundler (esbuild), then run in headless Chromium.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync, readFileSync, copyFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const repo = new URL("../..", import.meta.url).pathname;
+const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+
+let tarball;
+test("npm pack produces a tarball with the files users need", () => {
+  const out = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", tmpdir(), join(repo, "pkg")], repo));
+  const files = out[0].files.map((f) => f.path).sort();
+  for (const f of ["kubegate.js", "kubegate.d.ts", "kubegate_bg.wasm", "node.js", "node.d.ts", "package.json", "README.md"]) {
+    assert.ok(files.includes(f), `${f} missing from the tarball: ${files}`);
+  }
+  tarball = join(tmpdir(), out[0].filename);
+});
+
+test("the tarball installs into a fresh project and works with a plain import", () => {
+  const dir = mkdtempSync(join(tmpdir(), "kubegate-user-"));
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "user", version: "1.0.0", type: "module" }));
+  run("npm", ["install", "--no-audit", "--no-fund", "--offline", tarball], dir);
+  writeFileSync(
+    join(dir, "main.js"),
+    `import { FeatureGate, parseFeatureList } from "kubegate";
+     const g = new FeatureGate("1.31");
+     g.addVersioned(parseFeatureList("- name: X\\n  versionedSpecs:\\n  - {default: true, preRelease: Beta, version: '1.30'}\\n"));
+     try { g.set("Y=true"); } catch (e) { console.log(g.enabled("X"), e.message); }`,
+  );
+  assert.equal(run("node", ["main.js"], dir).trim(), "true unrecognized feature gate: Y");
+  // CommonJS users can reach it through dynamic import.
+  writeFileSync(join(dir, "cjs.cjs"), `import("kubegate").then(({ FeatureGate }) => console.log(new FeatureGate().emulationVersion()));`);
+  assert.equal(run("node", ["cjs.cjs"], dir).trim(), "1.37");
+});
+
+test("esbuild bundles it for the browser and the bundle runs in Chromium", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "kubegate-bundle-"));
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "web", version: "1.0.0", type: "module" }));
+  run("npm", ["install", "--no-audit", "--no-fund", "--offline", tarball], dir);
+  writeFileSync(
+    join(dir, "app.js"),
+    `import init, { FeatureGate } from "kubegate";
+     await init({ module_or_path: new URL("./kubegate_bg.wasm", import.meta.url) });
+     const g = new FeatureGate("1.34");
+     document.body.textContent = "ok " + g.knownFeatures().length;`,
+  );
+  const esbuild = join(repo, "node_modules/.bin/esbuild");
+  run(esbuild, ["app.js", "--bundle", "--format=esm", "--platform=browser", "--outfile=dist/app.js"], dir);
+  assert.ok(!readFileSync(join(dir, "dist/app.js"), "utf8").includes("node:fs"), "the browser bundle must not pull in the Node entry");
+  copyFileSync(join(dir, "node_modules/kubegate/kubegate_bg.wasm"), join(dir, "dist/kubegate_bg.wasm"));
+  writeFileSync(join(dir, "dist/index.html"), `<!doctype html><script type="module" src="./app.js"></script>`);
+  const { serve } = await import(join(repo, "scripts/serve.mjs"));
+  const { chromium } = await import("playwright-core");
+  const server = await serve(join(dir, "dist"), 0);
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    await page.waitForFunction(() => document.body.textContent.startsWith("ok"));
+    assert.equal(await page.textContent("body"), "ok 2");
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});
+
+const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+assert.ok(existsSync(join(repo, "pkg/package.json")), "build pkg/ first (make build)");

@@ -1,0 +1,347 @@
+// Gates: pick versions, type a --feature-gates string, see every gate's stage, default, value
+// and why; compare with another version. Every value comes from kubegate's FeatureGate.
+import { h, render, marked, messageOf, labelled, versionRange, select, debounceFrame } from "../ui.js";
+import { field } from "../state.js";
+
+const STAGES = ["all", "Alpha", "Beta", "GA", "Deprecated", "PreAlpha"];
+const REASON_TEXT = {
+  Explicit: "set by --feature-gates",
+  AllAlpha: "filled in by AllAlpha",
+  AllBeta: "filled in by AllBeta",
+  Override: "default overridden",
+  Default: "default at this version",
+};
+const DEFAULTS = {
+  emulation: "1.34",
+  minCompat: "",
+  source: "builtin",
+  listText: "",
+  listName: "",
+  flags: "",
+  search: "",
+  filter: "all",
+  value: "all",
+  changedOnly: false,
+  compare: "",
+};
+/** Largest feature list accepted from a file, paste or URL (the real one is ~41 KB). */
+const MAX_LIST_BYTES = 5_000_000;
+
+export default {
+  id: "gates",
+  title: "Feature gates",
+  create({ kubegate, container }) {
+    const { FeatureGate, parseFeatureList } = kubegate;
+    let state = { ...DEFAULTS };
+    let features = null; // Record<name, FeatureSpec[]> of the current source
+    let listError = null;
+    const baseCache = new Map(); // "emu|mc" -> FeatureGate with the features added
+
+    // ---- controls
+    const emu = select(versionRange(), state.emulation, { id: "gates-emulation" });
+    const mc = select([["", "default (one minor below)"], ...versionRange()], state.minCompat, { id: "gates-mincompat" });
+    const source = select([["builtin", "Built-in Kubernetes list"], ["custom", "Imported versioned_feature_list.yaml"]], state.source, { id: "gates-source" });
+    const flags = h("input", {
+      id: "gates-flags", type: "text", class: "mono", spellcheck: "false", autocomplete: "off",
+      placeholder: "AllAlpha=true,SomeFeature=false", "aria-describedby": "gates-flag-status",
+    });
+    const flagStatus = h("div", { id: "gates-flag-status", class: "flag-status", "aria-live": "polite" });
+    const fileInput = h("input", { type: "file", accept: ".yaml,.yml,.txt", id: "gates-file", class: "visually-hidden" });
+    const fileButton = h("button", { type: "button", onclick: () => fileInput.click() }, "Open file…");
+    const pasteArea = h("textarea", { id: "gates-paste", rows: "4", class: "mono", placeholder: "…or paste versioned_feature_list.yaml here", "aria-label": "Paste a versioned_feature_list.yaml" });
+    const urlInput = h("input", { type: "url", id: "gates-url", placeholder: "https://…/versioned_feature_list.yaml", "aria-label": "URL of a feature list" });
+    const urlButton = h("button", { type: "button", onclick: () => loadUrl() }, "Load URL");
+    const listStatus = h("p", { class: "list-status", id: "gates-list-status", "aria-live": "polite" });
+    const importBox = h("div", { class: "import", id: "gates-import" },
+      h("p", { class: "hint" }, "Drop a versioned_feature_list.yaml anywhere on this panel, open it, paste it, or load it from a URL."),
+      h("div", { class: "row" }, fileButton, fileInput, urlInput, urlButton),
+      pasteArea, listStatus);
+    const search = h("input", { type: "search", id: "gates-search", placeholder: "Filter by name", "aria-label": "Filter gates by name" });
+    const stage = select(STAGES.map((s) => [s, s === "all" ? "All stages" : s]), "all", { id: "gates-stage", "aria-label": "Filter by stage" });
+    const value = select([["all", "On and off"], ["on", "Only on"], ["off", "Only off"]], "all", { id: "gates-value", "aria-label": "Filter by value" });
+    const changed = h("input", { type: "checkbox", id: "gates-changed" });
+    const compare = select([["", "no comparison"], ...versionRange()], "", { id: "gates-compare" });
+    const summary = h("p", { class: "summary", id: "gates-summary", "aria-live": "polite" });
+    const table = h("table", { class: "gates", id: "gates-table" });
+    const diffBox = h("div", { class: "diff", id: "gates-diff", "aria-live": "polite" });
+    const warningsBox = h("ul", { class: "warnings", id: "gates-warnings" });
+
+    render(container,
+      h("div", { class: "panel-intro" },
+        h("h2", {}, "Feature gates"),
+        h("p", {}, "What a Kubernetes component does with --feature-gates at an emulated version, exactly as k8s.io/component-base/featuregate resolves it.")),
+      h("div", { class: "controls" },
+        labelled("Emulated version", emu),
+        labelled("Min compatibility version", mc),
+        labelled("Known gates", source)),
+      importBox,
+      h("div", { class: "flag-row" }, labelled("--feature-gates", flags, "field wide"), flagStatus),
+      warningsBox,
+      h("div", { class: "controls filters" },
+        labelled("Search", search),
+        labelled("Stage", stage),
+        labelled("Value", value),
+        h("label", { class: "check" }, changed, " only values that differ from the default"),
+        labelled("Compare with version", compare)),
+      diffBox,
+      summary,
+      h("div", { class: "table-wrap" }, table));
+
+    // ---- loading feature lists
+    function setList(text, name) {
+      if (text.length > MAX_LIST_BYTES) {
+        listError = `The list is larger than ${MAX_LIST_BYTES} bytes.`;
+      } else {
+        state.listText = text;
+        state.listName = name;
+        state.source = "custom";
+        source.value = "custom";
+      }
+      refreshFeatures();
+      update();
+    }
+    fileInput.addEventListener("change", async () => {
+      const f = fileInput.files?.[0];
+      if (f) setList(await f.text(), f.name);
+    });
+    pasteArea.addEventListener("input", () => setList(pasteArea.value, "pasted text"));
+    container.addEventListener("dragover", (e) => { e.preventDefault(); container.classList.add("dropping"); });
+    container.addEventListener("dragleave", () => container.classList.remove("dropping"));
+    container.addEventListener("drop", async (e) => {
+      e.preventDefault();
+      container.classList.remove("dropping");
+      const f = e.dataTransfer?.files?.[0];
+      if (f) setList(await f.text(), f.name);
+    });
+    async function loadUrl() {
+      const url = urlInput.value.trim();
+      if (!/^https?:\/\//i.test(url) && !url.startsWith("./") && !url.startsWith("/")) {
+        listError = "Give an http(s) URL or a path on this site.";
+        return update();
+      }
+      listStatus.textContent = "Loading…";
+      try {
+        const res = await fetch(url);
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        setList(await res.text(), url);
+      } catch (e) {
+        listError = `Could not load ${url}: ${messageOf(e)}`;
+        update();
+      }
+    }
+
+    function refreshFeatures() {
+      for (const g of baseCache.values()) g.free();
+      baseCache.clear();
+      listError = null;
+      features = null;
+      if (state.source === "custom") {
+        if (!state.listText.trim()) {
+          listError = "No list imported yet: open, drop, paste or load one.";
+          return;
+        }
+        try {
+          features = parseFeatureList(state.listText);
+        } catch (e) {
+          listError = messageOf(e);
+        }
+      } else {
+        features = kubegate.kubernetesFeatures();
+      }
+    }
+
+    /** A gate with the current features at (emu, mc); cached, callers get a deep copy. */
+    function baseGate(emuV, mcV) {
+      const key = `${emuV}|${mcV}`;
+      let g = baseCache.get(key);
+      if (!g) {
+        g = mcV ? new FeatureGate(emuV, mcV) : new FeatureGate(emuV);
+        g.addVersioned(features);
+        if (state.source === "builtin" && kubegate.kubernetesDependencies) g.addDependencies(kubegate.kubernetesDependencies());
+        baseCache.set(key, g);
+      }
+      return g.deepCopy();
+    }
+
+    /** Resolves the flags at a version: { states, error, warnings }. */
+    function resolve(emuV, mcV) {
+      const g = baseGate(emuV, mcV);
+      let error = null;
+      let warnings = [];
+      try {
+        warnings = g.set(state.flags);
+      } catch (e) {
+        error = e;
+      }
+      const states = g.featureStates();
+      g.free();
+      return { states, error, warnings };
+    }
+
+    // ---- drawing
+    function drawFlagStatus(error) {
+      if (!error) {
+        flags.removeAttribute("aria-invalid");
+        render(flagStatus, h("span", { class: "ok" }, state.flags.trim() ? "Accepted." : "No gates set: every gate has its default."));
+        return;
+      }
+      flags.setAttribute("aria-invalid", "true");
+      const problems = error.problems?.length ? error.problems : [{ message: error.message }];
+      render(flagStatus,
+        h("p", { class: "error", role: "alert" }, h("strong", {}, "Kubernetes refuses this: "), h("span", { class: "k8s-error" }, error.message)),
+        problems.filter((p) => p.span).map((p) => h("p", { class: "pointer" }, marked(state.flags, p.span), " ", h("span", { class: "muted" }, p.message))),
+        h("p", { class: "muted" }, "The component would not start; the table shows the values it had before this flag."));
+    }
+
+    function rowFor(s, diff) {
+      const stageCls = `stage stage-${s.preRelease.toLowerCase()}`;
+      return h("tr", { class: s.enabled !== s.default ? "changed" : "" },
+        h("th", { scope: "row" }, h("code", {}, s.name)),
+        h("td", {}, h("span", { class: stageCls }, s.preRelease), s.spec.version !== "0.0" ? h("span", { class: "muted since" }, ` since ${s.spec.version}`) : null),
+        h("td", {}, String(s.default)),
+        h("td", { class: s.enabled ? "on" : "off" }, s.enabled ? "on" : "off"),
+        h("td", {}, s.locked ? h("span", { class: "locked", title: "locked to its default" }, "locked") : ""),
+        h("td", { class: "why" }, REASON_TEXT[s.reason] ?? s.reason),
+        diff ? h("td", { class: "cmp" }, diff) : null);
+    }
+
+    function drawTable(states, other) {
+      const q = state.search.trim().toLowerCase();
+      const otherBy = other ? new Map(other.map((s) => [s.name, s])) : null;
+      const rows = states.filter((s) =>
+        (!q || s.name.toLowerCase().includes(q)) &&
+        (state.filter === "all" || s.preRelease === state.filter) &&
+        (state.value === "all" || (state.value === "on") === s.enabled) &&
+        (!state.changedOnly || s.enabled !== s.default));
+      const head = ["Gate", "Stage", "Default", "Value", "Locked", "Why"];
+      if (otherBy) head.push(`At ${state.compare}`);
+      render(table,
+        h("caption", { class: "visually-hidden" }, "Every known feature gate at the chosen versions"),
+        h("thead", {}, h("tr", {}, head.map((t) => h("th", { scope: "col" }, t)))),
+        h("tbody", {}, rows.map((s) => {
+          let diff = null;
+          if (otherBy) {
+            const o = otherBy.get(s.name);
+            diff = !o ? "unknown" : `${o.preRelease} · ${o.enabled ? "on" : "off"}${o.locked ? " · locked" : ""}`;
+          }
+          return rowFor(s, diff);
+        })));
+      const on = states.filter((s) => s.enabled).length;
+      summary.textContent = `${rows.length} of ${states.length} gates shown · ${on} on at ${state.emulation}`;
+    }
+
+    function drawDiff(states, other, otherError) {
+      if (!other) return render(diffBox);
+      const by = new Map(other.map((s) => [s.name, s]));
+      const changes = [];
+      for (const s of states) {
+        const o = by.get(s.name);
+        if (!o) continue;
+        const parts = [];
+        if (s.preRelease !== o.preRelease) parts.push(`stage ${s.preRelease} → ${o.preRelease}`);
+        if (s.default !== o.default) parts.push(`default ${s.default} → ${o.default}`);
+        if (s.enabled !== o.enabled) parts.push(`value ${s.enabled ? "on" : "off"} → ${o.enabled ? "on" : "off"}`);
+        if (s.locked !== o.locked) parts.push(o.locked ? "becomes locked" : "unlocked");
+        if (parts.length) changes.push(h("li", {}, h("code", {}, s.name), ": ", parts.join(", ")));
+      }
+      render(diffBox,
+        h("h3", {}, `From ${state.emulation} to ${state.compare} with these settings`),
+        otherError ? h("p", { class: "error" }, `At ${state.compare} Kubernetes refuses the flag: ${otherError.message}`) : null,
+        changes.length ? h("ul", {}, changes) : h("p", { class: "muted" }, "Nothing changes."));
+    }
+
+    function update() {
+      listStatus.textContent = state.source === "custom"
+        ? listError ?? `Using ${Object.keys(features ?? {}).length} features from ${state.listName || "the imported list"}.`
+        : "";
+      listStatus.className = listError ? "list-status error" : "list-status";
+      importBox.hidden = state.source !== "custom";
+      if (!features) {
+        render(table);
+        summary.textContent = "";
+        render(diffBox);
+        drawFlagStatus(null);
+        return;
+      }
+      let result;
+      try {
+        result = resolve(state.emulation, state.minCompat);
+      } catch (e) {
+        // A list that breaks upstream's rules (e.g. a decreasing version) fails when added.
+        listStatus.textContent = `This feature list is not valid: ${messageOf(e)}`;
+        listStatus.className = "list-status error";
+        render(table);
+        return;
+      }
+      drawFlagStatus(result.error);
+      render(warningsBox, result.warnings.map((w) => h("li", {}, `${w.message} (${w.feature}=${w.value})`)));
+      let other = null;
+      let otherError = null;
+      if (state.compare) {
+        const r = resolve(state.compare, "");
+        other = r.states;
+        otherError = r.error;
+      }
+      drawTable(result.states, other);
+      drawDiff(result.states, other, otherError);
+    }
+    const scheduled = debounceFrame(update);
+
+    const bind = (el, key, ev = "change", conv = (v) => v) =>
+      el.addEventListener(ev, () => {
+        state[key] = conv(el.type === "checkbox" ? el.checked : el.value);
+        if (key === "emulation" || key === "minCompat" || key === "source") refreshFeatures();
+        scheduled();
+      });
+    bind(emu, "emulation");
+    bind(mc, "minCompat");
+    bind(source, "source");
+    bind(flags, "flags", "input");
+    bind(search, "search", "input");
+    bind(stage, "filter");
+    bind(value, "value");
+    bind(changed, "changedOnly");
+    bind(compare, "compare");
+
+    function syncControls() {
+      emu.value = state.emulation;
+      mc.value = state.minCompat;
+      source.value = state.source;
+      flags.value = state.flags;
+      search.value = state.search;
+      stage.value = state.filter;
+      value.value = state.value;
+      changed.checked = state.changedOnly;
+      compare.value = state.compare;
+    }
+
+    refreshFeatures();
+    syncControls();
+    update();
+
+    return {
+      getState: () => {
+        const out = {};
+        for (const [k, v] of Object.entries(state)) if (v !== DEFAULTS[k]) out[k] = v;
+        if (state.source !== "custom") { delete out.listText; delete out.listName; }
+        return out;
+      },
+      setState(s) {
+        const versions = new Set(versionRange());
+        const next = { ...DEFAULTS };
+        for (const k of Object.keys(DEFAULTS)) next[k] = field(s, k, typeof DEFAULTS[k], DEFAULTS[k]);
+        if (!versions.has(next.emulation)) throw new Error(`unknown emulated version ${JSON.stringify(next.emulation.slice(0, 20))}`);
+        if (next.minCompat && !versions.has(next.minCompat)) throw new Error("unknown min compatibility version");
+        if (next.compare && !versions.has(next.compare)) throw new Error("unknown comparison version");
+        if (!["builtin", "custom"].includes(next.source)) throw new Error("unknown gate source");
+        if (!STAGES.includes(next.filter)) next.filter = "all";
+        if (!["all", "on", "off"].includes(next.value)) next.value = "all";
+        if (next.listText.length > MAX_LIST_BYTES) throw new Error("the feature list is too large");
+        state = next;
+        refreshFeatures();
+        syncControls();
+        update();
+      },
+    };
+  },
+};
