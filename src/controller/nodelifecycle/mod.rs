@@ -329,7 +329,11 @@ impl ZoneTainter {
         if self.qps == qps {
             return;
         }
-        let drained = if qps > 0.0 { !self.try_accept(now) } else { true };
+        let drained = if qps > 0.0 {
+            !self.try_accept(now)
+        } else {
+            true
+        };
         self.qps = qps;
         self.tokens = if drained { 0.0 } else { 1.0 };
         self.last = Some(now);
@@ -463,10 +467,13 @@ fn try_update_node_health(
     lease: Option<Option<Time>>,
 ) -> (u8, Option<u8>, bool) {
     let created = node.metadata.creation_timestamp.unwrap_or_default();
-    let current = node
-        .status
-        .condition(NODE_READY)
-        .map(|c| (status_code(&c.status), c.last_heartbeat_time, c.last_transition_time));
+    let current = node.status.condition(NODE_READY).map(|c| {
+        (
+            status_code(&c.status),
+            c.last_heartbeat_time,
+            c.last_transition_time,
+        )
+    });
     let (observed, grace) = match current {
         None => {
             // A node that never posted Ready is judged from its creation time. Upstream also
@@ -890,15 +897,11 @@ impl NodeLifecycleController {
 
     /// Re-aligns the health records with a changed node list (by name).
     fn realign(&mut self, nodes: &[Node]) {
-        let mut old: HashMap<String, Option<Health>> = self
-            .order
-            .drain(..)
-            .zip(self.health.drain(..))
-            .collect();
+        let mut old: HashMap<String, Option<Health>> =
+            self.order.drain(..).zip(self.health.drain(..)).collect();
         for n in nodes {
             self.order.push(n.metadata.name.clone());
-            self.health
-                .push(old.remove(&n.metadata.name).flatten());
+            self.health.push(old.remove(&n.metadata.name).flatten());
         }
     }
 
@@ -1043,7 +1046,10 @@ impl NodeLifecycleController {
                     tainter.queue.pop_front();
                     continue;
                 };
-                let status = node.status.condition(NODE_READY).map(|c| status_code(&c.status));
+                let status = node
+                    .status
+                    .condition(NODE_READY)
+                    .map(|c| status_code(&c.status));
                 let (add, del) = match status {
                     // No Ready condition: retried 50ms later, so it blocks this zone for now.
                     None => break,

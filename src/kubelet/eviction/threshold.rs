@@ -267,7 +267,10 @@ pub fn parse_thresholds(
     }
     let _ = hard_count;
     for t in &mut out {
-        t.min_reclaim = reclaims.iter().find(|(x, _)| *x == t.signal).map(|(_, r)| *r);
+        t.min_reclaim = reclaims
+            .iter()
+            .find(|(x, _)| *x == t.signal)
+            .map(|(_, r)| *r);
     }
     Ok(out)
 }

@@ -121,7 +121,9 @@ impl NodeStatus {
 
     /// The condition of a type (`GetNodeCondition`: the first match).
     pub fn condition(&self, type_: &str) -> Option<&NodeCondition> {
-        self.conditions().iter().find(|c| same_type(&c.type_, type_))
+        self.conditions()
+            .iter()
+            .find(|c| same_type(&c.type_, type_))
     }
 
     pub fn condition_mut(&mut self, type_: &str) -> Option<&mut NodeCondition> {
