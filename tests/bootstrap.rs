@@ -351,7 +351,7 @@ fn a_service_using_the_port_again_clears_the_count() {
     c.create_service(user_service("back", "10.0.0.20", Some(30005)), true)
         .unwrap_or_else(|e| panic!("{e}"));
     c.advance(secs(180)); // 9m: used, count cleared
-    assert_eq!(c.apiservers()[0].node_port_leaks.get(&30005), None);
+    assert_eq!(c.apiservers()[0].node_port_leaks.get("30005"), None);
     c.delete_service("ns", "back", false)
         .unwrap_or_else(|e| panic!("{e}"));
     c.advance(secs(360)); // 12m and 15m: first and second detection again

@@ -171,8 +171,9 @@ struct ApiServer {
 pub struct ApiServerStatus {
     pub ip: String,
     pub started_at: String,
-    /// Leak counters of this apiserver's repair loops.
-    pub node_port_leaks: BTreeMap<i32, i32>,
+    /// Leak counters of this apiserver's repair loops. Ports are keyed by their decimal text so
+    /// the map is a JSON object (JavaScript object keys are strings).
+    pub node_port_leaks: BTreeMap<String, i32>,
     pub cluster_ip_leaks: BTreeMap<String, i32>,
 }
 
@@ -843,7 +844,11 @@ impl BootstrapController {
             .map(|(ip, a)| ApiServerStatus {
                 ip: ip.clone(),
                 started_at: format_std(a.started_at),
-                node_port_leaks: a.port_leaks.clone(),
+                node_port_leaks: a
+                    .port_leaks
+                    .iter()
+                    .map(|(p, c)| (p.to_string(), *c))
+                    .collect(),
                 cluster_ip_leaks: a.ip_leaks.clone(),
             })
             .collect()

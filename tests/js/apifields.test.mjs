@@ -89,7 +89,9 @@ test("bootstrap: repair runs and endpoints history for timelines", () => {
     ["9m0s", "reconcile", ["192.168.0.2", "192.168.0.3"]],
     ["9m0s", "stop", ["192.168.0.2"]],
   ]);
-  assert.equal(c.state().repairRuns.length, c.repairRuns().length);
+  const s = c.state(); // leak counters keyed by port text: a plain object
+  assert.equal(s.repairRuns.length, c.repairRuns().length);
+  assert.deepEqual(s.apiservers.find((a) => a.ip === "192.168.0.2").nodePortLeaks, { 30001: 0 });
 });
 
 test("validateFrobberRestartPolicy: the guide's OnTuesday example, both formulations", async () => {
