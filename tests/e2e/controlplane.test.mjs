@@ -55,7 +55,7 @@ test("a crashed apiserver leaves the endpoints at the first reconcile after its 
   assert.match(await page.locator("#cp-timeline li").last().textContent(), /graceful stop/);
   // The last apiserver stopping cannot erase all endpoints: the upstream error is logged.
   await page.click("button[aria-label='Stop 192.168.0.2 gracefully']");
-  await page.click("#cp-events summary");
+  await page.click("#cp-events-details summary");
   assert.match(await page.textContent("#cp-events"), /Unable to remove endpoints from kubernetes service: no master IPs were listed in storage, refusing to erase all endpoints for the kubernetes service/);
   await screenshot(page, "controlplane-crash");
   await assertClean(page);
@@ -110,7 +110,7 @@ test("a leaked NodePort: flagged, kept, released on the third repair", async () 
     "9m0s192.168.0.2NodePort30080 released · strike 3 of 3 · counter 00",
   ]);
   assert.ok(runs.some((r) => r.includes("10.0.0.10 released")));
-  await page.click("#cp-events summary");
+  await page.click("#cp-events-details summary");
   assert.match(await page.textContent("#cp-events"), /the node port 30080 appears to have leaked: cleaning up/);
   await page.check("#cp-quiet");
   assert.ok((await page.locator("#cp-runs-table tbody tr").count()) > port.length + 1);

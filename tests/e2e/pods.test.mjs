@@ -40,8 +40,18 @@ test("file lane: add, edit, delete manifests; an invalid manifest is reported", 
   assert.equal(await page.inputValue("#pods-file-name"), "web.yaml");
   await page.fill("#pods-file-body", (await page.inputValue("#pods-file-body")).replace("nginx:1.25", "nginx:1.27"));
   await page.click("#pods-file-save");
+  // A static pod's UID hashes its manifest: an edit is a new pod (REMOVE, then ADD).
+  const edit = await firstEntry(page);
+  assert.match(edit, /REMOVE\s*default\/web-node-1[\s\S]*UID is no longer in the SET from source "file"[\s\S]*ADD\s*default\/web-node-1/);
+  // With metadata.uid fixed in the manifest, a spec change is an UPDATE, not a RECONCILE.
+  const fixed = (image) => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: pinned\n  namespace: default\n  uid: pinned-uid\nspec:\n  containers:\n  - name: c\n    image: ${image}\n`;
+  await page.fill("#pods-file-name", "pinned.yaml");
+  await page.fill("#pods-file-body", fixed("a:1"));
+  await page.click("#pods-file-save");
+  await page.fill("#pods-file-body", fixed("a:2"));
+  await page.click("#pods-file-save");
   const upd = await firstEntry(page);
-  assert.match(upd, /UPDATE\s*default\/web-node-1/);
+  assert.match(upd, /UPDATE\s*default\/pinned-node-1/);
   assert.match(upd, /UPDATE, not RECONCILE/);
   await page.click("button[aria-label='Delete db.yaml']");
   assert.match(await firstEntry(page), /db\.yaml deleted[\s\S]*REMOVE\s*default\/db-node-1/);
@@ -97,7 +107,7 @@ test("http lane: a PodList with a duplicate name records a FailedValidation even
   await page.click("#pods-http-serve");
   await page.click(".pods-step[data-step='20']");
   const text = await streamText(page);
-  assert.match(text, /Warning FailedValidation: Error validating pod twin-node-1_default\([0-9a-f]+\) from http due to duplicate pod name "twin-node-1", ignoring/);
+  assert.match(text, /Warning FailedValidation: Error validating pod twin-node-1_default\([^)]+\) from http due to duplicate pod name "twin-node-1", ignoring/);
   await page.selectOption("#pods-http-status", "404");
   await page.click("#pods-http-serve");
   await page.click(".pods-step[data-step='20']");

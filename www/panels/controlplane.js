@@ -144,7 +144,7 @@ export default {
         allocBox,
         h("label", { class: "check" }, quiet, " also show runs that found nothing"),
         runsBox),
-      h("details", { class: "cp-section" }, h("summary", {}, "Events and log"), eventsBox));
+      h("details", { class: "cp-section", id: "cp-events-details" }, h("summary", {}, "Events and log"), eventsBox));
 
     // ---- the simulation
     function readConfig() {

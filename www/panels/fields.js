@@ -213,23 +213,27 @@ export default {
             h("td", {}, verdict(r.declarative))))))));
     }
 
-    function drawEnumSandbox() {
+    /** The option checkboxes: redrawn only when the rules name other options. */
+    let optionNames = null;
+    function drawEnumOptions(names) {
       const e = state.enumSandbox;
-      // Redrawing replaces the option checkboxes: keep keyboard focus on the same one.
-      const focused = document.activeElement;
-      const focusKey = enOptions.contains(focused) ? (focused.dataset.option ? `[data-option="${CSS.escape(focused.dataset.option)}"]` : `[data-declared="${CSS.escape(focused.dataset.declared ?? "")}"]`) : null;
-      const { rules, problems } = parseExclusions(e.exclusions);
-      const names = [...new Set(rules.map((r) => r.option))];
-      // Options named by rules get a checkbox; extra declared options stay so "undeclared" can be shown by unticking "declared".
+      if (optionNames && optionNames.join("\n") === names.join("\n")) return;
+      optionNames = names;
       render(enOptions, h("legend", {}, "Options (declared to the validator)"),
         names.length ? names.map((n) => {
           const on = h("input", { type: "checkbox", "data-option": n, checked: e.options[n] === true, "aria-label": `${n} enabled` });
           const declared = h("input", { type: "checkbox", "data-declared": n, checked: n in e.options, "aria-label": `${n} declared` });
-          on.addEventListener("change", () => { e.options[n] = on.checked; drawEnumSandbox(); });
-          declared.addEventListener("change", () => { if (declared.checked) e.options[n] = false; else delete e.options[n]; drawEnumSandbox(); });
+          on.addEventListener("change", () => { if (on.checked || n in e.options) e.options[n] = on.checked; declared.checked = n in e.options; drawEnumSandbox(); });
+          declared.addEventListener("change", () => { if (declared.checked) e.options[n] = on.checked; else delete e.options[n]; drawEnumSandbox(); });
           return h("span", { class: "enum-option" }, h("code", {}, n), h("label", { class: "check" }, declared, " declared"), h("label", { class: "check" }, on, " enabled"));
         }) : h("span", { class: "muted" }, "No rule names an option."));
-      if (focusKey) enOptions.querySelector(focusKey)?.focus();
+    }
+
+    function drawEnumSandbox() {
+      const e = state.enumSandbox;
+      const { rules, problems } = parseExclusions(e.exclusions);
+      const names = [...new Set(rules.map((r) => r.option))];
+      drawEnumOptions(names);
       const valid = e.values.split(/[\s,]+/).filter(Boolean);
       const base = { path: e.path, validValues: valid, exclusions: rules, options: Object.fromEntries(Object.entries(e.options).filter(([k]) => names.includes(k))), operation: e.update ? "Update" : "Create" };
       if (e.update) base.oldValue = e.oldValue;
@@ -285,6 +289,7 @@ export default {
       enValue.value = e.value;
       enOld.value = e.oldValue;
       enUpdate.checked = e.update;
+      optionNames = null;
       drawGates();
     }
 

@@ -94,7 +94,6 @@ export default {
     let sim = null; // { config, file, http, api, t, served }
     let stream = []; // entries, oldest first
     let actionError = null;
-    let replaying = false;
 
     // ---- controls
     const mode = select(MODES, state.mode, { id: "pods-mode" });
@@ -136,7 +135,7 @@ export default {
       h("div", { class: "pods-lanes" },
         h("section", { class: "pods-lane", "aria-labelledby": "pods-h-file" },
           h("h3", { id: "pods-h-file" }, "file ", h("code", { class: "muted" }, DIR)),
-          h("p", { class: "muted" }, "Listed every 20s; once started, a write or delete is also seen at once (inotify)."),
+          h("p", { class: "muted" }, "Listed every 20s; once started, a write or delete is also seen at once (inotify). A static pod's UID is a hash of its manifest unless metadata.uid is set, so editing a manifest replaces the pod."),
           fileList,
           labelled("File name", fileName),
           labelled("Manifest (YAML or JSON)", fileBody),
@@ -220,18 +219,13 @@ export default {
     function rebuild() {
       actionError = null;
       fresh();
-      replaying = true;
-      try {
-        state.actions.forEach((x, i) => {
-          try {
-            apply(x);
-          } catch (e) {
-            throw new Error(`step ${i + 1} (${x.a}): ${messageOf(e)}`);
-          }
-        });
-      } finally {
-        replaying = false;
-      }
+      state.actions.forEach((x, i) => {
+        try {
+          apply(x);
+        } catch (e) {
+          throw new Error(`step ${i + 1} (${x.a}): ${messageOf(e)}`);
+        }
+      });
       draw();
     }
 
