@@ -7,7 +7,11 @@ pub mod controlplane;
 pub mod duration;
 pub mod featuregate;
 pub mod go;
-#[cfg(any(feature = "kubelet-config", feature = "node-status", feature = "pod-config"))]
+#[cfg(any(
+    feature = "kubelet-config",
+    feature = "node-status",
+    feature = "pod-config"
+))]
 pub mod kubelet;
 #[cfg(feature = "node-status")]
 pub mod quantity;

@@ -428,6 +428,9 @@ fn not_allocated_is_repaired() {
     assert_eq!(c.allocations().cluster_ips, vec!["10.0.0.1", "10.0.0.40"]);
 }
 
+/// (item, action, counter left, strike)
+type LeakRow = (String, String, i32, i32);
+
 #[test]
 fn repair_runs_show_the_leak_counts_per_run() {
     let mut c = controller(&["192.168.0.2"]);
@@ -435,7 +438,7 @@ fn repair_runs_show_the_leak_counts_per_run() {
         .unwrap_or_else(|e| panic!("{e}"));
     // The apiserver started (and ran its first repair) before the port was written.
     c.advance(secs(540));
-    let runs: Vec<(String, Vec<(String, String, i32, i32)>)> = c
+    let runs: Vec<(String, Vec<LeakRow>)> = c
         .repair_runs()
         .iter()
         .filter(|r| r.repair == "NodePort")
@@ -480,7 +483,14 @@ fn endpoints_history_records_each_change_and_its_cause() {
     let h: Vec<(String, String, Vec<String>, String)> = c
         .endpoints_history()
         .iter()
-        .map(|e| (e.time.clone(), e.apiserver.clone(), e.addresses.clone(), e.cause.clone()))
+        .map(|e| {
+            (
+                e.time.clone(),
+                e.apiserver.clone(),
+                e.addresses.clone(),
+                e.cause.clone(),
+            )
+        })
         .collect();
     let row = |t: &str, by: &str, ips: &[&str], cause: &str| {
         (
@@ -494,7 +504,12 @@ fn endpoints_history_records_each_change_and_its_cause() {
         h,
         vec![
             row("0s", "192.168.0.2", &["192.168.0.2"], "reconcile"),
-            row("5s", "192.168.0.3", &["192.168.0.2", "192.168.0.3"], "reconcile"),
+            row(
+                "5s",
+                "192.168.0.3",
+                &["192.168.0.2", "192.168.0.3"],
+                "reconcile"
+            ),
             row("35s", "192.168.0.3", &["192.168.0.3"], "reconcile"),
         ]
     );

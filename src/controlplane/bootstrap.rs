@@ -448,7 +448,10 @@ impl BootstrapController {
                     self.endpoints_changed(&ip, "stale");
                     self.log(&ip, "Found stale data, removed previous endpoints on kubernetes service, apiserver didn't exit successfully previously".to_string());
                 }
-                Err(e) => self.log(&ip, format!("Error removing old endpoints from kubernetes service: {e}")),
+                Err(e) => self.log(
+                    &ip,
+                    format!("Error removing old endpoints from kubernetes service: {e}"),
+                ),
             }
         }
         self.event(
@@ -743,7 +746,11 @@ impl BootstrapController {
         let (rebuilt, report) = repair_node_ports(&self.ports, &self.services, &mut leaks);
         let kept = rebuilt.ports();
         let released = if report.failure.is_none() {
-            stored.iter().filter(|p| !kept.contains(p)).map(|p| p.to_string()).collect()
+            stored
+                .iter()
+                .filter(|p| !kept.contains(p))
+                .map(|p| p.to_string())
+                .collect()
         } else {
             Vec::new()
         };

@@ -110,6 +110,7 @@ test("a leaked NodePort: flagged, kept, released on the third repair", async () 
     "9m0s192.168.0.2NodePort30080 released · strike 3 of 3 · counter 00",
   ]);
   assert.ok(runs.some((r) => r.includes("10.0.0.10 released")));
+  assert.match(await page.textContent("#cp-timeline"), /9m0s NodePort repair by 192\.168\.0\.2: 30080 released \(strike 3 of 3\)/);
   await page.click("#cp-events-details summary");
   assert.match(await page.textContent("#cp-events"), /the node port 30080 appears to have leaked: cleaning up/);
   await page.check("#cp-quiet");

@@ -43,6 +43,13 @@ function describe(a) {
   }
 }
 
+/** Seconds in a Go duration as the controller prints it ("1h2m3s", "9m0s", "35s"), for sorting. */
+function seconds(d) {
+  let total = 0;
+  for (const [, n, unit] of d.matchAll(/([\d.]+)(h|ms|m|s)/g)) total += Number(n) * { h: 3600, m: 60, s: 1, ms: 0.001 }[unit];
+  return total;
+}
+
 function checkAction(a, i) {
   if (!isObject(a)) throw new Error(`actions[${i}] should be an object`);
   const keys = ACTION_KINDS[a.do];
@@ -174,12 +181,22 @@ export default {
     /** Runs one action and records it with the endpoint changes it caused. */
     function run(a) {
       const seen = ctl.endpointsHistory().length;
+      const runs = ctl.repairRuns().length;
       const at = ctl.now;
       apply(a);
       timeline.push({ time: at, kind: "action", text: describe(a) });
+      // One clock step can hold several endpoint changes and repair findings: list them by time
+      // (a stable sort keeps endpoint changes first at equal times).
+      const rows = [];
       for (const c of ctl.endpointsHistory().slice(seen)) {
-        timeline.push({ time: c.time, kind: "endpoints", text: c.addresses.length ? c.addresses.join(", ") : "(no addresses)", detail: `${CAUSE_TEXT[c.cause] ?? c.cause}; written by ${c.apiserver}` });
+        rows.push({ time: c.time, kind: "endpoints", text: c.addresses.length ? c.addresses.join(", ") : "(no addresses)", detail: `${CAUSE_TEXT[c.cause] ?? c.cause}; written by ${c.apiserver}` });
       }
+      for (const r of ctl.repairRuns().slice(runs)) {
+        if (!r.leaks.length) continue;
+        rows.push({ time: r.time, kind: "repair", text: `${r.repair} repair by ${r.apiserver}: ${r.leaks.map((l) => `${l.item} ${l.action} (strike ${l.strike} of 3)`).join(", ")}` });
+      }
+      rows.sort((x, y) => seconds(x.time) - seconds(y.time));
+      timeline.push(...rows);
     }
 
     /** Rebuilds the controller from the config and replays the actions; throws on a bad one. */
@@ -324,6 +341,7 @@ export default {
       render(timelineBox, rows.map((r) => h("li", { class: `cp-tl-${r.kind}` },
         h("span", { class: "cp-time" }, r.time),
         r.kind === "endpoints" ? [h("strong", {}, " endpoints → "), h("code", {}, r.text), h("span", { class: "muted" }, ` (${r.detail})`)] : ` ${r.text}`)));
+      timelineBox.scrollTop = timelineBox.scrollHeight;
     }
 
     function drawRuns(s) {

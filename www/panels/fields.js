@@ -80,7 +80,7 @@ export default {
     // declarative enum sandbox
     const enPath = h("input", { id: "enum-path", type: "text", class: "mono", spellcheck: "false" });
     const enValues = h("input", { id: "enum-values", type: "text", class: "mono", spellcheck: "false" });
-    const enRules = h("textarea", { id: "enum-rules", rows: "6", class: "mono", spellcheck: "false" });
+    const enRules = h("textarea", { id: "enum-rules", rows: "8", class: "mono", spellcheck: "false" });
     const enOptions = h("fieldset", { id: "enum-options", class: "fields-gates" });
     const enValue = h("input", { id: "enum-value", type: "text", class: "mono", spellcheck: "false" });
     const enOld = h("input", { id: "enum-old", type: "text", class: "mono", spellcheck: "false", placeholder: "(create)" });
