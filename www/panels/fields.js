@@ -206,7 +206,7 @@ export default {
           rows[0][1].allowed ? "the strategy allows OnTuesday." : "the strategy does not allow OnTuesday."),
         h("div", { class: "table-wrap" }, h("table", { id: "fields-enum-table" },
           h("caption", { class: "visually-hidden" }, "restartPolicy values and their validation"),
-          h("thead", {}, h("tr", {}, ["Value", "Guide's hand-written validation", "Declarative (+k8s:ifDisabled=+k8s:enumExclude, ratcheting)"].map((t) => h("th", { scope: "col" }, t)))),
+          h("thead", {}, h("tr", {}, ["Value", "Guide's hand-written validation", "Declarative: ifDisabled enumExclude, ratcheting"].map((t) => h("th", { scope: "col" }, t)))),
           h("tbody", {}, rows.map(([v, r]) => h("tr", { class: v === current ? "changed" : "", "data-value": v },
             h("th", { scope: "row" }, h("code", {}, v), v === current ? h("span", { class: "muted" }, " (in the request)") : null),
             h("td", {}, verdict(r.guide)),
