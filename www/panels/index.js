@@ -2,5 +2,8 @@
 // { getState(), setState(state), onShow?() }; setState validates untrusted state and throws an
 // Error naming what is wrong.
 import gates from "./gates.js";
+import pods from "./pods.js";
+import fields from "./fields.js";
+import controlplane from "./controlplane.js";
 
-export const PANELS = [gates];
+export const PANELS = [gates, pods, fields, controlplane];
