@@ -2,5 +2,6 @@
 // { getState(), setState(state), onShow?() }; setState validates untrusted state and throws an
 // Error naming what is wrong.
 import gates from "./gates.js";
+import layers from "./layers.js";
 
-export const PANELS = [gates];
+export const PANELS = [gates, layers];
