@@ -704,3 +704,18 @@ fn dynamic_config_dir_needs_the_gate_on_the_command_line() {
     i.kubelet_version = Some("1.21".into());
     assert!(resolve_kubelet_config(&i).is_ok());
 }
+
+#[test]
+fn feature_gate_union_keeps_the_file_origin_of_added_back_gates() {
+    let r = ok(
+        &["--config=/k.yaml", "--feature-gates=MemoryQoS=false"],
+        &[(
+            "/k.yaml",
+            &doc("featureGates:\n  MemoryQoS: true\n  KubeletTracing: false\n"),
+        )],
+    );
+    let p = &r.provenance;
+    assert_eq!(p["featureGates.MemoryQoS"].origin.source, "--feature-gates");
+    assert_eq!(p["featureGates.KubeletTracing"].origin.layer, Layer::ConfigFile);
+    assert_eq!(p["featureGates.KubeletTracing"].origin.line, Some(5));
+}

@@ -63,12 +63,14 @@ test("drop-ins: add, rename, reorder, delete; command line with quotes", async (
   await page.waitForFunction(() => document.querySelector('#layers-table tr[data-path="maxPods"]')?.textContent.includes("20"));
   // 10-port.conf sorts after 05-first.conf, so its port wins.
   assert.match(await rowText(page, "port"), /10260/);
-  // Moving 05-first down swaps the numeric prefixes: it becomes 10-first.conf and wins.
+  // Moving it up swaps places and numeric prefixes: each position keeps its prefix, so it
+  // becomes 10-first.conf, merges last and wins.
   await page.click("#layers-dropins .dropin:nth-child(2) .up");
-  await page.waitForFunction(() => document.querySelector("#layers-dropins .dropin:nth-child(1) .dropin-name")?.value === "05-port.conf");
+  await page.waitForFunction(() => document.querySelector("#layers-dropins .dropin:nth-child(1) .dropin-name")?.value === "10-first.conf");
+  assert.equal(await page.inputValue("#layers-dropins .dropin:nth-child(2) .dropin-name"), "05-port.conf");
   await page.waitForFunction(() => document.querySelector('#layers-table tr[data-path="port"]')?.textContent.includes("1111"));
-  assert.match(await page.textContent("#layers-dropins .dropin:nth-child(2) .contrib"), /effective value/);
-  await page.click("#layers-dropins .dropin:nth-child(2) .delete");
+  assert.match(await page.textContent("#layers-dropins .dropin:nth-child(2) .contrib"), /0 effective values/);
+  await page.click("#layers-dropins .dropin:nth-child(1) .delete");
   await page.waitForFunction(() => document.querySelector('#layers-table tr[data-path="port"]')?.textContent.includes("10260"));
   await page.fill("#layers-args", `--config=/etc/kubernetes/kubelet.yaml --config-dir=/etc/kubernetes/kubelet.conf.d --node-labels='a=b c' --port "8081"`);
   await page.waitForFunction(() => document.querySelector('#layers-table tr[data-path="port"]')?.textContent.includes("8081"));

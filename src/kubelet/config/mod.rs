@@ -665,7 +665,17 @@ pub fn flag_precedence(
     }
     let after = to_value(&out);
     let fallback = Origin::new(Layer::Flag, "command line", None);
-    provenance::record_step(prov, &before, &after, &flag_origins(&written), &fallback);
+    let mut origins = flag_origins(&written);
+    // --feature-gates owns only the keys it set: the gates added back by the union keep the
+    // origin of the file or drop-in that set them.
+    if let Some(o) = origins.remove("featureGates") {
+        if let Some(Value::Object(flag_gates)) = v.get("featureGates") {
+            for k in flag_gates.keys() {
+                origins.insert(format!("featureGates.{k}"), o.clone());
+            }
+        }
+    }
+    provenance::record_step(prov, &before, &after, &origins, &fallback);
     Ok(out)
 }
 
