@@ -312,8 +312,9 @@ export default {
       return tr;
     }
 
+    const notStarted = (cols) => h("tbody", {}, h("tr", {}, h("td", { colspan: String(cols), class: "muted" }, "Nothing to show: the kubelet did not start.")));
     function drawTable() {
-      if (!result) return render(table);
+      if (!result) return render(table, notStarted(5));
       const q = state.filter.trim().toLowerCase();
       const rows = Object.entries(result.provenance).filter(([p, f]) =>
         !p.startsWith("featureGates.") && f.value !== null &&
@@ -326,7 +327,7 @@ export default {
     }
 
     function drawGates() {
-      if (!result) return render(gatesTable);
+      if (!result) return render(gatesTable, notStarted(4));
       const entries = Object.entries(result.featureGates).map(([name, value]) => [name, value, result.provenance[`featureGates.${name}`]]);
       const shown = entries.filter(([, , f]) => state.allGates || (f && f.origin.layer !== "featureGateDefault"));
       render(gatesTable,
@@ -376,7 +377,7 @@ export default {
     }
 
     function drawDiff() {
-      if (!result) return render(diffBox);
+      if (!result) return render(diffBox, h("p", { class: "muted" }, "Nothing to compare: the kubelet did not start."));
       render(diffBox, result.diff.length
         ? h("ul", { class: "diff-list" }, result.diff.map((d) => h("li", {}, h("code", {}, d.path), ": ", h("code", {}, d.default === null ? "unset" : show(d.default)), " → ", h("code", {}, d.effective === null ? "unset" : show(d.effective)))))
         : h("p", { class: "muted" }, "Everything is at its default."));
