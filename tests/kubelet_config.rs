@@ -716,6 +716,9 @@ fn feature_gate_union_keeps_the_file_origin_of_added_back_gates() {
     );
     let p = &r.provenance;
     assert_eq!(p["featureGates.MemoryQoS"].origin.source, "--feature-gates");
-    assert_eq!(p["featureGates.KubeletTracing"].origin.layer, Layer::ConfigFile);
+    assert_eq!(
+        p["featureGates.KubeletTracing"].origin.layer,
+        Layer::ConfigFile
+    );
     assert_eq!(p["featureGates.KubeletTracing"].origin.line, Some(5));
 }

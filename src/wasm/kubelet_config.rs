@@ -100,7 +100,7 @@ fn config_error(e: ConfigError) -> JsValue {
     if let Some(f) = &e.flag {
         set("flag", &f.into());
     }
-    if let Some(f) = &e.field {
+    if let Some(f) = e.field() {
         set("field", &f.into());
     }
     set(

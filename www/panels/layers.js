@@ -317,7 +317,7 @@ export default {
       if (!result) return render(table, notStarted(5));
       const q = state.filter.trim().toLowerCase();
       const rows = Object.entries(result.provenance).filter(([p, f]) =>
-        !p.startsWith("featureGates.") && f.value !== null &&
+        !p.startsWith("featureGates.") && p !== "apiVersion" && p !== "kind" && f.value !== null &&
         (!q || p.toLowerCase().includes(q)) &&
         (!state.changedOnly || !["default", "featureGateDefault"].includes(f.origin.layer)));
       render(table,

@@ -70,9 +70,6 @@ pub struct ConfigError {
     pub line: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flag: Option<String>,
-    /// The configuration field at fault (dotted path), when the error is about one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub field: Option<String>,
     /// For validation, which reports every failure at once: each message with its own
     /// location. The top-level location is the first problem's.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -142,7 +139,6 @@ impl ConfigError {
             file: None,
             line: None,
             flag: None,
-            field: None,
             problems: Vec::new(),
         }
     }
@@ -160,8 +156,7 @@ impl ConfigError {
             message,
             file: first.as_ref().and_then(|p| p.file.clone()),
             line: first.as_ref().and_then(|p| p.line),
-            flag: first.as_ref().and_then(|p| p.flag.clone()),
-            field: first.and_then(|p| p.field),
+            flag: first.and_then(|p| p.flag),
             problems,
         }
     }
@@ -175,6 +170,10 @@ impl ConfigError {
     pub fn wrap(mut self, f: impl FnOnce(&str) -> String) -> Self {
         self.message = f(&self.message);
         self
+    }
+    /// The configuration field at fault (dotted path): the first problem's, if any.
+    pub fn field(&self) -> Option<&str> {
+        self.problems.first().and_then(|p| p.field.as_deref())
     }
     /// `file:line` when known.
     pub fn location(&self) -> Option<String> {

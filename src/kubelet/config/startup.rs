@@ -260,7 +260,8 @@ mod tests {
 
     #[test]
     fn upstream_messages() {
-        let cases: Vec<(&str, Box<dyn FnOnce(&mut KubeletConfiguration)>, &str)> = vec![
+        type Edit = Box<dyn FnOnce(&mut KubeletConfiguration)>;
+        let cases: Vec<(&str, Edit, &str)> = vec![
             ("defaults are fine", Box::new(|_| {}), ""),
             (
                 "unknown signal",
