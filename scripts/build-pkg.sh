@@ -9,7 +9,7 @@ ensure_tools
 
 wasm-pack build --release --target web --out-dir pkg --out-name kubegate --no-pack . -- --features wasm >&2
 
-cp npm/node.js npm/node.d.ts npm/README.md pkg/
+cp npm/node.js npm/node.d.ts npm/index.js npm/index.d.ts npm/gate.js npm/README.md pkg/
 rm -f pkg/.gitignore
 node scripts/write-package-json.mjs
 # Tests and the playground import "kubegate" as users do.

@@ -5,5 +5,5 @@ cd "$(dirname "$0")/.."
 bash scripts/build-pkg.sh
 rm -rf www/pkg
 mkdir -p www/pkg
-cp pkg/kubegate.js pkg/kubegate_bg.wasm pkg/kubegate.d.ts pkg/package.json www/pkg/
+cp pkg/index.js pkg/gate.js pkg/kubegate.js pkg/kubegate_bg.wasm pkg/kubegate.d.ts pkg/package.json www/pkg/
 if [ -f scripts/build-docs.mjs ]; then node scripts/build-docs.mjs; fi

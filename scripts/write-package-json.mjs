@@ -14,20 +14,20 @@ const manifest = {
   keywords: ["kubernetes", "feature-gates", "kubelet", "wasm"],
   type: "module",
   main: "./node.js",
-  module: "./kubegate.js",
-  browser: "./kubegate.js",
-  types: "./kubegate.d.ts",
+  module: "./index.js",
+  browser: "./index.js",
+  types: "./index.d.ts",
   exports: {
     ".": {
-      types: "./kubegate.d.ts",
+      types: "./index.d.ts",
       node: "./node.js",
-      default: "./kubegate.js",
+      default: "./index.js",
     },
     "./kubegate_bg.wasm": "./kubegate_bg.wasm",
     "./package.json": "./package.json",
   },
-  files: ["kubegate.js", "kubegate.d.ts", "kubegate_bg.wasm", "kubegate_bg.wasm.d.ts", "node.js", "node.d.ts", "README.md"],
-  sideEffects: ["./node.js"],
+  files: ["index.js", "index.d.ts", "gate.js", "kubegate.js", "kubegate.d.ts", "kubegate_bg.wasm", "kubegate_bg.wasm.d.ts", "node.js", "node.d.ts", "README.md"],
+  sideEffects: ["./node.js", "./gate.js"],
   engines: { node: ">=20" },
 };
 writeFileSync(new URL("../pkg/package.json", import.meta.url), JSON.stringify(manifest, null, 2) + "\n");

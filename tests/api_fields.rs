@@ -549,3 +549,34 @@ fn frobber_restart_policy_on_tuesday() {
         Err("FrobberRestartPolicyOnTuesday".to_string())
     );
 }
+
+#[test]
+fn frobber_restart_policy_report_shows_both_formulations() {
+    let off = gates(&[("FrobberRestartPolicyOnTuesday", false)]);
+    let r = frobber::check_restart_policy("OnTuesday", Some("OnTuesday"), &off)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.allowed);
+    assert!(r.guide.is_empty() && r.declarative.is_empty());
+    let r =
+        frobber::check_restart_policy("OnTuesday", None, &off).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!r.allowed);
+    assert_eq!(
+        r.guide,
+        vec![
+            r#"restartPolicy: Invalid value: "OnTuesday": only allowed if the FrobberRestartPolicyOnTuesday feature is enabled"#
+        ]
+    );
+    assert_eq!(
+        r.declarative,
+        vec![
+            r#"restartPolicy: Unsupported value: "OnTuesday": supported values: "Always", "Never""#
+        ]
+    );
+    assert_eq!(
+        frobber::check_restart_policy("Always", None, &gates(&[])),
+        Err(
+            r#"feature gate "FrobberRestartPolicyOnTuesday" is not in the provided gates"#
+                .to_string()
+        )
+    );
+}

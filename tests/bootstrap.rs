@@ -351,7 +351,7 @@ fn a_service_using_the_port_again_clears_the_count() {
     c.create_service(user_service("back", "10.0.0.20", Some(30005)), true)
         .unwrap_or_else(|e| panic!("{e}"));
     c.advance(secs(180)); // 9m: used, count cleared
-    assert_eq!(c.apiservers()[0].node_port_leaks.get(&30005), None);
+    assert_eq!(c.apiservers()[0].node_port_leaks.get("30005"), None);
     c.delete_service("ns", "back", false)
         .unwrap_or_else(|e| panic!("{e}"));
     c.advance(secs(360)); // 12m and 15m: first and second detection again
@@ -426,4 +426,91 @@ fn not_allocated_is_repaired() {
         .any(|e| e.message == "Cluster IP 10.0.0.40 is not allocated; repairing"));
     assert_eq!(c.allocations().node_ports, vec![30020]);
     assert_eq!(c.allocations().cluster_ips, vec!["10.0.0.1", "10.0.0.40"]);
+}
+
+/// (item, action, counter left, strike)
+type LeakRow = (String, String, i32, i32);
+
+#[test]
+fn repair_runs_show_the_leak_counts_per_run() {
+    let mut c = controller(&["192.168.0.2"]);
+    c.allocate_node_port(30001)
+        .unwrap_or_else(|e| panic!("{e}"));
+    // The apiserver started (and ran its first repair) before the port was written.
+    c.advance(secs(540));
+    let runs: Vec<(String, Vec<LeakRow>)> = c
+        .repair_runs()
+        .iter()
+        .filter(|r| r.repair == "NodePort")
+        .map(|r| {
+            let leaks = r
+                .leaks
+                .iter()
+                .map(|l| (l.item.clone(), l.action.clone(), l.count, l.strike))
+                .collect();
+            (r.time.clone(), leaks)
+        })
+        .collect();
+    let p = |a: &str, count, strike| ("30001".to_string(), a.to_string(), count, strike);
+    assert_eq!(
+        runs,
+        vec![
+            ("0s".to_string(), vec![]),
+            ("3m0s".to_string(), vec![p("flagged", 1, 1)]),
+            ("6m0s".to_string(), vec![p("kept", 0, 2)]),
+            ("9m0s".to_string(), vec![p("released", 0, 3)]),
+        ]
+    );
+    assert!(c
+        .repair_runs()
+        .iter()
+        .filter(|r| r.repair == "ClusterIP")
+        .all(|r| r.leaks.is_empty() && r.failure.is_none()));
+}
+
+#[test]
+fn endpoints_history_records_each_change_and_its_cause() {
+    let mut c = controller(&["192.168.0.2"]);
+    c.advance(secs(5));
+    c.start_apiserver("192.168.0.3")
+        .unwrap_or_else(|e| panic!("{e}"));
+    c.advance(secs(16));
+    c.crash_apiserver("192.168.0.2")
+        .unwrap_or_else(|e| panic!("{e}"));
+    c.advance(secs(20));
+    c.stop_apiserver("192.168.0.3")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let h: Vec<(String, String, Vec<String>, String)> = c
+        .endpoints_history()
+        .iter()
+        .map(|e| {
+            (
+                e.time.clone(),
+                e.apiserver.clone(),
+                e.addresses.clone(),
+                e.cause.clone(),
+            )
+        })
+        .collect();
+    let row = |t: &str, by: &str, ips: &[&str], cause: &str| {
+        (
+            t.to_string(),
+            by.to_string(),
+            ips.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            cause.to_string(),
+        )
+    };
+    assert_eq!(
+        h,
+        vec![
+            row("0s", "192.168.0.2", &["192.168.0.2"], "reconcile"),
+            row(
+                "5s",
+                "192.168.0.3",
+                &["192.168.0.2", "192.168.0.3"],
+                "reconcile"
+            ),
+            row("35s", "192.168.0.3", &["192.168.0.3"], "reconcile"),
+        ]
+    );
 }

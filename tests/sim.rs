@@ -179,9 +179,9 @@ fn bad_scenarios_are_errors() {
 #[ignore = "timing probe, run by hand"]
 fn big_cluster_probe() {
     let start = std::time::Instant::now();
-    let tr = run(r#"{"nodes": 5000, "duration": "10m"}"#);
+    let tr = run(r#"{"nodes": 5000, "duration": "1h"}"#);
     eprintln!(
-        "5000 nodes x 10m: {:?}, writes {:?}",
+        "5000 nodes x 1h: {:?}, writes {:?}",
         start.elapsed(),
         tr.writes
     );

@@ -60,3 +60,68 @@ export const EXAMPLES = [
     } },
   },
 ];
+
+// Pod sources, gated fields and control plane scenarios (panels pods.js, fields.js, controlplane.js).
+const WEB = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: default\nspec:\n  containers:\n  - name: nginx\n    image: nginx:1.25\n";
+const URL_DOC = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: from-url\nspec:\n  containers:\n  - name: agent\n    image: busybox\n";
+const apiPod = (image, phase) => JSON.stringify({
+  metadata: { name: "app", namespace: "default", uid: "uid-app" },
+  spec: { nodeName: "node-1", containers: [{ name: "app", image }] },
+  status: { phase },
+}, null, 2);
+EXAMPLES.push(
+  {
+    id: "pods-reconcile-vs-update",
+    title: "Pod sources: a status-only change reconciles, a spec change updates",
+    tab: "pods",
+    note: "The API server first reports the pod Running (only status changed: RECONCILE, the kubelet does not restart anything), then a new image (the spec changed: UPDATE). Read the stream from the bottom up; switch the mode to see Snapshot and SnapshotAndUpdates.",
+    panels: { pods: { actions: [
+      { a: "write", name: "web.yaml", content: WEB },
+      { a: "serve", status: 200, body: URL_DOC },
+      { a: "upsert", pod: apiPod("app:1", "Pending") },
+      { a: "synced", value: true },
+      { a: "step", by: 0 },
+      { a: "step", by: 10 },
+      { a: "upsert", pod: apiPod("app:1", "Running") },
+      { a: "step", by: 10 },
+      { a: "upsert", pod: apiPod("app:2", "Running") },
+    ] } },
+  },
+  {
+    id: "fields-dropped-on-create",
+    title: "A gated field is dropped on create but kept on update",
+    tab: "fields",
+    note: "ServiceTrafficDistribution is off. This update keeps spec.trafficDistribution because the stored Service already uses it; switch the request to create and the same field is silently dropped.",
+    panels: { fields: {
+      kind: "Service",
+      op: "Update",
+      texts: { Service: {
+        obj: JSON.stringify({ metadata: { name: "web" }, spec: { ports: [{ port: 80 }], trafficDistribution: "PreferClose" } }, null, 2),
+        old: JSON.stringify({ metadata: { name: "web" }, spec: { ports: [{ port: 80 }], trafficDistribution: "PreferClose" } }, null, 2),
+      } },
+    } },
+  },
+  {
+    id: "controlplane-apiserver-dies",
+    title: "An apiserver dies: gone from the endpoints about 15s later",
+    tab: "controlplane",
+    note: "192.168.0.3 crashes right after renewing its lease at 20s. Nothing cleans up for it: the lease expires at 35s and the next reconcile by 192.168.0.2 (at 40s) drops the address. Press Stop instead of Crash to see a graceful shutdown remove it at once.",
+    panels: { controlplane: { actions: [
+      { do: "advance", by: "10s" }, { do: "advance", by: "10s" },
+      { do: "crash", ip: "192.168.0.3" },
+      { do: "advance", by: "10s" }, { do: "advance", by: "10s" }, { do: "advance", by: "10s" },
+    ] } },
+  },
+  {
+    id: "controlplane-leaked-nodeport",
+    title: "A leaked NodePort released on the third repair",
+    tab: "controlplane",
+    note: "The service ns/web is deleted without releasing its NodePort and ClusterIP. The repair loop (every 3m) flags them at 3m, keeps them at 6m, and releases them on the third detection at 9m.",
+    panels: { controlplane: { apiservers: "192.168.0.2", actions: [
+      { do: "service", name: "web", clusterIP: "10.0.0.10", nodePort: 30080 },
+      { do: "advance", by: "10s" },
+      { do: "deleteService", name: "web", release: false },
+      { do: "advance", by: "3m" }, { do: "advance", by: "3m" }, { do: "advance", by: "3m" },
+    ] } },
+  },
+);

@@ -98,3 +98,33 @@ pub fn validate_restart_policy_declarative(
         &exclusions,
     ))
 }
+
+/// Both formulations side by side, as the playground shows them.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RestartPolicyReport {
+    /// Whether the strategy allows `OnTuesday` for this request ([`allow_on_tuesday`]).
+    pub allowed: bool,
+    /// [`validate_restart_policy`]'s errors, as upstream prints them.
+    pub guide: Vec<String>,
+    /// [`validate_restart_policy_declarative`]'s errors, as upstream prints them.
+    pub declarative: Vec<String>,
+}
+
+/// Runs both validations of `restartPolicy` (`old_policy` is `None` on create). `Err` says which
+/// gate has no value.
+pub fn check_restart_policy(
+    policy: &str,
+    old_policy: Option<&str>,
+    gates: &dyn Fn(&str) -> Option<bool>,
+) -> Result<RestartPolicyReport, String> {
+    let missing = |g: String| format!("feature gate {g:?} is not in the provided gates");
+    let strings = |v: Vec<FieldError>| v.iter().map(|e| e.to_string()).collect();
+    Ok(RestartPolicyReport {
+        allowed: allow_on_tuesday(old_policy, gates).map_err(missing)?,
+        guide: strings(validate_restart_policy(policy, old_policy, gates).map_err(missing)?),
+        declarative: strings(
+            validate_restart_policy_declarative(policy, old_policy, gates).map_err(missing)?,
+        ),
+    })
+}

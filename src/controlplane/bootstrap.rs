@@ -30,7 +30,7 @@ use super::objects::{
 use super::portrange::{PortAllocator, PortRange};
 use super::repair::{
     repair_cluster_ips, repair_node_ports, RepairReport, IP_REPAIR_COMPONENT,
-    PORT_REPAIR_COMPONENT, REPAIR_LOOP_INTERVAL,
+    NUM_REPAIRS_BEFORE_LEAK_CLEANUP, PORT_REPAIR_COMPONENT, REPAIR_LOOP_INTERVAL,
 };
 use crate::duration::format_std;
 use serde::{Deserialize, Serialize};
@@ -171,8 +171,9 @@ struct ApiServer {
 pub struct ApiServerStatus {
     pub ip: String,
     pub started_at: String,
-    /// Leak counters of this apiserver's repair loops.
-    pub node_port_leaks: BTreeMap<i32, i32>,
+    /// Leak counters of this apiserver's repair loops. Ports are keyed by their decimal text so
+    /// the map is a JSON object (JavaScript object keys are strings).
+    pub node_port_leaks: BTreeMap<String, i32>,
     pub cluster_ip_leaks: BTreeMap<String, i32>,
 }
 
@@ -186,6 +187,55 @@ pub struct Allocations {
     pub secondary_cluster_ips: Vec<String>,
     pub node_port_range: String,
     pub node_ports: Vec<i32>,
+}
+
+/// What one repair run did to one leak candidate (an allocation in storage that no service uses).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LeakCount {
+    /// The port or address.
+    pub item: String,
+    /// `"flagged"` (first detection), `"kept"` (pretended in use while the counter runs down) or
+    /// `"released"` (left out of the rebuilt snapshot, so free for reuse).
+    pub action: String,
+    /// This apiserver's counter after the run (`leaks[item]`); upstream keeps 0 after a release.
+    pub count: i32,
+    /// The consecutive detection this run was: 1 and 2 keep, 3 releases
+    /// (`numRepairsBeforeLeakCleanup`). A counter that was already 0 (an earlier leak of the same
+    /// item was released) releases on the first detection.
+    pub strike: i32,
+}
+
+/// One run of a repair loop, for a timeline. Derived from the run's leak counters before and
+/// after and the snapshot it wrote back; the rules themselves live in [`super::repair`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RepairRun {
+    pub time: String,
+    pub apiserver: String,
+    /// `"NodePort"` or `"ClusterIP"`.
+    pub repair: String,
+    /// Leak candidates seen by this run, in snapshot order.
+    pub leaks: Vec<LeakCount>,
+    /// Events the run recorded.
+    pub events: usize,
+    /// The error the run returned, if it aborted.
+    pub failure: Option<String>,
+}
+
+/// A change of the `default/kubernetes` Endpoints addresses, for a timeline.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EndpointsChange {
+    pub time: String,
+    /// The apiserver whose reconcile wrote the change.
+    pub apiserver: String,
+    /// The addresses afterwards.
+    pub addresses: Vec<String>,
+    /// `"reconcile"` (periodic, after a lease was added or expired), `"stop"` (a graceful
+    /// shutdown removing its own lease) or `"stale"` (a restart removing its lease of the run
+    /// that crashed).
+    pub cause: String,
 }
 
 /// Everything at once, for display.
@@ -202,6 +252,8 @@ pub struct BootstrapState {
     pub apiservers: Vec<ApiServerStatus>,
     pub events: Vec<Event>,
     pub log: Vec<LogEntry>,
+    pub repair_runs: Vec<RepairRun>,
+    pub endpoints_history: Vec<EndpointsChange>,
 }
 
 /// The simulated control plane.
@@ -221,6 +273,49 @@ pub struct BootstrapController {
     apiservers: BTreeMap<String, ApiServer>,
     events: Vec<Event>,
     log: Vec<LogEntry>,
+    repair_runs: Vec<RepairRun>,
+    endpoints_history: Vec<EndpointsChange>,
+}
+
+/// Classifies the leak candidates of one run from the counters before and after it and the
+/// items it released (see [`LeakCount`]).
+fn leak_counts(
+    before: &BTreeMap<String, i32>,
+    after: &BTreeMap<String, i32>,
+    released: &[String],
+) -> Vec<LeakCount> {
+    let mut out = Vec::new();
+    for (item, &count) in after {
+        let prev = before.get(item).copied();
+        let (action, strike) = if released.contains(item) {
+            ("released", NUM_REPAIRS_BEFORE_LEAK_CLEANUP)
+        } else if prev.is_none() {
+            ("flagged", NUM_REPAIRS_BEFORE_LEAK_CLEANUP - 1 - count)
+        } else if prev == Some(count + 1) {
+            ("kept", NUM_REPAIRS_BEFORE_LEAK_CLEANUP - 1 - count)
+        } else {
+            continue;
+        };
+        out.push(LeakCount {
+            item: item.clone(),
+            action: action.to_string(),
+            count,
+            strike,
+        });
+    }
+    // A release leaves a counter of 0 behind, but one released on its first detection (counter
+    // already 0) needs no entry in `after` to be found: it is in `released` only.
+    for item in released {
+        if !after.contains_key(item) {
+            out.push(LeakCount {
+                item: item.clone(),
+                action: "released".to_string(),
+                count: 0,
+                strike: NUM_REPAIRS_BEFORE_LEAK_CLEANUP,
+            });
+        }
+    }
+    out
 }
 
 impl BootstrapController {
@@ -262,6 +357,8 @@ impl BootstrapController {
             apiservers: BTreeMap::new(),
             events: Vec::new(),
             log: Vec::new(),
+            repair_runs: Vec::new(),
+            endpoints_history: Vec::new(),
             config,
         };
         for ip in c.config.apiservers.clone() {
@@ -284,6 +381,19 @@ impl BootstrapController {
             time: format_std(self.now),
             apiserver: apiserver.to_string(),
             message,
+        });
+    }
+
+    fn endpoints_changed(&mut self, apiserver: &str, cause: &str) {
+        let addresses = self.endpoint_ips();
+        if self.endpoints_history.last().map(|c| &c.addresses) == Some(&addresses) {
+            return;
+        }
+        self.endpoints_history.push(EndpointsChange {
+            time: format_std(self.now),
+            apiserver: apiserver.to_string(),
+            addresses,
+            cause: cause.to_string(),
         });
     }
 
@@ -334,8 +444,14 @@ impl BootstrapController {
             let ips = self.leases.list(self.now);
             let ports = self.endpoint_ports();
             match do_reconcile(&mut self.endpoints, &ips, &ports, true) {
-                Ok(_) => self.log(&ip, "Found stale data, removed previous endpoints on kubernetes service, apiserver didn't exit successfully previously".to_string()),
-                Err(e) => self.log(&ip, format!("Error removing old endpoints from kubernetes service: {e}")),
+                Ok(_) => {
+                    self.endpoints_changed(&ip, "stale");
+                    self.log(&ip, "Found stale data, removed previous endpoints on kubernetes service, apiserver didn't exit successfully previously".to_string());
+                }
+                Err(e) => self.log(
+                    &ip,
+                    format!("Error removing old endpoints from kubernetes service: {e}"),
+                ),
             }
         }
         self.event(
@@ -367,11 +483,12 @@ impl BootstrapController {
         self.leases.remove(&key, self.now);
         let ips = self.leases.list(self.now);
         let ports = self.endpoint_ports();
-        if let Err(e) = do_reconcile(&mut self.endpoints, &ips, &ports, true) {
-            self.log(
+        match do_reconcile(&mut self.endpoints, &ips, &ports, true) {
+            Ok(_) => self.endpoints_changed(&key, "stop"),
+            Err(e) => self.log(
                 &key,
                 format!("Unable to remove endpoints from kubernetes service: {e}"),
-            );
+            ),
         }
         Ok(())
     }
@@ -579,13 +696,16 @@ impl BootstrapController {
         let ports = self.endpoint_ports();
         match do_reconcile(&mut self.endpoints, &ips, &ports, false) {
             Ok(ReconcileOutcome::Unchanged) => {}
-            Ok(_) => self.log(
-                ip,
-                format!(
-                    "Resetting endpoints for master service \"kubernetes\" to {:?}",
-                    self.endpoints.as_ref().map(|e| e.ips()).unwrap_or_default()
-                ),
-            ),
+            Ok(_) => {
+                self.endpoints_changed(ip, "reconcile");
+                self.log(
+                    ip,
+                    format!(
+                        "Resetting endpoints for master service \"kubernetes\" to {:?}",
+                        self.endpoints.as_ref().map(|e| e.ips()).unwrap_or_default()
+                    ),
+                );
+            }
             Err(e) => self.log(ip, format!("unable to sync kubernetes service: {e}")),
         }
     }
@@ -599,15 +719,48 @@ impl BootstrapController {
         }
     }
 
+    fn record_run(
+        &mut self,
+        ip: &str,
+        repair: &str,
+        counts: (BTreeMap<String, i32>, BTreeMap<String, i32>, Vec<String>),
+        report: &RepairReport,
+    ) {
+        let (before, after, released) = counts;
+        self.repair_runs.push(RepairRun {
+            time: format_std(self.now),
+            apiserver: ip.to_string(),
+            repair: repair.to_string(),
+            leaks: leak_counts(&before, &after, &released),
+            events: report.events.len(),
+            failure: report.failure.clone(),
+        });
+    }
+
     fn run_port_repair(&mut self, ip: &str) {
         let Some(mut leaks) = self.apiservers.get(ip).map(|a| a.port_leaks.clone()) else {
             return;
         };
+        let before = leaks.clone();
+        let stored = self.ports.ports();
         let (rebuilt, report) = repair_node_ports(&self.ports, &self.services, &mut leaks);
+        let kept = rebuilt.ports();
+        let released = if report.failure.is_none() {
+            stored
+                .iter()
+                .filter(|p| !kept.contains(p))
+                .map(|p| p.to_string())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let strings = |m: &BTreeMap<i32, i32>| m.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+        let counts = (strings(&before), strings(&leaks), released);
         self.ports = rebuilt;
         if let Some(a) = self.apiservers.get_mut(ip) {
             a.port_leaks = leaks;
         }
+        self.record_run(ip, "NodePort", counts, &report);
         self.apply_report(ip, PORT_REPAIR_COMPONENT, report);
     }
 
@@ -615,17 +768,34 @@ impl BootstrapController {
         let Some(mut leaks) = self.apiservers.get(ip).map(|a| a.ip_leaks.clone()) else {
             return;
         };
+        let before = leaks.clone();
+        let addresses = |p: &IpRange, s: Option<&IpRange>| -> Vec<String> {
+            p.addresses()
+                .iter()
+                .chain(s.map(|s| s.addresses()).unwrap_or_default().iter())
+                .map(|a| a.to_string())
+                .collect()
+        };
+        let stored = addresses(&self.ips, self.secondary_ips.as_ref());
         let (primary, secondary, report) = repair_cluster_ips(
             &self.ips,
             self.secondary_ips.as_ref(),
             &self.services,
             &mut leaks,
         );
+        let kept = addresses(&primary, secondary.as_ref());
+        let released = if report.failure.is_none() {
+            stored.into_iter().filter(|a| !kept.contains(a)).collect()
+        } else {
+            Vec::new()
+        };
+        let counts = (before, leaks.clone(), released);
         self.ips = primary;
         self.secondary_ips = secondary;
         if let Some(a) = self.apiservers.get_mut(ip) {
             a.ip_leaks = leaks;
         }
+        self.record_run(ip, "ClusterIP", counts, &report);
         self.apply_report(ip, IP_REPAIR_COMPONENT, report);
     }
 
@@ -681,7 +851,11 @@ impl BootstrapController {
             .map(|(ip, a)| ApiServerStatus {
                 ip: ip.clone(),
                 started_at: format_std(a.started_at),
-                node_port_leaks: a.port_leaks.clone(),
+                node_port_leaks: a
+                    .port_leaks
+                    .iter()
+                    .map(|(p, c)| (p.to_string(), *c))
+                    .collect(),
                 cluster_ip_leaks: a.ip_leaks.clone(),
             })
             .collect()
@@ -693,6 +867,16 @@ impl BootstrapController {
 
     pub fn log_entries(&self) -> &[LogEntry] {
         &self.log
+    }
+
+    /// Every repair run so far, oldest first.
+    pub fn repair_runs(&self) -> &[RepairRun] {
+        &self.repair_runs
+    }
+
+    /// Every change of the `kubernetes` Endpoints addresses so far, oldest first.
+    pub fn endpoints_history(&self) -> &[EndpointsChange] {
+        &self.endpoints_history
     }
 
     pub fn state(&self) -> BootstrapState {
@@ -707,6 +891,8 @@ impl BootstrapController {
             apiservers: self.apiservers(),
             events: self.events.clone(),
             log: self.log.clone(),
+            repair_runs: self.repair_runs.clone(),
+            endpoints_history: self.endpoints_history.clone(),
         }
     }
 }

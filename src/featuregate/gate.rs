@@ -23,7 +23,7 @@
 //! an index into a table of resolved values that every mutating call recomputes, so a caller that
 //! checks gates in a loop pays for no string hashing or version comparison.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Serialize;
@@ -132,6 +132,8 @@ pub struct FeatureGate {
     names: Vec<String>,
     /// Name to id, sorted (iteration in name order everywhere).
     ids: BTreeMap<String, FeatureId>,
+    /// Name to id again, hashed: `enabled(name)` is on hot paths, iteration is not.
+    lookup: HashMap<String, FeatureId>,
     /// Completed spec lists by id.
     specs: Vec<Vec<FeatureSpec>>,
     /// Spec entries whose default `override_default` changed: (id, entry index).
@@ -183,6 +185,7 @@ impl FeatureGate {
         let mut gate = FeatureGate {
             names: Vec::new(),
             ids: BTreeMap::new(),
+            lookup: HashMap::new(),
             specs: Vec::new(),
             overridden: BTreeSet::new(),
             explicit: Vec::new(),
@@ -208,6 +211,7 @@ impl FeatureGate {
         let id = FeatureId(self.names.len() as u32);
         self.names.push(name.to_string());
         self.ids.insert(name.to_string(), id);
+        self.lookup.insert(name.to_string(), id);
         self.specs.push(specs);
         self.explicit.push(None);
         self.resolved.push(false);
@@ -215,7 +219,7 @@ impl FeatureGate {
     }
 
     fn id(&self, name: &str) -> Option<usize> {
-        self.ids.get(name).map(|id| id.0 as usize)
+        self.lookup.get(name).map(|id| id.0 as usize)
     }
 
     fn specs_by_name(&self, name: &str) -> Option<&[FeatureSpec]> {
@@ -672,7 +676,7 @@ impl FeatureGate {
 
     /// Whether a feature is on (`Enabled`). Unknown features are an error (upstream panics).
     pub fn enabled(&self, name: &str) -> Result<bool, FeatureGateError> {
-        match self.ids.get(name) {
+        match self.lookup.get(name) {
             Some(id) => Ok(self.enabled_by_id(*id)),
             None => Err(Problem::NotRegistered {
                 feature: name.to_string(),
@@ -683,7 +687,7 @@ impl FeatureGate {
 
     /// The stable id of a feature, for [`enabled_by_id`](Self::enabled_by_id).
     pub fn feature_id(&self, name: &str) -> Option<FeatureId> {
-        self.ids.get(name).copied()
+        self.lookup.get(name).copied()
     }
 
     /// Whether the feature with this id is on: one table read. An id from another gate that is
@@ -697,9 +701,21 @@ impl FeatureGate {
     }
 
     /// The effective value of every feature, indexed by [`FeatureId`]; the table the hot path
-    /// reads. Reading it does not count as querying a feature.
+    /// reads. Reading it does not count as querying a feature (see
+    /// [`mark_queried`](Self::mark_queried)).
     pub fn resolved_table(&self) -> &[bool] {
         &self.resolved
+    }
+
+    /// Records features as queried, for callers that read [`resolved_table`](Self::resolved_table)
+    /// directly (the JS package caches it): a later emulation-version change then warns about
+    /// them as upstream does for features read through `Enabled`. Unknown ids are ignored.
+    pub fn mark_queried(&self, ids: &[FeatureId]) {
+        for id in ids {
+            if let Some(q) = self.queried.get(id.0 as usize) {
+                q.store(true, Ordering::Relaxed);
+            }
+        }
     }
 
     /// Feature names indexed by [`FeatureId`].
@@ -851,6 +867,7 @@ impl FeatureGate {
         FeatureGate {
             names: self.names.clone(),
             ids: self.ids.clone(),
+            lookup: self.lookup.clone(),
             specs: self.specs.clone(),
             overridden: self.overridden.clone(),
             explicit: self.explicit.clone(),

@@ -27,7 +27,7 @@ use crate::kubelet::eviction::{
 use crate::kubelet::lease;
 use crate::kubelet::nodestatus::setters_internal::{apply_pressure, apply_ready};
 use crate::kubelet::nodestatus::{
-    Event, Node, PressureKind, ReadyInputs, CONDITION_FALSE, CONDITION_TRUE, NODE_READY,
+    Event, Node, PressureKind, ReadyInputs, CONDITION_FALSE, CONDITION_TRUE,
 };
 use crate::timestamp::Time;
 
@@ -194,6 +194,8 @@ pub struct Simulator {
     window_ms: i64,
     limit: usize,
     trace: Trace,
+    /// Scratch for the controller pass: indices of nodes it wrote.
+    updated: Vec<usize>,
 }
 
 fn code(s: &str) -> u8 {
@@ -256,6 +258,7 @@ impl Simulator {
             renew_ms,
             window_ms: scenario.rate_window.map_or(60_000, |d| d.as_millis()),
             limit: scenario.trace_limit.map_or(100_000, |l| l as usize),
+            updated: Vec::new(),
             scenario,
         };
         for i in 0..n as u32 {
@@ -368,7 +371,13 @@ impl Simulator {
         };
         let changes = do_no_schedule_tainting_pass(node, now);
         if !changes.is_empty() {
-            self.write(5);
+            // `SwapNodeControllerTaint`: one PATCH adding taints, one removing them.
+            if changes.iter().any(|c| c.action == "added") {
+                self.write(5);
+            }
+            if changes.iter().any(|c| c.action == "removed") {
+                self.write(5);
+            }
             for c in changes {
                 if self.room() {
                     self.trace.taints.push(TraceTaint {
@@ -524,23 +533,30 @@ impl Simulator {
             let Some(node) = self.server.get(s) else {
                 return;
             };
+            // One scan of the conditions instead of a lookup per type: this runs for every
+            // node every 10s, so it is the simulator's hottest read.
+            let mut found: [Option<&crate::kubelet::nodestatus::NodeCondition>; 4] = [None; 4];
+            for c in node.status.conditions() {
+                if let Some(k) = TYPES.iter().position(|t| *t == c.type_) {
+                    if let Some(slot) = found.get_mut(k) {
+                        // Pressure setters act on the last condition of a type, Ready's on the first.
+                        if k != 0 || slot.is_none() {
+                            *slot = Some(c);
+                        }
+                    }
+                }
+            }
             let mut changed = false;
-            for (p, kind) in [PressureKind::Memory, PressureKind::Disk, PressureKind::Pid]
-                .into_iter()
-                .enumerate()
-            {
+            for p in 0..3 {
                 let want = if under[p] {
                     CONDITION_TRUE
                 } else {
                     CONDITION_FALSE
                 };
-                changed |= node
-                    .status
-                    .condition(kind.condition_type())
-                    .is_none_or(|c| c.status != want);
+                changed |= found[p + 1].is_none_or(|c| c.status != want);
             }
             let want_ready = k.runtime_error.is_none() && k.network_error.is_none();
-            ready_msg_ok = node.status.condition(NODE_READY).is_some_and(|c| {
+            ready_msg_ok = found[0].is_some_and(|c| {
                 c.status
                     == if want_ready {
                         CONDITION_TRUE
@@ -664,21 +680,19 @@ impl Simulator {
     fn monitor(&mut self) {
         let now = self.t();
         let leases = &self.leases;
-        let out = self.controller.monitor_in_place(
+        let mut updated = std::mem::take(&mut self.updated);
+        updated.clear();
+        let out = self.controller.monitor_pass(
             now,
             &mut self.server,
             |i, _| leases.get(i).copied().flatten().map(Some),
             &[],
+            &mut updated,
+            true,
         );
-        let mut updated = Vec::new();
         for c in &out.api_calls {
             match c.verb.as_str() {
-                "updateStatus" => {
-                    self.write(4);
-                    if let Some(n) = &c.name {
-                        updated.push(n.clone());
-                    }
-                }
+                "updateStatus" => self.write(4),
                 "patch" => self.write(5),
                 _ => {}
             }
@@ -703,12 +717,11 @@ impl Simulator {
                 });
             }
         }
-        for name in updated {
-            if let Some(s) = self.server.iter().position(|n| n.metadata.name == name) {
-                self.record_transitions(s, "controller");
-                self.no_schedule(s);
-            }
+        for &s in &updated {
+            self.record_transitions(s, "controller");
+            self.no_schedule(s);
         }
+        self.updated = updated;
         self.schedule_taint_pass();
         self.push(self.now + self.monitor_ms, Ev::Monitor);
     }

@@ -1,7 +1,7 @@
 //! JS binding for gated API fields, enum validation and the bootstrap controller. Conversion only.
 
 use super::{from_js, js_error, to_js};
-use crate::api::{enums, gating, schemas};
+use crate::api::{enums, frobber, gating, schemas};
 use crate::controlplane::bootstrap::{BootstrapConfig, BootstrapController};
 use crate::controlplane::objects::Service;
 use std::collections::BTreeMap;
@@ -43,10 +43,28 @@ export interface BootstrapConfig {
   kubernetesServiceNodePort?: number; nodePortRange?: string; systemNamespaces?: string[];
   existingNamespaces?: string[]; apiservers?: string[];
 }
+export interface FrobberRestartPolicyRequest {
+  restartPolicy: string;
+  /** The old object's value on update; absent on create. */
+  oldRestartPolicy?: string | null;
+  gates: GateValues;
+}
+/** The guide's hand-written validation and the declarative one, side by side. */
+export interface FrobberRestartPolicyReport { allowed: boolean; guide: string[]; declarative: string[]; }
+/** What one repair run did to one leak candidate; strike 3 releases. */
+export interface LeakCount { item: string; action: "flagged" | "kept" | "released"; count: number; strike: number; }
+/** One run of the NodePort or ClusterIP repair loop of one apiserver. */
+export interface RepairRun {
+  time: string; apiserver: string; repair: "NodePort" | "ClusterIP"; leaks: LeakCount[];
+  events: number; failure: string | null;
+}
+/** A change of the kubernetes Endpoints addresses. */
+export interface EndpointsChange { time: string; apiserver: string; addresses: string[]; cause: "reconcile" | "stop" | "stale"; }
 export interface BootstrapState {
   now: string; namespaces: string[]; namespaceCreateCalls: number; services: Service[];
   endpoints: Endpoints | null; leases: MasterLease[]; allocations: Allocations;
   apiservers: ApiServerStatus[]; events: ControlPlaneEvent[]; log: LogEntry[];
+  repairRuns: RepairRun[]; endpointsHistory: EndpointsChange[];
 }
 "#;
 
@@ -101,6 +119,30 @@ pub fn validate_enum(
         .map(|e| e.to_string())
         .collect();
     to_js(&errs)
+}
+
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RestartPolicyRequest {
+    restart_policy: String,
+    #[serde(default)]
+    old_restart_policy: Option<String>,
+    gates: BTreeMap<String, bool>,
+}
+
+/// The guide's `OnTuesday` example: is the value allowed, and what each validation says.
+#[wasm_bindgen(js_name = validateFrobberRestartPolicy, unchecked_return_type = "FrobberRestartPolicyReport")]
+pub fn validate_frobber_restart_policy(
+    #[wasm_bindgen(unchecked_param_type = "FrobberRestartPolicyRequest")] request: JsValue,
+) -> Result<JsValue, JsError> {
+    let r: RestartPolicyRequest = from_js(request, "restart policy request")?;
+    let out = frobber::check_restart_policy(
+        &r.restart_policy,
+        r.old_restart_policy.as_deref(),
+        &lookup(&r.gates),
+    )
+    .map_err(|e| JsError::new(&e))?;
+    to_js(&out)
 }
 
 /// The bootstrap controllers of several apiservers on a virtual clock.
@@ -226,6 +268,18 @@ impl JsBootstrapController {
     #[wasm_bindgen(unchecked_return_type = "LogEntry[]")]
     pub fn log(&self) -> Result<JsValue, JsError> {
         to_js(self.inner.log_entries())
+    }
+
+    /// Every repair run so far, with the leak counters it left.
+    #[wasm_bindgen(js_name = repairRuns, unchecked_return_type = "RepairRun[]")]
+    pub fn repair_runs(&self) -> Result<JsValue, JsError> {
+        to_js(self.inner.repair_runs())
+    }
+
+    /// Every change of the kubernetes Endpoints addresses so far.
+    #[wasm_bindgen(js_name = endpointsHistory, unchecked_return_type = "EndpointsChange[]")]
+    pub fn endpoints_history(&self) -> Result<JsValue, JsError> {
+        to_js(self.inner.endpoints_history())
     }
 
     #[wasm_bindgen(unchecked_return_type = "BootstrapState")]

@@ -245,6 +245,25 @@ impl JsFeatureGate {
         self.inner.enabled_by_id(core::FeatureId(id))
     }
 
+    /// The effective value of every feature by id (1 on, 0 off): the table the package's JS
+    /// layer caches for `enabled` and `enabledById`. Reading it does not mark features queried.
+    #[wasm_bindgen(js_name = resolvedTable)]
+    pub fn resolved_table(&self) -> Vec<u8> {
+        self.inner
+            .resolved_table()
+            .iter()
+            .map(|&b| u8::from(b))
+            .collect()
+    }
+
+    /// Marks features queried (see `FeatureGate::mark_queried`): the JS cache reports the ids
+    /// it answered from before the emulation version changes.
+    #[wasm_bindgen(js_name = markQueried)]
+    pub fn mark_queried(&self, ids: &[u32]) {
+        let ids: Vec<core::FeatureId> = ids.iter().map(|&i| core::FeatureId(i)).collect();
+        self.inner.mark_queried(&ids);
+    }
+
     /// The `--help` lines of the settable features (`KnownFeatures`).
     #[wasm_bindgen(js_name = knownFeatures)]
     pub fn known_features(&self) -> Vec<String> {

@@ -12,10 +12,14 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+#[cfg(all(feature = "api-fields", feature = "control-plane"))]
 mod apifields;
 mod featuregate;
+#[cfg(feature = "kubelet-config")]
 mod kubelet_config;
+#[cfg(feature = "node-status")]
 mod nodestatus;
+#[cfg(feature = "pod-config")]
 mod podconfig;
 
 /// Serializes like JSON: maps become plain objects, `None` becomes `null`, 64-bit integers

@@ -75,3 +75,33 @@ test("bootstrap: leaked node port released on the third detection", () => {
 test("bootstrap: malformed CIDR throws", () => {
   assert.throws(() => new BootstrapController({ serviceCidr: "10.0.0.0/33" }), { message: "invalid CIDR address: 10.0.0.0/33" });
 });
+
+test("bootstrap: repair runs and endpoints history for timelines", () => {
+  const c = new BootstrapController({ apiservers: ["192.168.0.2"] });
+  c.allocateNodePort(30001);
+  c.advance("9m");
+  const runs = c.repairRuns().filter((r) => r.repair === "NodePort").map((r) => [r.time, r.leaks.map((l) => `${l.item} ${l.action} ${l.count} ${l.strike}`)]);
+  assert.deepEqual(runs, [["0s", []], ["3m0s", ["30001 flagged 1 1"]], ["6m0s", ["30001 kept 0 2"]], ["9m0s", ["30001 released 0 3"]]]);
+  c.startApiserver("192.168.0.3");
+  c.stopApiserver("192.168.0.3");
+  assert.deepEqual(c.endpointsHistory().map((e) => [e.time, e.cause, e.addresses]), [
+    ["0s", "reconcile", ["192.168.0.2"]],
+    ["9m0s", "reconcile", ["192.168.0.2", "192.168.0.3"]],
+    ["9m0s", "stop", ["192.168.0.2"]],
+  ]);
+  const s = c.state(); // leak counters keyed by port text: a plain object
+  assert.equal(s.repairRuns.length, c.repairRuns().length);
+  assert.deepEqual(s.apiservers.find((a) => a.ip === "192.168.0.2").nodePortLeaks, { 30001: 0 });
+});
+
+test("validateFrobberRestartPolicy: the guide's OnTuesday example, both formulations", async () => {
+  const { validateFrobberRestartPolicy } = await import("kubegate");
+  const off = { FrobberRestartPolicyOnTuesday: false };
+  assert.deepEqual(validateFrobberRestartPolicy({ restartPolicy: "OnTuesday", gates: off }), {
+    allowed: false,
+    guide: ['restartPolicy: Invalid value: "OnTuesday": only allowed if the FrobberRestartPolicyOnTuesday feature is enabled'],
+    declarative: ['restartPolicy: Unsupported value: "OnTuesday": supported values: "Always", "Never"'],
+  });
+  assert.deepEqual(validateFrobberRestartPolicy({ restartPolicy: "OnTuesday", oldRestartPolicy: "OnTuesday", gates: off }), { allowed: true, guide: [], declarative: [] });
+  assert.throws(() => validateFrobberRestartPolicy({ restartPolicy: "Always", gates: {} }), { message: 'feature gate "FrobberRestartPolicyOnTuesday" is not in the provided gates' });
+});

@@ -3,5 +3,8 @@
 // Error naming what is wrong.
 import gates from "./gates.js";
 import layers from "./layers.js";
+import pods from "./pods.js";
+import fields from "./fields.js";
+import controlplane from "./controlplane.js";
 
-export const PANELS = [gates, layers];
+export const PANELS = [gates, layers, pods, fields, controlplane];

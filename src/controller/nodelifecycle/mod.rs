@@ -257,41 +257,61 @@ pub struct MonitorResult {
     pub zone_states: BTreeMap<String, String>,
 }
 
-#[derive(Clone, Debug)]
+/// `nodeHealthData`, reduced to what the algorithm reads back: the saved status matters only
+/// through its Ready condition's heartbeat and transition times, the saved lease only through its
+/// renew time. Keeping no strings here is what lets a 5000-node pass run without allocating.
+#[derive(Clone, Copy, Debug)]
 struct Health {
     probe: Time,
     ready_transition: Time,
-    status_ready: Option<NodeCondition>,
-    lease_renew: Option<Option<Time>>,
+    /// `(lastHeartbeatTime, lastTransitionTime)` of the saved status's Ready condition; `None`
+    /// when the saved status has no Ready condition.
+    saved_ready: Option<(Option<Time>, Option<Time>)>,
+    /// The saved lease: `None` when none is saved, else its `spec.renewTime`.
+    lease: Option<Option<Time>>,
 }
 
-/// `RateLimitedTimedQueue` with a token bucket of burst 1 (`EvictionRateLimiterBurst`).
+/// `RateLimitedTimedQueue` over a token bucket of burst 1 (`EvictionRateLimiterBurst`).
+///
+/// Upstream's queue is a set plus a heap: `RemoveFromQueue` (after a node was processed) keeps the
+/// name in the set, so a node already tainted is not queued again; only `Remove` (node reachable
+/// again, or a taint of the other kind expected) forgets it.
 #[derive(Clone, Debug)]
 struct ZoneTainter {
-    qps: f64,
+    /// As upstream stores it: a float32 QPS (0 = `NewFakeNeverRateLimiter`).
+    qps: f32,
     tokens: f64,
     last: Option<Time>,
     queue: VecDeque<String>,
-    queued: BTreeSet<String>,
+    set: BTreeSet<String>,
+}
+
+/// `time.Duration.Seconds()` of a millisecond span, computed the way Go does.
+fn go_seconds(ms: i64) -> f64 {
+    let nanos = ms.saturating_mul(1_000_000);
+    (nanos / 1_000_000_000) as f64 + (nanos % 1_000_000_000) as f64 / 1e9
 }
 
 impl ZoneTainter {
     fn new(qps: f64) -> Self {
+        let qps = qps as f32;
         ZoneTainter {
             qps,
-            tokens: 1.0,
+            tokens: if qps > 0.0 { 1.0 } else { 0.0 },
             last: None,
             queue: VecDeque::new(),
-            queued: BTreeSet::new(),
+            set: BTreeSet::new(),
         }
     }
 
+    /// `TryAccept` of `golang.org/x/time/rate` with burst 1 (the fake never-limiter when qps = 0).
     fn try_accept(&mut self, now: Time) -> bool {
         if self.qps <= 0.0 {
             return false;
         }
         if let Some(l) = self.last {
-            self.tokens = (self.tokens + (now.0 - l.0) as f64 / 1000.0 * self.qps).min(1.0);
+            let delta = go_seconds(now.0 - l.0) * f64::from(self.qps);
+            self.tokens = (self.tokens + delta).min(1.0);
         }
         self.last = Some(now);
         if self.tokens >= 1.0 {
@@ -302,58 +322,109 @@ impl ZoneTainter {
         }
     }
 
-    fn swap_limiter(&mut self, qps: f64) {
-        if self.qps != qps {
-            self.qps = qps;
-            self.tokens = if qps > 0.0 { 1.0 } else { 0.0 };
-            self.last = None;
+    /// `SwapLimiter`: a new bucket starts full, but is drained when the old one had no token left
+    /// ("a good approach when Burst value is 1" upstream).
+    fn swap_limiter(&mut self, qps: f64, now: Time) {
+        let qps = qps as f32;
+        if self.qps == qps {
+            return;
         }
+        let drained = if qps > 0.0 {
+            !self.try_accept(now)
+        } else {
+            true
+        };
+        self.qps = qps;
+        self.tokens = if drained { 0.0 } else { 1.0 };
+        self.last = Some(now);
     }
 
     fn add(&mut self, node: &str) -> bool {
-        if self.queued.insert(node.to_string()) {
-            self.queue.push_back(node.to_string());
+        if self.set.contains(node) {
+            return false;
+        }
+        self.set.insert(node.to_string());
+        self.queue.push_back(node.to_string());
+        true
+    }
+
+    fn remove(&mut self, node: &str) -> bool {
+        if self.set.remove(node) {
+            self.queue.retain(|n| n != node);
             true
         } else {
             false
         }
     }
+}
 
-    fn remove(&mut self, node: &str) {
-        if self.queued.remove(node) {
-            self.queue.retain(|n| n != node);
-        }
+/// The region and zone labels `nodetopology.GetZoneKey` reads, borrowed.
+fn zone_parts(node: &Node) -> (&str, &str) {
+    let l = &node.metadata.labels;
+    let get = |a: &str, b: &str| l.get(a).or_else(|| l.get(b)).map_or("", String::as_str);
+    (
+        get(
+            "topology.kubernetes.io/region",
+            "failure-domain.beta.kubernetes.io/region",
+        ),
+        get(
+            "topology.kubernetes.io/zone",
+            "failure-domain.beta.kubernetes.io/zone",
+        ),
+    )
+}
+
+fn zone_matches(key: &str, (region, zone): (&str, &str)) -> bool {
+    if region.is_empty() && zone.is_empty() {
+        return key.is_empty();
     }
+    key.len() == region.len() + 3 + zone.len()
+        && key.starts_with(region)
+        && key.ends_with(zone)
+        && key.get(region.len()..region.len() + 3) == Some(":\u{0}:")
 }
 
 /// `nodetopology.GetZoneKey`: region and zone labels, empty when neither is set.
 pub fn zone_key(node: &Node) -> String {
-    let l = &node.metadata.labels;
-    let get = |a: &str, b: &str| l.get(a).or_else(|| l.get(b)).cloned().unwrap_or_default();
-    let region = get(
-        "topology.kubernetes.io/region",
-        "failure-domain.beta.kubernetes.io/region",
-    );
-    let zone = get(
-        "topology.kubernetes.io/zone",
-        "failure-domain.beta.kubernetes.io/zone",
-    );
+    let (region, zone) = zone_parts(node);
     if region.is_empty() && zone.is_empty() {
         return String::new();
     }
     format!("{region}:\u{0}:{zone}")
 }
 
+/// Ready status as a small code: 1 True, 2 False, 3 Unknown, 0 anything else.
+fn status_code(s: &str) -> u8 {
+    // Length first: the three statuses differ in length, so one full comparison settles it.
+    match s.len() {
+        4 if s == CONDITION_TRUE => 1,
+        5 if s == CONDITION_FALSE => 2,
+        7 if s == CONDITION_UNKNOWN => 3,
+        _ => 0,
+    }
+}
+
 /// The node lifecycle controller's state between passes.
 #[derive(Clone, Debug)]
 pub struct NodeLifecycleController {
     settings: Settings,
+    /// Names of the nodes listed at the last pass, in list order; `health` is aligned with it.
+    order: Vec<String>,
+    /// `knownNodeSet`.
     known: BTreeSet<String>,
-    health: HashMap<String, Health>,
+    health: Vec<Option<Health>>,
     zone_states: BTreeMap<String, String>,
     tainters: BTreeMap<String, ZoneTainter>,
+    /// Names in some zone's tainting set (lets a healthy pass skip the zone lookups).
+    members: usize,
     /// Nodes whose pods failed to be marked not ready (never fails here, kept for shape).
     nodes_to_retry: BTreeSet<String>,
+    /// Per-pass scratch: each listed node's Ready code after the health update.
+    scratch: Vec<(bool, Option<u8>)>,
+    /// Per listed node: its zone's index in `zone_names` and whether it is excluded from
+    /// disruption checks, when the caller promised labels do not change (the simulator).
+    zone_cache: Vec<Option<(usize, bool)>>,
+    zone_names: Vec<String>,
 }
 
 fn has_taint(node: &Node, key: &str, effect: &str) -> bool {
@@ -364,11 +435,13 @@ fn has_taint(node: &Node, key: &str, effect: &str) -> bool {
 }
 
 fn remove_taint(node: &mut Node, key: &str, effect: &str) -> bool {
-    let before = node.spec.taints.len();
+    if !has_taint(node, key, effect) {
+        return false;
+    }
     node.spec
         .taints
         .retain(|t| !(t.key == key && t.effect == effect));
-    before != node.spec.taints.len()
+    true
 }
 
 fn add_taint(node: &mut Node, key: &str, effect: &str, now: Time) {
@@ -384,6 +457,147 @@ fn add_taint(node: &mut Node, key: &str, effect: &str, now: Time) {
     }
 }
 
+/// `tryUpdateNodeHealth` on one node and its health record. Returns the observed Ready code, the
+/// Ready code after the update (`None` without a Ready condition) and whether `UpdateStatus` ran.
+fn try_update_node_health(
+    settings: &Settings,
+    slot: &mut Option<Health>,
+    node: &mut Node,
+    now: Time,
+    lease: Option<Option<Time>>,
+) -> (u8, Option<u8>, bool) {
+    let created = node.metadata.creation_timestamp.unwrap_or_default();
+    let current = node.status.condition(NODE_READY).map(|c| {
+        (
+            status_code(&c.status),
+            c.last_heartbeat_time,
+            c.last_transition_time,
+        )
+    });
+    let (observed, grace) = match current {
+        None => {
+            // A node that never posted Ready is judged from its creation time. Upstream also
+            // stores the current (Ready-less) status as the saved one here, which is why its
+            // "Ready condition was removed" branch below can never be taken.
+            match slot {
+                Some(h) => h.saved_ready = None,
+                None => {
+                    *slot = Some(Health {
+                        probe: created,
+                        ready_transition: created,
+                        saved_ready: None,
+                        lease: None,
+                    })
+                }
+            }
+            (3, settings.node_startup_grace_period)
+        }
+        Some((code, _, _)) => (code, settings.node_monitor_grace_period),
+    };
+    let current_ts = current.map(|(_, hb, lt)| (hb, lt));
+    let saved_lease = slot.as_ref().and_then(|h| h.lease);
+    let fresh = Health {
+        probe: now,
+        ready_transition: now,
+        saved_ready: current_ts,
+        lease: None,
+    };
+    let h = match slot {
+        None => slot.insert(fresh),
+        Some(h) => {
+            match (h.saved_ready, current_ts) {
+                (None, Some(_)) | (Some(_), None) => *h = fresh,
+                (Some((saved_hb, saved_lt)), Some((hb, lt))) if saved_hb != hb => {
+                    let ready_transition = if saved_lt != lt {
+                        now
+                    } else {
+                        h.ready_transition
+                    };
+                    // Rebuilt records carry no lease, as upstream's do: the next pass then
+                    // counts the stored lease as newly renewed (an upstream quirk we keep).
+                    *h = Health {
+                        probe: now,
+                        ready_transition,
+                        saved_ready: current_ts,
+                        lease: None,
+                    };
+                }
+                // Same heartbeat: nothing happened on the node; the saved status stays as it was.
+                _ => {}
+            }
+            h
+        }
+    };
+    // A lease renewal refreshes the probe. `MicroTime.Before` is false when either renew time is
+    // missing, so only a strictly newer, present renew time counts against a saved lease.
+    if let Some(renew) = lease {
+        let newer = match saved_lease {
+            None => true,
+            Some(saved) => matches!((saved, renew), (Some(a), Some(b)) if a < b),
+        };
+        if newer {
+            h.lease = Some(renew);
+            h.probe = now;
+        }
+    }
+    let mut wrote = false;
+    let mut after_code = current.map(|(code, _, _)| code);
+    if now.0 > h.probe.0.saturating_add(grace.as_millis()) {
+        // Only now is the full observed condition needed (rare: the node went silent).
+        let observed_cond = node
+            .status
+            .condition(NODE_READY)
+            .cloned()
+            .unwrap_or_else(|| NodeCondition {
+                type_: NODE_READY.to_string(),
+                status: CONDITION_UNKNOWN.to_string(),
+                last_heartbeat_time: Some(created),
+                last_transition_time: Some(created),
+                ..NodeCondition::default()
+            });
+        for t in [
+            NODE_READY,
+            NODE_MEMORY_PRESSURE,
+            NODE_DISK_PRESSURE,
+            NODE_PID_PRESSURE,
+        ] {
+            match node.status.condition_mut(t) {
+                None => node.status.push_condition(NodeCondition {
+                    type_: t.to_string(),
+                    status: CONDITION_UNKNOWN.to_string(),
+                    reason: "NodeStatusNeverUpdated".to_string(),
+                    message: "Kubelet never posted node status.".to_string(),
+                    last_heartbeat_time: Some(created),
+                    last_transition_time: Some(now),
+                }),
+                Some(c) => {
+                    if c.status != CONDITION_UNKNOWN {
+                        c.status = CONDITION_UNKNOWN.to_string();
+                        c.reason = "NodeStatusUnknown".to_string();
+                        c.message = "Kubelet stopped posting node status.".to_string();
+                        c.last_transition_time = Some(now);
+                    }
+                }
+            }
+        }
+        let after = node.status.condition(NODE_READY);
+        if after != Some(&observed_cond) {
+            wrote = true;
+            *h = Health {
+                probe: h.probe,
+                ready_transition: now,
+                saved_ready: after.map(|c| (c.last_heartbeat_time, c.last_transition_time)),
+                lease,
+            };
+        }
+        after_code = node
+            .status
+            .condition(NODE_READY)
+            .map(|c| status_code(&c.status));
+    }
+    (observed, after_code, wrote)
+}
+
 impl NodeLifecycleController {
     pub fn new(config: &ControllerConfig) -> Result<Self, ConfigError> {
         Ok(Self::with_settings(Settings::resolve(config)?))
@@ -392,11 +606,16 @@ impl NodeLifecycleController {
     pub fn with_settings(settings: Settings) -> Self {
         NodeLifecycleController {
             settings,
+            order: Vec::new(),
             known: BTreeSet::new(),
-            health: HashMap::new(),
+            health: Vec::new(),
             zone_states: BTreeMap::new(),
             tainters: BTreeMap::new(),
+            members: 0,
             nodes_to_retry: BTreeSet::new(),
+            scratch: Vec::new(),
+            zone_cache: Vec::new(),
+            zone_names: Vec::new(),
         }
     }
 
@@ -409,124 +628,6 @@ impl NodeLifecycleController {
         self.tainters.values().any(|t| !t.queue.is_empty())
     }
 
-    /// `tryUpdateNodeHealth`: returns (observed Ready, current Ready, wrote status).
-    fn try_update_node_health(
-        &mut self,
-        node: &mut Node,
-        now: Time,
-        lease: Option<Option<Time>>,
-    ) -> (NodeCondition, Option<NodeCondition>, bool) {
-        let name = node.metadata.name.clone();
-        let created = node.metadata.creation_timestamp.unwrap_or_default();
-        let current = node.status.condition(NODE_READY).cloned();
-        let mut health = self.health.get(&name).cloned();
-        let (observed, grace) = match &current {
-            None => {
-                let obs = NodeCondition {
-                    type_: NODE_READY.to_string(),
-                    status: CONDITION_UNKNOWN.to_string(),
-                    last_heartbeat_time: Some(created),
-                    last_transition_time: Some(created),
-                    ..NodeCondition::default()
-                };
-                // A node without Ready is judged from its creation time, not from first sight.
-                if health.is_none() {
-                    health = Some(Health {
-                        probe: created,
-                        ready_transition: created,
-                        status_ready: None,
-                        lease_renew: None,
-                    });
-                }
-                (obs, self.settings.node_startup_grace_period)
-            }
-            Some(c) => (c.clone(), self.settings.node_monitor_grace_period),
-        };
-        let saved = health.as_ref().and_then(|h| h.status_ready.clone());
-        let saved_lease = health.as_ref().and_then(|h| h.lease_renew);
-        let fresh = |status_ready: Option<NodeCondition>| Health {
-            probe: now,
-            ready_transition: now,
-            status_ready,
-            lease_renew: None,
-        };
-        let mut h = match (health, &saved, &current) {
-            (None, _, _) => fresh(current.clone()),
-            (Some(_), None, Some(_)) | (Some(_), Some(_), None) => fresh(current.clone()),
-            (Some(h), Some(s), Some(c)) if s.last_heartbeat_time != c.last_heartbeat_time => {
-                let transition = if s.last_transition_time != c.last_transition_time {
-                    now
-                } else {
-                    h.ready_transition
-                };
-                Health {
-                    probe: now,
-                    ready_transition: transition,
-                    status_ready: current.clone(),
-                    lease_renew: None,
-                }
-            }
-            (Some(h), _, _) => Health {
-                status_ready: current.clone(),
-                ..h
-            },
-        };
-        // Rebuilt records above carry no lease, as upstream's do: the next pass then counts the
-        // stored lease as newly renewed (an upstream quirk we keep).
-        let observed_lease = lease;
-        if let Some(renew) = observed_lease {
-            let newer = match saved_lease {
-                None => true,
-                Some(s) => s.unwrap_or_default() < renew.unwrap_or_default(),
-            };
-            if newer {
-                h.lease_renew = Some(renew);
-                h.probe = now;
-            }
-        }
-        let mut wrote = false;
-        let mut current_after = current.clone();
-        if now.0 > h.probe.0.saturating_add(grace.as_millis()) {
-            for t in [
-                NODE_READY,
-                NODE_MEMORY_PRESSURE,
-                NODE_DISK_PRESSURE,
-                NODE_PID_PRESSURE,
-            ] {
-                match node.status.condition_mut(t) {
-                    None => node.status.push_condition(NodeCondition {
-                        type_: t.to_string(),
-                        status: CONDITION_UNKNOWN.to_string(),
-                        reason: "NodeStatusNeverUpdated".to_string(),
-                        message: "Kubelet never posted node status.".to_string(),
-                        last_heartbeat_time: Some(created),
-                        last_transition_time: Some(now),
-                    }),
-                    Some(c) => {
-                        if c.status != CONDITION_UNKNOWN {
-                            c.status = CONDITION_UNKNOWN.to_string();
-                            c.reason = "NodeStatusUnknown".to_string();
-                            c.message = "Kubelet stopped posting node status.".to_string();
-                            c.last_transition_time = Some(now);
-                        }
-                    }
-                }
-            }
-            current_after = node.status.condition(NODE_READY).cloned();
-            if current_after.as_ref() != Some(&observed) {
-                wrote = true;
-                h = Health {
-                    probe: h.probe,
-                    ready_transition: now,
-                    status_ready: current_after.clone(),
-                    lease_renew: observed_lease,
-                };
-            }
-        }
-        self.health.insert(name, h);
-        (observed, current_after, wrote)
-    }
-
     fn tainter(&mut self, zone: &str) -> &mut ZoneTainter {
         let qps = self.settings.node_eviction_rate;
         self.tainters
@@ -534,58 +635,97 @@ impl NodeLifecycleController {
             .or_insert_with(|| ZoneTainter::new(qps))
     }
 
-    /// `markNodeAsReachable`: drop both NoExecute taints and any queued tainting.
+    fn queue_remove(&mut self, node: &Node) -> bool {
+        if self.members == 0 {
+            return false;
+        }
+        let parts = zone_parts(node);
+        let name = node.metadata.name.as_str();
+        let removed = self
+            .tainters
+            .iter_mut()
+            .find(|(k, _)| zone_matches(k, parts))
+            .is_some_and(|(_, t)| t.remove(name));
+        if removed {
+            self.members -= 1;
+        }
+        removed
+    }
+
+    fn queue_add(&mut self, node: &Node) -> bool {
+        let zone = zone_key(node);
+        let added = self.tainter(&zone).add(&node.metadata.name);
+        if added {
+            self.members += 1;
+        }
+        added
+    }
+
+    /// `markNodeAsReachable`: `RemoveTaintOffNode` for each NoExecute taint (one PATCH per taint
+    /// present), then forget the node in its zone's tainting queue.
     fn mark_reachable(&mut self, node: &mut Node, out: &mut MonitorResult) {
-        let name = node.metadata.name.clone();
-        let mut removed = false;
         for key in [TAINT_UNREACHABLE, TAINT_NOT_READY] {
             if remove_taint(node, key, NO_EXECUTE) {
-                removed = true;
-                out.taints.push(change(&name, "removed", key, NO_EXECUTE));
+                let name = &node.metadata.name;
+                out.taints.push(change(name, "removed", key, NO_EXECUTE));
+                out.api_calls.push(call("patch", "nodes", name));
             }
         }
-        if removed {
+        self.queue_remove(node);
+    }
+
+    /// `SwapNodeControllerTaint` for the two NoExecute taints: add (PATCH), then remove the other
+    /// one if present (a second PATCH).
+    fn swap(node: &mut Node, add: &str, del: &str, now: Time, out: &mut MonitorResult) {
+        add_taint(node, add, NO_EXECUTE, now);
+        let name = node.metadata.name.clone();
+        out.taints.push(change(&name, "added", add, NO_EXECUTE));
+        out.api_calls.push(call("patch", "nodes", &name));
+        if remove_taint(node, del, NO_EXECUTE) {
+            out.taints.push(change(&name, "removed", del, NO_EXECUTE));
             out.api_calls.push(call("patch", "nodes", &name));
         }
-        let zone = zone_key(node);
-        self.tainter(&zone).remove(&name);
+    }
+
+    /// `markNodeForTainting`: when the expected taint is missing the node is first removed from
+    /// its zone's queue, then added again (so it moves to the back). The trace reports `queued`
+    /// only when the node was not waiting already, not on every re-add.
+    fn mark_for_tainting(&mut self, node: &Node, taint: &str, out: &mut MonitorResult) {
+        let was_queued = if has_taint(node, taint, NO_EXECUTE) {
+            None
+        } else {
+            Some(self.queue_remove(node))
+        };
+        if self.queue_add(node) && was_queued != Some(true) {
+            out.taints
+                .push(change(&node.metadata.name, "queued", taint, NO_EXECUTE));
+        }
     }
 
     /// `processTaintBaseEviction`, on the Ready status observed at the start of the pass.
     fn process_taint_base_eviction(
         &mut self,
         node: &mut Node,
-        observed: &str,
+        observed: u8,
         now: Time,
         out: &mut MonitorResult,
     ) {
-        let name = node.metadata.name.clone();
-        let zone = zone_key(node);
-        let swap = |node: &mut Node, add: &str, del: &str, out: &mut MonitorResult| {
-            add_taint(node, add, NO_EXECUTE, now);
-            remove_taint(node, del, NO_EXECUTE);
-            out.taints.push(change(&name, "added", add, NO_EXECUTE));
-            out.taints.push(change(&name, "removed", del, NO_EXECUTE));
-            out.api_calls.push(call("patch", "nodes", &name));
-        };
         match observed {
-            CONDITION_FALSE => {
+            2 => {
                 if has_taint(node, TAINT_UNREACHABLE, NO_EXECUTE) {
-                    swap(node, TAINT_NOT_READY, TAINT_UNREACHABLE, out);
-                } else if self.tainter(&zone).add(&name) {
-                    out.taints
-                        .push(change(&name, "queued", TAINT_NOT_READY, NO_EXECUTE));
+                    Self::swap(node, TAINT_NOT_READY, TAINT_UNREACHABLE, now, out);
+                } else {
+                    self.mark_for_tainting(node, TAINT_NOT_READY, out);
                 }
             }
-            CONDITION_UNKNOWN => {
+            3 => {
                 if has_taint(node, TAINT_NOT_READY, NO_EXECUTE) {
-                    swap(node, TAINT_UNREACHABLE, TAINT_NOT_READY, out);
-                } else if self.tainter(&zone).add(&name) {
-                    out.taints
-                        .push(change(&name, "queued", TAINT_UNREACHABLE, NO_EXECUTE));
+                    Self::swap(node, TAINT_UNREACHABLE, TAINT_NOT_READY, now, out);
+                } else {
+                    self.mark_for_tainting(node, TAINT_UNREACHABLE, out);
                 }
             }
-            CONDITION_TRUE => self.mark_reachable(node, out),
+            1 => self.mark_reachable(node, out),
             _ => {}
         }
     }
@@ -622,45 +762,70 @@ impl NodeLifecycleController {
         lease_of: impl Fn(usize, &Node) -> Option<Option<Time>>,
         pods: &[PodRef],
     ) -> MonitorResult {
+        let mut updated = Vec::new();
+        self.monitor_pass(now, nodes, lease_of, pods, &mut updated, false)
+    }
+
+    /// [`Self::monitor_in_place`], also listing the indices of nodes whose status it updated.
+    pub(crate) fn monitor_pass(
+        &mut self,
+        now: Time,
+        nodes: &mut [Node],
+        lease_of: impl Fn(usize, &Node) -> Option<Option<Time>>,
+        pods: &[PodRef],
+        updated: &mut Vec<usize>,
+        labels_fixed: bool,
+    ) -> MonitorResult {
         let mut out = MonitorResult::default();
         out.api_calls.push(ApiCall {
             verb: "list".to_string(),
             resource: "nodes".to_string(),
             name: None,
         });
-        if self.known.len() != nodes.len()
-            || nodes.iter().any(|n| !self.known.contains(&n.metadata.name))
-        {
+        let same_list = self.order.len() == nodes.len()
+            && self
+                .order
+                .iter()
+                .zip(nodes.iter())
+                .all(|(a, n)| *a == n.metadata.name);
+        if !same_list {
+            self.realign(nodes);
             self.classify(nodes, &mut out);
         }
-        let mut zone_conditions: BTreeMap<String, Vec<bool>> = BTreeMap::new();
+        if !same_list || !labels_fixed {
+            self.zone_cache.clear();
+            self.zone_cache.resize(nodes.len(), None);
+        }
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
         for (i, node) in nodes.iter_mut().enumerate() {
-            let name = node.metadata.name.clone();
             let lease = lease_of(i, node);
-            let (observed, current, wrote) = self.try_update_node_health(node, now, lease);
+            let Some(slot) = self.health.get_mut(i) else {
+                continue;
+            };
+            let (observed, current, wrote) =
+                try_update_node_health(&self.settings, slot, node, now, lease);
             if wrote {
-                out.api_calls.push(call("updateStatus", "nodes", &name));
+                out.api_calls
+                    .push(call("updateStatus", "nodes", &node.metadata.name));
+                updated.push(i);
             }
-            if !node.metadata.labels.contains_key(LABEL_EXCLUDE_DISRUPTION) {
-                zone_conditions
-                    .entry(zone_key(node))
-                    .or_default()
-                    .push(current.as_ref().is_some_and(|c| c.status == CONDITION_TRUE));
-            }
-            if let Some(cur) = &current {
-                self.process_taint_base_eviction(node, &observed.status, now, &mut out);
-                let needs_retry = self.nodes_to_retry.contains(&name);
-                let transitioned =
-                    cur.status != CONDITION_TRUE && observed.status == CONDITION_TRUE;
+            scratch.push((false, current));
+            if let Some(cur) = current {
+                self.process_taint_base_eviction(node, observed, now, &mut out);
+                let name = node.metadata.name.as_str();
+                let needs_retry =
+                    !self.nodes_to_retry.is_empty() && self.nodes_to_retry.contains(name);
+                let transitioned = cur != 1 && observed == 1;
                 if transitioned {
                     out.events.push(ControllerEvent {
-                        node: name.clone(),
+                        node: name.to_string(),
                         type_: "Normal".to_string(),
                         reason: "NodeNotReady".to_string(),
                         message: format!("Node {name} status is now: NodeNotReady"),
                     });
                 }
-                if transitioned || (needs_retry && observed.status != CONDITION_TRUE) {
+                if transitioned || (needs_retry && observed != 1) {
                     let pods = pods
                         .iter()
                         .filter(|p| p.node_name == name)
@@ -670,37 +835,103 @@ impl NodeLifecycleController {
                         })
                         .collect();
                     out.pods_marked_not_ready.push(PodsMarkedNotReady {
-                        node: name.clone(),
+                        node: name.to_string(),
                         pods,
                     });
                 }
             }
-            self.nodes_to_retry.remove(&name);
+            if !self.nodes_to_retry.is_empty() {
+                self.nodes_to_retry.remove(&node.metadata.name);
+            }
         }
-        self.handle_disruption(nodes, &zone_conditions, now, &mut out);
+        // Zone tallies: (ready, not ready) per zone; zones are few, nodes many.
+        let mut counts = vec![(0usize, 0usize); self.zone_names.len()];
+        for (i, (node, (_, current))) in nodes.iter().zip(scratch.iter()).enumerate() {
+            let cached = self.zone_cache.get(i).copied().flatten();
+            let (zi, excluded) = match cached {
+                Some(z) => z,
+                None => {
+                    let parts = zone_parts(node);
+                    let zi = match self.zone_names.iter().position(|k| zone_matches(k, parts)) {
+                        Some(zi) => zi,
+                        None => {
+                            self.zone_names.push(zone_key(node));
+                            counts.push((0, 0));
+                            self.zone_names.len() - 1
+                        }
+                    };
+                    let z = (
+                        zi,
+                        node.metadata.labels.contains_key(LABEL_EXCLUDE_DISRUPTION),
+                    );
+                    if let Some(c) = self.zone_cache.get_mut(i) {
+                        *c = Some(z);
+                    }
+                    z
+                }
+            };
+            if excluded {
+                continue;
+            }
+            if let Some(c) = counts.get_mut(zi) {
+                if *current == Some(1) {
+                    c.0 += 1;
+                } else {
+                    c.1 += 1;
+                }
+            }
+        }
+        // Zones with no counted node are absent, as from upstream's map.
+        let zones: BTreeMap<String, (usize, usize)> = self
+            .zone_names
+            .iter()
+            .zip(counts)
+            .filter(|(_, (r, nr))| r + nr > 0)
+            .map(|(k, c)| (k.clone(), c))
+            .collect();
+        self.scratch = scratch;
+        self.handle_disruption(nodes, &zones, now, &mut out);
         out.zone_states = self.zone_states.clone();
         out
     }
 
+    /// Re-aligns the health records with a changed node list (by name).
+    fn realign(&mut self, nodes: &[Node]) {
+        let mut old: HashMap<String, Option<Health>> =
+            self.order.drain(..).zip(self.health.drain(..)).collect();
+        for n in nodes {
+            self.order.push(n.metadata.name.clone());
+            self.health.push(old.remove(&n.metadata.name).flatten());
+        }
+    }
+
     /// Added and deleted nodes relative to the known set.
     fn classify(&mut self, nodes: &mut [Node], out: &mut MonitorResult) {
-        let listed: BTreeSet<String> = nodes.iter().map(|n| n.metadata.name.clone()).collect();
         for node in nodes.iter_mut() {
-            let name = node.metadata.name.clone();
-            if !self.known.contains(&name) {
+            if !self.known.contains(&node.metadata.name) {
+                let name = node.metadata.name.clone();
                 out.events.push(ControllerEvent {
                     node: name.clone(),
                     type_: "Normal".to_string(),
                     reason: "RegisteredNode".to_string(),
                     message: format!("Registered Node {name} in Controller"),
                 });
-                self.known.insert(name.clone());
+                self.known.insert(name);
                 let zone = zone_key(node);
                 self.tainter(&zone);
+                self.zone_states
+                    .entry(zone)
+                    .or_insert_with(|| "Initial".to_string());
                 self.mark_reachable(node, out);
             }
         }
-        let deleted: Vec<String> = self.known.difference(&listed).cloned().collect();
+        let listed: BTreeSet<&str> = nodes.iter().map(|n| n.metadata.name.as_str()).collect();
+        let deleted: Vec<String> = self
+            .known
+            .iter()
+            .filter(|k| !listed.contains(k.as_str()))
+            .cloned()
+            .collect();
         for name in deleted {
             out.events.push(ControllerEvent {
                 node: name.clone(),
@@ -709,20 +940,15 @@ impl NodeLifecycleController {
                 message: format!("Removing Node {name} from Controller"),
             });
             self.known.remove(&name);
-            self.health.remove(&name);
-            for t in self.tainters.values_mut() {
-                t.remove(&name);
-            }
         }
     }
 
-    fn compute_zone_state(&self, ready: &[bool]) -> &'static str {
-        let r = ready.iter().filter(|x| **x).count();
-        let nr = ready.len() - r;
-        if r == 0 && nr > 0 {
+    fn compute_zone_state(&self, ready: usize, not_ready: usize) -> &'static str {
+        if ready == 0 && not_ready > 0 {
             "FullDisruption"
-        } else if nr > 2
-            && nr as f32 / (nr + r) as f32 >= self.settings.unhealthy_zone_threshold as f32
+        } else if not_ready > 2
+            && not_ready as f32 / (not_ready + ready) as f32
+                >= self.settings.unhealthy_zone_threshold as f32
         {
             "PartialDisruption"
         } else {
@@ -730,6 +956,8 @@ impl NodeLifecycleController {
         }
     }
 
+    /// `setLimiterInZone`: Normal and FullDisruption use `--node-eviction-rate`;
+    /// PartialDisruption uses `ReducedQPSFunc` (secondary rate above the large-cluster size, else 0).
     fn limiter_qps(&self, state: &str, zone_size: usize) -> f64 {
         match state {
             "PartialDisruption" => {
@@ -746,19 +974,19 @@ impl NodeLifecycleController {
     fn handle_disruption(
         &mut self,
         nodes: &mut [Node],
-        zones: &BTreeMap<String, Vec<bool>>,
+        zones: &BTreeMap<String, (usize, usize)>,
         now: Time,
         out: &mut MonitorResult,
     ) {
         let mut new_states = BTreeMap::new();
         let mut all_are_full = true;
-        for (k, v) in zones {
-            let s = self.compute_zone_state(v);
+        for (k, (r, nr)) in zones {
+            let s = self.compute_zone_state(*r, *nr);
             all_are_full &= s == "FullDisruption";
             new_states.insert(k.clone(), s);
-            self.zone_states
-                .entry(k.clone())
-                .or_insert_with(|| "Initial".to_string());
+            if !self.zone_states.contains_key(k) {
+                self.zone_states.insert(k.clone(), "Initial".to_string());
+            }
         }
         self.zone_states.retain(|k, _| zones.contains_key(k));
         let all_were_full = self.zone_states.values().all(|v| v == "FullDisruption");
@@ -769,8 +997,9 @@ impl NodeLifecycleController {
             for n in nodes.iter_mut() {
                 self.mark_reachable(n, out);
             }
-            for t in self.tainters.values_mut() {
-                t.swap_limiter(0.0);
+            let keys: Vec<String> = self.zone_states.keys().cloned().collect();
+            for k in keys {
+                self.tainter(&k).swap_limiter(0.0, now);
             }
             for v in self.zone_states.values_mut() {
                 *v = "FullDisruption".to_string();
@@ -779,11 +1008,9 @@ impl NodeLifecycleController {
         }
         let keys: Vec<String> = self.zone_states.keys().cloned().collect();
         if all_were_full {
-            for n in nodes.iter() {
-                if let Some(h) = self.health.get_mut(&n.metadata.name) {
-                    h.probe = now;
-                    h.ready_transition = now;
-                }
+            for h in self.health.iter_mut().flatten() {
+                h.probe = now;
+                h.ready_transition = now;
             }
         }
         for k in keys {
@@ -791,9 +1018,9 @@ impl NodeLifecycleController {
             if !all_were_full && self.zone_states.get(&k).map(String::as_str) == Some(new) {
                 continue;
             }
-            let size = zones.get(&k).map_or(0, Vec::len);
+            let size = zones.get(&k).map_or(0, |(r, nr)| r + nr);
             let qps = self.limiter_qps(new, size);
-            self.tainter(&k).swap_limiter(qps);
+            self.tainter(&k).swap_limiter(qps, now);
             self.zone_states.insert(k, new.to_string());
         }
     }
@@ -801,6 +1028,9 @@ impl NodeLifecycleController {
     /// `doNoExecuteTaintingPass`: apply queued NoExecute taints as each zone's limiter allows.
     pub fn do_no_execute_tainting_pass(&mut self, now: Time, nodes: &mut [Node]) -> MonitorResult {
         let mut out = MonitorResult::default();
+        if !self.has_queued_taints() {
+            return out;
+        }
         let index: HashMap<String, usize> = nodes
             .iter()
             .enumerate()
@@ -811,23 +1041,28 @@ impl NodeLifecycleController {
                 if !tainter.try_accept(now) {
                     break;
                 }
-                tainter.queue.pop_front();
-                tainter.queued.remove(&name);
                 let Some(node) = index.get(&name).and_then(|i| nodes.get_mut(*i)) else {
+                    // Gone from the lister: done with it (it stays in the set).
+                    tainter.queue.pop_front();
                     continue;
                 };
-                let status = node.status.condition(NODE_READY).map(|c| c.status.clone());
-                let (add, del) = match status.as_deref() {
-                    Some(CONDITION_FALSE) => (TAINT_NOT_READY, TAINT_UNREACHABLE),
-                    Some(CONDITION_UNKNOWN) => (TAINT_UNREACHABLE, TAINT_NOT_READY),
-                    _ => continue,
+                let status = node
+                    .status
+                    .condition(NODE_READY)
+                    .map(|c| status_code(&c.status));
+                let (add, del) = match status {
+                    // No Ready condition: retried 50ms later, so it blocks this zone for now.
+                    None => break,
+                    Some(2) => (TAINT_NOT_READY, TAINT_UNREACHABLE),
+                    Some(3) => (TAINT_UNREACHABLE, TAINT_NOT_READY),
+                    // Ready again: nothing to do ("Ignoring taint request").
+                    Some(_) => {
+                        tainter.queue.pop_front();
+                        continue;
+                    }
                 };
-                add_taint(node, add, NO_EXECUTE, now);
-                out.taints.push(change(&name, "added", add, NO_EXECUTE));
-                if remove_taint(node, del, NO_EXECUTE) {
-                    out.taints.push(change(&name, "removed", del, NO_EXECUTE));
-                }
-                out.api_calls.push(call("patch", "nodes", &name));
+                tainter.queue.pop_front();
+                Self::swap(node, add, del, now, &mut out);
             }
         }
         out

@@ -139,6 +139,19 @@ pub fn default_eviction_hard() -> Vec<(&'static str, &'static str)> {
     ]
 }
 
+/// `parsePercentage`: `strconv.ParseFloat(strings.TrimRight(input, "%"), 32)` divided by 100 in
+/// float32, so "10%" is the float32 0.1 upstream compares with.
+fn parse_percentage(val: &str) -> Result<f64, ThresholdError> {
+    let trimmed = val.trim_end_matches('%');
+    let v: f32 = trimmed.parse().map_err(|_| {
+        ThresholdError(format!(
+            "strconv.ParseFloat: parsing {}: invalid syntax",
+            crate::go::quote(trimmed)
+        ))
+    })?;
+    Ok(f64::from(v / 100.0))
+}
+
 fn signal_of(name: &str) -> Result<Signal, ThresholdError> {
     Signal::parse(name).ok_or_else(|| ThresholdError(format!("unsupported eviction signal {name}")))
 }
@@ -149,10 +162,8 @@ fn parse_value(signal: Signal, val: &str) -> Result<Option<ThresholdValue>, Thre
         if val == "0%" || val == "100%" {
             return Ok(None);
         }
-        let pct: f64 = p
-            .parse()
-            .map_err(|_| ThresholdError(format!("invalid percentage: {val}")))?;
-        let pct = pct / 100.0;
+        let _ = p;
+        let pct = parse_percentage(val)?;
         if pct < 0.0 {
             return Err(ThresholdError(format!(
                 "eviction percentage threshold {signal} must be >= 0%: {val}"
@@ -182,78 +193,84 @@ pub fn parse_thresholds(
     min_reclaim: &[(&str, &str)],
 ) -> Result<Vec<Threshold>, ThresholdError> {
     let mut out: Vec<Threshold> = Vec::new();
-    let mut reclaims = Vec::new();
-    for (name, v) in min_reclaim {
-        let s = signal_of(name)?;
-        let r = if let Some(p) = v.strip_suffix('%') {
-            let pct: f64 = p
-                .parse()
-                .map_err(|_| ThresholdError(format!("invalid percentage: {v}")))?;
-            if pct < 0.0 {
-                return Err(ThresholdError(format!(
-                    "negative reclaim defined for signal {s}"
-                )));
-            }
-            ThresholdValue::Percentage(pct / 100.0)
-        } else {
-            let q = Quantity::parse(v).map_err(|e| ThresholdError(e.to_string()))?;
-            if q.0 < 0 {
-                return Err(ThresholdError(format!(
-                    "negative reclaim defined for signal {s}"
-                )));
-            }
-            ThresholdValue::Quantity(q.as_f64())
-        };
-        reclaims.push((s, r));
-    }
-    let reclaim_for = |s: Signal| reclaims.iter().find(|(x, _)| *x == s).map(|(_, r)| *r);
     for (name, v) in hard {
         let s = signal_of(name)?;
+        // Upstream reads a map: a repeated signal keeps its last value.
+        out.retain(|t| t.signal != s);
         if let Some(value) = parse_value(s, v)? {
-            if out.iter().any(|t| t.signal == s) {
-                return Err(ThresholdError(format!(
-                    "found duplicate eviction threshold for signal {s}"
-                )));
-            }
             out.push(Threshold {
                 signal: s,
                 value,
                 grace_period: Duration::ZERO,
-                min_reclaim: reclaim_for(s),
+                min_reclaim: None,
             });
         }
     }
     let hard_count = out.len();
+    let mut soft_values: Vec<(Signal, ThresholdValue)> = Vec::new();
     for (name, v) in soft {
         let s = signal_of(name)?;
+        soft_values.retain(|(x, _)| *x != s);
         if let Some(value) = parse_value(s, v)? {
-            if out[hard_count..].iter().any(|t| t.signal == s) {
-                return Err(ThresholdError(format!(
-                    "found duplicate eviction threshold for signal {s}"
-                )));
-            }
-            let grace = soft_grace
-                .iter()
-                .find(|(n, _)| *n == s.as_str())
-                .ok_or_else(|| {
-                    ThresholdError(format!(
-                        "grace period must be specified for the soft eviction threshold {s}"
-                    ))
-                })?;
-            let g = Duration::parse(grace.1).map_err(|e| ThresholdError(e.to_string()))?;
-            if g.0 < 0 {
-                return Err(ThresholdError(format!(
-                    "invalid eviction grace period specified: {}, must be a positive value",
-                    grace.1
-                )));
-            }
-            out.push(Threshold {
-                signal: s,
-                value,
-                grace_period: g,
-                min_reclaim: reclaim_for(s),
-            });
+            soft_values.push((s, value));
         }
+    }
+    // parseGracePeriods: every entry is checked, used or not.
+    let mut graces: Vec<(Signal, Duration)> = Vec::new();
+    for (name, v) in soft_grace {
+        let s = signal_of(name)?;
+        let g = Duration::parse(v).map_err(|e| ThresholdError(e.to_string()))?;
+        if g.0 < 0 {
+            return Err(ThresholdError(format!(
+                "invalid eviction grace period specified: {v}, must be a positive value"
+            )));
+        }
+        graces.retain(|(x, _)| *x != s);
+        graces.push((s, g));
+    }
+    // parseMinimumReclaims.
+    let mut reclaims: Vec<(Signal, ThresholdValue)> = Vec::new();
+    for (name, v) in min_reclaim {
+        let s = signal_of(name)?;
+        let r = if v.ends_with('%') {
+            let pct = parse_percentage(v)?;
+            if pct <= 0.0 {
+                return Err(ThresholdError(format!(
+                    "eviction percentage minimum reclaim {s} must be positive: {v}"
+                )));
+            }
+            ThresholdValue::Percentage(pct)
+        } else {
+            let q = Quantity::parse(v).map_err(|e| ThresholdError(e.to_string()))?;
+            if q.0 < 0 {
+                return Err(ThresholdError(format!(
+                    "negative eviction minimum reclaim specified for {s}"
+                )));
+            }
+            ThresholdValue::Quantity(q.as_f64())
+        };
+        reclaims.retain(|(x, _)| *x != s);
+        reclaims.push((s, r));
+    }
+    for (s, value) in soft_values {
+        let grace = graces.iter().find(|(x, _)| *x == s).ok_or_else(|| {
+            ThresholdError(format!(
+                "grace period must be specified for the soft eviction threshold {s}"
+            ))
+        })?;
+        out.push(Threshold {
+            signal: s,
+            value,
+            grace_period: grace.1,
+            min_reclaim: None,
+        });
+    }
+    let _ = hard_count;
+    for t in &mut out {
+        t.min_reclaim = reclaims
+            .iter()
+            .find(|(x, _)| *x == t.signal)
+            .map(|(_, r)| *r);
     }
     Ok(out)
 }
@@ -267,7 +284,8 @@ mod tests {
         let t = parse_thresholds(&default_eviction_hard(), &[], &[], &[]).unwrap();
         assert_eq!(t.len(), 5);
         assert_eq!(t[0].value, ThresholdValue::Quantity(104857600.0));
-        assert_eq!(t[1].value, ThresholdValue::Percentage(0.1));
+        // Upstream keeps percentages as float32: "10%" is 0.1f32, not 0.1f64.
+        assert_eq!(t[1].value, ThresholdValue::Percentage(f64::from(0.1f32)));
     }
 
     #[test]
@@ -289,6 +307,27 @@ mod tests {
             parse_thresholds(&[("memory.available", "0%")], &[], &[], &[])
                 .unwrap()
                 .is_empty()
+        );
+        assert_eq!(
+            e(&[("memory.available", "abc%")]),
+            "strconv.ParseFloat: parsing \"abc\": invalid syntax"
+        );
+        assert_eq!(
+            e(&[("memory.available", "-5%")]),
+            "eviction percentage threshold memory.available must be >= 0%: -5%"
+        );
+        let r = |m: &[(&str, &str)]| {
+            parse_thresholds(&[("memory.available", "1Gi")], &[], &[], m)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            r(&[("memory.available", "0%")]),
+            "eviction percentage minimum reclaim memory.available must be positive: 0%"
+        );
+        assert_eq!(
+            r(&[("memory.available", "-1Mi")]),
+            "negative eviction minimum reclaim specified for memory.available"
         );
         let soft = parse_thresholds(&[], &[("memory.available", "1Gi")], &[], &[]).unwrap_err();
         assert_eq!(

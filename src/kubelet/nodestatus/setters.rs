@@ -86,7 +86,7 @@ pub(crate) fn apply_pressure(
 ) {
     let t = kind.text();
     let mut fresh = None;
-    let cond = match node.status.condition_mut(t.type_) {
+    let cond = match node.status.last_condition_mut(t.type_) {
         Some(c) => c,
         None => fresh.insert(NodeCondition {
             type_: t.type_.to_string(),

@@ -107,6 +107,13 @@ pub struct NodeCondition {
     pub message: String,
 }
 
+/// String equality with a first-byte test up front: the four condition types the hot loops look
+/// up all start differently, so most mismatches cost one byte comparison, not a `memcmp` call.
+#[inline]
+fn same_type(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
+}
+
 impl NodeStatus {
     pub fn conditions(&self) -> &[NodeCondition] {
         self.conditions.as_deref().unwrap_or(&[])
@@ -114,13 +121,23 @@ impl NodeStatus {
 
     /// The condition of a type (`GetNodeCondition`: the first match).
     pub fn condition(&self, type_: &str) -> Option<&NodeCondition> {
-        self.conditions().iter().find(|c| c.type_ == type_)
+        self.conditions()
+            .iter()
+            .find(|c| same_type(&c.type_, type_))
     }
 
     pub fn condition_mut(&mut self, type_: &str) -> Option<&mut NodeCondition> {
         self.conditions
             .as_mut()
-            .and_then(|cs| cs.iter_mut().find(|c| c.type_ == type_))
+            .and_then(|cs| cs.iter_mut().find(|c| same_type(&c.type_, type_)))
+    }
+
+    /// The last condition of a type: the pressure setters loop without `break`, so on a status
+    /// with duplicate types they update the last one (Ready's setter stops at the first).
+    pub fn last_condition_mut(&mut self, type_: &str) -> Option<&mut NodeCondition> {
+        self.conditions
+            .as_mut()
+            .and_then(|cs| cs.iter_mut().rev().find(|c| same_type(&c.type_, type_)))
     }
 
     pub fn push_condition(&mut self, c: NodeCondition) {

@@ -1,0 +1,2 @@
+export * from "./kubegate.js";
+export { default } from "./kubegate.js";

@@ -1,0 +1,87 @@
+// JS-side benchmarks of the npm package, each against a baseline measured in the same process.
+// Prints a Markdown section for BENCHMARKS.md (scripts/bench.sh assembles the file).
+import { readFileSync, existsSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { FeatureGate, kubernetesFeatures, parseFeatureList } from "kubegate";
+
+const pkg = new URL("../pkg/", import.meta.url);
+const list = new URL("../../shared/data/versioned_feature_list.yaml", import.meta.url);
+
+/** Median ns per call over `rounds` rounds of `n` calls. */
+function perCall(fn, n = 2_000_000, rounds = 9) {
+  for (let i = 0; i < n; i++) fn(i); // warm up (JIT)
+  const times = [];
+  for (let r = 0; r < rounds; r++) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) fn(i);
+    times.push(Number(process.hrtime.bigint() - t0) / n);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+function perRun(fn, rounds = 31) {
+  fn();
+  const times = [];
+  for (let r = 0; r < rounds; r++) {
+    const t0 = process.hrtime.bigint();
+    fn();
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+const features = kubernetesFeatures();
+const gate = new FeatureGate("1.34");
+gate.addVersioned(features);
+gate.set("AllAlpha=true,NodeSwap=true");
+const names = Object.keys(features);
+const map = new Map(gate.featureStates().map((s) => [s.name, s.enabled]));
+const ids = names.map((n) => gate.featureId(n));
+const mask = names.length;
+
+let sink = 0;
+const mapGet = perCall((i) => { sink ^= map.get(names[i % mask]) ? 1 : 0; });
+const byName = perCall((i) => { sink ^= gate.enabled(names[i % mask]) ? 1 : 0; }, 500_000);
+const byId = perCall((i) => { sink ^= gate.enabledById(ids[i % mask]) ? 1 : 0; });
+
+const rows = [
+  ["baseline: `Map.get(name)` on a plain JS Map", mapGet, 1],
+  ["`gate.enabled(name)`", byName, byName / mapGet],
+  ["`gate.enabledById(id)` (hot path)", byId, byId / mapGet],
+];
+
+const text = existsSync(list) ? readFileSync(list, "utf8") : null;
+const loadBuiltin = perRun(() => {
+  const g = new FeatureGate("1.34");
+  g.addVersioned(kubernetesFeatures());
+  g.set("AllAlpha=true,NodeSwap=true");
+  g.free();
+});
+const loadYaml = text && perRun(() => {
+  const g = new FeatureGate("1.34");
+  g.addVersioned(parseFeatureList(text));
+  g.set("AllAlpha=true,NodeSwap=true");
+  g.free();
+});
+const wasm = readFileSync(new URL("kubegate_bg.wasm", pkg));
+
+const fmt = (x) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
+const out = [];
+out.push(`Node ${process.version}, ${names.length} features, each figure the median of repeated rounds.`, "");
+out.push("| per call | ns | ratio to `Map.get` | target |", "|---|---:|---:|---|");
+out.push(`| ${rows[0][0]} | ${fmt(rows[0][1])} | 1.00 | |`);
+out.push(`| ${rows[1][0]} | ${fmt(rows[1][1])} | ${rows[1][2].toFixed(2)} | within 5x |`);
+out.push(`| ${rows[2][0]} | ${fmt(rows[2][1])} | ${rows[2][2].toFixed(2)} | within 1.5x |`);
+out.push("", "| whole list | ms |", "|---|---:|");
+out.push(`| new gate + \`addVersioned(kubernetesFeatures())\` + \`set\` | ${fmt(loadBuiltin)} |`);
+if (loadYaml) out.push(`| new gate + \`addVersioned(parseFeatureList(193-feature YAML))\` + \`set\` | ${fmt(loadYaml)} |`);
+out.push("", "| package wasm | bytes |", "|---|---:|");
+out.push(`| \`kubegate_bg.wasm\` raw | ${wasm.length} |`, `| gzipped (-9) | ${gzipSync(wasm, { level: 9 }).length} |`);
+if (process.env.GATES_ONLY_WASM && existsSync(process.env.GATES_ONLY_WASM)) {
+  const w = readFileSync(process.env.GATES_ONLY_WASM);
+  out.push(`| gate-only build (\`--no-default-features\`) raw | ${w.length} |`, `| gate-only build gzipped (-9) | ${gzipSync(w, { level: 9 }).length} |`);
+}
+console.log(out.join("\n"));
+if (sink === 42) console.log("");
