@@ -303,7 +303,7 @@ export default {
         h("td", {}, f.origin.layer === "configFile" || f.origin.layer === "dropIn"
           ? h("button", { type: "button", class: "loc", tabindex: "-1", onclick: () => jump(f.origin.source, f.origin.line) }, where(f.origin))
           : h("span", { class: "muted" }, where(f.origin))),
-        h("td", { class: "muted" }, f.overridden?.length ? `overrides ${f.overridden.length}` : ""));
+        h("td", { class: "muted" }, f.overridden?.length ? `${f.overridden.length} earlier` : ""));
       tr.addEventListener("mouseenter", () => explain(path));
       tr.addEventListener("focus", () => explain(path));
       tr.addEventListener("keydown", (e) => {
@@ -359,7 +359,7 @@ export default {
       }
       args.removeAttribute("aria-invalid");
       const n = result.diff.length;
-      render(status, h("p", { class: "ok" }, `The kubelet ${result.kubeletVersion} starts. ${n} value${n === 1 ? "" : "s"} differ from the defaults.`));
+      render(status, h("p", { class: "ok" }, `The kubelet ${result.kubeletVersion} starts. ${n} value${n === 1 ? " differs" : "s differ"} from the defaults.`));
     }
 
     function drawDynamic() {
