@@ -557,3 +557,168 @@ fn upgrade_check_reports_gate_problems() {
     let _ = BTreeMap::<String, String>::new();
     assert!(rep.starts || rep.error.is_some());
 }
+
+#[test]
+fn validation_problems_point_at_file_line_and_flag() {
+    let i = input(
+        &[
+            "--config=/k.yaml",
+            "--config-dir=/d",
+            "--oom-score-adj=2000",
+        ],
+        &[
+            ("/k.yaml", &doc("maxPods: 10\nport: 1\n")),
+            ("/d/10-a.conf", &doc("\n\nport: 70000\n")),
+        ],
+    );
+    let e = resolve_kubelet_config(&i).unwrap_err();
+    assert_eq!(e.problems.len(), 2, "{e:?}");
+    let oom = &e.problems[0];
+    assert_eq!(oom.message, "invalid configuration: oomScoreAdj (--oom-score-adj) 2000 must be between -1000 and 1000, inclusive");
+    assert_eq!(oom.field.as_deref(), Some("oomScoreAdj"));
+    assert_eq!(oom.flag.as_deref(), Some("--oom-score-adj"));
+    let port = &e.problems[1];
+    assert_eq!(port.field.as_deref(), Some("port"));
+    assert_eq!(
+        (port.file.as_deref(), port.line),
+        (Some("/d/10-a.conf"), Some(5))
+    );
+    // The error's own location is the first problem's.
+    assert_eq!(e.flag.as_deref(), Some("--oom-score-adj"));
+    // A Go-cased name in the message still finds its field.
+    if feature_list().is_none() {
+        return;
+    }
+    let e = resolve_kubelet_config(&input(
+        &["--config=/k.yaml"],
+        &[(
+            "/k.yaml",
+            &doc("featureGates:\n  ImageMaximumGCAge: false\nimageMaximumGCAge: 5m\n"),
+        )],
+    ))
+    .unwrap_err();
+    assert_eq!(e.problems[0].message, "invalid configuration: ImageMaximumGCAge feature gate is required for Kubelet configuration option imageMaximumGCAge");
+    assert_eq!(e.problems[0].field.as_deref(), Some("imageMaximumGCAge"));
+    assert_eq!(e.problems[0].line, Some(5));
+}
+
+#[test]
+fn eviction_thresholds_and_reserved_resources_at_startup() {
+    let cases: &[(&str, &str, &str, Option<usize>)] = &[
+        (
+            "unknown signal",
+            "evictionHard:\n  memory.available: 100Mi\n  mem.free: 1Gi\n",
+            "failed to run Kubelet: unsupported eviction signal mem.free",
+            Some(5),
+        ),
+        (
+            "percentage above 100",
+            "evictionHard:\n  nodefs.available: 101%\n",
+            "failed to run Kubelet: eviction percentage threshold nodefs.available must be <= 100%: 101%",
+            Some(4),
+        ),
+        (
+            "soft threshold without grace period",
+            "evictionSoft:\n  memory.available: 1Gi\n",
+            "failed to run Kubelet: failed to create kubelet: grace period must be specified for the soft eviction threshold memory.available",
+            Some(4),
+        ),
+        (
+            "reserving an unsupported resource",
+            "kubeReserved:\n  nvidia.com/gpu: \"1\"\n",
+            "failed to run Kubelet: cannot reserve \"nvidia.com/gpu\" resource",
+            Some(4),
+        ),
+        (
+            "negative system reservation",
+            "systemReserved:\n  memory: -1Gi\n",
+            "failed to run Kubelet: resource quantity for \"memory\" cannot be negative: -1Gi",
+            Some(4),
+        ),
+    ];
+    for (name, body, want, line) in cases {
+        let e = resolve_kubelet_config(&input(&["--config=/k.yaml"], &[("/k.yaml", &doc(body))]))
+            .unwrap_err();
+        assert_eq!(e.message, *want, "{name}");
+        assert_eq!(
+            (e.file.as_deref(), e.line),
+            (Some("/k.yaml"), *line),
+            "{name}"
+        );
+    }
+    // A flag-set threshold is blamed on the flag.
+    let e =
+        resolve_kubelet_config(&input(&["--eviction-hard=memory.available<0"], &[])).unwrap_err();
+    assert_eq!(
+        e.message,
+        "failed to run Kubelet: eviction threshold memory.available must be positive: 0"
+    );
+    assert_eq!(e.flag.as_deref(), Some("--eviction-hard"));
+}
+
+#[test]
+fn reserved_memory_and_cpuset_validation() {
+    let e = err(
+        &["--config=/k.yaml"],
+        &[(
+            "/k.yaml",
+            &doc("reservedSystemCPUs: \"3-1\"\nreservedMemory:\n- numaNode: 0\n  limits: {memory: \"0\", cpu: \"1\"}\n- numaNode: 0\n  limits: {memory: 1Gi}\n"),
+        )],
+    );
+    assert_eq!(e, "failed to validate kubelet configuration, error: [invalid configuration: unable to parse reservedSystemCPUs (--reserved-cpus) 3-1, error: invalid range \"3-1\" (3 > 1), invalid configuration: the limit type \"cpu\" for NUMA node 0 is not supported, only [memory hugepages-<HugePageSize>] is accepted, invalid configuration: reserved memory may not be zero for NUMA node 0 and resource \"memory\", invalid configuration: the reserved memory has a duplicate value for NUMA node 0 and resource \"memory\"], path: /k.yaml");
+}
+
+#[test]
+fn eviction_hard_defaults_by_version_and_without_config() {
+    // Without --config nothing fills evictionHard: the kubelet runs with no hard thresholds.
+    let r = ok(&[], &[]);
+    assert_eq!(r.config.get("evictionHard"), None);
+    // loadConfigFile fills DefaultEvictionHard; imagefs.inodesFree joined it in 1.30.
+    let f = [("/k.yaml", doc("port: 10250\n"))];
+    let files: Vec<(&str, &str)> = f.iter().map(|(a, b)| (*a, b.as_str())).collect();
+    let r = ok(&["--config=/k.yaml"], &files);
+    assert_eq!(r.config["evictionHard"]["imagefs.inodesFree"], "5%");
+    let mut i = input(&["--config=/k.yaml"], &files);
+    i.kubelet_version = Some("1.29".into());
+    i.feature_list = None;
+    let r = resolve_kubelet_config(&i).unwrap();
+    assert_eq!(
+        r.config["evictionHard"],
+        json!({"imagefs.available": "15%", "memory.available": "100Mi", "nodefs.available": "10%", "nodefs.inodesFree": "5%"})
+    );
+}
+
+#[test]
+fn dynamic_config_dir_needs_the_gate_on_the_command_line() {
+    // ValidateKubeletFlags runs before the config file is read: only --feature-gates counts.
+    let mut i = input(
+        &["--dynamic-config-dir=/var/lib/kubelet/dynamic-config"],
+        &[],
+    );
+    i.kubelet_version = Some("1.22".into());
+    i.feature_list = None;
+    let e = resolve_kubelet_config(&i).unwrap_err();
+    assert_eq!(e.message, "failed to validate kubelet flags: the DynamicKubeletConfig feature gate must be enabled in order to use the --dynamic-config-dir flag");
+    assert_eq!(e.flag.as_deref(), Some("--dynamic-config-dir"));
+    // On by default before 1.22.
+    i.kubelet_version = Some("1.21".into());
+    assert!(resolve_kubelet_config(&i).is_ok());
+}
+
+#[test]
+fn feature_gate_union_keeps_the_file_origin_of_added_back_gates() {
+    let r = ok(
+        &["--config=/k.yaml", "--feature-gates=MemoryQoS=false"],
+        &[(
+            "/k.yaml",
+            &doc("featureGates:\n  MemoryQoS: true\n  KubeletTracing: false\n"),
+        )],
+    );
+    let p = &r.provenance;
+    assert_eq!(p["featureGates.MemoryQoS"].origin.source, "--feature-gates");
+    assert_eq!(
+        p["featureGates.KubeletTracing"].origin.layer,
+        Layer::ConfigFile
+    );
+    assert_eq!(p["featureGates.KubeletTracing"].origin.line, Some(5));
+}

@@ -3,7 +3,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::{from_js, js_error, to_js};
-use crate::kubelet::config::{self, ResolveInput, Resolved};
+use crate::kubelet::config::{self, ConfigError, ResolveInput, Resolved};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS: &str = r#"
@@ -51,6 +51,25 @@ export interface ResolvedKubeletConfig {
   diff: KubeletConfigDiffEntry[];
   dynamic?: KubeletDynamicStatus;
 }
+/** One validation or startup failure and where the value at fault was written. */
+export interface KubeletConfigProblem {
+  /** The kubelet's exact text for this failure. */
+  message: string;
+  /** Dotted path of the field at fault, e.g. "evictionHard.memory.available". */
+  field?: string;
+  /** The file (config file, drop-in or checkpoint) that wrote the value, and its 1-based line. */
+  file?: string; line?: number;
+  /** The flag that wrote the value, e.g. "--port". */
+  flag?: string;
+}
+/**
+ * What resolveKubeletConfig and checkKubeletUpgrade throw: a real Error whose message is the
+ * kubelet's exact startup error, with its location; validation lists every failure in problems.
+ */
+export interface KubeletConfigError extends Error {
+  file?: string; line?: number; flag?: string; field?: string;
+  problems: KubeletConfigProblem[];
+}
 export interface KubeletConfigExplanation {
   fieldPath: string; value: unknown;
   fields: Record<string, KubeletFieldProvenance>;
@@ -65,13 +84,39 @@ export interface KubeletUpgradeReport {
 }
 "#;
 
+/// A core error into a JS `Error` carrying the location fields and the problems.
+fn config_error(e: ConfigError) -> JsValue {
+    let err = js_sys::Error::new(&e.message);
+    let set = |k: &str, v: &JsValue| {
+        // Reflect.set on a fresh Error cannot fail; ignore the impossible error.
+        let _ = js_sys::Reflect::set(&err, &k.into(), v);
+    };
+    if let Some(f) = &e.file {
+        set("file", &f.into());
+    }
+    if let Some(l) = e.line {
+        set("line", &(l as f64).into());
+    }
+    if let Some(f) = &e.flag {
+        set("flag", &f.into());
+    }
+    if let Some(f) = e.field() {
+        set("field", &f.into());
+    }
+    set(
+        "problems",
+        &to_js(&e.problems).unwrap_or_else(|_| js_sys::Array::new().into()),
+    );
+    err.into()
+}
+
 #[wasm_bindgen(js_name = resolveKubeletConfig, unchecked_return_type = "ResolvedKubeletConfig")]
 pub fn resolve_kubelet_config(
     #[wasm_bindgen(unchecked_param_type = "ResolveKubeletConfigInput")] input: JsValue,
-) -> Result<JsValue, JsError> {
+) -> Result<JsValue, JsValue> {
     let input: ResolveInput = from_js(input, "kubelet config input")?;
-    let out = config::resolve_kubelet_config(&input).map_err(js_error)?;
-    to_js(&out)
+    let out = config::resolve_kubelet_config(&input).map_err(config_error)?;
+    to_js(&out).map_err(JsValue::from)
 }
 
 #[wasm_bindgen(js_name = explainKubeletConfig, unchecked_return_type = "KubeletConfigExplanation")]
@@ -88,8 +133,8 @@ pub fn explain_kubelet_config(
 pub fn check_kubelet_upgrade(
     #[wasm_bindgen(unchecked_param_type = "ResolveKubeletConfigInput")] input: JsValue,
     target_version: &str,
-) -> Result<JsValue, JsError> {
+) -> Result<JsValue, JsValue> {
     let input: ResolveInput = from_js(input, "kubelet config input")?;
-    let out = config::check_kubelet_upgrade(&input, target_version).map_err(js_error)?;
-    to_js(&out)
+    let out = config::check_kubelet_upgrade(&input, target_version).map_err(config_error)?;
+    to_js(&out).map_err(JsValue::from)
 }

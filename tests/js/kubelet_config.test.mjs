@@ -80,3 +80,34 @@ test("upgrade check", { skip: !featureList }, () => {
   assert.equal(rep.to, "1.34");
   assert.ok(Array.isArray(rep.findings));
 });
+
+test("errors carry their location and every validation problem", () => {
+  try {
+    resolveKubeletConfig({
+      args: ["--config=/k.yaml", "--oom-score-adj=2000"],
+      files: { "/k.yaml": HEADER + "maxPods: 5\nport: 70000\n" },
+    });
+    assert.fail("expected an error");
+  } catch (e) {
+    assert.ok(e instanceof Error);
+    assert.equal(e.problems.length, 2);
+    assert.deepEqual(e.problems[0], { message: "invalid configuration: oomScoreAdj (--oom-score-adj) 2000 must be between -1000 and 1000, inclusive", field: "oomScoreAdj", flag: "--oom-score-adj" });
+    assert.deepEqual(e.problems[1], { message: "invalid configuration: port (--port) 70000 must be between 1 and 65535, inclusive", field: "port", file: "/k.yaml", line: 4 });
+    assert.equal(e.flag, "--oom-score-adj");
+  }
+});
+
+test("eviction thresholds and reserved resources are checked as the kubelet starts", () => {
+  const run = (body) => () => resolveKubeletConfig({ args: ["--config=/k.yaml"], files: { "/k.yaml": HEADER + body } });
+  assert.throws(run("evictionHard:\n  mem.free: 1Gi\n"), { message: "failed to run Kubelet: unsupported eviction signal mem.free", file: "/k.yaml", line: 4, field: "evictionHard.mem.free" });
+  assert.throws(run("evictionSoft:\n  memory.available: 1Gi\n"), { message: "failed to run Kubelet: failed to create kubelet: grace period must be specified for the soft eviction threshold memory.available" });
+  assert.throws(run("kubeReserved:\n  gpu: \"1\"\n"), { message: 'failed to run Kubelet: cannot reserve "gpu" resource' });
+  assert.throws(run('reservedSystemCPUs: "4-2"\n'), /unable to parse reservedSystemCPUs \(--reserved-cpus\) 4-2, error: invalid range "4-2" \(4 > 2\)/);
+});
+
+test("--dynamic-config-dir needs DynamicKubeletConfig on the command line (1.22-1.23)", () => {
+  assert.throws(() => resolveKubeletConfig({ kubeletVersion: "1.22", args: ["--dynamic-config-dir=/d"] }), {
+    message: "failed to validate kubelet flags: the DynamicKubeletConfig feature gate must be enabled in order to use the --dynamic-config-dir flag",
+    flag: "--dynamic-config-dir",
+  });
+});

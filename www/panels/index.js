@@ -2,8 +2,9 @@
 // { getState(), setState(state), onShow?() }; setState validates untrusted state and throws an
 // Error naming what is wrong.
 import gates from "./gates.js";
+import layers from "./layers.js";
 import pods from "./pods.js";
 import fields from "./fields.js";
 import controlplane from "./controlplane.js";
 
-export const PANELS = [gates, pods, fields, controlplane];
+export const PANELS = [gates, layers, pods, fields, controlplane];

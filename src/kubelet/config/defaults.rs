@@ -262,8 +262,19 @@ pub const LEGACY_DEFAULT_PATHS: &[&str] = &[
     "readOnlyPort",
 ];
 
-/// `eviction.DefaultEvictionHard` on Linux, filled by `loadConfigFile` when a file leaves
-/// `evictionHard` unset.
+/// `eviction.DefaultEvictionHard` on Linux at kubelet `version`: `imagefs.inodesFree` joined
+/// the four older keys in 1.30 (kubernetes/kubernetes#121834, merged for 1.30, not
+/// backported). Only `loadConfigFile` fills it, when a file leaves `evictionHard` unset; a
+/// kubelet started without `--config` has no hard-eviction thresholds at all.
+pub fn default_eviction_hard_at(version: &crate::version::Version) -> BTreeMap<String, String> {
+    let mut m = default_eviction_hard();
+    if version.major() == 1 && version.minor() < 30 {
+        m.remove("imagefs.inodesFree");
+    }
+    m
+}
+
+/// `eviction.DefaultEvictionHard` on Linux (1.30 and later).
 pub fn default_eviction_hard() -> BTreeMap<String, String> {
     [
         ("memory.available", "100Mi"),

@@ -143,6 +143,37 @@ fn load(
     Ok((kc, prov))
 }
 
+/// Whether `DynamicKubeletConfig` is on. Without a feature list that knows the gate, its
+/// history stands in: beta and on by default from 1.11, off by default in 1.22–1.23.
+pub fn gate_on(gates: &dyn Gates, minor: u64) -> bool {
+    match gates.info("DynamicKubeletConfig") {
+        Some(_) => gates.enabled("DynamicKubeletConfig"),
+        None => (11..=21).contains(&minor),
+    }
+}
+
+/// `ValidateKubeletFlags` (options.go, 1.11–1.23), run against the gate holding only the
+/// command line's `--feature-gates`: `--dynamic-config-dir` needs the gate on. The check reads
+/// `Provided()`, so even `--dynamic-config-dir=""` counts.
+pub fn validate_flags(
+    cl: &flags::CommandLine,
+    version: &Version,
+    gates: &dyn Gates,
+) -> Result<(), ConfigError> {
+    let minor = if version.major() == 1 {
+        version.minor()
+    } else {
+        u64::MAX
+    };
+    if cl.last("dynamic-config-dir").is_some() && !gate_on(gates, minor) {
+        return Err(ConfigError::flag(
+            "failed to validate kubelet flags: the DynamicKubeletConfig feature gate must be enabled in order to use the --dynamic-config-dir flag",
+            Some("--dynamic-config-dir".into()),
+        ));
+    }
+    Ok(())
+}
+
 /// `Controller.Bootstrap` for kubelets 1.11–1.23. `Ok(None)` when dynamic config is not in
 /// play (no `--dynamic-config-dir`).
 pub fn bootstrap(
@@ -171,12 +202,7 @@ pub fn bootstrap(
         warnings.push("dynamic config input ignored: --dynamic-config-dir is not set".to_string());
         return Ok(None);
     };
-    let gate_on = match gates.info("DynamicKubeletConfig") {
-        Some(_) => gates.enabled("DynamicKubeletConfig"),
-        // Beta and on by default until 1.22, off by default in 1.22–1.23.
-        None => minor <= 21,
-    };
-    if !gate_on {
+    if !gate_on(gates, minor) {
         return Err(ConfigError::flag(
             "failed to bootstrap Kubelet config controller, you must enable the DynamicKubeletConfig feature gate",
             Some("--dynamic-config-dir".into()),

@@ -15,6 +15,7 @@ pub mod file;
 pub mod flags;
 pub mod gates;
 pub mod provenance;
+pub mod startup;
 pub mod types;
 pub mod upgrade;
 pub mod validation;
@@ -69,6 +70,66 @@ pub struct ConfigError {
     pub line: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flag: Option<String>,
+    /// For validation, which reports every failure at once: each message with its own
+    /// location. The top-level location is the first problem's.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub problems: Vec<ConfigProblem>,
+}
+
+/// One validation or startup failure and where the value at fault was written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfigProblem {
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flag: Option<String>,
+}
+
+impl ConfigProblem {
+    /// Locates `field` through the provenance: the file and line, or the flag, that wrote the
+    /// effective value (for a struct or map, its first leaf written by a file or flag).
+    fn locate(message: String, field: Option<String>, prov: &Provenance) -> Self {
+        let origin = field.as_deref().and_then(|f| {
+            let prefix = format!("{f}.");
+            let written = |o: &Origin| {
+                matches!(
+                    o.layer,
+                    Layer::ConfigFile | Layer::DropIn | Layer::Flag | Layer::DynamicConfig
+                )
+            };
+            prov.get(f)
+                .map(|p| p.origin.clone())
+                .filter(written)
+                .or_else(|| {
+                    prov.iter()
+                        .filter(|(k, _)| k.starts_with(&prefix))
+                        .map(|(_, p)| p.origin.clone())
+                        .find(written)
+                })
+        });
+        let (mut file, mut line, mut flag) = (None, None, None);
+        if let Some(o) = origin {
+            if o.layer == Layer::Flag {
+                flag = Some(o.source);
+            } else {
+                file = Some(o.source);
+                line = o.line;
+            }
+        }
+        ConfigProblem {
+            message,
+            field,
+            file,
+            line,
+            flag,
+        }
+    }
 }
 
 impl ConfigError {
@@ -78,17 +139,28 @@ impl ConfigError {
             file: None,
             line: None,
             flag: None,
+            problems: Vec::new(),
         }
     }
     pub fn at(message: impl Into<String>, file: &str, line: Option<usize>) -> Self {
         ConfigError {
-            message: message.into(),
             file: Some(file.to_string()),
             line,
-            flag: None,
+            ..ConfigError::new(message)
         }
     }
-    fn flag(message: impl Into<String>, flag: Option<String>) -> Self {
+    /// An error made of located problems; the first one's location is the error's.
+    fn from_problems(message: String, problems: Vec<ConfigProblem>) -> Self {
+        let first = problems.first().cloned();
+        ConfigError {
+            message,
+            file: first.as_ref().and_then(|p| p.file.clone()),
+            line: first.as_ref().and_then(|p| p.line),
+            flag: first.and_then(|p| p.flag),
+            problems,
+        }
+    }
+    pub(crate) fn flag(message: impl Into<String>, flag: Option<String>) -> Self {
         ConfigError {
             flag,
             ..ConfigError::new(message)
@@ -98,6 +170,10 @@ impl ConfigError {
     pub fn wrap(mut self, f: impl FnOnce(&str) -> String) -> Self {
         self.message = f(&self.message);
         self
+    }
+    /// The configuration field at fault (dotted path): the first problem's, if any.
+    pub fn field(&self) -> Option<&str> {
+        self.problems.first().and_then(|p| p.field.as_deref())
     }
     /// `file:line` when known.
     pub fn location(&self) -> Option<String> {
@@ -234,7 +310,8 @@ fn load_config_file(
     }
     defaults::set_defaults(&mut kc, gates).map_err(|m| wrap(ConfigError::at(m, path, None)))?;
     if kc.eviction_hard.is_none() {
-        kc.eviction_hard = Some(defaults::default_eviction_hard());
+        let version = parse_version(input.kubelet_version.as_deref())?;
+        kc.eviction_hard = Some(defaults::default_eviction_hard_at(&version));
     }
     Ok((kc, written))
 }
@@ -324,6 +401,11 @@ pub fn resolve_with_gates(
         )
     })?);
 
+    // 3. ValidateKubeletFlags (only its dynamic-config check still bites).
+    if (11..=23).contains(&version.minor()) && version.major() == 1 {
+        dynamic::validate_flags(&cl, &version, &*gates)?;
+    }
+
     // 4. --config.
     let config_path = cl
         .last("config")
@@ -396,13 +478,29 @@ pub fn resolve_with_gates(
     }
 
     // 7. Validation of the final result.
-    validation::validate(&kc, &*gates).map_err(|errs| {
-        ConfigError::new(format!(
-            "failed to validate kubelet configuration, error: {}, path: {}",
-            validation::aggregate(&errs),
-            config_path.clone().unwrap_or_default()
-        ))
-    })?;
+    if let Err(errs) = validation::validate(&kc, &*gates) {
+        let value = to_value(&kc);
+        let mut seen = std::collections::BTreeSet::new();
+        let problems = errs
+            .iter()
+            .filter(|m| seen.insert(m.as_str()))
+            .map(|m| ConfigProblem::locate(m.clone(), validation::field_of(m, &value), &prov))
+            .collect();
+        return Err(ConfigError::from_problems(
+            format!(
+                "failed to validate kubelet configuration, error: {}, path: {}",
+                validation::aggregate(&errs),
+                config_path.clone().unwrap_or_default()
+            ),
+            problems,
+        ));
+    }
+
+    // 8. What run() and NewMainKubelet parse later: reserved resources, eviction thresholds.
+    if let Err(e) = startup::check(&kc) {
+        let p = ConfigProblem::locate(e.message.clone(), Some(e.field), &prov);
+        return Err(ConfigError::from_problems(e.message, vec![p]));
+    }
 
     let feature_gates = gates.all();
     let gate_origin = Origin::new(
@@ -536,10 +634,11 @@ fn merge_dropins(
             .map(|(p, l)| (Some(p), l))
             .unwrap_or((None, None));
         ConfigError {
-            message: format!("failed to unmarshal merged JSON into kubelet configuration: {m}"),
             file,
             line,
-            flag: None,
+            ..ConfigError::new(format!(
+                "failed to unmarshal merged JSON into kubelet configuration: {m}"
+            ))
         }
     })
 }
@@ -565,7 +664,17 @@ pub fn flag_precedence(
     }
     let after = to_value(&out);
     let fallback = Origin::new(Layer::Flag, "command line", None);
-    provenance::record_step(prov, &before, &after, &flag_origins(&written), &fallback);
+    let mut origins = flag_origins(&written);
+    // --feature-gates owns only the keys it set: the gates added back by the union keep the
+    // origin of the file or drop-in that set them.
+    if let Some(o) = origins.remove("featureGates") {
+        if let Some(Value::Object(flag_gates)) = v.get("featureGates") {
+            for k in flag_gates.keys() {
+                origins.insert(format!("featureGates.{k}"), o.clone());
+            }
+        }
+    }
+    provenance::record_step(prov, &before, &after, &origins, &fallback);
     Ok(out)
 }
 

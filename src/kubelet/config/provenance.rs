@@ -266,6 +266,8 @@ pub fn diff(defaults: &Value, effective: &Value) -> Vec<DiffEntry> {
     paths.dedup();
     paths
         .into_iter()
+        // The type header is not a setting; the defaults object carries none.
+        .filter(|p| *p != "apiVersion" && *p != "kind")
         .filter(|p| d.get(*p) != e.get(*p))
         .map(|p| DiffEntry {
             path: p.clone(),

@@ -41,6 +41,55 @@ fn go_list(items: &[&str]) -> String {
     )
 }
 
+/// The configuration field a validation message is about, found by its name in the text
+/// (`port (--port) 70000 must be …` is about `port`). Upstream's messages name the field
+/// first in almost every case; quoted values are skipped so a value cannot pose as a field,
+/// and a Go-style capitalised name (`CrashLoopBackOff.MaxContainerRestartPeriod`) is tried
+/// in camelCase. `None` when no field of `config` (the effective v1beta1 JSON) is named.
+pub fn field_of(message: &str, config: &serde_json::Value) -> Option<String> {
+    let text = message
+        .strip_prefix("invalid configuration: ")
+        .unwrap_or(message);
+    let mut unquoted = String::new();
+    let mut in_quote = false;
+    for c in text.chars() {
+        if c == '"' {
+            in_quote = !in_quote;
+            unquoted.push(' ');
+        } else if !in_quote {
+            unquoted.push(c);
+        }
+    }
+    let camel = |t: &str| -> String {
+        t.split('.')
+            .map(|seg| {
+                let mut cs = seg.chars();
+                match cs.next() {
+                    Some(f) => f.to_lowercase().chain(cs).collect(),
+                    None => String::new(),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(".")
+    };
+    let known = |path: &str| {
+        let mut v = config;
+        for seg in path.split('.') {
+            match v.get(seg) {
+                Some(x) => v = x,
+                None => return false,
+            }
+        }
+        true
+    };
+    unquoted
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
+        .map(|t| t.trim_matches('.'))
+        .filter(|t| t.len() > 2)
+        .flat_map(|t| [t.to_string(), camel(t)])
+        .find(|t| known(t))
+}
+
 /// Validates `kc`; `Err` carries the individual upstream messages in order.
 pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<String>> {
     let mut local = gates.boxed_clone();
@@ -373,6 +422,17 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
     {
         e("can't use reservedSystemCPUs (--reserved-cpus) with systemReservedCgroup (--system-reserved-cgroup) or kubeReservedCgroup (--kube-reserved-cgroup)".into());
     }
+    let rsc = strv(&kc.reserved_system_cpus);
+    if !rsc.is_empty() {
+        if let Err(err) = parse_cpuset(&rsc) {
+            e(format!(
+                "unable to parse reservedSystemCPUs (--reserved-cpus) {rsc}, error: {err}"
+            ));
+        }
+    }
+    for m in reserved_memory_errors(kc) {
+        e(m);
+    }
     if on("MemoryQoS") && kc.memory_throttling_factor.is_none() {
         e("memoryThrottlingFactor is required when MemoryQoS feature flag is enabled".into());
     }
@@ -428,5 +488,99 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
         Ok(())
     } else {
         Err(errs)
+    }
+}
+
+/// `strconv.Atoi`, with Go's error text.
+fn go_atoi(s: &str) -> Result<i64, String> {
+    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "strconv.Atoi: parsing {}: invalid syntax",
+            crate::go::quote(s)
+        ));
+    }
+    s.parse::<i64>().map_err(|_| {
+        format!(
+            "strconv.Atoi: parsing {}: value out of range",
+            crate::go::quote(s)
+        )
+    })
+}
+
+/// `cpuset.Parse` (`k8s.io/utils/cpuset`): a comma-separated list of CPUs and `a-b` ranges.
+/// Only the error matters here, so ranges are checked, never expanded.
+pub fn parse_cpuset(s: &str) -> Result<(), String> {
+    for r in s.split(',') {
+        match r.split_once('-') {
+            None => {
+                go_atoi(r)?;
+            }
+            Some((a, b)) => {
+                let (start, end) = (go_atoi(a)?, go_atoi(b)?);
+                if start > end {
+                    return Err(format!(
+                        "invalid range {} ({start} > {end})",
+                        crate::go::quote(r)
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `validateReservedMemoryConfiguration`: each limit is `memory` or `hugepages-<size>`, is not
+/// zero, and appears once per NUMA node. Messages carry their own `invalid configuration: `
+/// prefix upstream, so they are returned without it here.
+fn reserved_memory_errors(kc: &KubeletConfiguration) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut seen: BTreeSet<(i32, String)> = BTreeSet::new();
+    for r in kc.reserved_memory.iter().flatten() {
+        let node = r.numa_node;
+        for (name, q) in &r.limits {
+            if name != "memory" && !name.starts_with("hugepages-") {
+                out.push(format!("the limit type {} for NUMA node {node} is not supported, only [memory hugepages-<HugePageSize>] is accepted", crate::go::quote(name)));
+            }
+            if crate::quantity::Quantity::parse(q).is_ok_and(|q| q.0 == 0) {
+                out.push(format!(
+                    "reserved memory may not be zero for NUMA node {node} and resource {}",
+                    crate::go::quote(name)
+                ));
+            }
+            if !seen.insert((node, name.clone())) {
+                out.push(format!(
+                    "the reserved memory has a duplicate value for NUMA node {node} and resource {}",
+                    crate::go::quote(name)
+                ));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cpuset_parse_errors() {
+        assert_eq!(parse_cpuset("0-3,8,10-11"), Ok(()));
+        assert_eq!(
+            parse_cpuset("3-1"),
+            Err("invalid range \"3-1\" (3 > 1)".to_string())
+        );
+        assert_eq!(
+            parse_cpuset("a"),
+            Err("strconv.Atoi: parsing \"a\": invalid syntax".to_string())
+        );
+        assert_eq!(
+            parse_cpuset("0,"),
+            Err("strconv.Atoi: parsing \"\": invalid syntax".to_string())
+        );
+        assert_eq!(
+            parse_cpuset("99999999999999999999"),
+            Err("strconv.Atoi: parsing \"99999999999999999999\": value out of range".to_string())
+        );
     }
 }

@@ -1,0 +1,172 @@
+// The Kubelet layers panel in headless Chromium.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { deflateRawSync } from "node:zlib";
+import { useBrowser, screenshot, assertClean } from "./harness.mjs";
+
+const b = useBrowser();
+const HEADER = "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n";
+const link = (state) => `s=1.${deflateRawSync(Buffer.from(JSON.stringify(state))).toString("base64url")}`;
+const open = async (fragment = "layers", opts) => {
+  const page = await b.open(fragment, opts);
+  await page.waitForSelector("#layers-status p, #layers-status .error-box");
+  return page;
+};
+const rowText = (page, path) => page.textContent(`#layers-table tr[data-path="${path}"]`);
+
+test("the default scenario: every value marked by its layer, chain on hover and focus", async () => {
+  const page = await open();
+  assert.match(await page.textContent("#layers-status"), /starts/);
+  assert.match(await rowText(page, "maxPods"), /150.*file.*\/etc\/kubernetes\/kubelet\.yaml:3/);
+  assert.match(await rowText(page, "port"), /10260.*drop-in.*10-port\.conf:3/);
+  await page.hover('#layers-table tr[data-path="port"]');
+  await page.waitForFunction(() => document.querySelector("#layers-explain")?.textContent.includes("overriding"));
+  assert.match(await page.textContent("#layers-explain"), /port = 10260.*overriding 10250/s);
+  // Keyboard: focus another row, the chain follows.
+  await page.focus('#layers-table tr[data-path="maxPods"]');
+  await page.waitForFunction(() => document.querySelector("#layers-explain strong")?.textContent === "maxPods");
+  assert.match(await page.textContent("#layers-diff"), /maxPods: 110 → 150/);
+  assert.match(await page.textContent("#layers-upgrade"), /Kubelet 1\.34 starts/);
+  await screenshot(page, "layers-default");
+  await assertClean(page);
+  await page.close();
+});
+
+test("a validation error points at the drop-in and its line; clicking jumps there", async () => {
+  const page = await open();
+  await page.fill("#layers-dropin-0", `${HEADER}\nport: 70000\n`);
+  await page.waitForSelector("#layers-status .error-box");
+  assert.match(await page.textContent("#layers-status .k8s-error"), /port \(--port\) 70000 must be between 1 and 65535, inclusive/);
+  const loc = page.locator("#layers-status button.loc");
+  assert.equal(await loc.textContent(), "/etc/kubernetes/kubelet.conf.d/10-port.conf:4");
+  assert.equal(await page.textContent("#layers-dropins .err-line"), "4\n");
+  await loc.click();
+  assert.equal(await page.evaluate(() => document.activeElement.id), "layers-dropin-0");
+  const sel = await page.evaluate(() => { const t = document.activeElement; return t.value.slice(t.selectionStart, t.selectionEnd); });
+  assert.equal(sel, "port: 70000");
+  await screenshot(page, "layers-error");
+  // A flag error points at the command line.
+  await page.fill("#layers-dropin-0", `${HEADER}port: 10260\n`);
+  await page.fill("#layers-args", "--config=/etc/kubernetes/kubelet.yaml --bogus");
+  await page.waitForFunction(() => document.querySelector("#layers-status .k8s-error")?.textContent.includes("unknown flag"));
+  assert.equal(await page.textContent("#layers-status .k8s-error"), "failed to parse kubelet flag: unknown flag: --bogus");
+  await assertClean(page);
+  await page.close();
+});
+
+test("drop-ins: add, rename, reorder, delete; command line with quotes", async () => {
+  const page = await open();
+  await page.click("#layers-add-dropin");
+  assert.equal(await page.locator("#layers-dropins .dropin").count(), 2);
+  await page.fill("#layers-dropins .dropin:nth-child(2) .dropin-name", "05-first.conf");
+  await page.fill("#layers-dropin-1", `${HEADER}port: 1111\nmaxPods: 20\n`);
+  await page.waitForFunction(() => document.querySelector('#layers-table tr[data-path="maxPods"]')?.textContent.includes("20"));
+  // 10-port.conf sorts after 05-first.conf, so its port wins.
+  assert.match(await rowText(page, "port"), /10260/);
+  // Moving it up swaps places and numeric prefixes: each position keeps its prefix, so it
+  // becomes 10-first.conf, merges last and wins.
+  await page.click("#layers-dropins .dropin:nth-child(2) .up");
+  await page.waitForFunction(() => document.querySelector("#layers-dropins .dropin:nth-child(1) .dropin-name")?.value === "10-first.conf");
+  assert.equal(await page.inputValue("#layers-dropins .dropin:nth-child(2) .dropin-name"), "05-port.conf");
+  await page.waitForFunction(() => document.querySelector('#layers-table tr[data-path="port"]')?.textContent.includes("1111"));
+  assert.match(await page.textContent("#layers-dropins .dropin:nth-child(2) .contrib"), /0 effective values/);
+  await page.click("#layers-dropins .dropin:nth-child(1) .delete");
+  await page.waitForFunction(() => document.querySelector('#layers-table tr[data-path="port"]')?.textContent.includes("10260"));
+  await page.fill("#layers-args", `--config=/etc/kubernetes/kubelet.yaml --config-dir=/etc/kubernetes/kubelet.conf.d --node-labels='a=b c' --port "8081"`);
+  await page.waitForFunction(() => document.querySelector('#layers-table tr[data-path="port"]')?.textContent.includes("8081"));
+  assert.match(await page.textContent("#layers-args-parsed"), /"--node-labels=a=b c"/);
+  assert.match(await rowText(page, "port"), /flag.*--port/);
+  await assertClean(page);
+  await page.close();
+});
+
+test("examples: map key override, feature-gate union, dynamic fallback", async () => {
+  const page = await open();
+  await page.selectOption("#examples", "dropin-map-key");
+  await page.waitForFunction(() => document.querySelector('#layers-table tr[data-path="kubeReserved.cpu"]'));
+  assert.match(await rowText(page, "kubeReserved.cpu"), /500m.*drop-in/);
+  assert.match(await rowText(page, "kubeReserved.memory"), /1Gi.*file/);
+  assert.match(await rowText(page, "evictionHard.memory.available"), /500Mi.*drop-in/);
+  await page.selectOption("#examples", "feature-gates-union");
+  await page.waitForFunction(() => document.querySelector("#layers-gates")?.textContent.includes("KubeletTracing"));
+  const gates = await page.textContent("#layers-gates");
+  assert.match(gates, /MemoryQoS\s*off\s*flag\s*--feature-gates/);
+  assert.match(gates, /KubeletTracing\s*off\s*file/);
+  await page.selectOption("#examples", "dynamic-lkg");
+  await page.waitForSelector("#layers-dynamic-error");
+  assert.equal(await page.textContent("#layers-dynamic-error"), "failed to validate config, see Kubelet log for details");
+  assert.equal(await page.getAttribute("#layers-dynamic-facts dd[data-active]", "data-active"), "lastKnownGood");
+  assert.match(await rowText(page, "maxPods"), /42.*dynamic/);
+  // The clock: a valid assigned config graduates to last-known-good after its 10-minute trial.
+  await page.fill("#layers-assigned", `${HEADER}maxPods: 64\n`);
+  await page.waitForFunction(() => document.querySelector("#layers-dynamic-facts dd[data-active]")?.dataset.active === "assigned");
+  assert.match(await page.textContent("#layers-dynamic-facts"), /in its 10-minute trial/);
+  await page.evaluate(() => { const r = document.querySelector("#layers-elapsed"); r.value = "900"; r.dispatchEvent(new Event("input")); });
+  await page.waitForFunction(() => document.querySelector("#layers-dynamic-facts")?.textContent.includes("past its trial"));
+  assert.match(await page.textContent("#layers-dynamic-facts"), /UID assigned/);
+  await screenshot(page, "layers-dynamic");
+  await assertClean(page);
+  await page.close();
+});
+
+test("share link round trip of the layers state", async () => {
+  const page = await open();
+  await page.selectOption("#layers-version", "1.32");
+  await page.fill("#layers-config", `${HEADER}maxPods: 77\n`);
+  await page.click("#layers-add-dropin");
+  await page.fill("#layers-dropins .dropin:nth-child(2) .dropin-name", "99-last.conf");
+  await page.fill("#layers-dropin-1", `${HEADER}maxPods: 88\n`);
+  await page.waitForFunction(() => document.querySelector('#layers-table tr[data-path="maxPods"]')?.textContent.includes("88"));
+  await page.click("#share");
+  await page.waitForFunction(() => location.hash.startsWith("#s=1."));
+  const hash = await page.evaluate(() => location.hash.slice(1));
+  await page.close();
+  const again = await open(hash);
+  assert.equal(await again.inputValue("#layers-version"), "1.32");
+  assert.equal(await again.inputValue("#layers-config"), `${HEADER}maxPods: 77\n`);
+  assert.equal(await again.inputValue("#layers-dropins .dropin:nth-child(2) .dropin-name"), "99-last.conf");
+  assert.match(await rowText(again, "maxPods"), /88.*99-last\.conf/);
+  await assertClean(again);
+  await again.close();
+});
+
+const XSS = ["<img src=x onerror=window.__pwned=1>", "<script>window.__pwned=1</script>", "javascript:window.__pwned=1", "\"><svg onload=window.__pwned=1>"];
+const hostile = [
+  ["wrong types", { tab: "layers", panels: { layers: { version: 1.33, dropins: "x", elapsed: "soon", dynamic: "yes" } } }],
+  ["unknown version", { tab: "layers", panels: { layers: { version: "<b>9.99</b>" } } }],
+  ["huge text", { tab: "layers", panels: { layers: { config: "a".repeat(600_000) } } }],
+  ["too many drop-ins", { tab: "layers", panels: { layers: { dropins: Array.from({ length: 60 }, (_, i) => ({ name: `${i}.conf`, text: "" })) } } }],
+  ["bad drop-in", { tab: "layers", panels: { layers: { dropins: [{ name: 5, text: [] }] } } }],
+  ["elapsed out of range", { tab: "layers", panels: { layers: { elapsed: 1e12 } } }],
+  ...XSS.map((x, i) => [`markup in every field ${i}`, { tab: "layers", panels: { layers: {
+    args: `--config=${x} --node-labels=${x}`, configPath: x, config: `${HEADER}${x}: 1\n`, dropinDir: x,
+    dropins: [{ name: x, text: x }], assigned: x, lkg: x, filter: x, dynamic: true } } }]),
+];
+for (const [name, state] of hostile) {
+  test(`hostile layers state: ${name}`, async () => {
+    const page = await open(link(state));
+    await page.waitForTimeout(50);
+    await page.click("#tab-layers");
+    // The page still answers: (the markup states turn on dynamic config, refused at 1.33.)
+    await page.waitForSelector("#layers-status p, #layers-status .error-box");
+    await page.uncheck("#layers-dynamic");
+    await page.fill("#layers-filter", "");
+    await page.fill("#layers-args", "--port=8081");
+    await page.waitForFunction(() => document.querySelector('#layers-table tr[data-path="port"]')?.textContent.includes("8081"));
+    assert.equal(await page.locator("img, iframe, svg[onload], b").count(), 0, "markup from the link was rendered");
+    if (name.startsWith("markup")) assert.ok((await page.inputValue("#layers-config-path")).includes("window.__pwned"), "the hostile text is kept as text");
+    await assertClean(page);
+    await page.close();
+  });
+}
+
+test("phone width and dark theme", async () => {
+  const page = await open("layers", { viewport: { width: 390, height: 844 }, colorScheme: "dark" });
+  await page.fill("#layers-dropin-0", `${HEADER}port: 0\n`);
+  await page.waitForSelector("#layers-status .error-box");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `the page scrolls sideways by ${overflow}px`);
+  await screenshot(page, "layers-phone-dark");
+  await assertClean(page);
+  await page.close();
+});

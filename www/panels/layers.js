@@ -1,0 +1,510 @@
+// Kubelet layers: edit the --config file, the --config-dir drop-ins, the command line and the
+// historical dynamic config; see the effective configuration with the layer that set every
+// value, the override chain, gates, errors at their file and line, the diff against defaults
+// and an upgrade check. Every answer comes from resolveKubeletConfig, explainKubeletConfig and
+// checkKubeletUpgrade; this module only splits the command line (as a shell would, simply) and
+// draws.
+import { h, render, messageOf, labelled, versionRange, select, debounceFrame } from "../ui.js";
+import { field, isObject } from "../state.js";
+
+const HEADER = "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n";
+const VERSIONS = versionRange(11, 36);
+const LAYER_TEXT = {
+  default: "default",
+  legacyFlagDefault: "flag default",
+  configFile: "file",
+  dropIn: "drop-in",
+  flag: "flag",
+  featureGateDefault: "gate default",
+  dynamicConfig: "dynamic",
+};
+/** Largest text accepted per editor from a share link, and most drop-ins. */
+const MAX_TEXT = 500_000;
+const MAX_DROPINS = 50;
+const DYNAMIC_DIR = "/var/lib/kubelet/dynamic-config";
+
+const DEFAULTS = {
+  version: "1.33",
+  target: "1.34",
+  args: "--config=/etc/kubernetes/kubelet.yaml\n--config-dir=/etc/kubernetes/kubelet.conf.d",
+  configPath: "/etc/kubernetes/kubelet.yaml",
+  config: `${HEADER}maxPods: 150\nevictionHard:\n  memory.available: 200Mi\n`,
+  dropinDir: "/etc/kubernetes/kubelet.conf.d",
+  dropins: [{ name: "10-port.conf", text: `${HEADER}port: 10260\n` }],
+  alphaEnv: false,
+  dynamic: false,
+  assigned: `${HEADER}maxPods: 64\n`,
+  assignedUnreadable: false,
+  lkg: "",
+  elapsed: 120,
+  filter: "",
+  changedOnly: true,
+  allGates: false,
+};
+
+/** Splits a command line the simple way a shell does: whitespace, quotes, backslashes. */
+export function splitArgs(text) {
+  const out = [];
+  let cur = null;
+  let quote = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === quote) quote = null;
+      else if (c === "\\" && quote === '"' && i + 1 < text.length) cur += text[++i];
+      else cur += c;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+      cur ??= "";
+    } else if (c === "\\" && i + 1 < text.length) {
+      cur = (cur ?? "") + text[++i];
+    } else if (/\s/.test(c)) {
+      if (cur !== null) out.push(cur);
+      cur = null;
+    } else {
+      cur = (cur ?? "") + c;
+    }
+  }
+  if (cur !== null) out.push(cur);
+  return out;
+}
+
+const show = (v) => (typeof v === "string" ? v : JSON.stringify(v));
+const where = (o) => (o.line ? `${o.source}:${o.line}` : o.source);
+
+/** A textarea with a line-number gutter; `mark(line)` highlights and jumps to a line. */
+function codeEditor(id, label, onInput) {
+  const gutter = h("pre", { class: "gutter", "aria-hidden": "true" });
+  const ta = h("textarea", { id, class: "mono code", rows: "8", spellcheck: "false", autocomplete: "off", "aria-label": label, wrap: "off" });
+  const lines = () => {
+    const n = ta.value.split("\n").length;
+    let s = "";
+    for (let i = 1; i <= n; i++) s += `${i}\n`;
+    gutter.textContent = s;
+    gutter.scrollTop = ta.scrollTop;
+  };
+  ta.addEventListener("input", () => { lines(); onInput(ta.value); });
+  ta.addEventListener("scroll", () => { gutter.scrollTop = ta.scrollTop; });
+  const wrap = h("div", { class: "code-editor" }, gutter, ta);
+  let marked = null;
+  return {
+    el: wrap,
+    ta,
+    set(v) { ta.value = v; lines(); },
+    /** Highlights `line` in the gutter (null clears); `jump` also selects it and scrolls there. */
+    mark(line, jump = false) {
+      marked = line;
+      const n = ta.value.split("\n").length;
+      const rows = [];
+      for (let i = 1; i <= n; i++) rows.push(i === marked ? h("span", { class: "err-line" }, `${i}\n`) : `${i}\n`);
+      render(gutter, rows);
+      gutter.scrollTop = ta.scrollTop;
+      ta.toggleAttribute("aria-invalid", !!line);
+      if (line && jump) {
+        const all = ta.value.split("\n");
+        const start = all.slice(0, line - 1).reduce((a, l) => a + l.length + 1, 0);
+        ta.focus();
+        ta.setSelectionRange(start, start + (all[line - 1] ?? "").length);
+        const lh = parseFloat(getComputedStyle(ta).lineHeight) || 18;
+        ta.scrollTop = Math.max(0, (line - 3) * lh);
+      }
+    },
+  };
+}
+
+export default {
+  id: "layers",
+  title: "Kubelet layers",
+  create({ kubegate, container }) {
+    const { resolveKubeletConfig, explainKubeletConfig, checkKubeletUpgrade } = kubegate;
+    let state = structuredClone(DEFAULTS);
+    let result = null;
+    let failure = null;
+
+    // ---- inputs
+    const version = select(VERSIONS, state.version, { id: "layers-version" });
+    const target = select([["", "no upgrade check"], ...VERSIONS], state.target, { id: "layers-target" });
+    const args = h("textarea", { id: "layers-args", class: "mono", rows: "3", spellcheck: "false", "aria-describedby": "layers-args-parsed" });
+    const argsParsed = h("p", { id: "layers-args-parsed", class: "hint args-parsed", "aria-live": "polite" });
+    const configPath = h("input", { id: "layers-config-path", class: "mono", spellcheck: "false" });
+    const dropinDir = h("input", { id: "layers-dropin-dir", class: "mono", spellcheck: "false" });
+    const alphaEnv = h("input", { type: "checkbox", id: "layers-alpha-env" });
+    const configEd = codeEditor("layers-config", "The --config file", (v) => { state.config = v; scheduled(); });
+    const dropinList = h("div", { id: "layers-dropins", class: "dropins" });
+    const addDropin = h("button", { type: "button", id: "layers-add-dropin", onclick: () => {
+      let n = state.dropins.length + 1;
+      while (state.dropins.some((d) => d.name === `${n}0-dropin.conf`)) n++;
+      state.dropins.push({ name: `${n}0-dropin.conf`, text: HEADER });
+      drawDropins();
+      scheduled();
+      dropinList.querySelector(".dropin:last-child input")?.focus();
+    } }, "Add drop-in");
+
+    const dynOn = h("input", { type: "checkbox", id: "layers-dynamic" });
+    const assignedEd = codeEditor("layers-assigned", "Assigned dynamic config", (v) => { state.assigned = v; scheduled(); });
+    const unreadable = h("input", { type: "checkbox", id: "layers-assigned-unreadable" });
+    const lkgEd = codeEditor("layers-lkg", "Last-known-good dynamic config", (v) => { state.lkg = v; scheduled(); });
+    const elapsed = h("input", { type: "range", id: "layers-elapsed", min: "0", max: "1800", step: "10", "aria-describedby": "layers-elapsed-text" });
+    const elapsedText = h("output", { id: "layers-elapsed-text", for: "layers-elapsed" });
+    const addDynFlag = h("button", { type: "button", id: "layers-add-dynflag", onclick: () => {
+      state.args = `${state.args.trimEnd()}\n--dynamic-config-dir=${DYNAMIC_DIR}`;
+      args.value = state.args;
+      scheduled();
+    } }, `Add --dynamic-config-dir`);
+    const dynBody = h("div", { class: "dyn-body", id: "layers-dynamic-body" },
+      h("p", { class: "hint" }, "Kubelets 1.11 to 1.23 could run a config assigned through the Node object, falling back to the last-known-good one when it failed. Flags still win over it."),
+      h("div", { class: "row" }, addDynFlag),
+      h("div", { class: "dyn-grid" },
+        h("div", {}, h("h4", {}, "Assigned config"), assignedEd.el, h("label", { class: "check" }, unreadable, " the checkpoint cannot be read")),
+        h("div", {}, h("h4", {}, "Last-known-good config"), h("p", { class: "hint" }, "Leave empty for none."), lkgEd.el)),
+      labelled("Time since the config was assigned", h("div", { class: "row" }, elapsed, elapsedText)));
+    const dynStatus = h("div", { id: "layers-dynamic-status", "aria-live": "polite" });
+
+    // ---- outputs
+    const status = h("div", { id: "layers-status", class: "status", "aria-live": "polite" });
+    const warnings = h("ul", { id: "layers-warnings", class: "warnings" });
+    const explainBox = h("div", { id: "layers-explain", class: "explain", "aria-live": "polite" }, h("p", { class: "hint" }, "Hover over or focus a value to see the layers that set it."));
+    const filter = h("input", { type: "search", id: "layers-filter", placeholder: "Filter fields", "aria-label": "Filter fields by name" });
+    const changedOnly = h("input", { type: "checkbox", id: "layers-changed" });
+    const table = h("table", { id: "layers-table", class: "layers-table" });
+    const allGates = h("input", { type: "checkbox", id: "layers-all-gates" });
+    const gatesTable = h("table", { id: "layers-gates", class: "layers-table" });
+    const diffBox = h("div", { id: "layers-diff" });
+    const upgradeBox = h("div", { id: "layers-upgrade", "aria-live": "polite" });
+
+    render(container,
+      h("div", { class: "panel-intro" },
+        h("h2", {}, "Kubelet layers"),
+        h("p", {}, "Why does my kubelet run with this value? Defaults, the --config file, --config-dir drop-ins, the historical dynamic config and the command line, resolved as the kubelet does.")),
+      h("div", { class: "layers" },
+        h("div", { class: "layers-inputs" },
+          h("div", { class: "controls" }, labelled("Kubelet version", version), labelled("Upgrade check against", target)),
+          h("section", { "aria-labelledby": "layers-h-args" },
+            h("h3", { id: "layers-h-args" }, "Command line"),
+            labelled("kubelet arguments (split as a shell would; one per line is fine)", args, "field wide"), argsParsed),
+          h("section", { "aria-labelledby": "layers-h-config" },
+            h("h3", { id: "layers-h-config" }, "--config file"),
+            labelled("Path", configPath, "field wide"), configEd.el),
+          h("section", { "aria-labelledby": "layers-h-dropins" },
+            h("h3", { id: "layers-h-dropins" }, "--config-dir drop-ins"),
+            labelled("Directory", dropinDir, "field wide"),
+            h("label", { class: "check" }, alphaEnv, " KUBELET_CONFIG_DROPIN_DIR_ALPHA is set in the environment (1.28–1.29)"),
+            h("p", { class: "hint" }, "The kubelet merges *.conf files in the lexical order of their names."),
+            dropinList, addDropin),
+          h("section", { "aria-labelledby": "layers-h-dynamic" },
+            h("h3", { id: "layers-h-dynamic" }, "Dynamic config (1.11–1.23)"),
+            h("label", { class: "check" }, dynOn, " simulate a Node-assigned config"),
+            dynBody, dynStatus)),
+        h("div", { class: "layers-results" },
+          status, warnings,
+          h("section", { "aria-labelledby": "layers-h-effective" },
+            h("h3", { id: "layers-h-effective" }, "Effective configuration"),
+            h("div", { class: "controls" }, labelled("Filter", filter), h("label", { class: "check" }, changedOnly, " only values not from defaults")),
+            explainBox,
+            h("div", { class: "table-wrap" }, table)),
+          h("section", { "aria-labelledby": "layers-h-gates" },
+            h("h3", { id: "layers-h-gates" }, "Feature gates"),
+            h("label", { class: "check" }, allGates, " show every known gate, not only the ones set"),
+            h("div", { class: "table-wrap" }, gatesTable)),
+          h("section", { "aria-labelledby": "layers-h-diff" }, h("h3", { id: "layers-h-diff" }, "Diff against defaults"), diffBox),
+          h("section", { "aria-labelledby": "layers-h-upgrade" }, h("h3", { id: "layers-h-upgrade" }, "Upgrade check"), upgradeBox))));
+
+    // ---- the input the package sees
+    function input() {
+      const files = {};
+      const base = state.dropinDir.replace(/\/+$/, "");
+      for (const d of state.dropins) files[`${base}/${d.name}`] = d.text;
+      files[state.configPath] = state.config;
+      const inp = { kubeletVersion: state.version, args: splitArgs(state.args), files, dirs: [base] };
+      if (state.alphaEnv) inp.env = { KUBELET_CONFIG_DROPIN_DIR_ALPHA: "1" };
+      if (state.dynamic) {
+        const cp = (uid, contents) => ({ namespace: "kube-system", name: `kubelet-${uid}`, uid, resourceVersion: "1", kubeletConfigKey: "kubelet", contents, modified: 0 });
+        inp.dynamic = {
+          assigned: cp("assigned", state.assignedUnreadable ? null : state.assigned),
+          lastKnownGood: state.lkg.trim() ? cp("last-known-good", state.lkg) : null,
+          now: state.elapsed,
+        };
+      }
+      return inp;
+    }
+
+    /** The editor holding `file`, if it is one of ours. */
+    function editorFor(file) {
+      if (file === state.configPath) return configEd;
+      const base = state.dropinDir.replace(/\/+$/, "");
+      const i = state.dropins.findIndex((d) => `${base}/${d.name}` === file);
+      return i >= 0 ? dropinEditors[i] : null;
+    }
+    function jump(file, line) {
+      const ed = editorFor(file);
+      if (ed) ed.mark(line ?? null, true);
+      else if (file?.includes("/store/checkpoints/")) assignedEd.ta.focus();
+    }
+    const locationButton = (p) => {
+      if (p.flag) return h("button", { type: "button", class: "loc", onclick: () => args.focus() }, p.flag);
+      if (!p.file) return null;
+      const text = p.line ? `${p.file}:${p.line}` : p.file;
+      return h("button", { type: "button", class: "loc", onclick: () => jump(p.file, p.line), "aria-label": `Go to ${text}` }, text);
+    };
+
+    // ---- drop-ins
+    let dropinEditors = [];
+    function drawDropins() {
+      dropinEditors = [];
+      render(dropinList, state.dropins.map((d, i) => {
+        const ed = codeEditor(`layers-dropin-${i}`, `Drop-in ${d.name}`, (v) => { d.text = v; scheduled(); });
+        ed.set(d.text);
+        dropinEditors.push(ed);
+        const name = h("input", { class: "mono dropin-name", value: d.name, "aria-label": `Name of drop-in ${i + 1}`, spellcheck: "false" });
+        name.addEventListener("input", () => { d.name = name.value; scheduled(); });
+        const move = (delta) => () => {
+          const j = i + delta;
+          if (j < 0 || j >= state.dropins.length) return;
+          const [a, b] = [state.dropins[i], state.dropins[j]];
+          // Moving changes the merge order only through the names: swap numeric prefixes.
+          const pa = /^(\d+)-/.exec(a.name), pb = /^(\d+)-/.exec(b.name);
+          if (pa && pb) { a.name = pb[1] + a.name.slice(pa[1].length); b.name = pa[1] + b.name.slice(pb[1].length); }
+          state.dropins[i] = b;
+          state.dropins[j] = a;
+          drawDropins();
+          scheduled();
+          dropinList.querySelectorAll(".dropin")[j]?.querySelector(delta < 0 ? ".up" : ".down")?.focus();
+        };
+        return h("div", { class: "dropin", role: "group", "aria-label": `Drop-in ${d.name}` },
+          h("div", { class: "row" }, name,
+            h("button", { type: "button", class: "up", onclick: move(-1), disabled: i === 0, "aria-label": `Move ${d.name} up` }, "↑"),
+            h("button", { type: "button", class: "down", onclick: move(1), disabled: i === state.dropins.length - 1, "aria-label": `Move ${d.name} down` }, "↓"),
+            h("button", { type: "button", class: "delete", onclick: () => { state.dropins.splice(i, 1); drawDropins(); scheduled(); addDropin.focus(); }, "aria-label": `Delete ${d.name}` }, "Delete"),
+            h("span", { class: "muted contrib" })),
+          ed.el);
+      }));
+    }
+
+    // ---- drawing results
+    function explain(path) {
+      if (!result) return;
+      try {
+        const ex = explainKubeletConfig(result, path);
+        render(explainBox, h("p", {}, h("strong", {}, path)), h("ol", { class: "chain" },
+          Object.entries(ex.fields).map(([p, f]) => h("li", {},
+            h("code", {}, p), " = ", h("code", {}, show(f.value)), " ", badge(f.origin), " ", h("span", { class: "muted" }, where(f.origin)),
+            f.overridden?.length ? h("ul", {}, [...f.overridden].reverse().map((o) => h("li", { class: "muted" }, "overriding ", h("code", {}, show(o.value)), " ", badge(o.origin), " ", where(o.origin)))) : null))));
+      } catch (e) {
+        render(explainBox, h("p", { class: "error" }, messageOf(e)));
+      }
+    }
+    const badge = (o) => h("span", { class: `layer layer-${o.layer}` }, LAYER_TEXT[o.layer] ?? o.layer);
+
+    function row(path, f) {
+      const tr = h("tr", { tabindex: "0", "aria-describedby": "layers-explain", dataset: { path } },
+        h("th", { scope: "row" }, h("code", {}, path)),
+        h("td", {}, h("code", {}, show(f.value))),
+        h("td", {}, badge(f.origin)),
+        h("td", {}, f.origin.layer === "configFile" || f.origin.layer === "dropIn"
+          ? h("button", { type: "button", class: "loc", tabindex: "-1", onclick: () => jump(f.origin.source, f.origin.line) }, where(f.origin))
+          : h("span", { class: "muted" }, where(f.origin))),
+        h("td", { class: "muted" }, f.overridden?.length ? `${f.overridden.length} earlier` : ""));
+      tr.addEventListener("mouseenter", () => explain(path));
+      tr.addEventListener("focus", () => explain(path));
+      tr.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" && (f.origin.layer === "configFile" || f.origin.layer === "dropIn")) jump(f.origin.source, f.origin.line);
+      });
+      return tr;
+    }
+
+    const notStarted = (cols) => h("tbody", {}, h("tr", {}, h("td", { colspan: String(cols), class: "muted" }, "Nothing to show: the kubelet did not start.")));
+    function drawTable() {
+      if (!result) return render(table, notStarted(5));
+      const q = state.filter.trim().toLowerCase();
+      const rows = Object.entries(result.provenance).filter(([p, f]) =>
+        !p.startsWith("featureGates.") && p !== "apiVersion" && p !== "kind" && f.value !== null &&
+        (!q || p.toLowerCase().includes(q)) &&
+        (!state.changedOnly || !["default", "featureGateDefault"].includes(f.origin.layer)));
+      render(table,
+        h("caption", { class: "visually-hidden" }, "Effective kubelet configuration, one row per value, with the layer that set it"),
+        h("thead", {}, h("tr", {}, ["Field", "Value", "Layer", "Set by", "History"].map((t) => h("th", { scope: "col" }, t)))),
+        h("tbody", {}, rows.length ? rows.map(([p, f]) => row(p, f)) : h("tr", {}, h("td", { colspan: "5", class: "muted" }, "No values match."))));
+    }
+
+    function drawGates() {
+      if (!result) return render(gatesTable, notStarted(4));
+      const entries = Object.entries(result.featureGates).map(([name, value]) => [name, value, result.provenance[`featureGates.${name}`]]);
+      const shown = entries.filter(([, , f]) => state.allGates || (f && f.origin.layer !== "featureGateDefault"));
+      render(gatesTable,
+        h("caption", { class: "visually-hidden" }, "Feature gates and the layer that set each"),
+        h("thead", {}, h("tr", {}, ["Gate", "Value", "Layer", "Set by"].map((t) => h("th", { scope: "col" }, t)))),
+        h("tbody", {}, shown.length ? shown.map(([name, value, f]) => {
+          const tr = h("tr", { tabindex: "0", "aria-describedby": "layers-explain" },
+            h("th", { scope: "row" }, h("code", {}, name)),
+            h("td", { class: value ? "on" : "off" }, value ? "on" : "off"),
+            h("td", {}, f ? badge(f.origin) : ""),
+            h("td", { class: "muted" }, f ? where(f.origin) : ""));
+          tr.addEventListener("mouseenter", () => explain(`featureGates.${name}`));
+          tr.addEventListener("focus", () => explain(`featureGates.${name}`));
+          return tr;
+        }) : h("tr", {}, h("td", { colspan: "4", class: "muted" }, "No gate is set; every gate has its default at this version."))));
+    }
+
+    function drawStatus() {
+      for (const ed of [configEd, ...dropinEditors]) ed.mark(null);
+      if (failure) {
+        const problems = failure.problems?.length ? failure.problems : [failure];
+        render(status,
+          h("div", { class: "error-box", role: "alert" },
+            h("p", {}, h("strong", {}, "The kubelet refuses to start: "), h("span", { class: "k8s-error" }, failure.message)),
+            h("ul", { class: "problems" }, problems.map((p) => h("li", {}, locationButton(p), " ", problems.length > 1 || !p.file && !p.flag ? h("span", {}, p.message) : null)))));
+        for (const p of problems) if (p.file && p.line) editorFor(p.file)?.mark(p.line);
+        args.toggleAttribute("aria-invalid", problems.some((p) => p.flag));
+        return;
+      }
+      args.removeAttribute("aria-invalid");
+      const n = result.diff.length;
+      render(status, h("p", { class: "ok" }, `The kubelet ${result.kubeletVersion} starts. ${n} value${n === 1 ? " differs" : "s differ"} from the defaults.`));
+    }
+
+    function drawDynamic() {
+      const d = result?.dynamic;
+      elapsedText.textContent = `${Math.floor(state.elapsed / 60)}m ${state.elapsed % 60}s`;
+      if (!state.dynamic) return render(dynStatus);
+      if (!d) return render(dynStatus, h("p", { class: "hint" }, failure ? "No dynamic config status: the kubelet did not start." : "Dynamic config is not in play (see the warnings)."));
+      const active = { local: "the local config (defaults, file, drop-ins, flags)", assigned: "the assigned config", lastKnownGood: "the last-known-good config" }[d.active];
+      render(dynStatus, h("dl", { class: "dyn-status", id: "layers-dynamic-facts" },
+        h("dt", {}, "Running"), h("dd", { dataset: { active: d.active } }, active),
+        h("dt", {}, "Assigned config"), h("dd", {}, d.inTrial ? "in its 10-minute trial" : "past its trial"),
+        h("dt", {}, "Last-known-good"), h("dd", {}, d.lastKnownGood ? `UID ${d.lastKnownGood.uid}` : "none"),
+        d.error ? [h("dt", {}, "Fallback reason (Node.Status.Config.Error)"), h("dd", { class: "error", id: "layers-dynamic-error" }, d.error)] : null,
+        d.log.length ? [h("dt", {}, "Kubelet log"), h("dd", {}, h("ul", {}, d.log.map((l) => h("li", {}, h("code", {}, l)))))] : null));
+    }
+
+    function drawDiff() {
+      if (!result) return render(diffBox, h("p", { class: "muted" }, "Nothing to compare: the kubelet did not start."));
+      render(diffBox, result.diff.length
+        ? h("ul", { class: "diff-list" }, result.diff.map((d) => h("li", {}, h("code", {}, d.path), ": ", h("code", {}, d.default === null ? "unset" : show(d.default)), " → ", h("code", {}, d.effective === null ? "unset" : show(d.effective)))))
+        : h("p", { class: "muted" }, "Everything is at its default."));
+    }
+
+    function drawUpgrade(inp) {
+      if (!state.target) return render(upgradeBox, h("p", { class: "muted" }, "Pick a version to compare with."));
+      let rep;
+      try {
+        rep = checkKubeletUpgrade(inp, state.target);
+      } catch (e) {
+        return render(upgradeBox, h("p", { class: "muted" }, `No upgrade check: at ${state.version} ${messageOf(e)}`));
+      }
+      render(upgradeBox,
+        h("p", { class: rep.starts ? "ok" : "error" }, rep.starts ? `Kubelet ${rep.to} starts with these inputs.` : `Kubelet ${rep.to} refuses to start: ${rep.error}`),
+        rep.findings.length ? h("ul", { class: "findings" }, rep.findings.map((f) => h("li", { class: f.breaking ? "breaking" : "" }, f.breaking ? h("strong", {}, "breaks: ") : null, f.message))) : h("p", { class: "muted" }, "Nothing else changes."));
+    }
+
+    function drawContrib() {
+      const base = state.dropinDir.replace(/\/+$/, "");
+      dropinList.querySelectorAll(".dropin").forEach((el, i) => {
+        const d = state.dropins[i];
+        if (!d || !result) { el.querySelector(".contrib").textContent = ""; return; }
+        const path = `${base}/${d.name}`;
+        const n = Object.values(result.provenance).filter((f) => f.origin.source === path).length;
+        el.querySelector(".contrib").textContent = `${n} effective value${n === 1 ? "" : "s"}`;
+      });
+    }
+
+    function update() {
+      const a = splitArgs(state.args);
+      argsParsed.textContent = a.length ? `${a.length} argument${a.length === 1 ? "" : "s"}: ${a.map((x) => JSON.stringify(x)).join(" ")}` : "No arguments: the kubelet runs on its defaults.";
+      const inp = input();
+      try {
+        result = resolveKubeletConfig(inp);
+        failure = null;
+      } catch (e) {
+        result = null;
+        failure = { message: messageOf(e), file: e.file, line: e.line, flag: e.flag, problems: Array.isArray(e.problems) ? e.problems : [] };
+      }
+      dynBody.hidden = !state.dynamic;
+      drawStatus();
+      render(warnings, (result?.warnings ?? []).map((w) => h("li", {}, w)));
+      drawTable();
+      drawGates();
+      drawDiff();
+      drawDynamic();
+      drawContrib();
+      drawUpgrade(inp);
+    }
+    const scheduled = debounceFrame(update);
+
+    const bind = (el, key, ev = "input", conv = (v) => v) => el.addEventListener(ev, () => {
+      state[key] = conv(el.type === "checkbox" ? el.checked : el.value);
+      scheduled();
+    });
+    bind(version, "version", "change");
+    bind(target, "target", "change");
+    bind(args, "args");
+    bind(configPath, "configPath");
+    bind(dropinDir, "dropinDir");
+    bind(alphaEnv, "alphaEnv", "change");
+    bind(dynOn, "dynamic", "change");
+    bind(unreadable, "assignedUnreadable", "change");
+    bind(elapsed, "elapsed", "input", Number);
+    bind(filter, "filter");
+    bind(changedOnly, "changedOnly", "change");
+    bind(allGates, "allGates", "change");
+
+    function sync() {
+      version.value = state.version;
+      target.value = state.target;
+      args.value = state.args;
+      configPath.value = state.configPath;
+      dropinDir.value = state.dropinDir;
+      alphaEnv.checked = state.alphaEnv;
+      configEd.set(state.config);
+      drawDropins();
+      dynOn.checked = state.dynamic;
+      assignedEd.set(state.assigned);
+      unreadable.checked = state.assignedUnreadable;
+      lkgEd.set(state.lkg);
+      elapsed.value = String(state.elapsed);
+      filter.value = state.filter;
+      changedOnly.checked = state.changedOnly;
+      allGates.checked = state.allGates;
+    }
+    sync();
+    update();
+
+    const text = (s, k) => {
+      const v = field(s, k, "string", DEFAULTS[k]);
+      if (v.length > MAX_TEXT) throw new Error(`"${k}" is longer than ${MAX_TEXT} characters`);
+      return v;
+    };
+    return {
+      getState: () => {
+        const out = {};
+        for (const [k, v] of Object.entries(state)) if (JSON.stringify(v) !== JSON.stringify(DEFAULTS[k])) out[k] = v;
+        return out;
+      },
+      setState(s) {
+        if (!isObject(s)) throw new Error("the state should be an object");
+        const next = structuredClone(DEFAULTS);
+        for (const k of ["args", "configPath", "config", "dropinDir", "assigned", "lkg", "filter"]) next[k] = text(s, k);
+        for (const k of ["alphaEnv", "dynamic", "assignedUnreadable", "changedOnly", "allGates"]) next[k] = field(s, k, "boolean", DEFAULTS[k]);
+        next.version = field(s, "version", "string", DEFAULTS.version);
+        if (!VERSIONS.includes(next.version)) throw new Error(`unknown kubelet version ${JSON.stringify(next.version.slice(0, 20))}`);
+        next.target = field(s, "target", "string", DEFAULTS.target);
+        if (next.target && !VERSIONS.includes(next.target)) throw new Error(`unknown target version ${JSON.stringify(next.target.slice(0, 20))}`);
+        const el = field(s, "elapsed", "number", DEFAULTS.elapsed);
+        if (!Number.isFinite(el) || el < 0 || el > 1800) throw new Error('"elapsed" should be between 0 and 1800 seconds');
+        next.elapsed = Math.round(el);
+        const dropins = field(s, "dropins", "array", DEFAULTS.dropins);
+        if (dropins.length > MAX_DROPINS) throw new Error(`more than ${MAX_DROPINS} drop-ins`);
+        next.dropins = dropins.map((d, i) => {
+          if (!isObject(d)) throw new Error(`drop-in ${i + 1} should be an object`);
+          const name = field(d, "name", "string", "");
+          const t = field(d, "text", "string", "");
+          if (!name || name.length > 200) throw new Error(`drop-in ${i + 1} needs a name of at most 200 characters`);
+          if (t.length > MAX_TEXT) throw new Error(`drop-in ${i + 1} is longer than ${MAX_TEXT} characters`);
+          return { name, text: t };
+        });
+        state = next;
+        sync();
+        update();
+      },
+    };
+  },
+};
