@@ -23,10 +23,49 @@ impl Rng {
 }
 
 const PIECES: &[&str] = &[
-    "=", ",", " ", "\t", "\n", "true", "false", "T", "0", "1", "yes", "AllAlpha", "AllBeta",
-    "NodeSwap", "v", "1", ".", "34", "-", "+", "é", "😀", "\u{0}", "\u{202e}", ":", "-", "[",
-    "{", "}", "]", "name", "versionedSpecs", "default", "preRelease", "Alpha", "version", "'",
-    "\"", "&a", "*a", "!!str", "#", "99999999999999999999999",
+    "=",
+    ",",
+    " ",
+    "\t",
+    "\n",
+    "true",
+    "false",
+    "T",
+    "0",
+    "1",
+    "yes",
+    "AllAlpha",
+    "AllBeta",
+    "NodeSwap",
+    "v",
+    "1",
+    ".",
+    "34",
+    "-",
+    "+",
+    "é",
+    "😀",
+    "\u{0}",
+    "\u{202e}",
+    ":",
+    "-",
+    "[",
+    "{",
+    "}",
+    "]",
+    "name",
+    "versionedSpecs",
+    "default",
+    "preRelease",
+    "Alpha",
+    "version",
+    "'",
+    "\"",
+    "&a",
+    "*a",
+    "!!str",
+    "#",
+    "99999999999999999999999",
 ];
 
 fn random_text(rng: &mut Rng) -> String {
@@ -39,7 +78,7 @@ fn random_text_never_panics() {
     let mut rng = Rng(0x5eed_1234_abcd_ef01);
     let mut gate = FeatureGate::with_emulation_version(Version::new(1, 34));
     gate.add_versioned(kubernetes_features()).unwrap();
-    for _ in 0..20_000 {
+    for _ in 0..4_000 {
         let text = random_text(&mut rng);
         if let Err(e) = gate.set(&text) {
             assert!(!e.to_string().is_empty());
