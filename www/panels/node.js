@@ -34,7 +34,7 @@ const FAULT_LABEL = {
   kubeletStopped: "kubelet stopped", partitioned: "cut off", memoryPressure: "memory pressure",
   diskPressure: "disk pressure", pidPressure: "PID pressure", runtimeError: "runtime error", networkError: "network error",
 };
-const DEFAULTS = { version: "1.34", leases: true, time: 0, speed: 10, step: "5s", window: "5m", faults: [] };
+const DEFAULTS = { version: "1.34", leases: true, time: 30_000, speed: 10, step: "5s", window: "5m", faults: [] };
 
 /** Milliseconds → a Kubernetes duration the scenario accepts ("90s", "1500ms"). */
 const toDuration = (ms) => (ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`);
@@ -401,6 +401,8 @@ export default {
     // ---- the clock
     function frame(ts) {
       if (!playing) return;
+      // About 15 updates a second: each one copies the trace out of wasm, and more is not visible.
+      if (ts - lastFrame < 60) { requestAnimationFrame(frame); return; }
       const dt = Math.min(250, ts - lastFrame); // a background tab must not leap ahead
       lastFrame = ts;
       forward(dt * state.speed);

@@ -1,0 +1,12 @@
+import { chromium } from "playwright-core";
+import { serve } from "/work/wt/node-ui/scripts/serve.mjs";
+const server = await serve("/work/wt/node-ui/www/", 0);
+const base = `http://127.0.0.1:${server.address().port}/`;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox"] });
+const page = await browser.newPage();
+page.on("console", (m) => console.log("console", m.type(), m.text()));
+page.on("pageerror", (e) => console.log("pageerror", String(e), e.stack));
+await page.goto(base + (process.argv[2] ?? ""));
+await page.waitForTimeout(4000);
+console.log(await page.evaluate(() => document.body.dataset.ready));
+await browser.close(); server.close();
