@@ -35,8 +35,6 @@ pub const SECOND: i64 = Duration::SECOND;
 pub const MINUTE: i64 = Duration::MINUTE;
 pub const HOUR: i64 = Duration::HOUR;
 
-/// Go's `strconv.Quote` for the strings we echo back; enough for printable input, escapes the rest.
-
 fn invalid(orig: &str) -> DurationError {
     DurationError {
         message: format!("time: invalid duration {}", quote(orig)),

@@ -30,6 +30,7 @@ pub mod error;
 pub mod feature_list;
 pub mod flag;
 pub mod gate;
+pub mod preset;
 pub mod spec;
 
 pub use error::{FeatureGateError, Problem};
@@ -38,4 +39,5 @@ pub use gate::{
     FeatureGate, FeatureId, FeatureState, Reason, Warning, ALL_ALPHA, ALL_BETA,
     DEFAULT_KUBE_BINARY_VERSION,
 };
+pub use preset::{kubernetes_dependencies, kubernetes_features, PRESET_KUBERNETES_VERSION};
 pub use spec::{spec_at, FeatureSpec, PreRelease};

@@ -8,8 +8,13 @@
 //!   `staging/src/k8s.io/component-helpers/apimachinery/lease`). Each is a pure state machine;
 //!   the simulator ([`crate::sim`]) drives them on a virtual clock.
 
+#[cfg(feature = "kubelet-config")]
 pub mod config;
+#[cfg(feature = "node-status")]
 pub mod eviction;
+#[cfg(feature = "node-status")]
 pub mod lease;
+#[cfg(feature = "node-status")]
 pub mod nodestatus;
+#[cfg(feature = "pod-config")]
 pub mod podconfig;

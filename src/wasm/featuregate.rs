@@ -391,3 +391,22 @@ impl JsFeatureGate {
 pub fn parse_feature_list(yaml: &str) -> Result<JsValue, JsValue> {
     js(core::parse_feature_list(yaml))
 }
+
+/// The real Kubernetes feature gates built into kubegate (see `kubernetesVersion` in `version()`
+/// for how recent they are), in the shape `addVersioned` takes.
+#[wasm_bindgen(
+    js_name = kubernetesFeatures,
+    unchecked_return_type = "Record<string, FeatureSpec[]>"
+)]
+pub fn kubernetes_features() -> Result<JsValue, JsValue> {
+    to_js(&core::kubernetes_features()).map_err(JsValue::from)
+}
+
+/// The dependencies between the built-in Kubernetes gates, in the shape `addDependencies` takes.
+#[wasm_bindgen(
+    js_name = kubernetesDependencies,
+    unchecked_return_type = "Record<string, string[]>"
+)]
+pub fn kubernetes_dependencies() -> Result<JsValue, JsValue> {
+    to_js(&core::kubernetes_dependencies()).map_err(JsValue::from)
+}

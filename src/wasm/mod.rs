@@ -12,10 +12,14 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+#[cfg(all(feature = "api-fields", feature = "control-plane"))]
 mod apifields;
 mod featuregate;
+#[cfg(feature = "kubelet-config")]
 mod kubelet_config;
+#[cfg(feature = "node-status")]
 mod nodestatus;
+#[cfg(feature = "pod-config")]
 mod podconfig;
 
 /// Serializes like JSON: maps become plain objects, `None` becomes `null`, 64-bit integers
@@ -55,10 +59,17 @@ pub(crate) fn utf16_offset(text: &str, byte: usize) -> u32 {
 }
 
 /// The kubegate version and the Kubernetes version its defaults follow.
-#[wasm_bindgen(js_name = version, unchecked_return_type = "{ kubegate: string; kubernetes: string }")]
+///
+/// `kubernetes` is the binary version a `FeatureGate` emulates by default (component-base's
+/// `DefaultKubeBinaryVersion`); `featureList` is the newest version the built-in gate list knows.
+#[wasm_bindgen(
+    js_name = version,
+    unchecked_return_type = "{ kubegate: string; kubernetes: string; featureList: string }"
+)]
 pub fn version() -> Result<JsValue, JsError> {
     to_js(&serde_json::json!({
         "kubegate": env!("CARGO_PKG_VERSION"),
         "kubernetes": crate::featuregate::DEFAULT_KUBE_BINARY_VERSION,
+        "featureList": crate::featuregate::PRESET_KUBERNETES_VERSION,
     }))
 }

@@ -32,6 +32,7 @@ test("typing --feature-gates shows Kubernetes' errors inline, pointing at the pi
   await page.fill("#gates-flags", "AllAlpha=true");
   await page.waitForSelector("#gates-flag-status .ok");
   await page.selectOption("#gates-stage", "Alpha");
+  await page.waitForFunction(() => [...document.querySelectorAll("#gates-table tbody .stage")].every((e) => e.textContent === "Alpha"));
   const values = await page.locator("#gates-table tbody td.on, #gates-table tbody td.off").allTextContents();
   assert.ok(values.length > 10 && values.every((v) => v === "on"), "AllAlpha turns every alpha gate on");
   const why = await page.locator("#gates-table tbody td.why").first().textContent();

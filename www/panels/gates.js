@@ -247,7 +247,9 @@ export default {
       render(diffBox,
         h("h3", {}, `From ${state.emulation} to ${state.compare} with these settings`),
         otherError ? h("p", { class: "error" }, `At ${state.compare} Kubernetes refuses the flag: ${otherError.message}`) : null,
-        changes.length ? h("ul", {}, changes) : h("p", { class: "muted" }, "Nothing changes."));
+        changes.length
+          ? h("details", { open: changes.length <= 12 }, h("summary", {}, `${changes.length} gates change`), h("ul", {}, changes))
+          : h("p", { class: "muted" }, "Nothing changes."));
     }
 
     function update() {

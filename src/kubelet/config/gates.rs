@@ -83,11 +83,15 @@ pub fn kubelet_gate(
     let mut gate = FeatureGate::with_emulation_version(version);
     let features = match feature_list {
         Some(text) => featuregate::parse_feature_list(text),
-        None => Ok(std::collections::BTreeMap::new()), // PRESET-PENDING
+        None => Ok(featuregate::preset::kubernetes_features()),
     }
     .map_err(|e| ConfigError::new(e.to_string()))?;
     gate.add_versioned(features)
         .map_err(|e| ConfigError::new(e.to_string()))?;
+    if feature_list.is_none() {
+        gate.add_dependencies(featuregate::preset::kubernetes_dependencies())
+            .map_err(|e| ConfigError::new(e.to_string()))?;
+    }
     Ok(gate)
 }
 
