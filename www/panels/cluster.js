@@ -25,7 +25,17 @@ function s(tag, attrs = {}, ...children) {
   for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
   return el;
 }
-const minutes = (secs) => (secs >= 3600 ? `${(secs / 3600).toFixed(secs % 3600 ? 1 : 0)}h` : `${Math.round(secs / 60)}m`);
+/** Seconds → "2m30s", "1h", "1h30m" for axis labels and progress. */
+function minutes(secs) {
+  secs = Math.round(secs);
+  const h = Math.floor(secs / 3600), m = Math.floor((secs % 3600) / 60), r = secs % 60;
+  return `${h ? `${h}h` : ""}${m || (!h && !r) ? `${m}m` : ""}${r ? `${r}s` : ""}`;
+}
+/** The smallest 1, 2 or 5 times a power of ten at or above x: a readable top for the y axis. */
+function niceCeil(x) {
+  const p = 10 ** Math.floor(Math.log10(x));
+  return [1, 2, 5, 10].map((k) => k * p).find((v) => v >= x);
+}
 const fmt = (x) => (x >= 100 ? Math.round(x).toLocaleString("en") : x.toFixed(x >= 10 ? 1 : 2));
 /** "30s", "5m", "1h" (the fixed choices above) → seconds. */
 const secs = (d) => Number(d.slice(0, -1)) * { s: 1, m: 60, h: 3600 }[d.slice(-1)];
@@ -111,6 +121,7 @@ export default {
       results = {};
       fresh = true;
       running = true;
+      delete container.dataset.done;
       worker = new Worker(new URL("../sim-worker.js", import.meta.url), { type: "module" });
       worker.onmessage = (e) => onMessage(id, e.data);
       worker.onerror = (e) => { e.preventDefault(); finish(`The simulation worker failed: ${e.message || "it could not start"}`); };
@@ -129,7 +140,6 @@ export default {
         progress.value = msg.fraction;
         const label = RUNS.find(([k]) => k === msg.label)?.[1] ?? msg.label;
         progressText.textContent = `Simulating with ${label}: ${minutes(msg.elapsed / 1000)} of ${state.duration} (${Math.round(msg.fraction * 100)}% overall)`;
-        if (msg.grid && state.show !== msg.label) { state.show = msg.label; show.value = msg.label; }
         scheduled();
       } else if (msg.type === "done") {
         for (const r of msg.results) results[r.label] = r;
@@ -191,7 +201,9 @@ export default {
     }
 
     function drawGrid() {
-      const r = results[state.show];
+      // While a run is under way the other run's grid stands in, and the summary says which it is.
+      const key = results[state.show]?.grid ? state.show : RUNS.map(([k]) => k).find((k) => results[k]?.grid) ?? state.show;
+      const r = results[key];
       const n = r?.grid?.length ?? state.nodes;
       const width = Math.max(200, Math.floor(canvas.parentElement.clientWidth || 600));
       const cell = Math.max(3, Math.min(24, Math.floor(Math.sqrt((width * 360) / n))));
@@ -210,7 +222,7 @@ export default {
         g.fillStyle = pal[r?.grid?.[i] ?? 0] ?? pal[0];
         g.fillRect((i % cols) * cell, Math.floor(i / cols) * cell, cell - gap, cell - gap);
       }
-      const label = RUNS.find(([k]) => k === state.show)?.[1];
+      const label = RUNS.find(([k]) => k === key)?.[1];
       const sm = r?.summary;
       const text = sm
         ? `With ${label}, at ${minutes((r.elapsed ?? 0) / 1000)}: ${n} nodes, ${sm.registered} registered, ${sm.ready} Ready, ${sm.notReady} NotReady, ${sm.unknown} Unknown` +
@@ -231,15 +243,16 @@ export default {
         ["on", "statusPatches", "Node status patches, leases on", "on-status"],
         ["on", "leaseWrites", "Lease renewals, leases on", "on-lease"],
       ];
-      let max = 1;
+      let max = 0.1;
       for (const [k, key] of series) for (const b of results[k]?.rates ?? []) max = Math.max(max, b[key] / w);
+      max = niceCeil(max);
       const x = (t) => m.l + (t / total) * (width - m.l - m.r);
       const y = (v) => height - m.b - (v / max) * (height - m.t - m.b);
       const parts = [];
       for (let k = 0; k <= 4; k++) {
         const v = (max * k) / 4;
         parts.push(s("line", { x1: m.l, x2: width - m.r, y1: y(v), y2: y(v), class: "gridline" }));
-        parts.push(s("text", { x: m.l - 6, y: y(v) + 4, "text-anchor": "end", class: "axis" }, fmt(v)));
+        parts.push(s("text", { x: m.l - 6, y: y(v) + 4, "text-anchor": "end", class: "axis" }, Number(v.toPrecision(3)).toLocaleString("en")));
         parts.push(s("text", { x: x((total * k) / 4), y: height - 10, "text-anchor": k === 0 ? "start" : k === 4 ? "end" : "middle", class: "axis" }, minutes((total * k) / 4)));
       }
       for (const [k, key, label, cls] of series) {
@@ -266,7 +279,7 @@ export default {
       };
       render(table,
         h("caption", {}, `API writes over ${state.duration} with ${state.nodes} nodes`),
-        h("thead", {}, h("tr", {}, ["Run", "Status patches", "Lease writes", "Controller writes", "All writes", "Writes per second"].map((t) => h("th", { scope: "col" }, t)))),
+        h("thead", {}, h("tr", {}, ["Run", "Status patches", "Lease writes", "Controller writes", "All writes", "Writes/s"].map((t) => h("th", { scope: "col" }, t)))),
         h("tbody", {}, RUNS.map(([k]) => row(k))));
     }
 
@@ -285,6 +298,9 @@ export default {
       at.value = state.at;
       forSel.value = state.for;
       show.value = state.show;
+      syncDisabled();
+    }
+    function syncDisabled() {
       const faulty = state.fault !== "none";
       fraction.disabled = at.disabled = forSel.disabled = !faulty;
     }
@@ -296,8 +312,8 @@ export default {
       state.fault = fault.value;
       state.at = at.value;
       state.for = forSel.value;
-      check();
-      syncControls();
+      check(); // never rewrites what is being typed
+      syncDisabled();
       fresh = false;
     };
     for (const el of [nodes, fraction]) el.addEventListener("input", changed);

@@ -221,7 +221,7 @@ export default {
 
     /** Three states in a triangle; every transition this run took is an arrow, the latest one highlighted. */
     function machineSvg(cond, current, steps, last) {
-      const pos = { Unknown: [110, 32], True: [44, 122], False: [176, 122] };
+      const pos = { Unknown: [110, 34], True: [42, 126], False: [178, 126] };
       const taken = new Map();
       for (const t of steps) if (t.from) taken.set(`${t.from}>${t.to}`, (taken.get(`${t.from}>${t.to}`) ?? 0) + 1);
       const edges = [];
@@ -235,20 +235,22 @@ export default {
         const n = taken.get(`${a}>${b}`) ?? 0;
         const isLast = last && last.from === a && last.to === b;
         edges.push(s("line", {
-          x1: x1 + ux * 24 + ox, y1: y1 + uy * 24 + oy, x2: x2 - ux * 27 + ox, y2: y2 - uy * 27 + oy,
+          x1: x1 + ux * 28 + ox, y1: y1 + uy * 28 + oy, x2: x2 - ux * 31 + ox, y2: y2 - uy * 31 + oy,
           class: `edge${n ? " taken" : ""}${isLast ? " last" : ""}`, "marker-end": n ? `url(#arrow-${cond}${isLast ? "-last" : ""})` : null,
         }, title(n ? `${a} → ${b}: taken ${n} time${n === 1 ? "" : "s"}` : `${a} → ${b}: not taken`)));
       }
       const first = steps.find((t) => !t.from);
       const start = first ? pos[first.to] : null;
+      // The entry arrow comes from outside the triangle: from the left, upper left or upper right.
+      const from = first ? { Unknown: [-1, 0], True: [-0.6, -0.8], False: [0.6, -0.8] }[first.to] : null;
       const marker = (id, cls) => s("marker", { id, viewBox: "0 0 10 10", refX: "8", refY: "5", markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse" },
         s("path", { d: "M0,0 L10,5 L0,10 z", class: cls }));
-      return s("svg", { viewBox: "0 0 220 156", class: "machine-svg", role: "img", "aria-label": `${cond} state machine, now ${current ?? "not reported"}` },
+      return s("svg", { viewBox: "0 0 220 160", class: "machine-svg", role: "img", "aria-label": `${cond} state machine, now ${current ?? "not reported"}` },
         s("defs", {}, marker(`arrow-${cond}`, "arrowhead"), marker(`arrow-${cond}-last`, "arrowhead last")),
-        start ? s("line", { x1: start[0] - 44, y1: start[1] - 40, x2: start[0] - 20, y2: start[1] - 16, class: "edge taken start", "marker-end": `url(#arrow-${cond})` }, title(`first reported as ${first.to}`)) : null,
+        start ? s("line", { x1: start[0] + from[0] * 50, y1: start[1] + from[1] * 50, x2: start[0] + from[0] * 29, y2: start[1] + from[1] * 29, class: "edge taken start", "marker-end": `url(#arrow-${cond})` }, title(`first reported as ${first.to}`)) : null,
         edges,
         STATUSES.map((st) => s("g", { class: `state tone-${tone(cond, st)}${st === current ? " current" : ""}` },
-          s("circle", { cx: pos[st][0], cy: pos[st][1], r: 22 }),
+          s("circle", { cx: pos[st][0], cy: pos[st][1], r: 26 }),
           s("text", { x: pos[st][0], y: pos[st][1] + 4, "text-anchor": "middle" }, st))));
     }
 
