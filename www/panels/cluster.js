@@ -256,7 +256,8 @@ export default {
         parts.push(s("text", { x: x((total * k) / 4), y: height - 10, "text-anchor": k === 0 ? "start" : k === 4 ? "end" : "middle", class: "axis" }, minutes((total * k) / 4)));
       }
       for (const [k, key, label, cls] of series) {
-        const pts = (results[k]?.rates ?? []).map((b) => `${x(b.t + w / 2).toFixed(1)},${y(b[key] / w).toFixed(1)}`);
+        // A bucket that starts at the very end holds only the last instant's writes: not a rate.
+        const pts = (results[k]?.rates ?? []).filter((b) => b.t < total).map((b) => `${x(b.t + w / 2).toFixed(1)},${y(b[key] / w).toFixed(1)}`);
         if (pts.length) parts.push(s("polyline", { points: pts.join(" "), class: `series ${cls}` }, s("title", {}, label)));
       }
       render(plot,
