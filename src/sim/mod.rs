@@ -90,6 +90,8 @@ pub struct Transition {
     pub from: String,
     pub to: String,
     pub reason: String,
+    /// The condition's message after the change (the playground shows it as the "why").
+    pub message: String,
     /// "kubelet" or "controller".
     pub source: String,
 }
@@ -355,6 +357,7 @@ impl Simulator {
                     from: name(old[k]),
                     to: name(now_codes[k]),
                     reason: c.map(|c| c.reason.clone()).unwrap_or_default(),
+                    message: c.map(|c| c.message.clone()).unwrap_or_default(),
                     source: source.to_string(),
                 });
             }

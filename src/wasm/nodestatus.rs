@@ -19,6 +19,8 @@ export interface NodeEvent { type: "Normal" | "Warning"; reason: string; }
 export interface SetterResult { node: Node; events: NodeEvent[]; }
 export interface ReadyInputs { runtimeError?: string | string[]; networkError?: string | string[]; storageError?: string | string[]; shutdownError?: string | string[]; softRequirements?: string; localStorageCapacityIsolation?: boolean; }
 export interface ControllerConfig { kubernetesVersion?: string; nodeMonitorGracePeriod?: string; nodeStartupGracePeriod?: string; nodeMonitorPeriod?: string; nodeEvictionRate?: number; secondaryNodeEvictionRate?: number; largeClusterSizeThreshold?: number; unhealthyZoneThreshold?: number; }
+/** The controller's settings after defaults (durations as Kubernetes strings). */
+export interface ResolvedControllerSettings { nodeMonitorGracePeriod: string; nodeStartupGracePeriod: string; nodeMonitorPeriod: string; nodeEvictionRate: number; secondaryNodeEvictionRate: number; largeClusterSizeThreshold: number; unhealthyZoneThreshold: number; }
 export interface Lease { metadata: { name: string; namespace?: string }; spec?: { holderIdentity?: string; leaseDurationSeconds?: number; renewTime?: string }; }
 export interface PodRef { namespace?: string; name: string; nodeName: string; }
 export interface MonitorInput { now: string; nodes?: Node[]; leases?: Lease[]; pods?: PodRef[]; }
@@ -30,7 +32,7 @@ export type FaultKind = "kubeletStopped" | "partitioned" | "memoryPressure" | "d
 export interface Fault { kind: FaultKind; at: string; until?: string; nodes?: string[]; firstNodes?: number; message?: string; }
 /** Example: { nodes: 100, duration: "1h", seed: 1, faults: [{ kind: "kubeletStopped", at: "10m", nodes: ["node-3"] }] } */
 export interface Scenario { nodes: number; duration: string; seed?: number; kubernetesVersion?: string; nodeLeases?: boolean; nodeStatusUpdateFrequency?: string; nodeStatusReportFrequency?: string; nodeLeaseDurationSeconds?: number; evictionPressureTransitionPeriod?: string; zones?: number; controller?: ControllerConfig; rateWindow?: string; traceLimit?: number; faults?: Fault[]; }
-export interface Transition { time: string; node: string; condition: string; from: string; to: string; reason: string; source: "kubelet" | "controller"; }
+export interface Transition { time: string; node: string; condition: string; from: string; to: string; reason: string; message: string; source: "kubelet" | "controller"; }
 export interface TraceEvent { time: string; node: string; source: "kubelet" | "node-controller"; type: string; reason: string; message: string; }
 export interface TraceTaint extends TaintChange { time: string; }
 export interface Trace { start: string; end: string; nodeMonitorGracePeriod: string; transitions: Transition[]; events: TraceEvent[]; taints: TraceTaint[]; writes: { nodeCreates: number; statusPatches: number; leaseCreates: number; leaseUpdates: number; controllerStatusUpdates: number; taintPatches: number; total: number }; writeRates: { start: string; statusPatches: number; leaseWrites: number; controllerWrites: number; total: number; perSecond: number }[]; truncated: boolean; summary: { registered: number; ready: number; notReady: number; unknown: number; memoryPressure: number; diskPressure: number; pidPressure: number }; }
@@ -126,6 +128,12 @@ impl JsNodeLifecycleController {
         Ok(JsNodeLifecycleController {
             inner: NodeLifecycleController::new(&config).map_err(js_error)?,
         })
+    }
+
+    /// The settings in force, defaults filled in (the grace period depends on the version).
+    #[wasm_bindgen(unchecked_return_type = "ResolvedControllerSettings")]
+    pub fn settings(&self) -> Result<JsValue, JsError> {
+        to_js(self.inner.settings())
     }
 
     #[wasm_bindgen(js_name = monitorNodeHealth, unchecked_return_type = "MonitorResult")]

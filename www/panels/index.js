@@ -3,8 +3,10 @@
 // Error naming what is wrong.
 import gates from "./gates.js";
 import layers from "./layers.js";
+import node from "./node.js";
+import cluster from "./cluster.js";
 import pods from "./pods.js";
 import fields from "./fields.js";
 import controlplane from "./controlplane.js";
 
-export const PANELS = [gates, layers, pods, fields, controlplane];
+export const PANELS = [gates, layers, node, cluster, pods, fields, controlplane];
