@@ -1,3 +1,44 @@
+//! kubegate: how Kubernetes turns switches into behaviour, reproduced exactly.
+//!
+//! Each module reproduces one upstream Kubernetes package, keeps its rules where upstream keeps
+//! them, and prints upstream's exact messages. Time is always a parameter (a virtual clock), never
+//! read from the system, so every behaviour is deterministic and can run at any speed.
+//!
+//! | module | upstream | what it answers |
+//! |---|---|---|
+//! | [`featuregate`] | `k8s.io/component-base/featuregate` | is feature X on, at this version, with these flags? |
+//! | `kubelet::config` | `cmd/kubelet/app`, `pkg/kubelet/apis/config`, `pkg/kubelet/kubeletconfig` | why does my kubelet run with this value? |
+//! | `kubelet::nodestatus`, `kubelet::eviction`, `kubelet::lease` | `pkg/kubelet/nodestatus`, `pkg/kubelet/eviction`, `component-helpers/.../lease` | how does a node report its conditions? |
+//! | `controller::nodelifecycle` | `pkg/controller/nodelifecycle` | when does the control plane mark a node Unknown and taint it? |
+//! | `sim` | (kubegate's own) | all of the above on a virtual clock, for 1 to 5000 nodes |
+//! | `kubelet::podconfig` | `pkg/kubelet/config` | which ADD/UPDATE/DELETE/REMOVE/RECONCILE does a pod change produce? |
+//! | `api` | `pkg/registry/*/strategy.go`, `apimachinery/pkg/api/validate` | which gated fields survive create and update; which enum values validate? |
+//! | `controlplane` | `pkg/controlplane/controller`, `reconcilers`, `.../repair.go` | what keeps the `kubernetes` Service, its endpoints and allocations right? |
+//! | [`version`], [`duration`], [`go`] | `apimachinery/pkg/util/version`, Go's `time` and `fmt` | the small formats every message is made of |
+//! | [`yaml`] | `sigs.k8s.io/yaml` | YAML 1.1 to JSON, remembering where each value was written |
+//!
+//! How data flows: text (a `--feature-gates` string, YAML files, a scenario) is parsed once at the
+//! edge into typed values; the core works on typed values and returns typed results with
+//! explanations; errors are values whose `Display` is Kubernetes' text. The `wasm` Cargo feature
+//! adds a thin JavaScript binding (`src/wasm/`) that only converts.
+//!
+//! Every area but feature gates sits behind a default Cargo feature (`kubelet-config`,
+//! `node-status`, `pod-config`, `api-fields`, `control-plane`), so a crate that needs only gates
+//! can use `default-features = false`.
+//!
+//! ```
+//! use kubegate::featuregate::{kubernetes_features, FeatureGate};
+//! use kubegate::version::Version;
+//!
+//! let mut gate = FeatureGate::with_emulation_version(Version::new(1, 34));
+//! gate.add_versioned(kubernetes_features())?;
+//! let err = gate.set("NodeSwap=false").unwrap_err();
+//! assert_eq!(err.to_string(), "cannot set feature gate NodeSwap to false, feature is locked to true");
+//! # Ok::<(), kubegate::featuregate::FeatureGateError>(())
+//! ```
+
+#![cfg_attr(not(feature = "wasm"), forbid(unsafe_code))]
+
 #[cfg(feature = "api-fields")]
 pub mod api;
 #[cfg(feature = "node-status")]
