@@ -1,0 +1,101 @@
+// Playground timings in headless Chromium, each against a baseline measured in the same run.
+// Prints a Markdown section for BENCHMARKS.md.
+import { readFileSync, existsSync, writeFileSync, mkdtempSync, cpSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { serve } from "./serve.mjs";
+
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const www = new URL("../www/", import.meta.url).pathname;
+const list = new URL("../../shared/data/versioned_feature_list.yaml", import.meta.url);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+// A copy of www/ with a blank page beside it: the baseline for page load.
+const site = mkdtempSync(join(tmpdir(), "kubegate-bench-"));
+cpSync(www, site, { recursive: true });
+writeFileSync(join(site, "blank.html"), "<!doctype html><title>blank</title><body data-ready=true>");
+const server = await serve(site, 0);
+const base = `http://127.0.0.1:${server.address().port}/`;
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: ARGS });
+
+async function loadTime(url, rounds = 7) {
+  const times = [];
+  for (let i = 0; i < rounds; i++) {
+    const page = await browser.newPage();
+    await page.goto(url);
+    await page.waitForSelector("body[data-ready='true']", { timeout: 60000, state: "attached" });
+    times.push(await page.evaluate(() => performance.now()));
+    await page.close();
+  }
+  return median(times);
+}
+
+const blank = await loadTime(`${base}blank.html`);
+const tti = await loadTime(base);
+
+// Re-evaluation after an edit: from the input event to the next painted frame.
+const page = await browser.newPage();
+await page.goto(base);
+await page.waitForSelector("body[data-ready='true']");
+await page.selectOption("#gates-emulation", "1.34");
+let listName = "the built-in list";
+if (existsSync(list)) {
+  await page.selectOption("#gates-source", "custom");
+  await page.evaluate((text) => {
+    const paste = document.querySelector("#gates-paste");
+    paste.value = text;
+    paste.dispatchEvent(new Event("input"));
+  }, readFileSync(list, "utf8"));
+  await page.waitForFunction(() => document.querySelector("#gates-list-status")?.textContent.includes("Using 193"));
+  listName = "the 193-feature versioned_feature_list.yaml";
+}
+const frame = (work) => page.evaluate(async (work) => {
+  const input = document.querySelector("#gates-flags");
+  const times = [];
+  for (let i = 0; i < 25; i++) {
+    const t0 = performance.now();
+    if (work) {
+      input.value = i % 2 ? "AllAlpha=true,AllBeta=false" : "AllBeta=true";
+      input.dispatchEvent(new Event("input"));
+    }
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}, work);
+const idleFrame = await frame(false);
+const editFrame = await frame(true);
+// The evaluation alone (wasm work plus building the table), without waiting for frames.
+const evalOnly = await page.evaluate(async () => {
+  const { FeatureGate, parseFeatureList, kubernetesFeatures } = await import("kubegate");
+  const text = document.querySelector("#gates-paste").value;
+  const features = text ? parseFeatureList(text) : kubernetesFeatures();
+  const base = new FeatureGate("1.34");
+  base.addVersioned(features);
+  const times = [];
+  for (let i = 0; i < 25; i++) {
+    const t0 = performance.now();
+    const g = base.deepCopy();
+    g.set(i % 2 ? "AllAlpha=true" : "AllBeta=true");
+    g.featureStates();
+    g.free();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+});
+await page.close();
+
+await browser.close();
+server.close();
+
+const f = (x) => x.toFixed(1);
+console.log(`## Playground (headless Chromium ${browser.version?.() ?? ""})`.trim());
+console.log("");
+console.log("| measurement | ms | baseline in the same run | ratio |");
+console.log("|---|---:|---|---:|");
+console.log(`| time to first interactive (wasm loaded, panels mounted) | ${f(tti)} | a blank page from the same server: ${f(blank)} ms | ${(tti / blank).toFixed(1)} |`);
+console.log(`| edit of --feature-gates to painted frame, with ${listName} | ${f(editFrame)} | the same two-frame wait with no edit: ${f(idleFrame)} ms | ${(editFrame / idleFrame).toFixed(2)} |`);
+console.log(`| the evaluation alone (copy gate, set, read every state) | ${f(evalOnly)} | one 16.7 ms frame | ${(evalOnly / 16.7).toFixed(2)} |`);
