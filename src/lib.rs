@@ -58,7 +58,7 @@ pub mod kubelet;
 pub mod quantity;
 #[cfg(feature = "node-status")]
 pub mod sim;
-#[cfg(feature = "node-status")]
+#[cfg(any(feature = "node-status", feature = "pod-config"))]
 pub mod timestamp;
 pub mod version;
 pub mod yaml;

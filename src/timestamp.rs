@@ -76,6 +76,122 @@ fn days_in_month(y: i64, m: i64) -> i64 {
     }
 }
 
+const NANOS_PER_SEC: i64 = 1_000_000_000;
+const NANOS_PER_MILLI: i64 = 1_000_000;
+
+/// Parses an RFC 3339 time (`2015-01-01T12:00:00Z`, `...T12:00:00.123456789+02:00`) into
+/// nanoseconds since the epoch, as Go's `time.Parse(time.RFC3339Nano, ...)` accepts it. Shared by
+/// every clock in the crate, whatever unit it keeps.
+pub(crate) fn parse_rfc3339_nanos(text: &str) -> Option<i64> {
+    let s = text.as_bytes();
+    let year = digits(s, 0, 4)?;
+    if s.get(4) != Some(&b'-') || s.get(7) != Some(&b'-') {
+        return None;
+    }
+    let month = digits(s, 5, 2)?;
+    let day = digits(s, 8, 2)?;
+    if !matches!(s.get(10), Some(b'T') | Some(b't')) {
+        return None;
+    }
+    let hour = digits(s, 11, 2)?;
+    if s.get(13) != Some(&b':') || s.get(16) != Some(&b':') {
+        return None;
+    }
+    let min = digits(s, 14, 2)?;
+    let sec = digits(s, 17, 2)?;
+    if !(1..=12).contains(&month)
+        || day < 1
+        || day > days_in_month(year, month)
+        || hour > 23
+        || min > 59
+        || sec > 59
+    {
+        return None;
+    }
+    let mut i = 19;
+    let mut nanos = 0i64;
+    if s.get(i) == Some(&b'.') {
+        i += 1;
+        let start = i;
+        let mut scale = NANOS_PER_SEC / 10;
+        while let Some(c) = s.get(i).filter(|c| c.is_ascii_digit()) {
+            nanos += i64::from(c - b'0') * scale;
+            scale /= 10;
+            i += 1;
+        }
+        if i == start || i - start > 9 {
+            return None;
+        }
+    }
+    let offset_min = match s.get(i) {
+        Some(b'Z') | Some(b'z') => {
+            i += 1;
+            0
+        }
+        Some(&c) if c == b'+' || c == b'-' => {
+            let h = digits(s, i + 1, 2)?;
+            if s.get(i + 3) != Some(&b':') {
+                return None;
+            }
+            let m = digits(s, i + 4, 2)?;
+            if h > 23 || m > 59 {
+                return None;
+            }
+            i += 6;
+            let v = h * 60 + m;
+            if c == b'-' {
+                -v
+            } else {
+                v
+            }
+        }
+        _ => return None,
+    };
+    if i != s.len() {
+        return None;
+    }
+    let days = days_from_civil(year, month, day);
+    let secs = days * 86400 + hour * 3600 + min * 60 + sec - offset_min * 60;
+    secs.checked_mul(NANOS_PER_SEC)?.checked_add(nanos)
+}
+
+/// How [`format_rfc3339`] writes the fraction of a second.
+#[derive(Clone, Copy)]
+pub(crate) enum Fraction {
+    /// `.mmm` when there are milliseconds, nothing otherwise (`metav1.Time` precision plus what
+    /// the simulator computes).
+    Millis,
+    /// Go's `RFC3339Nano`: up to nine digits, trailing zeros dropped.
+    Nanos,
+}
+
+/// Nanoseconds since the epoch as an RFC 3339 string in UTC.
+pub(crate) fn format_rfc3339(nanos: i64, fraction: Fraction) -> String {
+    let secs = nanos.div_euclid(NANOS_PER_SEC);
+    let sub = nanos.rem_euclid(NANOS_PER_SEC);
+    let (y, m, d) = civil_from_days(secs.div_euclid(86400));
+    let sod = secs.rem_euclid(86400);
+    let mut out = format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}",
+        sod / 3600,
+        sod % 3600 / 60,
+        sod % 60
+    );
+    match fraction {
+        Fraction::Millis if sub / NANOS_PER_MILLI != 0 => {
+            out.push_str(&format!(".{:03}", sub / NANOS_PER_MILLI))
+        }
+        Fraction::Nanos if sub != 0 => {
+            let digits = format!("{sub:09}");
+            out.push('.');
+            out.push_str(digits.trim_end_matches('0'));
+        }
+        _ => {}
+    }
+    out.push('Z');
+    out
+}
+
 impl Time {
     pub fn from_millis(ms: i64) -> Self {
         Time(ms)
@@ -88,81 +204,11 @@ impl Time {
     /// Parses an RFC 3339 time ("2015-01-01T12:00:00Z", "2015-01-01T12:00:00.123456+02:00").
     /// Sub-millisecond digits are truncated.
     pub fn parse(text: &str) -> Result<Time, TimeError> {
-        Self::parse_inner(text.as_bytes()).ok_or_else(|| TimeError {
-            input: text.to_string(),
-        })
-    }
-
-    fn parse_inner(s: &[u8]) -> Option<Time> {
-        let year = digits(s, 0, 4)?;
-        if s.get(4) != Some(&b'-') || s.get(7) != Some(&b'-') {
-            return None;
-        }
-        let month = digits(s, 5, 2)?;
-        let day = digits(s, 8, 2)?;
-        if !matches!(s.get(10), Some(b'T') | Some(b't')) {
-            return None;
-        }
-        let hour = digits(s, 11, 2)?;
-        if s.get(13) != Some(&b':') || s.get(16) != Some(&b':') {
-            return None;
-        }
-        let min = digits(s, 14, 2)?;
-        let sec = digits(s, 17, 2)?;
-        if !(1..=12).contains(&month)
-            || day < 1
-            || day > days_in_month(year, month)
-            || hour > 23
-            || min > 59
-            || sec > 59
-        {
-            return None;
-        }
-        let mut i = 19;
-        let mut millis = 0i64;
-        if s.get(i) == Some(&b'.') {
-            i += 1;
-            let start = i;
-            let mut scale = 100;
-            while let Some(c) = s.get(i).filter(|c| c.is_ascii_digit()) {
-                millis += i64::from(c - b'0') * scale;
-                scale /= 10;
-                i += 1;
-            }
-            if i == start {
-                return None;
-            }
-        }
-        let offset_min = match s.get(i) {
-            Some(b'Z') | Some(b'z') => {
-                i += 1;
-                0
-            }
-            Some(&c) if c == b'+' || c == b'-' => {
-                let h = digits(s, i + 1, 2)?;
-                if s.get(i + 3) != Some(&b':') {
-                    return None;
-                }
-                let m = digits(s, i + 4, 2)?;
-                if h > 23 || m > 59 {
-                    return None;
-                }
-                i += 6;
-                let v = h * 60 + m;
-                if c == b'-' {
-                    -v
-                } else {
-                    v
-                }
-            }
-            _ => return None,
-        };
-        if i != s.len() {
-            return None;
-        }
-        let days = days_from_civil(year, month, day);
-        let secs = days * 86400 + hour * 3600 + min * 60 + sec - offset_min * 60;
-        Some(Time(secs * 1000 + millis))
+        parse_rfc3339_nanos(text)
+            .map(|nanos| Time(nanos.div_euclid(NANOS_PER_MILLI)))
+            .ok_or_else(|| TimeError {
+                input: text.to_string(),
+            })
     }
 
     pub fn add_millis(self, ms: i64) -> Time {
@@ -172,25 +218,8 @@ impl Time {
 
 impl fmt::Display for Time {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let secs = self.0.div_euclid(1000);
-        let ms = self.0.rem_euclid(1000);
-        let days = secs.div_euclid(86400);
-        let rem = secs.rem_euclid(86400);
-        let (y, m, d) = civil_from_days(days);
-        write!(
-            f,
-            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}",
-            y,
-            m,
-            d,
-            rem / 3600,
-            rem % 3600 / 60,
-            rem % 60
-        )?;
-        if ms != 0 {
-            write!(f, ".{ms:03}")?;
-        }
-        f.write_str("Z")
+        let nanos = self.0.saturating_mul(NANOS_PER_MILLI);
+        f.write_str(&format_rfc3339(nanos, Fraction::Millis))
     }
 }
 
