@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { deflateRawSync } from "node:zlib";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { useBrowser, screenshot, assertClean } from "./harness.mjs";
 
 const b = useBrowser();
@@ -77,7 +77,10 @@ test("a page with many widgets loads the wasm once and every widget renders", as
   // A widget reports its state in the form a scenario takes.
   assert.deepEqual(await page.evaluate(() => document.getElementById("gates-a").getState()), { emulation: "1.33", flags: "AllAlpha=true", search: "Swap" });
   assert.equal(await page.evaluate(() => document.getElementById("layers-b").getState().args), SCENARIOS.layers.args);
-  await screenshot(page, "widgets-host");
+  mkdirSync(new URL("./screenshots/", import.meta.url), { recursive: true });
+  for (const id of ["gates-a", "layers-b", "node-a", "node-b", "pods-a", "fields-b", "controlplane-a", "bad-type"]) {
+    await page.locator(`#${id}`).screenshot({ path: new URL(`./screenshots/widget-${id}.png`, import.meta.url).pathname });
+  }
   await page.close();
 });
 
