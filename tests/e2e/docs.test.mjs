@@ -14,7 +14,7 @@ async function openDoc(name, opts) {
   const wasm = [];
   page.on("request", (r) => { if (r.url().endsWith(".wasm")) wasm.push(r.url()); });
   await page.goto(`${b.base}docs/${name}`);
-  await page.waitForFunction(() => [...document.querySelectorAll("figure.widget > *")].every((e) => e.hasAttribute("data-ready")), null, { timeout: 20000 });
+  await page.waitForFunction(() => [...document.querySelectorAll("figure.widget > :not(figcaption)")].every((e) => e.hasAttribute("data-ready")), null, { timeout: 20000 });
   page.wasmRequests = wasm;
   return page;
 }
@@ -22,7 +22,7 @@ async function openDoc(name, opts) {
 for (const name of pages) {
   test(`docs/${name} loads, and its widgets render their scenarios`, async () => {
     const page = await openDoc(name);
-    const widgets = await page.locator("figure.widget > *").count();
+    const widgets = await page.locator("figure.widget > :not(figcaption)").count();
     if (widgets) assert.equal(page.wasmRequests.length, 1, "the wasm is fetched once per page");
     const rejected = await page.evaluate(() => [...document.querySelectorAll("figure.widget > [data-error]")].map((e) => `${e.localName}: ${e.shadowRoot.querySelector(".kg-banner").textContent}`));
     assert.deepEqual(rejected, []);

@@ -1,0 +1,1 @@
+window.SIDEBAR_ITEMS = {"enum":["BadValue","ErrorType"],"struct":["FieldError"]};

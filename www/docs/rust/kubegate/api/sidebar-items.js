@@ -1,0 +1,1 @@
+window.SIDEBAR_ITEMS = {"mod":["enums","field","frobber","gating","schemas"]};

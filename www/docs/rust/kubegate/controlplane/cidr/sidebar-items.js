@@ -1,0 +1,1 @@
+window.SIDEBAR_ITEMS = {"enum":["IpAllocError"],"fn":["family_name","parse_ip","service_ip_range"],"struct":["CidrError","IpNet","IpRange"]};

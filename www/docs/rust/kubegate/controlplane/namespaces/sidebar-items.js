@@ -1,0 +1,1 @@
+window.SIDEBAR_ITEMS = {"constant":["SYSTEM_NAMESPACES"],"fn":["create_error","sync"]};

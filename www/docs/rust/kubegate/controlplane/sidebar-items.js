@@ -1,0 +1,1 @@
+window.SIDEBAR_ITEMS = {"mod":["bootstrap","cidr","lease","namespaces","objects","portrange","repair"]};

@@ -1,0 +1,1 @@
+window.SIDEBAR_ITEMS = {"fn":["parse_entries","parse_go_bool","parse_map"],"struct":["FlagEntry","FlagSyntaxError","Span"]};

@@ -1,0 +1,1 @@
+window.SIDEBAR_ITEMS = {"mod":["dependencies","error","feature_list","flag","gate","preset","spec"]};

@@ -1,0 +1,1 @@
+window.SIDEBAR_ITEMS = {"enum":["PreRelease"],"fn":["complete_specs","spec_at"],"struct":["FeatureSpec"]};

@@ -1,0 +1,1 @@
+window.SIDEBAR_ITEMS = {"fn":["dir_exists","files_in","merge"]};

@@ -1,0 +1,1 @@
+window.SIDEBAR_ITEMS = {"fn":["kubelet_gate"],"struct":["GateInfo"],"trait":["Gates"]};

@@ -1,0 +1,1 @@
+window.SIDEBAR_ITEMS = {"constant":["SIGNALS"],"fn":["check"],"struct":["StartupError"]};

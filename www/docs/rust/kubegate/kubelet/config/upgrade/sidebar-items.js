@@ -1,0 +1,1 @@
+window.SIDEBAR_ITEMS = {"fn":["check_kubelet_upgrade"],"struct":["UpgradeFinding","UpgradeReport"]};

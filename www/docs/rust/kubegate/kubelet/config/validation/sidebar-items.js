@@ -1,0 +1,1 @@
+window.SIDEBAR_ITEMS = {"fn":["aggregate","field_of","parse_cpuset","validate"]};

@@ -1,0 +1,1 @@
+window.SIDEBAR_ITEMS = {"fn":["annotations_equal","go_equal","pods_differ_semantically","semantic_differences","status_equal"],"struct":["Pod","PodError"]};

@@ -1,0 +1,1 @@
+window.SIDEBAR_ITEMS = {"fn":["meta_namespace_key"],"struct":["UndeltaStore"]};

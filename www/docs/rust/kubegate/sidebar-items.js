@@ -1,0 +1,1 @@
+window.SIDEBAR_ITEMS = {"mod":["api","controller","controlplane","duration","featuregate","go","kubelet","quantity","sim","timestamp","version","yaml"]};

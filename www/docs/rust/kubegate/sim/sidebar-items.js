@@ -1,0 +1,1 @@
+window.SIDEBAR_ITEMS = {"constant":["EPOCH","MAX_NODES"],"enum":["FaultKind"],"fn":["simulate_cluster"],"struct":["Fault","RateBucket","Scenario","ScenarioError","Simulator","Summary","Trace","TraceEvent","TraceTaint","Transition","Writes"]};

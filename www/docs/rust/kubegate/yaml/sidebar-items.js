@@ -1,0 +1,1 @@
+window.SIDEBAR_ITEMS = {"constant":["MAX_DEPTH","MAX_NODES"],"fn":["parse","parse_all","pointer_segment"],"struct":["Document","Pos","YamlError"]};
