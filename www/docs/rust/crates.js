@@ -1,2 +1,0 @@
-window.ALL_CRATES = ["kubegate"];
-//{"start":21,"fragment_lengths":[10]}

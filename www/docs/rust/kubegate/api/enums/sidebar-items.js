@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"enum":["OperationType"],"fn":["options_from_gates","supported_values","validate_enum","validate_enum_ratcheting","validate_enum_request"],"struct":["EnumExclusion","EnumRequest","Operation"]};

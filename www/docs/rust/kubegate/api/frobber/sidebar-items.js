@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"constant":["GATE","RESTART_POLICY_ALWAYS","RESTART_POLICY_NEVER","RESTART_POLICY_ON_TUESDAY"],"fn":["allow_on_tuesday","check_restart_policy","validate_restart_policy","validate_restart_policy_declarative"],"struct":["RestartPolicyReport"]};

@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"enum":["GatingError"],"fn":["prepare_for_create","prepare_for_update"],"struct":["FieldGateSchema","GatedField","PrepareResult"]};

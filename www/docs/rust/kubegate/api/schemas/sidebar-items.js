@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"fn":["builtin_schema","builtin_schemas","endpoint_slice","frobber","service"]};

@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"mod":["enums","field","frobber","gating","schemas"]};

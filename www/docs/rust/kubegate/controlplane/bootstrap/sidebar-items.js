@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"constant":["SYSTEM_NAMESPACES_INTERVAL"],"enum":["BootstrapError"],"struct":["Allocations","ApiServerStatus","BootstrapConfig","BootstrapController","BootstrapState","EndpointsChange","LeakCount","RepairRun"]};

@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"enum":["IpAllocError"],"fn":["family_name","parse_ip","service_ip_range"],"struct":["CidrError","IpNet","IpRange"]};

@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"constant":["ENDPOINT_RECONCILER_INTERVAL","ENDPOINT_RECONCILER_TTL","MASTER_LEASES_PREFIX","NO_MASTER_IPS","SKIP_MIRROR_LABEL"],"enum":["ReconcileOutcome"],"fn":["do_reconcile"],"struct":["LeaseStore","MasterLease"]};

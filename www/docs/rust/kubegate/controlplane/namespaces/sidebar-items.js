@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"constant":["SYSTEM_NAMESPACES"],"fn":["create_error","sync"]};

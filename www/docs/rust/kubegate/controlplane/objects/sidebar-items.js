@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"struct":["EndpointAddress","EndpointPort","EndpointSubset","Endpoints","Event","LogEntry","ObjectMeta","Service","ServicePort","ServiceSpec"]};

@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"constant":["IP_REPAIR_COMPONENT","NUM_REPAIRS_BEFORE_LEAK_CLEANUP","PORT_REPAIR_COMPONENT","REPAIR_LOOP_INTERVAL"],"fn":["repair_cluster_ips","repair_node_ports"],"struct":["RepairEvent","RepairReport"]};

@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"constant":["HOUR","MICROSECOND","MILLISECOND","MINUTE","NANOSECOND","SECOND"],"fn":["format_std","parse_duration","parse_std"],"struct":["Duration","DurationError"]};

@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"fn":["parse_entries","parse_go_bool","parse_map"],"struct":["FlagEntry","FlagSyntaxError","Span"]};

@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"constant":["ALL_ALPHA","ALL_BETA","DEFAULT_KUBE_BINARY_VERSION"],"enum":["Reason"],"struct":["FeatureGate","FeatureId","FeatureState","Warning"]};

@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"constant":["PRESET_KUBERNETES_VERSION","PRESET_UPSTREAM_COMMIT"],"fn":["kubernetes_dependencies","kubernetes_features","raw_spec"],"static":["DEPENDENCIES","FEATURES"],"type":["RawSpec"]};

@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"mod":["dependencies","error","feature_list","flag","gate","preset","spec"]};

@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"enum":["PreRelease"],"fn":["complete_specs","spec_at"],"struct":["FeatureSpec"]};

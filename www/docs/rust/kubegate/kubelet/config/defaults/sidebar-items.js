@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"constant":["DEFAULT_MEMORY_THROTTLING_FACTOR","DEFAULT_POD_LOGS_DIR","DEFAULT_VOLUME_PLUGIN_DIR","KUBELET_PORT","KUBELET_READ_ONLY_PORT","LEGACY_DEFAULT_PATHS"],"fn":["apply_legacy_defaults","default_eviction_hard","default_eviction_hard_at","defaulted","set_defaults"]};

@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"fn":["dir_exists","files_in","merge"]};

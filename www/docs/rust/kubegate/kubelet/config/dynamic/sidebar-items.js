@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"constant":["ALL_NIL_SUBFIELDS_ERROR","CONFIG_TRIAL_SECONDS","DOWNLOAD_ERROR","INTERNAL_ERROR","LOAD_ERROR","VALIDATE_ERROR"],"enum":["Active"],"fn":["bootstrap","gate_on","validate_flags"],"struct":["Bootstrapped","Checkpoint","DynamicInput","DynamicStatus"]};

@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"constant":["PATH_FIELDS"],"fn":["clean","decode","dir_of","go_field_name","join","resolve_relative_paths","type_error","unknown_fields"],"struct":["Decoded"]};

@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"enum":["Kind"],"fn":["apply","lookup","map_bool","map_string","parse","parse_go_bool","parse_go_int","segments"],"static":["FLAGS"],"struct":["CommandLine","FlagArg","FlagDef"],"type":["Written"]};

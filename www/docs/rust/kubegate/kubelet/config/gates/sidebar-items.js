@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"fn":["kubelet_gate"],"struct":["GateInfo"],"trait":["Gates"]};

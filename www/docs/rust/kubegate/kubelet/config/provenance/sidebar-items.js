@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"enum":["Layer"],"fn":["diff","explain","leaves","record","record_step"],"struct":["DiffEntry","Explanation","FieldProvenance","Origin","Setting"],"type":["Provenance"]};

@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"constant":["DEFAULT_KUBELET_VERSION","MAX_INPUT_BYTES"],"fn":["explain_kubelet_config","flag_precedence","resolve_kubelet_config","resolve_with_gates"],"mod":["defaults","dropins","dynamic","file","flags","gates","provenance","startup","types","upgrade","validation"],"struct":["ConfigError","ConfigProblem","ResolveInput","Resolved"]};

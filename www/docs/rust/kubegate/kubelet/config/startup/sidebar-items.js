@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"constant":["SIGNALS"],"fn":["check"],"struct":["StartupError"]};

@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"fn":["check_kubelet_upgrade"],"struct":["UpgradeFinding","UpgradeReport"]};

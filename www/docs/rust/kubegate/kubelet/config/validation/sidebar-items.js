@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"fn":["aggregate","field_of","parse_cpuset","validate"]};

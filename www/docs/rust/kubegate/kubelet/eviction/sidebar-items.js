@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"constant":["DEFAULT_PRESSURE_TRANSITION_PERIOD","EVICTION_MONITORING_PERIOD"],"enum":["Signal","ThresholdValue"],"fn":["default_eviction_hard","parse_thresholds"],"struct":["EvictionManager","Observation","SyncOutcome","Threshold","ThresholdError"]};

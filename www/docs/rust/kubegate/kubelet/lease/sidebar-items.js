@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"constant":["DEFAULT_LEASE_DURATION_SECONDS","JITTER_FACTOR","MAX_BACKOFF","MAX_UPDATE_RETRIES","NODE_LEASE_NAMESPACE","RENEW_INTERVAL_FRACTION"],"fn":["ensure_backoff_ms","renew_interval_ms","update_failed_message"]};

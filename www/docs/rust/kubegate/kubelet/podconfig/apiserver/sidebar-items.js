@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"constant":["WAIT_FOR_API_SERVER_SYNC_PERIOD"],"struct":["ApiserverSource"]};

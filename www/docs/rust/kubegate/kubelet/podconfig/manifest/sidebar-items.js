@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"enum":["Origin"],"fn":["apply_defaults","decode_pod_list","decode_single_pod","generate_pod_name","to_json","validate"],"struct":["ManifestError"]};

@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"fn":["annotations_equal","go_equal","pods_differ_semantically","semantic_differences","status_equal"],"struct":["Pod","PodError"]};

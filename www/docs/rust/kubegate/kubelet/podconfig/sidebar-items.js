@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"mod":["apiserver","config","file","http","manifest","md5","pod","storage","store","timestamp","types"]};

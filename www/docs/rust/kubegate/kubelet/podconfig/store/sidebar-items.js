@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"fn":["meta_namespace_key"],"struct":["UndeltaStore"]};

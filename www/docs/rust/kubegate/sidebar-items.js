@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"mod":["api","controller","controlplane","duration","featuregate","go","kubelet","quantity","sim","timestamp","version","yaml"]};

@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"constant":["EPOCH","MAX_NODES"],"enum":["FaultKind"],"fn":["simulate_cluster"],"struct":["Fault","RateBucket","Scenario","ScenarioError","Simulator","Summary","Trace","TraceEvent","TraceTaint","Transition","Writes"]};

@@ -1,1 +1,0 @@
-window.SIDEBAR_ITEMS = {"constant":["MAX_DEPTH","MAX_NODES"],"fn":["parse","parse_all","pointer_segment"],"struct":["Document","Pos","YamlError"]};

@@ -1,9 +1,0 @@
-(function() {
-    const implementors = Object.fromEntries([["kubegate",[["impl <a class=\"trait\" href=\"https://doc.rust-lang.org/1.95.0/core/convert/trait.From.html\" title=\"trait core::convert::From\">From</a>&lt;<a class=\"enum\" href=\"kubegate/featuregate/error/enum.Problem.html\" title=\"enum kubegate::featuregate::error::Problem\">Problem</a>&gt; for <a class=\"struct\" href=\"kubegate/featuregate/error/struct.FeatureGateError.html\" title=\"struct kubegate::featuregate::error::FeatureGateError\">FeatureGateError</a>",0],["impl <a class=\"trait\" href=\"https://doc.rust-lang.org/1.95.0/core/convert/trait.From.html\" title=\"trait core::convert::From\">From</a>&lt;<a class=\"struct\" href=\"https://doc.rust-lang.org/1.95.0/alloc/boxed/struct.Box.html\" title=\"struct alloc::boxed::Box\">Box</a>&lt;<a class=\"enum\" href=\"kubegate/featuregate/error/enum.Problem.html\" title=\"enum kubegate::featuregate::error::Problem\">Problem</a>&gt;&gt; for <a class=\"struct\" href=\"kubegate/featuregate/error/struct.FeatureGateError.html\" title=\"struct kubegate::featuregate::error::FeatureGateError\">FeatureGateError</a>",0],["impl <a class=\"trait\" href=\"https://doc.rust-lang.org/1.95.0/core/convert/trait.From.html\" title=\"trait core::convert::From\">From</a>&lt;<a class=\"struct\" href=\"kubegate/kubelet/podconfig/pod/struct.Pod.html\" title=\"struct kubegate::kubelet::podconfig::pod::Pod\">Pod</a>&gt; for <a class=\"enum\" href=\"https://docs.rs/serde_json/1.0.154/serde_json/value/enum.Value.html\" title=\"enum serde_json::value::Value\">Value</a>",0]]]]);
-    if (window.register_implementors) {
-        window.register_implementors(implementors);
-    } else {
-        window.pending_implementors = implementors;
-    }
-})()
-//{"start":59,"fragment_lengths":[1524]}
