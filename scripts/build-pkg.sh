@@ -11,6 +11,8 @@ wasm-pack build --release --target web --out-dir pkg --out-name kubegate --no-pa
 
 cp npm/node.js npm/node.d.ts npm/index.js npm/index.d.ts npm/gate.js npm/README.md pkg/
 rm -f pkg/.gitignore
+# The playground's panels as custom elements (kubegate/widgets): same modules, copied.
+node scripts/build-widgets.mjs
 node scripts/write-package-json.mjs
 # Tests and the playground import "kubegate" as users do.
 mkdir -p node_modules

@@ -23,6 +23,9 @@ bash scripts/build-site.sh
 step "JS: the npm package through its public API (Node)"
 node --test tests/js/
 
+step "Docs: every JS sample in docs/, README.md and npm/README.md, run against the package"
+node --test tests/docs/
+
 step "Packaging: npm pack into a fresh project, a browser bundle, cargo package"
 node --test tests/package/
 cargo package --allow-dirty --quiet

@@ -23,11 +23,15 @@ const manifest = {
       node: "./node.js",
       default: "./index.js",
     },
+    "./widgets": {
+      types: "./widgets/index.d.ts",
+      default: "./widgets/index.js",
+    },
     "./kubegate_bg.wasm": "./kubegate_bg.wasm",
     "./package.json": "./package.json",
   },
-  files: ["index.js", "index.d.ts", "gate.js", "kubegate.js", "kubegate.d.ts", "kubegate_bg.wasm", "kubegate_bg.wasm.d.ts", "node.js", "node.d.ts", "README.md"],
-  sideEffects: ["./node.js", "./gate.js"],
+  files: ["index.js", "index.d.ts", "gate.js", "kubegate.js", "kubegate.d.ts", "kubegate_bg.wasm", "kubegate_bg.wasm.d.ts", "node.js", "node.d.ts", "README.md", "widgets/"],
+  sideEffects: ["./node.js", "./gate.js", "./widgets/index.js"],
   engines: { node: ">=20" },
 };
 writeFileSync(new URL("../pkg/package.json", import.meta.url), JSON.stringify(manifest, null, 2) + "\n");

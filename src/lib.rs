@@ -65,3 +65,15 @@ pub mod yaml;
 
 #[cfg(feature = "wasm")]
 mod wasm;
+
+/// The Rust samples of the README and the docs, run as doc tests so the prose cannot drift from
+/// the API (the JS samples of the same files run in `tests/docs/snippets.test.mjs`).
+#[cfg(doctest)]
+mod doc_samples {
+    #[doc = include_str!("../README.md")]
+    mod readme {}
+    #[doc = include_str!("../docs/getting-started.md")]
+    mod getting_started {}
+    #[doc = include_str!("../docs/cookbook.md")]
+    mod cookbook {}
+}

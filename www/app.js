@@ -6,6 +6,7 @@ import { h, render, messageOf } from "./ui.js";
 import { decodeState, encodeState, isObject } from "./state.js";
 import { EXAMPLES } from "./examples.js";
 import { PANELS } from "./panels/index.js";
+import { setupEmbed } from "./embed-dialog.js";
 
 const $ = (id) => document.getElementById(id);
 const instances = new Map();
@@ -138,6 +139,7 @@ async function main() {
   setupTabs();
   setupExamples();
   setupShare();
+  setupEmbed($("embed"), () => ({ id: current, title: instances.get(current).title, state: instances.get(current).panel.getState() }));
   const hash = location.hash;
   show(hash.startsWith("#s=") ? PANELS[0].id : hash.slice(1));
   if (hash.startsWith("#s=")) {

@@ -1,0 +1,189 @@
+// Builds the docs: docs/*.md → www/docs/*.html, the JS API reference from the package's
+// TypeScript declarations, and the Rust API reference with rustdoc (copied to www/docs/rust/).
+// Offline, no dependencies beyond Node and cargo; runs after build-pkg.sh (it reads pkg/*.d.ts).
+// KUBEGATE_RUSTDOC=0 skips rustdoc (the pages then link to a reference that is not built).
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { deflateRawSync } from "node:zlib";
+import { escape, toHtml, inline } from "./markdown.mjs";
+
+const root = new URL("../", import.meta.url);
+const at = (p) => new URL(p, root).pathname;
+const out = at("www/docs/");
+
+/** The pages, in reading order, by section. */
+export const NAV = [
+  ["Start", ["index.md", "getting-started.md", "widgets.md"]],
+  ["Guides", ["feature-gates.md", "kubelet-layers.md", "node-heartbeats.md", "pod-sources.md", "gated-fields.md", "bootstrap-controller.md"]],
+  ["Cookbook", ["cookbook.md"]],
+  ["Reference", ["api-js", "api-rust"]],
+];
+const WIDGET_KINDS = ["gates", "layers", "node", "pods", "fields", "controlplane"];
+const version = JSON.parse(readFileSync(at("pkg/package.json"), "utf8")).version;
+
+const htmlName = (f) => f.replace(/\.md$/, ".html");
+const rewrite = (url) => url.replace(/^([\w-]+)\.md(#|$)/, "$1.html$2");
+
+/** A share link to the playground holding one panel's scenario (same format as www/state.js). */
+const shareLink = (kind, scenario) =>
+  `../#s=1.${deflateRawSync(Buffer.from(JSON.stringify({ tab: kind, panels: { [kind]: scenario } }))).toString("base64url")}`;
+
+function widgetFence(file) {
+  return (block) => {
+    if (block.lang !== "widget") return null;
+    const kind = block.flags[0];
+    if (!WIDGET_KINDS.includes(kind)) throw new Error(`docs/${file}:${block.line}: unknown widget "${kind}"`);
+    let scenario;
+    try {
+      scenario = JSON.parse(block.code);
+    } catch (e) {
+      throw new Error(`docs/${file}:${block.line}: the widget scenario is not JSON: ${e.message}`);
+    }
+    // "<" escaped: nothing in the JSON can close the script element.
+    const json = JSON.stringify(scenario, null, 1).replace(/</g, "\\u003c");
+    return `<figure class="widget"><kubegate-${kind}><script type="application/json">${json}</script></kubegate-${kind}>` +
+      `<figcaption>A live widget: change anything. <a href="${escape(shareLink(kind, scenario))}">Open this scenario in the playground</a></figcaption></figure>`;
+  };
+}
+
+function page({ file, title, body, headings = [], widgets = false }) {
+  const nav = NAV.map(([section, files]) => `<h2>${section}</h2><ul>${files.map((f) => {
+    const href = f === "api-rust" ? "rust/kubegate/index.html" : htmlName(f.endsWith(".md") ? f : `${f}.html`);
+    const label = TITLES.get(f) ?? f;
+    return `<li><a href="${href}"${f === file ? ' aria-current="page"' : ""}>${escape(label)}</a></li>`;
+  }).join("")}</ul>`).join("");
+  const toc = headings.filter((h) => h.level === 2);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)} · kubegate docs</title>
+<link rel="icon" href="../favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="docs.css">
+${widgets ? '<script type="module" src="../pkg/widgets/index.js"></script>\n' : ""}</head>
+<body>
+<a class="skip" href="#content">Skip to the content</a>
+<header class="top"><a class="brand" href="index.html">kubegate <span>docs</span></a><span class="ver">v${escape(version)}</span>
+<nav aria-label="Site"><a href="../">Playground</a><a href="api-js.html">JS API</a><a href="rust/kubegate/index.html">Rust API</a></nav></header>
+<div class="layout">
+<nav class="side" aria-label="Docs">${nav}</nav>
+<main id="content" tabindex="-1">
+${toc.length > 2 ? `<nav class="toc" aria-label="On this page"><strong>On this page</strong><ul>${toc.map((h) => `<li><a href="#${h.id}">${inline(h.text)}</a></li>`).join("")}</ul></nav>\n` : ""}${body}
+</main>
+</div>
+<footer class="foot">Built from <code>docs/${escape(file)}</code>; every code sample on this page runs in kubegate's tests.</footer>
+</body>
+</html>
+`;
+}
+
+// ---- the JS API reference, from the TypeScript declarations
+/** Top-level declarations of a .d.ts: { doc, kind, name, code, members }. */
+export function declarations(dts) {
+  const lines = dts.split("\n");
+  const out = [];
+  let doc = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (/^\s*\/\*\*/.test(line)) {
+      doc = [];
+      for (; i < lines.length; i++) {
+        doc.push(lines[i]);
+        if (lines[i].includes("*/")) break;
+      }
+      continue;
+    }
+    const m = line.match(/^export (?:default )?(?:declare )?(class|interface|type|function|const)\s+([\w$]+)/);
+    if (!m) {
+      if (line.trim() && !line.startsWith("//") && !line.startsWith("/*")) doc = [];
+      continue;
+    }
+    const code = [line];
+    let depth = (line.match(/[{(]/g) ?? []).length - (line.match(/[})]/g) ?? []).length;
+    while (depth > 0 && i + 1 < lines.length) {
+      const l = lines[++i];
+      code.push(l);
+      depth += (l.match(/[{(]/g) ?? []).length - (l.match(/[})]/g) ?? []).length;
+    }
+    out.push({ kind: m[1], name: m[2], doc: cleanDoc(doc), code: code.join("\n") });
+    doc = [];
+  }
+  return out;
+}
+const cleanDoc = (doc) => doc.join("\n").replace(/^\s*\/\*\*\s?|\s*\*\/\s*$/g, "").split("\n").map((l) => l.replace(/^\s*\*\s?/, "")).join(" ").replace(/\s+/g, " ").trim();
+
+/** A class's members: { doc, code }, without free() and [Symbol.dispose](). */
+function members(code) {
+  const body = code.split("\n").slice(1, -1);
+  const out = [];
+  let doc = [];
+  for (let i = 0; i < body.length; i++) {
+    const l = body[i];
+    if (/^\s*\/\*\*/.test(l)) {
+      doc = [];
+      for (; i < body.length; i++) { doc.push(body[i]); if (body[i].includes("*/")) break; }
+      continue;
+    }
+    if (!l.trim() || /^\s*(free\(\)|\[Symbol\.dispose\])/.test(l)) { doc = []; continue; }
+    out.push({ doc: cleanDoc(doc), code: l.trim() });
+    doc = [];
+  }
+  return out;
+}
+
+function apiJs() {
+  const sources = [["kubegate", at("pkg/kubegate.d.ts")], ["kubegate/widgets", at("pkg/widgets/index.d.ts")]];
+  const skip = new Set(["InitOutput", "InitInput", "SyncInitInput"]);
+  const parts = [];
+  const headings = [];
+  for (const [mod, path] of sources) {
+    const decls = declarations(readFileSync(path, "utf8")).filter((d) => !skip.has(d.name));
+    const groups = [["Classes", "class"], ["Functions", "function"], ["Constants", "const"], ["Types", "interface", "type"]];
+    parts.push(`<h2 id="${mod.replace(/\W+/g, "-")}">Module <code>${mod}</code></h2>`);
+    headings.push({ level: 2, id: mod.replace(/\W+/g, "-"), text: mod });
+    for (const [label, ...kinds] of groups) {
+      const ds = decls.filter((d) => kinds.includes(d.kind));
+      if (!ds.length) continue;
+      parts.push(`<h3>${label}</h3>`);
+      for (const d of ds) {
+        const id = `${mod === "kubegate" ? "" : "widgets-"}${d.name}`;
+        parts.push(`<section class="api" id="${escape(id)}"><h4><code>${escape(d.name)}</code> <span class="kind">${d.kind}</span></h4>`);
+        if (d.doc) parts.push(`<p>${escape(d.doc)}</p>`);
+        if (d.kind === "class") {
+          parts.push(`<dl class="members">${members(d.code).map((m) => `<dt><code>${escape(m.code)}</code></dt>${m.doc ? `<dd>${escape(m.doc)}</dd>` : ""}`).join("")}</dl>`);
+        } else {
+          parts.push(`<pre class="code" data-lang="ts"><code>${escape(d.code)}</code></pre>`);
+        }
+        parts.push("</section>");
+      }
+    }
+  }
+  const intro = `<h1>JavaScript API reference</h1><p>Generated from the package's TypeScript declarations (<code>pkg/kubegate.d.ts</code>, <code>pkg/widgets/index.d.ts</code>) when the docs are built, so it cannot drift from the package. Every method throws a real <code>Error</code> whose <code>message</code> is Kubernetes' exact text. Classes own wasm memory: call <code>free()</code> (or use <code>using</code>) when you make many.</p>`;
+  return page({ file: "api-js", title: "JavaScript API reference", body: intro + parts.join("\n"), headings });
+}
+
+// ---- build
+const TITLES = new Map([["api-js", "JavaScript API"], ["api-rust", "Rust API (rustdoc)"]]);
+const pages = NAV.flatMap(([, files]) => files).filter((f) => f.endsWith(".md"));
+const parsed = new Map();
+for (const f of pages) {
+  const text = readFileSync(at(`docs/${f}`), "utf8");
+  const result = toHtml(text, { rewrite, fence: widgetFence(f) });
+  if (!result.title) throw new Error(`docs/${f}: no "# Title" line`);
+  parsed.set(f, { ...result, widgets: /^```widget/m.test(text) });
+  TITLES.set(f, result.title);
+}
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+copyFileSync(at("docs/docs.css"), `${out}docs.css`);
+for (const [f, r] of parsed) writeFileSync(`${out}${htmlName(f)}`, page({ file: f, title: r.title, body: r.html, headings: r.headings, widgets: r.widgets }));
+writeFileSync(`${out}api-js.html`, apiJs());
+
+if (process.env.KUBEGATE_RUSTDOC !== "0") {
+  // --no-deps: only kubegate's own pages (about 20 s on 2 cores once dependencies are checked).
+  const target = process.env.CARGO_TARGET_DIR ?? at("target");
+  execFileSync("cargo", ["doc", "--no-deps", "--lib", "--quiet"], { cwd: at(""), stdio: "inherit" });
+  cpSync(`${target}/doc`, `${out}rust`, { recursive: true });
+}
+console.error(`docs built: ${parsed.size + 1} pages in www/docs/${existsSync(`${out}rust`) ? ", rustdoc in www/docs/rust/" : ""}`);

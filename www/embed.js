@@ -1,0 +1,30 @@
+// embed.html: one panel from a share link, for pages that can hold an iframe but no scripts.
+//   embed.html?panel=gates&theme=dark#s=1.…
+// The panel comes from the query (checked against the widget list), the state from the fragment
+// (never sent to a server); the widget validates the state exactly as the playground does.
+import { WIDGETS } from "./pkg/widgets/index.js";
+
+const main = document.getElementById("embed");
+const params = new URLSearchParams(location.search);
+const panel = params.get("panel") ?? "gates";
+
+function mount() {
+  if (!Object.hasOwn(WIDGETS, panel)) {
+    const p = document.createElement("p");
+    p.className = "embed-error";
+    p.textContent = `There is no "${panel.slice(0, 40)}" widget. Choose one of: ${Object.keys(WIDGETS).join(", ")}.`;
+    main.replaceChildren(p);
+    document.body.dataset.ready = "true";
+    return;
+  }
+  const el = document.createElement(`kubegate-${panel}`);
+  const theme = params.get("theme");
+  if (theme === "dark" || theme === "light") el.setAttribute("theme", theme);
+  if (location.hash.startsWith("#s=")) el.setAttribute("state", location.hash.slice(1));
+  main.replaceChildren(el);
+  document.getElementById("embed-open").href = `./${location.hash.startsWith("#s=") ? location.hash : `#${panel}`}`;
+  el.ready.then(() => (document.body.dataset.ready = "true"));
+}
+
+mount();
+addEventListener("hashchange", mount);
