@@ -178,10 +178,18 @@ fn bad_scenarios_are_errors() {
 #[test]
 #[ignore = "timing probe, run by hand"]
 fn big_cluster_probe() {
+    // SIM_PROBE_NODES / SIM_PROBE_LEASES shrink the run for callgrind.
+    let nodes: u32 = std::env::var("SIM_PROBE_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5000);
+    let leases = std::env::var("SIM_PROBE_LEASES").map_or(true, |v| v != "0");
     let start = std::time::Instant::now();
-    let tr = run(r#"{"nodes": 5000, "duration": "1h"}"#);
+    let tr = run(&format!(
+        r#"{{"nodes": {nodes}, "duration": "1h", "nodeLeases": {leases}}}"#
+    ));
     eprintln!(
-        "5000 nodes x 1h: {:?}, writes {:?}",
+        "{nodes} nodes x 1h (leases {leases}): {:?}, writes {:?}",
         start.elapsed(),
         tr.writes
     );

@@ -9,7 +9,7 @@ mod changed;
 mod setters;
 /// In-place setters for the simulator (no clone per sync).
 pub(crate) mod setters_internal {
-    pub(crate) use super::setters::{apply_pressure, apply_ready};
+    pub(crate) use super::setters::{apply_pressure, apply_ready, READY_MESSAGE, READY_REASON};
 }
 mod types;
 

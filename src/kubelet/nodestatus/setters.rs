@@ -202,6 +202,10 @@ pub fn set_ready(node: &Node, now: Time, inputs: &ReadyInputs) -> SetterResult {
     SetterResult { node, events }
 }
 
+/// Reason and message of a Ready condition the kubelet reports True.
+pub(crate) const READY_REASON: &str = "KubeletReady";
+pub(crate) const READY_MESSAGE: &str = "kubelet is posting ready status";
+
 pub(crate) fn apply_ready(
     node: &mut Node,
     now: Time,
@@ -211,8 +215,8 @@ pub(crate) fn apply_ready(
     let mut cond = NodeCondition {
         type_: NODE_READY.to_string(),
         status: CONDITION_TRUE.to_string(),
-        reason: "KubeletReady".to_string(),
-        message: "kubelet is posting ready status".to_string(),
+        reason: READY_REASON.to_string(),
+        message: READY_MESSAGE.to_string(),
         last_heartbeat_time: Some(now),
         last_transition_time: None,
     };

@@ -109,17 +109,19 @@ pub struct NodeCondition {
 
 /// String equality with a first-byte test up front: the four condition types the hot loops look
 /// up all start differently, so most mismatches cost one byte comparison, not a `memcmp` call.
-#[inline]
+#[inline(always)]
 fn same_type(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
 }
 
 impl NodeStatus {
+    #[inline]
     pub fn conditions(&self) -> &[NodeCondition] {
         self.conditions.as_deref().unwrap_or(&[])
     }
 
     /// The condition of a type (`GetNodeCondition`: the first match).
+    #[inline]
     pub fn condition(&self, type_: &str) -> Option<&NodeCondition> {
         self.conditions()
             .iter()
