@@ -1,5 +1,6 @@
-// Turns criterion's JSON results (target/criterion) into a Markdown table with ratios to the
-// baseline of each group (the benchmark whose name starts with "baseline").
+// Turns criterion's JSON results (target/criterion) into Markdown tables, one per bench group,
+// each with ratios to its own baseline measured in the same run: feature-gate lookups against a
+// HashMap lookup, simulator runs against a one-node simulated hour.
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 
@@ -13,10 +14,20 @@ for (const dir of existsSync(root) ? readdirSync(root) : []) {
   const { median } = JSON.parse(readFileSync(est, "utf8"));
   rows.push({ name: full_id, ns: median.point_estimate });
 }
-const base = rows.find((r) => r.name.startsWith("baseline"));
+const groups = [
+  { title: "Feature gates", match: (n) => !n.startsWith("sim"), baseline: (n) => n.startsWith("baseline") },
+  { title: "Cluster simulator (native)", match: (n) => n.startsWith("sim"), baseline: (n) => n === "sim baseline: 1 node, 1h" },
+];
 const show = (ns) => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(1)} ns`);
-console.log("| benchmark | median | ratio to baseline |");
-console.log("|---|---:|---:|");
-for (const r of rows.sort((a, b) => (a === base ? -1 : b === base ? 1 : a.ns - b.ns))) {
-  console.log(`| ${r.name} | ${show(r.ns)} | ${base ? (r.ns / base.ns).toFixed(2) : ""} |`);
+for (const g of groups) {
+  const mine = rows.filter((r) => g.match(r.name)).sort((a, b) => a.ns - b.ns);
+  if (!mine.length) continue;
+  const base = mine.find((r) => g.baseline(r.name));
+  console.log(`${g.title}:\n`);
+  console.log("| benchmark | median | ratio to baseline |");
+  console.log("|---|---:|---:|");
+  for (const r of [base, ...mine.filter((r) => r !== base)].filter(Boolean)) {
+    console.log(`| ${r.name} | ${show(r.ns)} | ${base ? (r.ns / base.ns).toFixed(2) : ""} |`);
+  }
+  console.log("");
 }
