@@ -12,18 +12,6 @@ import init, { ClusterSimulator } from "./pkg/kubegate.js";
 
 const ready = init();
 
-/** Ready status of every node as a byte each: 0 not registered, 1 True, 2 False, 3 Unknown. */
-function grid(sim, n) {
-  const out = new Uint8Array(n);
-  for (const node of sim.nodes()) {
-    const i = Number(node.metadata?.name?.slice(5));
-    if (!Number.isInteger(i) || i < 0 || i >= n) continue;
-    const ready = node.status?.conditions?.find((c) => c.type === "Ready")?.status;
-    out[i] = ready === "True" ? 1 : ready === "False" ? 2 : ready === "Unknown" ? 3 : 0;
-  }
-  return out;
-}
-
 const rates = (trace) => trace.writeRates.map((b) => ({
   t: (Date.parse(b.start) - Date.parse(trace.start)) / 1000,
   perSecond: b.perSecond,
@@ -40,19 +28,21 @@ async function run({ id, runs, chunks }) {
     const sim = new ClusterSimulator(scenario);
     const n = scenario.nodes;
     const slice = `${Math.max(1, Math.ceil(durationMs / chunks))}ms`;
-    let trace = sim.advance("0s");
-    // Equal slices of simulated time; the grid (every node serialized) only every tenth slice.
-    for (let k = 1; !sim.isDone(); k++) {
-      trace = sim.advance(slice);
-      const elapsed = Date.parse(trace.end) - Date.parse(trace.start);
-      const message = {
+    const start = Date.parse(sim.now());
+    // Equal slices of simulated time. Each step brings back only the summary, counts and rates
+    // plus one byte of Ready status per node; the full trace crosses once, at the end.
+    let step = sim.advanceQuiet("0s");
+    while (!sim.isDone()) {
+      step = sim.advanceQuiet(slice);
+      const elapsed = Date.parse(step.end) - start;
+      const grid = sim.readyCodes();
+      postMessage({
         type: "progress", id, run: r, label, fraction: (r + Math.min(1, elapsed / durationMs)) / runs.length,
-        elapsed, summary: trace.summary, rates: rates(trace),
-      };
-      if (k % 10 === 0) message.grid = grid(sim, n);
-      postMessage(message, message.grid ? [message.grid.buffer] : []);
+        elapsed, summary: step.summary, rates: rates({ ...step, start: new Date(start).toISOString() }), grid,
+      }, [grid.buffer]);
     }
-    const g = grid(sim, n);
+    const trace = sim.trace();
+    const g = sim.readyCodes();
     results.push({
       label, nodes: n, summary: trace.summary, writes: trace.writes, rates: rates(trace), grid: g,
       transitions: trace.transitions.length, events: trace.events.length, taints: trace.taints.length,

@@ -198,6 +198,36 @@ impl JsClusterSimulator {
         self.inner.now().to_string()
     }
 
+    /// Moves the virtual clock like `advance`, but returns only where the run stands (the end of
+    /// the simulated time so far, the node summary, the write counts and rates), so a long run can
+    /// report progress without copying the whole trace each step. `trace()` gives the rest.
+    #[wasm_bindgen(
+        js_name = advanceQuiet,
+        unchecked_return_type = "{ end: string; summary: Trace[\"summary\"]; writes: Trace[\"writes\"]; writeRates: Trace[\"writeRates\"] }"
+    )]
+    pub fn advance_quiet(&mut self, duration: &str) -> Result<JsValue, JsError> {
+        let d = crate::duration::Duration::parse(duration).map_err(js_error)?;
+        let t = self.inner.advance(d.as_millis());
+        to_js(&serde_json::json!({
+            "end": t.end,
+            "summary": t.summary,
+            "writes": t.writes,
+            "writeRates": t.write_rates,
+        }))
+    }
+
+    /// The trace so far.
+    #[wasm_bindgen(unchecked_return_type = "Trace")]
+    pub fn trace(&self) -> Result<JsValue, JsError> {
+        to_js(self.inner.trace())
+    }
+
+    /// The Ready status of every node by index: 0 not registered, 1 True, 2 False, 3 Unknown.
+    #[wasm_bindgen(js_name = readyCodes)]
+    pub fn ready_codes(&self) -> Vec<u8> {
+        self.inner.ready_codes()
+    }
+
     #[wasm_bindgen(js_name = isDone)]
     pub fn is_done(&self) -> bool {
         self.inner.is_done()
