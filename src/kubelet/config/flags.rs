@@ -539,46 +539,32 @@ pub fn map_bool(value: &str) -> Result<Vec<(String, bool)>, String> {
 
 /// `MapStringString.Set` pairs (split on commas unless `split` is false).
 pub fn map_string(value: &str, split: bool) -> Result<Vec<(String, String)>, String> {
-    let parts: Vec<&str> = if split {
+    pairs(value, '=', split)
+}
+
+/// `LangleSeparatedMapStringString.Set`: `key<value` pairs.
+fn map_langle(value: &str) -> Result<Vec<(String, String)>, String> {
+    pairs(value, '<', true)
+}
+
+/// `ColonSeparatedMultimapStringString.Set`: `key:value` pairs.
+fn colon_multimap(value: &str) -> Result<Vec<(String, String)>, String> {
+    pairs(value, ':', true)
+}
+
+/// The pair syntax the cliflag map types share: comma-separated `key<sep>value` pieces, empty
+/// pieces skipped, both sides trimmed; a piece without the separator is
+/// `malformed pair, expect string<sep>string`.
+fn pairs(value: &str, sep: char, split: bool) -> Result<Vec<(String, String)>, String> {
+    let pieces: Vec<&str> = if split {
         value.split(',').collect()
     } else {
         vec![value]
     };
     let mut out = Vec::new();
-    for s in parts {
-        if s.is_empty() {
-            continue;
-        }
-        let Some((k, v)) = s.split_once('=') else {
-            return Err("malformed pair, expect string=string".to_string());
-        };
-        out.push((k.trim().to_string(), v.trim().to_string()));
-    }
-    Ok(out)
-}
-
-fn map_langle(value: &str) -> Result<Vec<(String, String)>, String> {
-    let mut out = Vec::new();
-    for s in value.split(',') {
-        if s.is_empty() {
-            continue;
-        }
-        let Some((k, v)) = s.split_once('<') else {
-            return Err("malformed pair, expect string<string".to_string());
-        };
-        out.push((k.trim().to_string(), v.trim().to_string()));
-    }
-    Ok(out)
-}
-
-fn colon_multimap(value: &str) -> Result<Vec<(String, String)>, String> {
-    let mut out = Vec::new();
-    for s in value.split(',') {
-        if s.is_empty() {
-            continue;
-        }
-        let Some((k, v)) = s.split_once(':') else {
-            return Err("malformed pair, expect string:string".to_string());
+    for s in pieces.into_iter().filter(|s| !s.is_empty()) {
+        let Some((k, v)) = s.split_once(sep) else {
+            return Err(format!("malformed pair, expect string{sep}string"));
         };
         out.push((k.trim().to_string(), v.trim().to_string()));
     }
