@@ -56,6 +56,7 @@ pub mod go;
 pub mod kubelet;
 #[cfg(feature = "node-status")]
 pub mod quantity;
+pub mod releases;
 #[cfg(feature = "node-status")]
 pub mod sim;
 #[cfg(any(feature = "node-status", feature = "pod-config"))]
