@@ -72,6 +72,11 @@ export class FeatureGate extends WasmFeatureGate {
     return t[id] === 1;
   }
 
+  /** The gate of the real binary of a release ("1.28"): its gates, at its version. */
+  static forRelease(release) {
+    return adopt(WasmFeatureGate.forRelease(release));
+  }
+
   deepCopy() {
     return adopt(super.deepCopy());
   }

@@ -56,12 +56,12 @@ export const messageOf = (e) => (e instanceof Error ? e.message : String(e));
 /** A labelled control: <label>text <control></label>. */
 export const labelled = (text, control, cls) => h("label", { class: cls ?? "field" }, h("span", { class: "label-text" }, text), control);
 
-/** Kubernetes minor versions offered by version pickers. */
-export function versionRange(from = 20, to = 37) {
-  const out = [];
-  for (let m = to; m >= from; m--) out.push(`1.${m}`);
-  return out;
-}
+/** The Kubernetes releases kubegate carries, newest first: every version picker offers exactly
+ *  these (the range is a fact of the package, `releases()`, never typed here). */
+export const versionRange = (kubegate) => kubegate.releases().releases;
+
+/** The newest release kubegate carries: the default of every version picker. */
+export const newestRelease = (kubegate) => kubegate.releases().newest;
 
 export const select = (options, value, attrs = {}) =>
   h("select", attrs, options.map((o) => {

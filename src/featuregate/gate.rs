@@ -35,7 +35,9 @@ use super::spec::{complete_specs, spec_at, spec_index_at, FeatureSpec, GoSpecs, 
 use crate::version::Version;
 
 /// The Kubernetes version a gate emulates when none is given: component-base's
-/// `DefaultKubeBinaryVersion` at the upstream commit kubegate follows.
+/// `DefaultKubeBinaryVersion` at the upstream commit this port follows (a development version).
+/// The release data ends at [`crate::releases::NEWEST`]; a gate emulating a later version sees
+/// that release's specs, as a binary built from the development branch would.
 pub const DEFAULT_KUBE_BINARY_VERSION: &str = "1.37";
 
 /// The special gate that turns every alpha feature on or off (explicit values still win).
@@ -101,6 +103,15 @@ pub struct FeatureState {
     pub locked: bool,
     pub reason: Reason,
     pub explicitly_set: bool,
+    /// When the feature reached its current stage: the first spec of the unbroken run of specs
+    /// with this stage that ends at the one in force (a later spec may only flip the default or
+    /// lock it, e.g. Beta off at 1.30 then Beta on at 1.33 is "Beta since 1.30"). `None` when
+    /// no spec applies yet.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        with = "super::spec::opt_version"
+    )]
+    pub stage_since: Option<Version>,
 }
 
 /// A Kubernetes feature gate (`k8s.io/component-base/featuregate`).
@@ -844,8 +855,19 @@ impl FeatureGate {
                 } else {
                     Reason::Default
                 };
+                let stage_since = entry.and_then(|e| {
+                    specs
+                        .get(..=e)?
+                        .iter()
+                        .rev()
+                        .take_while(|s| s.pre_release == spec.pre_release)
+                        .last()?
+                        .version
+                        .clone()
+                });
                 Some(FeatureState {
                     name: name.clone(),
+                    stage_since,
                     pre_release: spec.pre_release,
                     default: spec.default,
                     enabled: self.resolved.get(i).copied().unwrap_or(false),

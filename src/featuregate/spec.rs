@@ -418,7 +418,7 @@ fn check_specs(name: &str, specs: &[FeatureSpec]) -> Result<Vec<FeatureSpec>, Bo
 }
 
 /// Versions as "major.minor" strings in JSON (a leading `v` accepted on input).
-mod opt_version {
+pub mod opt_version {
     use super::Version;
     use serde::{Deserialize, Deserializer, Serializer};
 

@@ -138,8 +138,8 @@ pub struct JsFeatureGate {
 
 #[wasm_bindgen(js_class = FeatureGate)]
 impl JsFeatureGate {
-    /// A gate emulating `emulationVersion` (default: the Kubernetes binary version kubegate
-    /// follows, "1.37"), compatible down to `minCompatibilityVersion` (default: one minor below).
+    /// A gate emulating `emulationVersion` (default: component-base's binary version at the
+    /// ported commit, "1.37"; the release data itself ends at `releases().newest`), compatible down to `minCompatibilityVersion` (default: one minor below).
     #[wasm_bindgen(constructor)]
     pub fn new(
         emulation_version: Option<String>,
@@ -161,6 +161,15 @@ impl JsFeatureGate {
                 }
             }
         };
+        Ok(JsFeatureGate { inner })
+    }
+
+    /// The gate of the real `release` binary (e.g. "1.28"), started without `--emulated-version`:
+    /// exactly the gates that release registered, at its own version. A release outside the
+    /// data is an error.
+    #[wasm_bindgen(js_name = forRelease)]
+    pub fn for_release(release: &str) -> Result<JsFeatureGate, JsValue> {
+        let inner = super::releases::release_gate(release).map_err(JsValue::from)?;
         Ok(JsFeatureGate { inner })
     }
 

@@ -21,6 +21,7 @@ mod kubelet_config;
 mod nodestatus;
 #[cfg(feature = "pod-config")]
 mod podconfig;
+mod releases;
 
 /// Serializes like JSON: maps become plain objects, `None` becomes `null`, 64-bit integers
 /// become numbers. One serializer for every export, so JS sees one convention.
@@ -70,6 +71,6 @@ pub fn version() -> Result<JsValue, JsError> {
     to_js(&serde_json::json!({
         "kubegate": env!("CARGO_PKG_VERSION"),
         "kubernetes": crate::featuregate::DEFAULT_KUBE_BINARY_VERSION,
-        "featureList": crate::featuregate::PRESET_KUBERNETES_VERSION,
+        "featureList": crate::releases::NEWEST.to_string(),
     }))
 }

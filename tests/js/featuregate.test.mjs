@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import init, { FeatureGate, parseFeatureList, version, initSync } from "kubegate";
+import init, { FeatureGate, parseFeatureList, version, initSync, releases } from "kubegate";
 
 const corpus = JSON.parse(readFileSync(new URL("../cases/featuregate.json", import.meta.url), "utf8"));
 const sharedList = new URL("../../../shared/data/versioned_feature_list.yaml", import.meta.url);
@@ -54,6 +54,7 @@ test("imports work with no init step in Node, and init() is a harmless no-op", a
   const v = version();
   assert.match(v.kubegate, /^\d+\.\d+\.\d+/);
   assert.equal(v.kubernetes, "1.37");
+  assert.equal(v.featureList, releases().newest);
 });
 
 test("errors are real Errors carrying kind, problems and UTF-16 spans", () => {

@@ -1,7 +1,7 @@
 // Cluster: up to 5000 simulated nodes, run twice (node leases on and off) in a Web Worker, drawn
 // as a grid coloured by Ready and a plot of API writes per second. The worker (../sim-worker.js)
 // runs kubegate's ClusterSimulator; this file builds the scenario and draws what comes back.
-import { h, render, messageOf, labelled, versionRange, select, debounceFrame } from "../ui.js";
+import { h, render, messageOf, labelled, versionRange, newestRelease, select, debounceFrame } from "../ui.js";
 import { field, isObject } from "../state.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -15,7 +15,7 @@ const FAULT_KINDS = [
 ];
 const AT = ["1m", "2m", "5m", "10m", "20m", "30m", "1h"];
 const FOR = [["", "until the end"], ["30s", "30s"], ["1m", "1m"], ["2m", "2m"], ["5m", "5m"], ["10m", "10m"], ["30m", "30m"]];
-const DEFAULTS = { nodes: 1000, duration: "30m", version: "1.34", fault: "none", fraction: 10, at: "5m", for: "", seed: 1, show: "on" };
+const BASE_DEFAULTS = { nodes: 1000, duration: "30m", version: null, fault: "none", fraction: 10, at: "5m", for: "", seed: 1, show: "on" };
 const RUNS = [["on", "node leases on", true], ["off", "node leases off", false]];
 const STATES = [["notRegistered", "not registered"], ["ready", "Ready"], ["notReady", "NotReady"], ["unknown", "Unknown"]];
 
@@ -44,7 +44,8 @@ const windowSecs = (duration) => secs(DURATIONS.find(([d]) => d === duration)?.[
 export default {
   id: "cluster",
   title: "Cluster",
-  create({ container }) {
+  create({ kubegate, container }) {
+    const DEFAULTS = { ...BASE_DEFAULTS, version: newestRelease(kubegate) };
     let state = { ...DEFAULTS };
     let worker = null;
     let runId = 0;
@@ -56,7 +57,7 @@ export default {
     // ---- controls
     const nodes = h("input", { type: "number", id: "cluster-nodes", min: "1", max: String(MAX_NODES), step: "1", value: String(state.nodes), inputmode: "numeric" });
     const duration = select(DURATIONS.map(([d]) => d), state.duration, { id: "cluster-duration" });
-    const version = select(versionRange(), state.version, { id: "cluster-version" });
+    const version = select(versionRange(kubegate), state.version, { id: "cluster-version" });
     const fault = select(FAULT_KINDS, state.fault, { id: "cluster-fault" });
     const fraction = h("input", { type: "number", id: "cluster-fraction", min: "0", max: "100", step: "1", value: String(state.fraction), inputmode: "numeric" });
     const at = select(AT, state.at, { id: "cluster-at" });
@@ -343,7 +344,7 @@ export default {
         if (!(next.fraction >= 0 && next.fraction <= 100)) throw new Error('"fraction" should be a percentage from 0 to 100');
         if (!Number.isInteger(next.seed) || next.seed < 0 || next.seed > Number.MAX_SAFE_INTEGER) throw new Error('"seed" should be a whole number');
         if (!DURATIONS.some(([d]) => d === next.duration)) throw new Error(`unknown duration ${JSON.stringify(next.duration.slice(0, 20))}`);
-        if (!versionRange().includes(next.version)) throw new Error(`unknown Kubernetes version ${JSON.stringify(next.version.slice(0, 20))}`);
+        if (!versionRange(kubegate).includes(next.version)) throw new Error(`unknown Kubernetes version ${JSON.stringify(next.version.slice(0, 20))}`);
         if (!FAULT_KINDS.some(([k]) => k === next.fault)) throw new Error(`unknown fault ${JSON.stringify(next.fault.slice(0, 30))}`);
         if (!AT.includes(next.at)) throw new Error('unknown fault start "at"');
         if (!FOR.some(([f]) => f === next.for)) throw new Error('unknown fault length "for"');

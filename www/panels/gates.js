@@ -1,6 +1,6 @@
 // Gates: pick versions, type a --feature-gates string, see every gate's stage, default, value
 // and why; compare with another version. Every value comes from kubegate's FeatureGate.
-import { h, render, marked, messageOf, labelled, versionRange, select, debounceFrame } from "../ui.js";
+import { h, render, marked, messageOf, labelled, versionRange, newestRelease, select, debounceFrame } from "../ui.js";
 import { field } from "../state.js";
 
 const STAGES = ["all", "Alpha", "Beta", "GA", "Deprecated", "PreAlpha"];
@@ -11,8 +11,10 @@ const REASON_TEXT = {
   Override: "default overridden",
   Default: "default at this version",
 };
-const DEFAULTS = {
-  emulation: "1.34",
+const BASE_DEFAULTS = {
+  // "release": the real binary of the chosen release; "emulate": the newest binary emulating it.
+  mode: "release",
+  emulation: null,
   minCompat: "",
   source: "builtin",
   listText: "",
@@ -32,15 +34,22 @@ export default {
   title: "Feature gates",
   create({ kubegate, container }) {
     const { FeatureGate, parseFeatureList } = kubegate;
+    const range = kubegate.releases();
+    const DEFAULTS = { ...BASE_DEFAULTS, emulation: newestRelease(kubegate) };
     let state = { ...DEFAULTS };
     let features = null; // Record<name, FeatureSpec[]> of the current source
     let listError = null;
     const baseCache = new Map(); // "emu|mc" -> FeatureGate with the features added
 
     // ---- controls
-    const emu = select(versionRange(), state.emulation, { id: "gates-emulation" });
-    const mc = select([["", "default (one minor below)"], ...versionRange()], state.minCompat, { id: "gates-mincompat" });
-    const source = select([["builtin", "Built-in Kubernetes list"], ["custom", "Imported versioned_feature_list.yaml"]], state.source, { id: "gates-source" });
+    const mode = select([
+      ["release", "The real binary of a release"],
+      ["emulate", `The ${range.newest} binary emulating a version`],
+    ], state.mode, { id: "gates-mode" });
+    const emu = select(versionRange(kubegate), state.emulation, { id: "gates-emulation" });
+    const mc = select([["", "default (one minor below)"], ...versionRange(kubegate)], state.minCompat, { id: "gates-mincompat" });
+    const source = select([["builtin", "Built-in Kubernetes gates"], ["custom", "Imported versioned_feature_list.yaml"]], state.source, { id: "gates-source" });
+    const modeNote = h("p", { class: "hint", id: "gates-mode-note", "aria-live": "polite" });
     const flags = h("input", {
       id: "gates-flags", type: "text", class: "mono", spellcheck: "false", autocomplete: "off",
       placeholder: "AllAlpha=true,SomeFeature=false", "aria-describedby": "gates-flag-status",
@@ -60,7 +69,7 @@ export default {
     const stage = select(STAGES.map((s) => [s, s === "all" ? "All stages" : s]), "all", { id: "gates-stage", "aria-label": "Filter by stage" });
     const value = select([["all", "On and off"], ["on", "Only on"], ["off", "Only off"]], "all", { id: "gates-value", "aria-label": "Filter by value" });
     const changed = h("input", { type: "checkbox", id: "gates-changed" });
-    const compare = select([["", "no comparison"], ...versionRange()], "", { id: "gates-compare" });
+    const compare = select([["", "no comparison"], ...versionRange(kubegate)], "", { id: "gates-compare" });
     const summary = h("p", { class: "summary", id: "gates-summary", "aria-live": "polite" });
     const table = h("table", { class: "gates", id: "gates-table" });
     const diffBox = h("div", { class: "diff", id: "gates-diff", "aria-live": "polite" });
@@ -69,11 +78,14 @@ export default {
     render(container,
       h("div", { class: "panel-intro" },
         h("h2", {}, "Feature gates"),
-        h("p", {}, "What a Kubernetes component does with --feature-gates at an emulated version, exactly as k8s.io/component-base/featuregate resolves it.")),
+        h("p", {}, "What a Kubernetes component does with --feature-gates, exactly as k8s.io/component-base/featuregate resolves it: either the real binary of a release, or the newest binary emulating an older version."),
+        h("p", { class: "muted", id: "gates-data-note" }, `Release data: Kubernetes ${range.oldest} to ${range.newest}.`)),
       h("div", { class: "controls" },
-        labelled("Emulated version", emu),
-        labelled("Min compatibility version", mc),
-        labelled("Known gates", source)),
+        labelled("Answer for", mode),
+        labelled("Known gates", source),
+        labelled("Version", emu),
+        labelled("Min compatibility version", mc)),
+      modeNote,
       importBox,
       h("div", { class: "flag-row" }, labelled("--feature-gates", flags, "field wide"), flagStatus),
       warningsBox,
@@ -150,17 +162,36 @@ export default {
       }
     }
 
-    /** A gate with the current features at (emu, mc); cached, callers get a deep copy. */
+    const releaseMode = () => state.mode === "release" && state.source === "builtin";
+
+    /** A gate with the current features at (emu, mc); cached, callers get a deep copy. In
+     *  release mode, the real binary of release `emuV` (its own gates, at its own version). */
     function baseGate(emuV, mcV) {
-      const key = `${emuV}|${mcV}`;
+      const key = `${releaseMode() ? "release" : "emulate"}|${emuV}|${mcV}`;
       let g = baseCache.get(key);
       if (!g) {
-        g = mcV ? new FeatureGate(emuV, mcV) : new FeatureGate(emuV);
-        g.addVersioned(features);
-        if (state.source === "builtin" && kubegate.kubernetesDependencies) g.addDependencies(kubegate.kubernetesDependencies());
+        if (releaseMode()) {
+          g = FeatureGate.forRelease(emuV);
+        } else {
+          g = mcV ? new FeatureGate(emuV, mcV) : new FeatureGate(emuV);
+          g.addVersioned(features);
+          if (state.source === "builtin" && kubegate.kubernetesDependencies) g.addDependencies(kubegate.kubernetesDependencies());
+        }
         baseCache.set(key, g);
       }
       return g.deepCopy();
+    }
+
+    /** When each gate reached its stage, from the release data (release mode) or the specs. */
+    const sinceCache = new Map();
+    function stageSince(version) {
+      if (!releaseMode()) return null;
+      let m = sinceCache.get(version);
+      if (!m) {
+        m = new Map(kubegate.releaseGates(version).map((g) => [g.name, g.stageSince]));
+        sinceCache.set(version, m);
+      }
+      return m;
     }
 
     /** Resolves the flags at a version: { states, error, warnings }. */
@@ -193,11 +224,12 @@ export default {
         h("p", { class: "muted" }, "The component would not start; the table shows the values it had before this flag."));
     }
 
-    function rowFor(s, diff) {
+    function rowFor(s, diff, since) {
       const stageCls = `stage stage-${s.preRelease.toLowerCase()}`;
+      const from = since ? since.get(s.name) : s.stageSince;
       return h("tr", { class: s.enabled !== s.default ? "changed" : "" },
         h("th", { scope: "row" }, h("code", {}, s.name)),
-        h("td", {}, h("span", { class: stageCls }, s.preRelease), s.spec.version !== "0.0" ? h("span", { class: "muted since" }, ` since ${s.spec.version}`) : null),
+        h("td", {}, h("span", { class: stageCls }, s.preRelease), from ? h("span", { class: "muted since" }, ` since ${from}`) : null),
         h("td", {}, String(s.default)),
         h("td", { class: s.enabled ? "on" : "off" }, s.enabled ? "on" : "off"),
         h("td", {}, s.locked ? h("span", { class: "locked", title: "locked to its default" }, "locked") : ""),
@@ -214,6 +246,7 @@ export default {
         (state.value === "all" || (state.value === "on") === s.enabled) &&
         (!state.changedOnly || s.enabled !== s.default));
       const head = ["Gate", "Stage", "Default", "Value", "Locked", "Why"];
+      const since = stageSince(state.emulation);
       if (otherBy) head.push(`At ${state.compare}`);
       render(table,
         h("caption", { class: "visually-hidden" }, "Every known feature gate at the chosen versions"),
@@ -224,10 +257,11 @@ export default {
             const o = otherBy.get(s.name);
             diff = !o ? "unknown" : `${o.preRelease} · ${o.enabled ? "on" : "off"}${o.locked ? " · locked" : ""}`;
           }
-          return rowFor(s, diff);
+          return rowFor(s, diff, since);
         })));
       const on = states.filter((s) => s.enabled).length;
-      summary.textContent = `${rows.length} of ${states.length} gates shown · ${on} on at ${state.emulation}`;
+      const at = releaseMode() ? `in the ${state.emulation} binary` : `at ${state.emulation}`;
+      summary.textContent = `${rows.length} of ${states.length} gates shown · ${on} on ${at}`;
     }
 
     function drawDiff(states, other, otherError) {
@@ -253,6 +287,15 @@ export default {
     }
 
     function update() {
+      const emulating = !releaseMode();
+      mc.disabled = !emulating;
+      mc.closest("label").hidden = !emulating;
+      mode.disabled = state.source !== "builtin";
+      modeNote.textContent = releaseMode()
+        ? `Kubernetes ${state.emulation} as released: exactly the gates that release registered, with its defaults and locks. Gates removed earlier are unknown to it and refused.`
+        : state.source === "builtin"
+          ? `The ${range.newest} binary with --emulated-version=${state.emulation}: its own gate list evaluated at ${state.emulation}. Gates it no longer has stay unknown even if ${state.emulation} had them.`
+          : `The imported list evaluated at ${state.emulation}.`;
       listStatus.textContent = state.source === "custom"
         ? listError ?? `Using ${Object.keys(features ?? {}).length} features from ${state.listName || "the imported list"}.`
         : "";
@@ -292,9 +335,10 @@ export default {
     const bind = (el, key, ev = "change", conv = (v) => v) =>
       el.addEventListener(ev, () => {
         state[key] = conv(el.type === "checkbox" ? el.checked : el.value);
-        if (key === "emulation" || key === "minCompat" || key === "source") refreshFeatures();
+        if (key === "emulation" || key === "minCompat" || key === "source" || key === "mode") refreshFeatures();
         scheduled();
       });
+    bind(mode, "mode");
     bind(emu, "emulation");
     bind(mc, "minCompat");
     bind(source, "source");
@@ -306,6 +350,7 @@ export default {
     bind(compare, "compare");
 
     function syncControls() {
+      mode.value = state.mode;
       emu.value = state.emulation;
       mc.value = state.minCompat;
       source.value = state.source;
@@ -329,13 +374,14 @@ export default {
         return out;
       },
       setState(s) {
-        const versions = new Set(versionRange());
+        const versions = new Set(versionRange(kubegate));
         const next = { ...DEFAULTS };
         for (const k of Object.keys(DEFAULTS)) next[k] = field(s, k, typeof DEFAULTS[k], DEFAULTS[k]);
         if (!versions.has(next.emulation)) throw new Error(`unknown emulated version ${JSON.stringify(next.emulation.slice(0, 20))}`);
         if (next.minCompat && !versions.has(next.minCompat)) throw new Error("unknown min compatibility version");
         if (next.compare && !versions.has(next.compare)) throw new Error("unknown comparison version");
         if (!["builtin", "custom"].includes(next.source)) throw new Error("unknown gate source");
+        if (!["release", "emulate"].includes(next.mode)) throw new Error("unknown mode: answer for a release or for emulation");
         if (!STAGES.includes(next.filter)) next.filter = "all";
         if (!["all", "on", "off"].includes(next.value)) next.value = "all";
         if (next.listText.length > MAX_LIST_BYTES) throw new Error("the feature list is too large");

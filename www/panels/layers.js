@@ -8,7 +8,6 @@ import { h, render, messageOf, labelled, versionRange, select, debounceFrame } f
 import { field, isObject } from "../state.js";
 
 const HEADER = "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n";
-const VERSIONS = versionRange(11, 36);
 const LAYER_TEXT = {
   default: "default",
   legacyFlagDefault: "flag default",
@@ -23,9 +22,9 @@ const MAX_TEXT = 500_000;
 const MAX_DROPINS = 50;
 const DYNAMIC_DIR = "/var/lib/kubelet/dynamic-config";
 
-const DEFAULTS = {
-  version: "1.33",
-  target: "1.34",
+const BASE_DEFAULTS = {
+  version: null,
+  target: null,
   args: "--config=/etc/kubernetes/kubelet.yaml\n--config-dir=/etc/kubernetes/kubelet.conf.d",
   configPath: "/etc/kubernetes/kubelet.yaml",
   config: `${HEADER}maxPods: 150\nevictionHard:\n  memory.available: 200Mi\n`,
@@ -116,6 +115,9 @@ export default {
   id: "layers",
   title: "Kubelet layers",
   create({ kubegate, container }) {
+    const VERSIONS = versionRange(kubegate);
+    // An upgrade from the release before the newest to the newest, until the reader picks.
+    const DEFAULTS = { ...BASE_DEFAULTS, version: VERSIONS[1], target: VERSIONS[0] };
     const { resolveKubeletConfig, explainKubeletConfig, checkKubeletUpgrade } = kubegate;
     let state = structuredClone(DEFAULTS);
     let result = null;

@@ -6,7 +6,7 @@
 // position of the clock. The simulator is deterministic, so injecting a fault at the current time
 // or moving the clock backwards rebuilds the simulator and replays to that time (a one-node hour
 // replays in well under a frame). That also makes a share link reproduce the exact picture.
-import { h, render, messageOf, labelled, versionRange, select } from "../ui.js";
+import { h, render, messageOf, labelled, versionRange, newestRelease, select } from "../ui.js";
 import { field, isObject } from "../state.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -34,7 +34,7 @@ const FAULT_LABEL = {
   kubeletStopped: "kubelet stopped", partitioned: "cut off", memoryPressure: "memory pressure",
   diskPressure: "disk pressure", pidPressure: "PID pressure", runtimeError: "runtime error", networkError: "network error",
 };
-const DEFAULTS = { version: "1.34", leases: true, time: 30_000, speed: 10, step: "5s", window: "5m", faults: [] };
+const BASE_DEFAULTS = { version: null, leases: true, time: 30_000, speed: 10, step: "5s", window: "5m", faults: [] };
 
 /** Milliseconds → a Kubernetes duration the scenario accepts ("90s", "1500ms"). */
 const toDuration = (ms) => (ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`);
@@ -65,6 +65,7 @@ export default {
   id: "node",
   title: "Node",
   create({ kubegate, container }) {
+    const DEFAULTS = { ...BASE_DEFAULTS, version: newestRelease(kubegate) };
     const { ClusterSimulator, NodeLifecycleController } = kubegate;
     let state = structuredClone(DEFAULTS);
     let sim = null; // ClusterSimulator at state.time
@@ -77,7 +78,7 @@ export default {
     let announced = "";
 
     // ---- controls
-    const version = select(versionRange(), state.version, { id: "node-version" });
+    const version = select(versionRange(kubegate), state.version, { id: "node-version" });
     const leases = h("input", { type: "checkbox", id: "node-leases", checked: true });
     const grace = h("p", { class: "muted node-grace", id: "node-grace" });
     const play = h("button", { type: "button", id: "node-play", class: "primary", "aria-pressed": "false" }, "Play");
@@ -443,7 +444,7 @@ export default {
         if (!isObject(input)) throw new Error("the node state should be an object");
         const next = structuredClone(DEFAULTS);
         next.version = field(input, "version", "string", DEFAULTS.version);
-        if (!versionRange().includes(next.version)) throw new Error(`unknown Kubernetes version ${JSON.stringify(next.version.slice(0, 20))}`);
+        if (!versionRange(kubegate).includes(next.version)) throw new Error(`unknown Kubernetes version ${JSON.stringify(next.version.slice(0, 20))}`);
         next.leases = field(input, "leases", "boolean", DEFAULTS.leases);
         next.time = field(input, "time", "number", DEFAULTS.time);
         if (!Number.isInteger(next.time) || next.time < 0 || next.time > DURATION_MS) throw new Error(`"time" should be whole milliseconds between 0 and ${DURATION_MS}`);

@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use super::ConfigError;
 use crate::featuregate::{self, FeatureGate, PreRelease};
+use crate::releases::{self, Release};
 use crate::version::Version;
 
 /// A feature's spec in effect at the gate's version.
@@ -75,23 +76,22 @@ impl Gates for FeatureGate {
 }
 
 /// The kubelet's gate at `version`: the features of `feature_list` (`versioned_feature_list.yaml`
-/// text) when given, else kubegate's built-in list of real Kubernetes gates.
+/// text) evaluated at `version` when given, else the gates the real kubelet of that release
+/// registered (see [`crate::releases::gates`]). A version outside the releases kubegate carries
+/// is an error, never the nearest release.
 pub fn kubelet_gate(
     version: Version,
     feature_list: Option<&str>,
 ) -> Result<FeatureGate, ConfigError> {
+    let Some(text) = feature_list else {
+        let release = Release::of(&version).map_err(|e| ConfigError::new(e.to_string()))?;
+        return releases::gates::release_gate(release).map_err(|e| ConfigError::new(e.to_string()));
+    };
     let mut gate = FeatureGate::with_emulation_version(version);
-    let features = match feature_list {
-        Some(text) => featuregate::parse_feature_list(text),
-        None => Ok(featuregate::preset::kubernetes_features()),
-    }
-    .map_err(|e| ConfigError::new(e.to_string()))?;
+    let features =
+        featuregate::parse_feature_list(text).map_err(|e| ConfigError::new(e.to_string()))?;
     gate.add_versioned(features)
         .map_err(|e| ConfigError::new(e.to_string()))?;
-    if feature_list.is_none() {
-        gate.add_dependencies(featuregate::preset::kubernetes_dependencies())
-            .map_err(|e| ConfigError::new(e.to_string()))?;
-    }
     Ok(gate)
 }
 
