@@ -73,3 +73,26 @@ pub fn parse_feature_list(
     }
     Ok(features)
 }
+/// Writes features in the `versioned_feature_list.yaml` format, as upstream's generator lays it
+/// out (entries by name, specs in the order given, keys sorted). [`parse_feature_list`] reads it
+/// back to the same map.
+pub fn render_feature_list(features: &BTreeMap<String, Vec<FeatureSpec>>) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for (name, specs) in features {
+        let _ = writeln!(out, "- name: {name}\n  versionedSpecs:");
+        for s in specs {
+            let _ = writeln!(out, "  - default: {}", s.default);
+            let _ = writeln!(out, "    lockToDefault: {}", s.lock_to_default);
+            if let Some(mc) = &s.min_compatibility_version {
+                let _ = writeln!(out, "    minCompatibilityVersion: \"{mc}\"");
+            }
+            let _ = writeln!(out, "    preRelease: {}", s.pre_release.name());
+            if let Some(v) = &s.version {
+                let _ = writeln!(out, "    version: \"{v}\"");
+            }
+        }
+    }
+    out
+}
+

@@ -34,10 +34,18 @@ pub mod preset;
 pub mod spec;
 
 pub use error::{FeatureGateError, Problem};
-pub use feature_list::parse_feature_list;
+pub use feature_list::{parse_feature_list, render_feature_list};
 pub use gate::{
     FeatureGate, FeatureId, FeatureState, Reason, Warning, ALL_ALPHA, ALL_BETA,
     DEFAULT_KUBE_BINARY_VERSION,
 };
-pub use preset::{kubernetes_dependencies, kubernetes_features, PRESET_KUBERNETES_VERSION};
+pub use preset::{kubernetes_dependencies, PRESET_KUBERNETES_VERSION};
 pub use spec::{spec_at, FeatureSpec, PreRelease};
+
+/// The newest binary's versioned gate list ([`crate::releases::NEWEST`]), in the shape
+/// [`FeatureGate::add_versioned`] takes: with an emulation version, the answer of that binary
+/// started with `--emulated-version`. For the real binary of an older release use
+/// [`crate::releases::gates::release_gate`].
+pub fn kubernetes_features() -> std::collections::BTreeMap<String, Vec<FeatureSpec>> {
+    crate::releases::gates::features_in(crate::releases::NEWEST)
+}

@@ -224,6 +224,16 @@ mod tests {
     }
 
     #[test]
+    fn every_release_renders_as_a_versioned_feature_list_and_reads_back() {
+        use crate::featuregate::{parse_feature_list, render_feature_list};
+        for rel in Release::all() {
+            let features = features_in(rel);
+            let text = render_feature_list(&features);
+            assert_eq!(parse_feature_list(&text).unwrap(), features, "{rel}");
+        }
+    }
+
+    #[test]
     fn records_are_sorted_unique_and_well_formed() {
         for w in GATES.windows(2) {
             assert!(w[0].name < w[1].name, "{} before {}", w[0].name, w[1].name);

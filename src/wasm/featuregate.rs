@@ -438,3 +438,13 @@ pub fn kubernetes_features() -> Result<JsValue, JsValue> {
 pub fn kubernetes_dependencies() -> Result<JsValue, JsValue> {
     to_js(&core::kubernetes_dependencies()).map_err(JsValue::from)
 }
+
+/// Writes features in the `versioned_feature_list.yaml` format (the inverse of
+/// `parseFeatureList`), e.g. to export a release's list: `renderFeatureList(releaseFeatures("1.30"))`.
+#[wasm_bindgen(js_name = renderFeatureList)]
+pub fn render_feature_list(
+    #[wasm_bindgen(unchecked_param_type = "Record<string, FeatureSpec[]>")] features: JsValue,
+) -> Result<String, JsValue> {
+    let features: BTreeMap<String, Vec<FeatureSpec>> = input(features, "features")?;
+    Ok(core::render_feature_list(&features))
+}

@@ -122,3 +122,31 @@ test("keyboard: tabs follow the ARIA pattern", async () => {
   await assertClean(page);
   await page.close();
 });
+
+test("a release's real binary vs the newest binary emulating it: the panel says which", async () => {
+  const page = await b.open();
+  const newest = await page.evaluate(() => document.querySelector("#gates-emulation option")?.value);
+  assert.match(await page.textContent("#gates-data-note"), new RegExp(`1\\.16 to ${newest.replace(".", "\\.")}`));
+  // The real 1.25 kubelet still has DynamicKubeletConfig (deprecated); 1.26 refuses it.
+  await page.selectOption("#gates-mode", "release");
+  await page.selectOption("#gates-emulation", "1.25");
+  await page.fill("#gates-flags", "DynamicKubeletConfig=false");
+  await page.waitForSelector("#gates-flag-status .ok");
+  assert.match(await page.textContent("#gates-mode-note"), /Kubernetes 1\.25 as released/);
+  await page.selectOption("#gates-emulation", "1.26");
+  await page.waitForSelector("#gates-flag-status .error");
+  assert.equal(await page.textContent("#gates-flag-status .k8s-error"), "unrecognized feature gate: DynamicKubeletConfig");
+  // "since" is when the gate reached its stage, not when its current spec entry began.
+  await page.fill("#gates-flags", "");
+  await page.selectOption("#gates-emulation", "1.28");
+  await page.fill("#gates-search", "nodeswap");
+  await page.waitForFunction(() => document.querySelectorAll("#gates-table tbody tr").length === 1);
+  assert.match(await page.textContent("#gates-table tbody tr .since"), /since 1\.28/);
+  // Emulation: the min-compatibility picker appears and the note names the newest binary.
+  await page.selectOption("#gates-mode", "emulate");
+  await page.waitForFunction(() => !document.querySelector("#gates-mincompat").closest("label").hidden);
+  assert.match(await page.textContent("#gates-mode-note"), new RegExp(`The ${newest.replace(".", "\\.")} binary with --emulated-version=1\\.28`));
+  await screenshot(page, "gates-release-vs-emulation");
+  await assertClean(page);
+  await page.close();
+});
