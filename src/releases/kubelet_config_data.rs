@@ -1219,7 +1219,7 @@ pub static CORRECTIONS: &[(&str, u16, u16, &str, &str)] = &[
         27,
         36,
         "\"unix:///run/containerd/containerd.sock\"",
-        "the doc states no default; defaulting fills the containerd socket on Linux (kubernetes/kubernetes pkg/kubelet/apis/config/v1beta1/defaults.go (ContainerRuntimeEndpoint) at 030891da1212d8ad441099a56ea89ceab67e97a1; kubernetes/kubernetes#115600-era 1.27 change moving --container-runtime-endpoint into the config)",
+        "the doc states no default; defaulting fills the containerd socket on Linux (kubernetes/kubernetes pkg/kubelet/apis/config/v1beta1/defaults.go (ContainerRuntimeEndpoint) at 030891da1212d8ad441099a56ea89ceab67e97a1)",
     ),
     (
         "enableSystemLogQuery",
