@@ -16,6 +16,7 @@ use serde_json::{json, Map, Value};
 use super::gates::Gates;
 use super::types::*;
 use crate::duration::{Duration, MILLISECOND, SECOND};
+use crate::releases::Release;
 
 /// `DefaultMemoryThrottlingFactor`.
 pub const DEFAULT_MEMORY_THROTTLING_FACTOR: f64 = 0.9;
@@ -71,10 +72,25 @@ fn s(v: &str) -> String {
     v.to_string()
 }
 
-/// `SetDefaults_KubeletConfiguration`. `gates` is the process gate; the object's own
-/// `featureGates` are applied to a copy of it first, and a failure there is returned with
-/// upstream's (panic) text.
+/// `SetDefaults_KubeletConfiguration` of the newest release kubegate carries.
 pub fn set_defaults(obj: &mut KubeletConfiguration, gates: &dyn Gates) -> Result<(), String> {
+    set_defaults_at(obj, gates, crate::releases::NEWEST)
+}
+
+/// `SetDefaults_KubeletConfiguration` as release `release` had it. `gates` is the process gate;
+/// the object's own `featureGates` are applied to a copy of it first, and a failure there is
+/// returned with upstream's (panic) text.
+///
+/// The rules are the newest release's, with the values that changed over time taken at
+/// `release` (see `scripts/gen-releases/facts/` and `tests/release_config.rs`); fields the
+/// release did not have are defaulted here too and removed afterwards by
+/// [`crate::releases::kubelet_config::prune`] (see [`defaulted_at`]).
+pub fn set_defaults_at(
+    obj: &mut KubeletConfiguration,
+    gates: &dyn Gates,
+    release: Release,
+) -> Result<(), String> {
+    let minor = release.minor();
     let mut local = gates.boxed_clone();
     if let Some(fg) = &obj.feature_gates {
         local.set_from_map(fg).map_err(|e| {
@@ -103,8 +119,9 @@ pub fn set_defaults(obj: &mut KubeletConfiguration, gates: &dyn Gates) -> Result
     dz(&mut awh.cache_unauthorized_ttl, Duration::from_secs(30));
     dn(&mut obj.registry_pull_qps, 5);
     dz(&mut obj.registry_burst, 10);
-    dn(&mut obj.event_record_qps, 50);
-    dz(&mut obj.event_burst, 100);
+    // eventRecordQPS 5 -> 50, eventBurst 10 -> 100 in 1.27 (kubernetes/kubernetes#116121).
+    dn(&mut obj.event_record_qps, if minor < 27 { 5 } else { 50 });
+    dz(&mut obj.event_burst, if minor < 27 { 10 } else { 100 });
     dn(&mut obj.enable_debugging_handlers, true);
     dn(&mut obj.healthz_port, 10248);
     dz(&mut obj.healthz_bind_address, s("127.0.0.1"));
@@ -118,6 +135,8 @@ pub fn set_defaults(obj: &mut KubeletConfiguration, gates: &dyn Gates) -> Result
     if obj.node_status_report_frequency.is_none_or(|d| d.0 == 0) {
         obj.node_status_report_frequency = match obj.node_status_update_frequency {
             Some(d) if d.0 != 0 => Some(d),
+            // 1m until 1.16; 5m from 1.17 (kubernetes/kubernetes#84007).
+            _ if minor < 17 => Some(Duration::from_mins(1)),
             _ => Some(Duration::from_mins(5)),
         };
     }
@@ -146,7 +165,13 @@ pub fn set_defaults(obj: &mut KubeletConfiguration, gates: &dyn Gates) -> Result
     if obj.pod_pids_limit.is_none_or(|v| v < 0) {
         obj.pod_pids_limit = Some(-1);
     }
-    dn(&mut obj.resolv_conf, s("/etc/resolv.conf"));
+    // A plain string until 1.22 (an empty value was defaulted), a pointer from 1.23 (an
+    // explicit "" disables DNS config files).
+    if minor < 23 {
+        dz(&mut obj.resolv_conf, s("/etc/resolv.conf"));
+    } else {
+        dn(&mut obj.resolv_conf, s("/etc/resolv.conf"));
+    }
     dn(&mut obj.cpu_cfs_quota, true);
     dn(&mut obj.cpu_cfs_quota_period, Duration(100 * MILLISECOND));
     dn(&mut obj.node_status_max_images, 50);
@@ -155,8 +180,9 @@ pub fn set_defaults(obj: &mut KubeletConfiguration, gates: &dyn Gates) -> Result
         &mut obj.content_type,
         s("application/vnd.kubernetes.protobuf"),
     );
-    dn(&mut obj.kube_api_qps, 50);
-    dz(&mut obj.kube_api_burst, 100);
+    // kubeAPIQPS 5 -> 50, kubeAPIBurst 10 -> 100 in 1.27 (kubernetes/kubernetes#116121).
+    dn(&mut obj.kube_api_qps, if minor < 27 { 5 } else { 50 });
+    dz(&mut obj.kube_api_burst, if minor < 27 { 10 } else { 100 });
     if obj.serialize_image_pulls.is_none() {
         obj.serialize_image_pulls = Some(obj.max_parallel_image_pulls.is_none_or(|n| n < 2));
     }
@@ -183,15 +209,21 @@ pub fn set_defaults(obj: &mut KubeletConfiguration, gates: &dyn Gates) -> Result
     );
     dn(&mut obj.enforce_node_allocatable, vec![s("pods")]);
     dz(&mut obj.volume_plugin_dir, s(DEFAULT_VOLUME_PLUGIN_DIR));
-    set_recommended_logging(obj.logging.get_or_insert_with(Map::new));
+    set_recommended_logging(obj.logging.get_or_insert_with(Map::new), release);
     dn(&mut obj.enable_system_log_handler, true);
     dn(&mut obj.enable_profiling_handler, true);
     dn(&mut obj.enable_debug_flags_handler, true);
     dn(&mut obj.seccomp_default, false);
-    dn(&mut obj.fail_cgroup_v1, false);
+    // false from 1.31, true from 1.35 (KEP-5573, kubernetes/kubernetes#134298).
+    dn(&mut obj.fail_cgroup_v1, minor >= 35);
+    // 0.8 from 1.22, 0.9 from 1.27 (memory QoS formula change).
     dn(
         &mut obj.memory_throttling_factor,
-        DEFAULT_MEMORY_THROTTLING_FACTOR,
+        if minor < 27 {
+            0.8
+        } else {
+            DEFAULT_MEMORY_THROTTLING_FACTOR
+        },
     );
     dn(&mut obj.register_node, true);
     dn(&mut obj.local_storage_capacity_isolation, true);
@@ -219,26 +251,61 @@ pub fn set_defaults(obj: &mut KubeletConfiguration, gates: &dyn Gates) -> Result
     Ok(())
 }
 
-/// `logsapi.SetRecommendedLoggingConfiguration` (component-base logs/api/v1).
-fn set_recommended_logging(c: &mut Map<String, Value>) {
-    let empty = |v: Option<&Value>| match v {
+/// Whether a logging duration is Go's zero: absent, null, `0`, `""` or a string that parses
+/// to zero (`"0s"`, `"0m"`). component-base treats a zero `flushFrequency` as unset.
+fn zero_duration(v: Option<&Value>) -> bool {
+    match v {
         None | Some(Value::Null) => true,
-        Some(Value::String(s)) => s.is_empty() || s == "0s",
+        Some(Value::Number(n)) => n.as_f64() == Some(0.0),
+        Some(Value::String(s)) => {
+            s.is_empty() || crate::duration::Duration::parse(s).is_ok_and(|d| d.0 == 0)
+        }
         _ => false,
-    };
-    if empty(c.get("format")) {
+    }
+}
+
+/// component-base logging defaults at `release` (`RecommendedLoggingConfiguration` of
+/// `config/v1alpha1` until 1.24, `SetRecommendedLoggingConfiguration` of `logs/api/v1` from
+/// 1.25), serialized as that release's `/configz` shows them: `format` text from 1.19;
+/// `flushFrequency` 5s when zero and `options.json.infoBufferSize` "0" from 1.23 (a
+/// `time.Duration`, so nanoseconds, until 1.27; a string from 1.28, when it became
+/// `TimeOrMetaDuration`); `options.text.infoBufferSize` from 1.30. `verbosity` and
+/// `flushFrequency` have no `omitempty` and always print.
+fn set_recommended_logging(c: &mut Map<String, Value>, release: Release) {
+    let minor = release.minor();
+    if c.get("format")
+        .is_none_or(|v| v.is_null() || v.as_str() == Some(""))
+    {
         c.insert("format".into(), json!("text"));
     }
-    if empty(c.get("flushFrequency")) {
-        c.insert("flushFrequency".into(), json!("5s"));
+    if minor < 23 {
+        return;
+    }
+    if zero_duration(c.get("flushFrequency")) {
+        let five = if minor < 28 {
+            json!(5_000_000_000u64)
+        } else {
+            json!("5s")
+        };
+        c.insert("flushFrequency".into(), five);
     }
     c.entry("verbosity").or_insert(json!(0));
     let opts = c.entry("options").or_insert_with(|| json!({}));
     if let Value::Object(o) = opts {
-        for k in ["text", "json"] {
-            let sub = o.entry(k).or_insert_with(|| json!({}));
+        let kinds: &[&str] = if minor < 30 {
+            &["json"]
+        } else {
+            &["text", "json"]
+        };
+        for k in kinds {
+            let sub = o.entry(*k).or_insert_with(|| json!({}));
             if let Value::Object(sub) = sub {
-                sub.entry("infoBufferSize").or_insert(json!("0"));
+                let empty = sub
+                    .get("infoBufferSize")
+                    .is_none_or(|v| v.is_null() || v.as_str() == Some(""));
+                if empty {
+                    sub.insert("infoBufferSize".into(), json!("0"));
+                }
             }
         }
     }
@@ -289,11 +356,24 @@ pub fn default_eviction_hard() -> BTreeMap<String, String> {
 }
 
 /// A fully defaulted configuration at `gates`, as `NewKubeletConfiguration` builds before
-/// flags are parsed (without the legacy defaults).
+/// flags are parsed (without the legacy defaults), for the newest release.
 pub fn defaulted(gates: &dyn Gates) -> Result<KubeletConfiguration, String> {
+    defaulted_at(gates, crate::releases::NEWEST)
+}
+
+/// [`defaulted`] as release `release` built it: its defaults, only its fields.
+pub fn defaulted_at(gates: &dyn Gates, release: Release) -> Result<KubeletConfiguration, String> {
     let mut c = KubeletConfiguration::default();
-    set_defaults(&mut c, gates)?;
-    Ok(c)
+    set_defaults_at(&mut c, gates, release)?;
+    Ok(only_fields_of(&c, release))
+}
+
+/// `c` without the fields release `release` did not have (its decoder would never have set
+/// them, and its defaulting did not know them).
+pub fn only_fields_of(c: &KubeletConfiguration, release: Release) -> KubeletConfiguration {
+    let mut v = c.to_value();
+    crate::releases::kubelet_config::prune(&mut v, release);
+    serde_json::from_value(v).unwrap_or_else(|_| c.clone())
 }
 
 #[cfg(test)]

@@ -178,9 +178,21 @@ fn pointer_of(path: &str) -> String {
     p
 }
 
-/// Decodes a KubeletConfiguration document: YAML/JSON, apiVersion and kind required, strict
-/// findings collected. `file` names the file in errors.
+/// Decodes a KubeletConfiguration document as the newest release's kubelet does.
 pub fn decode(file: &str, data: &str) -> Result<Decoded, ConfigError> {
+    decode_at(file, data, crate::releases::NEWEST)
+}
+
+/// Decodes a KubeletConfiguration document as release `release`'s kubelet does: YAML/JSON,
+/// apiVersion and kind required, strict findings collected. A field that release did not know
+/// fails its strict decoding and is dropped by the lenient decoding that follows, so it is
+/// reported among [`Decoded::strict_errors`] and removed from [`Decoded::value`]. `file` names
+/// the file in errors.
+pub fn decode_at(
+    file: &str,
+    data: &str,
+    release: crate::releases::Release,
+) -> Result<Decoded, ConfigError> {
     let doc = yaml::parse(data).map_err(|e| {
         ConfigError::at(
             format!("failed to decode: error converting YAML to JSON: {e}"),
@@ -264,7 +276,12 @@ pub fn decode(file: &str, data: &str) -> Result<Decoded, ConfigError> {
             Some(pos.line),
         ));
     }
-    for path in unknown_fields(&value) {
+    let mut value = value;
+    let mut unknown = unknown_fields(&value);
+    unknown.extend(crate::releases::kubelet_config::prune(&mut value, release));
+    unknown.sort();
+    unknown.dedup();
+    for path in unknown {
         let line = doc.nearest_position(&pointer_of(&path)).map(|p| p.line);
         strict_errors.push((format!("unknown field {}", crate::go::quote(&path)), line));
     }

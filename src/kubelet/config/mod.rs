@@ -26,6 +26,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::releases::Release;
 use crate::version::Version;
 use gates::Gates;
 use provenance::{Layer, Origin, Provenance};
@@ -264,6 +265,7 @@ fn load_config_file(
     path: &str,
     input: &ResolveInput,
     gates: &dyn Gates,
+    release: Release,
     warnings: &mut Vec<String>,
 ) -> Result<(KubeletConfiguration, BTreeMap<String, Origin>), ConfigError> {
     let wrap = |e: ConfigError| {
@@ -283,7 +285,7 @@ fn load_config_file(
             None,
         )));
     }
-    let decoded = file::decode(path, data).map_err(wrap)?;
+    let decoded = file::decode_at(path, data, release).map_err(wrap)?;
     for (err, line) in &decoded.strict_errors {
         warnings.push(format!(
             "Using lenient decoding as strict decoding failed: strict decoding error: {err} ({path}{})",
@@ -308,10 +310,11 @@ fn load_config_file(
         let line = decoded.doc.nearest_position(&ptr).map(|p| p.line);
         written.insert(leaf.clone(), Origin::new(Layer::ConfigFile, path, line));
     }
-    defaults::set_defaults(&mut kc, gates).map_err(|m| wrap(ConfigError::at(m, path, None)))?;
+    defaults::set_defaults_at(&mut kc, gates, release)
+        .map_err(|m| wrap(ConfigError::at(m, path, None)))?;
+    let mut kc = defaults::only_fields_of(&kc, release);
     if kc.eviction_hard.is_none() {
-        let version = parse_version(input.kubelet_version.as_deref())?;
-        kc.eviction_hard = Some(defaults::default_eviction_hard_at(&version));
+        kc.eviction_hard = Some(defaults::default_eviction_hard_at(&release.version()));
     }
     Ok((kc, written))
 }
@@ -335,6 +338,7 @@ pub fn resolve_with_gates(
 ) -> Result<Resolved, ConfigError> {
     check_sizes(input)?;
     let version = parse_version(input.kubelet_version.as_deref())?;
+    let release = Release::of(&version).map_err(|e| ConfigError::new(e.to_string()))?;
     let cwd = input.cwd.clone().unwrap_or_else(|| "/".to_string());
     let mut warnings = Vec::new();
 
@@ -352,7 +356,7 @@ pub fn resolve_with_gates(
     warnings.extend(cl.warnings.iter().cloned());
 
     let defaults_origin = Origin::new(Layer::Default, "defaults", None);
-    let base_defaults = defaults::defaulted(&*gates).map_err(ConfigError::new)?;
+    let base_defaults = defaults::defaulted_at(&*gates, release).map_err(ConfigError::new)?;
     let mut prov = Provenance::new();
     provenance::record_step(
         &mut prov,
@@ -416,8 +420,8 @@ pub fn resolve_with_gates(
         .filter(|p| !p.is_empty())
         .map(|p| absolute(&cwd, p));
     if let Some(path) = &config_path {
-        let (file_kc, written) =
-            load_config_file(path, input, &*gates, &mut warnings).map_err(|e| {
+        let (file_kc, written) = load_config_file(path, input, &*gates, release, &mut warnings)
+            .map_err(|e| {
                 e.wrap(|m| format!("failed to load kubelet config file, path: {path}, error: {m}"))
             })?;
         kc = file_kc;
@@ -443,7 +447,7 @@ pub fn resolve_with_gates(
                 Some("--config-dir".into()),
             ));
         }
-        let merged = merge_dropins(dir, input, &kc, &mut prov, &mut warnings)
+        let merged = merge_dropins(dir, input, &kc, release, &mut prov, &mut warnings)
             .map_err(|e| e.wrap(|m| format!("failed to merge kubelet configs: {m}")))?;
         kc = merged;
     }
@@ -477,8 +481,12 @@ pub fn resolve_with_gates(
         }
     }
 
+    // Only the fields this release had: flags and dynamic config cannot add others.
+    kc = defaults::only_fields_of(&kc, release);
+    prov.retain(|path, _| crate::releases::kubelet_config::known_at(path, release));
+
     // 7. Validation of the final result.
-    if let Err(errs) = validation::validate(&kc, &*gates) {
+    if let Err(errs) = validation::validate_at(&kc, &*gates, release) {
         let value = to_value(&kc);
         let mut seen = std::collections::BTreeSet::new();
         let problems = errs
@@ -548,6 +556,7 @@ fn merge_dropins(
     dir: &str,
     input: &ResolveInput,
     kc: &KubeletConfiguration,
+    release: Release,
     prov: &mut Provenance,
     warnings: &mut Vec<String>,
 ) -> Result<KubeletConfiguration, ConfigError> {
@@ -577,7 +586,7 @@ fn merge_dropins(
                 None,
             )));
         }
-        let decoded = file::decode(path, data).map_err(|e| {
+        let decoded = file::decode_at(path, data, release).map_err(|e| {
             // Drop-ins are decoded unstructured: a type error only shows up after the merge.
             wrap(e)
         });

@@ -1,7 +1,9 @@
 //! The typed `KubeletConfiguration` of `kubelet.config.k8s.io/v1beta1`.
 //!
-//! Mirrors `staging/src/k8s.io/kubelet/config/v1beta1/types.go` (Kubernetes ≈1.33/1.34): every
-//! field that has a default or a command-line flag, with the same JSON names. Every field is an
+//! Mirrors `staging/src/k8s.io/kubelet/config/v1beta1/types.go`: the union of every release's
+//! fields (1.16 to 1.36, plus `podHousekeepingPeriod`, which no release up to 1.36 shipped), with
+//! the same JSON names. Which release knew which field is in [`crate::releases::kubelet_config`];
+//! resolution removes the fields a release did not have. Every field is an
 //! `Option` because the layers must tell "absent" from "zero": upstream defaulting only fills
 //! zero/nil fields, a drop-in only carries the keys it writes, and provenance needs to know which
 //! layer wrote a key. Serialization skips `None`, so a resolved config prints like the kubelet's
@@ -61,6 +63,9 @@ pub struct KubeletConfiguration {
     pub tls_cipher_suites: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tls_min_version: Option<String>,
+    /// 1.36+.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tls_curve_preferences: Option<Vec<i32>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rotate_certificates: Option<bool>,
     #[serde(rename = "serverTLSBootstrap", skip_serializing_if = "Option::is_none")]
@@ -142,6 +147,9 @@ pub struct KubeletConfiguration {
     pub cpu_manager_reconcile_period: Option<Duration>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub memory_manager_policy: Option<String>,
+    /// 1.36+.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory_reservation_policy: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub topology_manager_policy: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -463,6 +471,8 @@ pub fn go_type_of(field: &str) -> &'static str {
             "v1beta1.ImagePullCredentialsVerificationPolicy"
         }
         "configMapAndSecretChangeDetectionStrategy" => "v1beta1.ResourceChangeDetectionStrategy",
+        "memoryReservationPolicy" => "v1beta1.MemoryReservationPolicy",
+        "tlsCurvePreferences" => "[]int32",
         "podPidsLimit" | "maxOpenFiles" => "int64",
         "memoryThrottlingFactor" => "float64",
         "staticPodURLHeader" => "map[string][]string",

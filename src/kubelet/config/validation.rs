@@ -91,6 +91,33 @@ pub fn field_of(message: &str, config: &serde_json::Value) -> Option<String> {
 }
 
 /// Validates `kc`; `Err` carries the individual upstream messages in order.
+/// [`validate`] as release `release`'s kubelet did: a field the release did not have was never
+/// checked, so fields absent from `kc` that the release did not know are given the newest
+/// defaults (which pass) before the newest rules run.
+pub fn validate_at(
+    kc: &KubeletConfiguration,
+    gates: &dyn Gates,
+    release: crate::releases::Release,
+) -> Result<(), Vec<String>> {
+    let Ok(newest) = super::defaults::defaulted(gates) else {
+        return validate(kc, gates);
+    };
+    let mut v = kc.to_value();
+    if let (serde_json::Value::Object(out), serde_json::Value::Object(def)) =
+        (&mut v, newest.to_value())
+    {
+        for (k, dv) in def {
+            if !out.contains_key(&k) && !crate::releases::kubelet_config::known_at(&k, release) {
+                out.insert(k, dv);
+            }
+        }
+    }
+    match serde_json::from_value::<KubeletConfiguration>(v) {
+        Ok(filled) => validate(&filled, gates),
+        Err(_) => validate(kc, gates),
+    }
+}
+
 pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<String>> {
     let mut local = gates.boxed_clone();
     if let Some(fg) = &kc.feature_gates {
