@@ -204,6 +204,7 @@ def extract_preset() -> None:
 def go_map_entries(src: str):
     """Yields (constant, [(version, stage, default, lock)]) for each gate map literal entry."""
     consts = dict(re.findall(r'^\s*(\w+)\s+(?:featuregate\.)?Feature\s*=\s*"(\w+)"', src, re.M))
+    bools = dict(re.findall(r"^\s*(\w+)\s*=\s*(true|false)\s*$", src, re.M))
     src = re.sub(r"//[^\n]*", "", src)
     for m in re.finditer(r"map\[(?:featuregate\.)?Feature\](?:featuregate\.)?(FeatureSpec|VersionedSpecs)\s*\{", src):
         depth, i, start = 1, m.end(), m.end()
@@ -211,6 +212,8 @@ def go_map_entries(src: str):
             depth += {"{": 1, "}": -1}.get(src[i], 0)
             i += 1
         body = src[start : i - 1]
+        if body.lstrip().startswith("return"):
+            continue  # a function returning the map: its literal is matched next
         # split top-level entries "Key: {...},"
         depth, cur, entries = 0, "", []
         for ch in body:
@@ -231,14 +234,17 @@ def go_map_entries(src: str):
             for sm in re.finditer(r"\{([^{}]*)\}", e[km.end() - 1 :]):
                 f = sm.group(1)
                 v = re.search(r'MustParse\("([\d.]+)"\)', f)
-                d = re.search(r"Default:\s*(true|false)", f)
+                d = re.search(r"Default:\s*(\w+)", f)
                 p = re.search(r"PreRelease:\s*(?:featuregate\.)?(\w+)", f)
                 lk = re.search(r"LockToDefault:\s*(true|false)", f)
                 if not d:
                     continue
                 stage = p.group(1) if p else "GA"
                 stage = {"Deprecated": "Deprecated", "GA": "GA", "Alpha": "Alpha", "Beta": "Beta"}.get(stage, stage)
-                specs.append((v.group(1) if v else "", stage, d.group(1), lk.group(1) if lk else "false"))
+                default = bools.get(d.group(1), d.group(1))
+                if default not in ("true", "false"):
+                    die(f"unresolved default {d.group(1)} for {key}")
+                specs.append((v.group(1) if v else "", stage, default, lk.group(1) if lk else "false"))
             yield consts.get(key, key), specs
 
 
@@ -467,6 +473,19 @@ def merge():
                 if s_removed is not None and w_removed not in (None, s_removed):
                     conflicts.append(f"{name}: website says removed in 1.{w_removed}, staging tags say 1.{s_removed} (staging kept)")
                 removed = s_removed
+        # an unversioned staging spec older than the first stage the specs record (e.g. a gate
+        # the staging package registered a release before the website says)
+        if st and specs and first_real(specs) is not None and since is not None and since < specs[0][1] and specs[0][0] == 1 and specs[0][1] > 0:
+            early = [r for r in sorted(st) if r < specs[0][1] and not st[r][0][0]]
+            for r in reversed(early):
+                v, stage, d, lk = st[r][0]
+                s0 = (1, r, stage, d == "true", lk == "true")
+                if s0[2:] == specs[0][2:]:
+                    specs[0] = s0
+                else:
+                    specs.insert(0, s0)
+            if early:
+                conflicts.append(f"{name}: staging tags register it from 1.{early[0]}, before the first recorded stage (staging spec prepended)")
         if since is not None and since > NEWEST:
             continue
         gates[name] = {"since": since, "removed": removed, "specs": list(specs), "how": how}
