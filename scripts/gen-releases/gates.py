@@ -552,9 +552,9 @@ def build(check: bool) -> None:
         return
     with open(OUT, "w", encoding="utf-8") as f:
         f.write(text)
-    with open(os.path.join(FACTS, "..", "gates-conflicts.txt"), "w", encoding="utf-8") as f:
-        f.write("".join(c + "\n" for c in conflicts))
-    print(f"wrote {os.path.relpath(OUT, ROOT)}: {len(gates)} gates; {len(conflicts)} unresolved conflicts (gates-conflicts.txt)")
+    for c in conflicts:
+        print(f"conflict: {c}")
+    print(f"wrote {os.path.relpath(OUT, ROOT)}: {len(gates)} gates; {len(conflicts)} conflicts decided by the rule (listed above)")
 
 
 if __name__ == "__main__":
