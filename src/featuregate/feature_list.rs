@@ -95,4 +95,3 @@ pub fn render_feature_list(features: &BTreeMap<String, Vec<FeatureSpec>>) -> Str
     }
     out
 }
-
