@@ -1,16 +1,20 @@
-//! The real Kubernetes feature list (`versioned_feature_list.yaml`, 1.34 era) through the gate.
-//! The file lives in `../shared/data` beside the repository and is never copied into it.
+//! The real Kubernetes 1.34 feature list, in upstream's `versioned_feature_list.yaml` format,
+//! through the gate: kubegate's release data for 1.34 (generated from upstream's list and the
+//! other sources named in `data/releases/README.md`) written as that file and read back, then
+//! evaluated at several emulation versions, as the 1.34 binary with `--emulated-version` would.
 
 use std::collections::BTreeMap;
 
-use kubegate::featuregate::{parse_feature_list, FeatureGate, PreRelease};
+use kubegate::featuregate::{parse_feature_list, render_feature_list, FeatureGate, PreRelease};
+use kubegate::releases::{gates::features_in, Release};
 use kubegate::version::Version;
 
 fn gate_at(emulation: &str) -> FeatureGate {
-    let text = std::fs::read_to_string("../shared/data/versioned_feature_list.yaml")
-        .expect("../shared/data/versioned_feature_list.yaml beside the repository");
-    let features = parse_feature_list(&text).expect("the upstream list parses");
-    assert_eq!(features.len(), 193);
+    let list = features_in(Release::parse("1.34").unwrap());
+    let text = render_feature_list(&list);
+    let features = parse_feature_list(&text).expect("the 1.34 list parses");
+    assert_eq!(features, list);
+    assert_eq!(features.len(), 207);
     let mut gate = FeatureGate::with_emulation_version(Version::parse(emulation).unwrap());
     gate.add_versioned(features)
         .expect("the upstream list obeys the rules");
@@ -38,21 +42,21 @@ fn census_at_1_34_and_1_33() {
     let (stages, enabled, locked) = census(&gate_at("1.34"));
     assert_eq!(
         stages,
-        BTreeMap::from([(Alpha, 51), (Beta, 71), (GA, 55), (Deprecated, 16)])
+        BTreeMap::from([(Alpha, 54), (Beta, 73), (GA, 64), (Deprecated, 16)])
     );
-    assert_eq!((enabled, locked), (116, 54));
+    assert_eq!((enabled, locked), (128, 61));
     let (stages, enabled, locked) = census(&gate_at("1.33"));
     assert_eq!(
         stages,
         BTreeMap::from([
-            (PreAlpha, 11),
-            (Alpha, 54),
-            (Beta, 75),
+            (PreAlpha, 20),
+            (Alpha, 57),
+            (Beta, 77),
             (GA, 38),
             (Deprecated, 15)
         ])
     );
-    assert_eq!((enabled, locked), (101, 36));
+    assert_eq!((enabled, locked), (102, 36));
 }
 
 #[test]
@@ -91,7 +95,7 @@ fn all_alpha_turns_on_every_alpha_gate_but_explicit_values_win() {
         .filter(|s| s.pre_release == PreRelease::Alpha && s.name != "AllAlpha")
         .map(|s| s.name)
         .collect();
-    assert_eq!(alphas.len(), 51);
+    assert_eq!(alphas.len(), 54);
     let first = alphas[0].clone();
     gate.set(&format!("AllAlpha=true,{first}=false")).unwrap();
     for name in &alphas {

@@ -13,17 +13,6 @@ use serde_json::{json, Value};
 
 const HEADER: &str = "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n";
 
-fn feature_list() -> Option<String> {
-    let root = env!("CARGO_MANIFEST_DIR");
-    for rel in ["../shared/data", "../../shared/data"] {
-        let p = format!("{root}/{rel}/versioned_feature_list.yaml");
-        if let Ok(t) = std::fs::read_to_string(p) {
-            return Some(t);
-        }
-    }
-    None
-}
-
 fn input(args: &[&str], files: &[(&str, &str)]) -> ResolveInput {
     ResolveInput {
         kubelet_version: Some("1.33".into()),
@@ -32,7 +21,6 @@ fn input(args: &[&str], files: &[(&str, &str)]) -> ResolveInput {
             .iter()
             .map(|(p, c)| (p.to_string(), c.to_string()))
             .collect(),
-        feature_list: feature_list(),
         ..Default::default()
     }
 }
@@ -170,9 +158,6 @@ fn dropin_docs_struct_list_map_examples() {
 
 #[test]
 fn dropin_docs_feature_gate_map_example() {
-    if feature_list().is_none() {
-        return;
-    }
     let main = doc("featureGates:\n  AllAlpha: false\n  MemoryQoS: true\n");
     let dropin = doc("featureGates:\n  MemoryQoS: false\n  KubeletTracing: true\n  DynamicResourceAllocation: true\n");
     let r = ok(
@@ -197,7 +182,6 @@ fn dropin_docs_feature_gate_map_example() {
 
 #[test]
 fn flag_precedence_cases() {
-    let fl = feature_list();
     let file = doc("kubeReserved:\n  cpu: \"1\"\n  memory: 1Gi\n");
     // A map flag replaces the file's map.
     let r = ok(
@@ -212,7 +196,7 @@ fn flag_precedence_cases() {
         "--kube-reserved"
     );
     // Feature gates are the union, the flag winning.
-    if fl.is_some() {
+    {
         let file = doc("featureGates:\n  MemoryQoS: true\n  KubeletTracing: false\n");
         let r = ok(
             &["--config=/k.yaml", "--feature-gates=MemoryQoS=false"],
@@ -546,10 +530,8 @@ fn dynamic_config_paths() {
 
 #[test]
 fn upgrade_check_reports_gate_problems() {
-    let Some(fl) = feature_list() else { return };
     // Find a gate locked to true at 1.33 that was settable at 1.30.
-    let mut i = input(&["--feature-gates=NoSuchGate=true"], &[]);
-    i.feature_list = Some(fl.clone());
+    let i = input(&["--feature-gates=NoSuchGate=true"], &[]);
     assert!(check_kubelet_upgrade(&i, "1.34").is_err());
     let i = input(&["--feature-gates=MemoryQoS=true"], &[]);
     let rep = check_kubelet_upgrade(&i, "1.34").unwrap();
@@ -586,9 +568,6 @@ fn validation_problems_point_at_file_line_and_flag() {
     // The error's own location is the first problem's.
     assert_eq!(e.flag.as_deref(), Some("--oom-score-adj"));
     // A Go-cased name in the message still finds its field.
-    if feature_list().is_none() {
-        return;
-    }
     let e = resolve_kubelet_config(&input(
         &["--config=/k.yaml"],
         &[(
