@@ -1,11 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, existsSync } from "node:fs";
 import { resolveKubeletConfig, explainKubeletConfig, checkKubeletUpgrade } from "kubegate";
 
 const HEADER = "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n";
-const listPath = new URL("../../../shared/data/versioned_feature_list.yaml", import.meta.url);
-const featureList = existsSync(listPath) ? readFileSync(listPath, "utf8") : undefined;
 
 test("TestMergeKubeletConfigurations: cli args override kubelet.conf.d", () => {
   const r = resolveKubeletConfig({
@@ -37,11 +34,10 @@ test("maps merge per key, lists are replaced, map flags replace", () => {
   assert.equal(ex.fields["kubeReserved.cpu"].origin.source, "/d/10.conf");
 });
 
-test("feature gates: union with the flag winning", { skip: !featureList }, () => {
+test("feature gates: union with the flag winning", () => {
   const r = resolveKubeletConfig({
     args: ["--config=/k.yaml", "--feature-gates=MemoryQoS=false"],
     files: { "/k.yaml": HEADER + "featureGates:\n  MemoryQoS: true\n  KubeletTracing: false\n" },
-    featureList,
   });
   assert.deepEqual(r.config.featureGates, { KubeletTracing: false, MemoryQoS: false });
   assert.equal(r.featureGates.MemoryQoS, false);
@@ -74,8 +70,8 @@ test("dynamic config falls back to last-known-good", () => {
   assert.equal(r.config.maxPods, 42);
 });
 
-test("upgrade check", { skip: !featureList }, () => {
-  const rep = checkKubeletUpgrade({ kubeletVersion: "1.33", args: [], featureList }, "1.34");
+test("upgrade check", () => {
+  const rep = checkKubeletUpgrade({ kubeletVersion: "1.33", args: [] }, "1.34");
   assert.equal(rep.from, "1.33");
   assert.equal(rep.to, "1.34");
   assert.ok(Array.isArray(rep.findings));
