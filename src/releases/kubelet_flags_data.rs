@@ -43,26 +43,35 @@ const D4: &str = "This is a cadvisor flag that was mistakenly registered with th
 const D5: &str = "This is a cadvisor flag that was mistakenly registered with the Kubelet. Due to legacy concerns,it will follow the standard CLI deprecation timeline before being removed.";
 const D6: &str = "This parameter should be set via the config file specified by the Kubelet's --config flag. See https://kubernetes.io/docs/tasks/administer-cluster/kubelet-config-file/ for more information.";
 const D7: &str = "Use --bootstrap-kubeconfig";
-const D8: &str = "Use --eviction-hard or --eviction-soft instead. Will be removed in a future version.";
+const D8: &str =
+    "Use --eviction-hard or --eviction-soft instead. Will be removed in a future version.";
 const D9: &str = "will be removed along with dockershim.";
 const D10: &str = "will be removed in 1.23";
 const D11: &str = "will be removed in 1.23, in favor of removing cloud provider code from Kubelet.";
-const D12: &str = "will be removed in 1.23, in favor of removing cloud providers code from Kubelet.";
+const D12: &str =
+    "will be removed in 1.23, in favor of removing cloud providers code from Kubelet.";
 const D13: &str = "will be removed in 1.23, in favor of using CSI.";
 const D14: &str = "will be removed in 1.23, in favor of using the <root-dir>/seccomp directory";
 const D15: &str = "will be removed in 1.24 or later";
-const D16: &str = "will be removed in 1.24 or later, in favor of removing cloud provider code from Kubelet.";
-const D17: &str = "will be removed in 1.24 or later, in favor of removing cloud provider code from kubelet.";
-const D18: &str = "will be removed in 1.24 or later, in favor of removing cloud providers code from Kubelet.";
-const D19: &str = "will be removed in 1.24 or later, in favor of removing cloud providers code from kubelet.";
+const D16: &str =
+    "will be removed in 1.24 or later, in favor of removing cloud provider code from Kubelet.";
+const D17: &str =
+    "will be removed in 1.24 or later, in favor of removing cloud provider code from kubelet.";
+const D18: &str =
+    "will be removed in 1.24 or later, in favor of removing cloud providers code from Kubelet.";
+const D19: &str =
+    "will be removed in 1.24 or later, in favor of removing cloud providers code from kubelet.";
 const D20: &str = "will be removed in 1.24 or later, in favor of using CSI.";
 const D21: &str = "will be removed in 1.25 or later";
-const D22: &str = "will be removed in 1.25 or later, in favor of removing cloud providers code from kubelet.";
+const D22: &str =
+    "will be removed in 1.25 or later, in favor of removing cloud providers code from kubelet.";
 const D23: &str = "will be removed in 1.25 or later.";
 const D24: &str = "will be removed in 1.25 or later. in favor of using CSI.";
 const D25: &str = "will be removed in 1.27 as the only valid value is 'remote'";
-const D26: &str = "will be removed in 1.27. Image garbage collector will get sandbox image information from CRI.";
-const D27: &str = "will be removed in 1.35. Image garbage collector will get sandbox image information from CRI.";
+const D26: &str =
+    "will be removed in 1.27. Image garbage collector will get sandbox image information from CRI.";
+const D27: &str =
+    "will be removed in 1.35. Image garbage collector will get sandbox image information from CRI.";
 const D28: &str = "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components";
 const D29: &str = "will be removed in a future version";
 const D30: &str = "will be removed in a future version.";
@@ -94,28 +103,24 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Ip,
-                target: Some("address"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Ip,
+            target: Some("address"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "allowed-unsafe-sysctls",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: StringSlice,
-                target: Some("allowedUnsafeSysctls"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: StringSlice,
+            target: Some("allowedUnsafeSysctls"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "alsologtostderr",
@@ -142,14 +147,12 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: Some("authentication.anonymous.enabled"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: Some("authentication.anonymous.enabled"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "application-metrics-count-limit",
@@ -176,182 +179,156 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: Some("authentication.webhook.enabled"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: Some("authentication.webhook.enabled"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "authentication-token-webhook-cache-ttl",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Dur,
-                target: Some("authentication.webhook.cacheTTL"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Dur,
+            target: Some("authentication.webhook.cacheTTL"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "authorization-mode",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("authorization.mode"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("authorization.mode"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "authorization-webhook-cache-authorized-ttl",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Dur,
-                target: Some("authorization.webhook.cacheAuthorizedTTL"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Dur,
+            target: Some("authorization.webhook.cacheAuthorizedTTL"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "authorization-webhook-cache-unauthorized-ttl",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Dur,
-                target: Some("authorization.webhook.cacheUnauthorizedTTL"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Dur,
+            target: Some("authorization.webhook.cacheUnauthorizedTTL"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "azure-container-registry-config",
         shorthand: None,
         since: 16,
         removed: Some(28),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "boot-id-file",
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "bootstrap-checkpoint-path",
         shorthand: None,
         since: 16,
         removed: Some(19),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "bootstrap-kubeconfig",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "cert-dir",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "cgroup-driver",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("cgroupDriver"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("cgroupDriver"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "cgroup-root",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("cgroupRoot"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("cgroupRoot"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "cgroups-per-qos",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: Some("cgroupsPerQOS"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: Some("cgroupsPerQOS"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "chaos-chance",
@@ -378,14 +355,12 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("authentication.x509.clientCAFile"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("authentication.x509.clientCAFile"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "cloud-config",
@@ -468,28 +443,24 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: StringSlice,
-                target: Some("clusterDNS"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: StringSlice,
+            target: Some("clusterDNS"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "cluster-domain",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("clusterDomain"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("clusterDomain"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "cni-bin-dir",
@@ -556,70 +527,60 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "config-dir",
         shorthand: None,
         since: 28,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 28,
-                kind: Str,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 28,
+            kind: Str,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "container-hints",
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "container-log-max-files",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: Some("containerLogMaxFiles"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: Some("containerLogMaxFiles"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "container-log-max-size",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("containerLogMaxSize"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("containerLogMaxSize"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "container-runtime",
@@ -666,112 +627,96 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "contention-profiling",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: Some("enableContentionProfiling"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: Some("enableContentionProfiling"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "cpu-cfs-quota",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: Some("cpuCFSQuota"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: Some("cpuCFSQuota"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "cpu-cfs-quota-period",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Dur,
-                target: Some("cpuCFSQuotaPeriod"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Dur,
+            target: Some("cpuCFSQuotaPeriod"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "cpu-manager-policy",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("cpuManagerPolicy"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("cpuManagerPolicy"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "cpu-manager-policy-options",
         shorthand: None,
         since: 22,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 22,
-                kind: MapStrNoSplit,
-                target: Some("cpuManagerPolicyOptions"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 22,
+            kind: MapStrNoSplit,
+            target: Some("cpuManagerPolicyOptions"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "cpu-manager-reconcile-period",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Dur,
-                target: Some("cpuManagerReconcilePeriod"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Dur,
+            target: Some("cpuManagerReconcilePeriod"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "docker",
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "docker-endpoint",
@@ -798,98 +743,84 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "docker-only",
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "docker-root",
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "docker-tls",
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "docker-tls-ca",
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "docker-tls-cert",
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "docker-tls-key",
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "dynamic-config-dir",
@@ -962,28 +893,24 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: Some("enableDebuggingHandlers"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: Some("enableDebuggingHandlers"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "enable-load-reader",
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "enable-server",
@@ -1010,168 +937,144 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: StringSlice,
-                target: Some("enforceNodeAllocatable"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: StringSlice,
+            target: Some("enforceNodeAllocatable"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "event-burst",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: Some("eventBurst"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: Some("eventBurst"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "event-qps",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: Some("eventRecordQPS"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: Some("eventRecordQPS"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "event-storage-age-limit",
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "event-storage-event-limit",
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "eviction-hard",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: MapLangle,
-                target: Some("evictionHard"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: MapLangle,
+            target: Some("evictionHard"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "eviction-max-pod-grace-period",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: Some("evictionMaxPodGracePeriod"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: Some("evictionMaxPodGracePeriod"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "eviction-minimum-reclaim",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: MapStr,
-                target: Some("evictionMinimumReclaim"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: MapStr,
+            target: Some("evictionMinimumReclaim"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "eviction-pressure-transition-period",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Dur,
-                target: Some("evictionPressureTransitionPeriod"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Dur,
+            target: Some("evictionPressureTransitionPeriod"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "eviction-soft",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: MapLangle,
-                target: Some("evictionSoft"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: MapLangle,
+            target: Some("evictionSoft"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "eviction-soft-grace-period",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: MapStr,
-                target: Some("evictionSoftGracePeriod"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: MapStr,
+            target: Some("evictionSoftGracePeriod"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "exit-on-lock-contention",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "experimental-allocatable-ignore-eviction",
@@ -1262,28 +1165,24 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "experimental-dockershim-root-directory",
         shorthand: None,
         since: 16,
         removed: Some(24),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "experimental-kernel-memcg-notification",
@@ -1310,14 +1209,12 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 20,
         removed: Some(24),
-        spans: &[
-            FlagSpan {
-                from: 20,
-                kind: Bool,
-                target: None,
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 20,
+            kind: Bool,
+            target: None,
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "experimental-mounter-path",
@@ -1376,210 +1273,180 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: Some("failSwapOn"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: Some("failSwapOn"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "feature-gates",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: MapBool,
-                target: Some("featureGates"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: MapBool,
+            target: Some("featureGates"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "file-check-frequency",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Dur,
-                target: Some("fileCheckFrequency"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Dur,
+            target: Some("fileCheckFrequency"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "global-housekeeping-interval",
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Dur,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Dur,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "hairpin-mode",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("hairpinMode"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("hairpinMode"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "healthz-bind-address",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Ip,
-                target: Some("healthzBindAddress"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Ip,
+            target: Some("healthzBindAddress"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "healthz-port",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: Some("healthzPort"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: Some("healthzPort"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "help",
         shorthand: Some('h'),
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "hostname-override",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "housekeeping-interval",
         shorthand: None,
         since: 16,
         removed: Some(22),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Dur,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Dur,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "http-check-frequency",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Dur,
-                target: Some("httpCheckFrequency"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Dur,
+            target: Some("httpCheckFrequency"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "image-credential-provider-bin-dir",
         shorthand: None,
         since: 20,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 20,
-                kind: Str,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 20,
+            kind: Str,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "image-credential-provider-config",
         shorthand: None,
         since: 20,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 20,
-                kind: Str,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 20,
+            kind: Str,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "image-gc-high-threshold",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: Some("imageGCHighThresholdPercent"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: Some("imageGCHighThresholdPercent"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "image-gc-low-threshold",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: Some("imageGCLowThresholdPercent"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: Some("imageGCLowThresholdPercent"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "image-pull-progress-deadline",
@@ -1626,182 +1493,156 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: Some(28),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: Some("iptablesDropBit"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: Some("iptablesDropBit"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "iptables-masquerade-bit",
         shorthand: None,
         since: 16,
         removed: Some(28),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: Some("iptablesMasqueradeBit"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: Some("iptablesMasqueradeBit"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "keep-terminated-pod-volumes",
         shorthand: None,
         since: 16,
         removed: Some(31),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: None,
-                deprecated: Some(D29),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: None,
+            deprecated: Some(D29),
+        }],
     },
     FlagRecord {
         name: "kernel-memcg-notification",
         shorthand: None,
         since: 19,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 19,
-                kind: Bool,
-                target: Some("kernelMemcgNotification"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 19,
+            kind: Bool,
+            target: Some("kernelMemcgNotification"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "kube-api-burst",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: Some("kubeAPIBurst"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: Some("kubeAPIBurst"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "kube-api-content-type",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("contentType"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("contentType"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "kube-api-qps",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: Some("kubeAPIQPS"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: Some("kubeAPIQPS"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "kube-reserved",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: MapStr,
-                target: Some("kubeReserved"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: MapStr,
+            target: Some("kubeReserved"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "kube-reserved-cgroup",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("kubeReservedCgroup"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("kubeReservedCgroup"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "kubeconfig",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "kubelet-cgroups",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("kubeletCgroups"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("kubeletCgroups"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "local-storage-capacity-isolation",
         shorthand: None,
         since: 26,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 26,
-                kind: Bool,
-                target: Some("localStorageCapacityIsolation"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 26,
+            kind: Bool,
+            target: Some("localStorageCapacityIsolation"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "lock-file",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "log-backtrace-at",
@@ -1828,14 +1669,12 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "log-dir",
@@ -1922,70 +1761,60 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 23,
         removed: Some(34),
-        spans: &[
-            FlagSpan {
-                from: 23,
-                kind: Str,
-                target: Some("logging.options.json.infoBufferSize"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 23,
+            kind: Str,
+            target: Some("logging.options.json.infoBufferSize"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "log-json-split-stream",
         shorthand: None,
         since: 23,
         removed: Some(34),
-        spans: &[
-            FlagSpan {
-                from: 23,
-                kind: Bool,
-                target: Some("logging.options.json.splitStream"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 23,
+            kind: Bool,
+            target: Some("logging.options.json.splitStream"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "log-text-info-buffer-size",
         shorthand: None,
         since: 30,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 30,
-                kind: Str,
-                target: Some("logging.options.text.infoBufferSize"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 30,
+            kind: Str,
+            target: Some("logging.options.text.infoBufferSize"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "log-text-split-stream",
         shorthand: None,
         since: 30,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 30,
-                kind: Bool,
-                target: Some("logging.options.text.splitStream"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 30,
+            kind: Bool,
+            target: Some("logging.options.text.splitStream"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "logging-format",
         shorthand: None,
         since: 19,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 19,
-                kind: Str,
-                target: Some("logging.format"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 19,
+            kind: Str,
+            target: Some("logging.format"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "logtostderr",
@@ -2012,168 +1841,144 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "make-iptables-util-chains",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: Some("makeIPTablesUtilChains"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: Some("makeIPTablesUtilChains"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "manifest-url",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("staticPodURL"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("staticPodURL"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "manifest-url-header",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: ColonMultimap,
-                target: Some("staticPodURLHeader"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: ColonMultimap,
+            target: Some("staticPodURLHeader"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "master-service-namespace",
         shorthand: None,
         since: 16,
         removed: Some(27),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: Some(D3),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D3),
+        }],
     },
     FlagRecord {
         name: "max-open-files",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int64,
-                target: Some("maxOpenFiles"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int64,
+            target: Some("maxOpenFiles"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "max-pods",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: Some("maxPods"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: Some("maxPods"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "maximum-dead-containers",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: None,
-                deprecated: Some(D8),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: None,
+            deprecated: Some(D8),
+        }],
     },
     FlagRecord {
         name: "maximum-dead-containers-per-container",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: None,
-                deprecated: Some(D8),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: None,
+            deprecated: Some(D8),
+        }],
     },
     FlagRecord {
         name: "memory-manager-policy",
         shorthand: None,
         since: 22,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 22,
-                kind: Str,
-                target: Some("memoryManagerPolicy"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 22,
+            kind: Str,
+            target: Some("memoryManagerPolicy"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "minimum-container-ttl-duration",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Dur,
-                target: None,
-                deprecated: Some(D8),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Dur,
+            target: None,
+            deprecated: Some(D8),
+        }],
     },
     FlagRecord {
         name: "minimum-image-ttl-duration",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Dur,
-                target: Some("imageMinimumGCAge"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Dur,
+            target: Some("imageMinimumGCAge"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "network-plugin",
@@ -2220,28 +2025,24 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "node-labels",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: ConfigMap,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: ConfigMap,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "node-status-max-images",
@@ -2268,28 +2069,24 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Dur,
-                target: Some("nodeStatusUpdateFrequency"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Dur,
+            target: Some("nodeStatusUpdateFrequency"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "non-masquerade-cidr",
         shorthand: None,
         since: 16,
         removed: Some(24),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: Some(D29),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D29),
+        }],
     },
     FlagRecord {
         name: "one-output",
@@ -2316,28 +2113,24 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: Some("oomScoreAdj"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: Some("oomScoreAdj"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "pod-cidr",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("podCIDR"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("podCIDR"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "pod-infra-container-image",
@@ -2370,70 +2163,60 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("staticPodPath"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("staticPodPath"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "pod-max-pids",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int64,
-                target: Some("podPidsLimit"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int64,
+            target: Some("podPidsLimit"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "pods-per-core",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: Some("podsPerCore"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: Some("podsPerCore"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "port",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: Some("port"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: Some("port"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "protect-kernel-defaults",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: Some("protectKernelDefaults"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: Some("protectKernelDefaults"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "provider-id",
@@ -2466,28 +2249,24 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: MapStr,
-                target: Some("qosReserved"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: MapStr,
+            target: Some("qosReserved"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "read-only-port",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: Some("readOnlyPort"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: Some("readOnlyPort"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "really-crash-for-testing",
@@ -2554,14 +2333,12 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: Some(34),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: None,
-                deprecated: Some(D29),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: None,
+            deprecated: Some(D29),
+        }],
     },
     FlagRecord {
         name: "register-with-taints",
@@ -2588,112 +2365,96 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: Some("registryBurst"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: Some("registryBurst"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "registry-qps",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Int32,
-                target: Some("registryPullQPS"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int32,
+            target: Some("registryPullQPS"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "reserved-cpus",
         shorthand: None,
         since: 19,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 19,
-                kind: Str,
-                target: Some("reservedSystemCPUs"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 19,
+            kind: Str,
+            target: Some("reservedSystemCPUs"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "reserved-memory",
         shorthand: None,
         since: 22,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 22,
-                kind: ReservedMemory,
-                target: Some("reservedMemory"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 22,
+            kind: ReservedMemory,
+            target: Some("reservedMemory"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "resolv-conf",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("resolvConf"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("resolvConf"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "root-dir",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "rotate-certificates",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: Some("rotateCertificates"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: Some("rotateCertificates"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "rotate-server-certificates",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: Some("serverTLSBootstrap"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: Some("serverTLSBootstrap"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "runonce",
@@ -2720,42 +2481,36 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "runtime-request-timeout",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Dur,
-                target: Some("runtimeRequestTimeout"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Dur,
+            target: Some("runtimeRequestTimeout"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "seccomp-default",
         shorthand: None,
         since: 22,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 22,
-                kind: Bool,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 22,
+            kind: Bool,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "seccomp-profile-root",
@@ -2782,14 +2537,12 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: Some("serializeImagePulls"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: Some("serializeImagePulls"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "skip-headers",
@@ -2856,266 +2609,228 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Dur,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Dur,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "storage-driver-db",
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "storage-driver-host",
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "storage-driver-password",
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "storage-driver-secure",
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Bool,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "storage-driver-table",
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "storage-driver-user",
         shorthand: None,
         since: 16,
         removed: Some(20),
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: None,
-                deprecated: Some(D4),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D4),
+        }],
     },
     FlagRecord {
         name: "streaming-connection-idle-timeout",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Dur,
-                target: Some("streamingConnectionIdleTimeout"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Dur,
+            target: Some("streamingConnectionIdleTimeout"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "sync-frequency",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Dur,
-                target: Some("syncFrequency"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Dur,
+            target: Some("syncFrequency"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "system-cgroups",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("systemCgroups"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("systemCgroups"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "system-reserved",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: MapStr,
-                target: Some("systemReserved"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: MapStr,
+            target: Some("systemReserved"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "system-reserved-cgroup",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("systemReservedCgroup"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("systemReservedCgroup"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "tls-cert-file",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("tlsCertFile"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("tlsCertFile"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "tls-cipher-suites",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: StringSlice,
-                target: Some("tlsCipherSuites"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: StringSlice,
+            target: Some("tlsCipherSuites"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "tls-min-version",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("tlsMinVersion"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("tlsMinVersion"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "tls-private-key-file",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("tlsPrivateKeyFile"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("tlsPrivateKeyFile"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "topology-manager-policy",
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                target: Some("topologyManagerPolicy"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            target: Some("topologyManagerPolicy"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "topology-manager-policy-options",
         shorthand: None,
         since: 26,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 26,
-                kind: MapStrNoSplit,
-                target: Some("topologyManagerPolicyOptions"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 26,
+            kind: MapStrNoSplit,
+            target: Some("topologyManagerPolicyOptions"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "topology-manager-scope",
         shorthand: None,
         since: 20,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 20,
-                kind: Str,
-                target: Some("topologyManagerScope"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 20,
+            kind: Str,
+            target: Some("topologyManagerScope"),
+            deprecated: Some(D6),
+        }],
     },
     FlagRecord {
         name: "v",
@@ -3142,14 +2857,12 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Version,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Version,
+            target: None,
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "vmodule",
@@ -3196,13 +2909,11 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Dur,
-                target: Some("volumeStatsAggPeriod"),
-                deprecated: Some(D6),
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Dur,
+            target: Some("volumeStatsAggPeriod"),
+            deprecated: Some(D6),
+        }],
     },
 ];
