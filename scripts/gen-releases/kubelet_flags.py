@@ -228,9 +228,10 @@ TARGETS = {
 }
 
 # Configuration flags options.go leaves undeprecated (its notDeprecated set), from the release
-# in which they became KubeletConfiguration flags: provider-id always; the logging ones when
+# in which they were undeprecated KubeletConfiguration flags: provider-id from 1.29 (deprecated
+# with the configuration-file text 1.19-1.28 per the pages); the logging ones when
 # LoggingConfiguration bound them (component-base BindLoggingFlags, 1.23).
-ALWAYS_CONFIG = {"provider-id": 16, "v": 23, "vmodule": 23, "log-flush-frequency": 23}
+ALWAYS_CONFIG = {"provider-id": 29, "v": 23, "vmodule": 23, "log-flush-frequency": 23}
 
 # How a page type (pflag's Value.Type(), or the back-quoted name in the usage) reads a value.
 PAGE_TYPE_KINDS = {
@@ -392,14 +393,6 @@ def build_records():
             "type": r["type"],
             "dep": r["deprecated"],
         }
-    # Which flags are KubeletConfiguration flags: those the page ever showed with the
-    # configuration-file deprecation.
-    config_flags = set()
-    for flags in by_release.values():
-        for name, f in flags.items():
-            if is_config_dep(f["dep"]):
-                config_flags.add(name)
-
     # One state per release: name -> {short, kind, target, dep}.
     state = {}
     prev = None
@@ -530,7 +523,12 @@ def render(records, srcs, page_commits):
     dep_names = {}
     for i, d in enumerate(deps):
         dep_names[d] = f"D{i}"
-        out.append(f"const D{i}: &str = {rust_str(d)};")
+        line = f"const D{i}: &str = {rust_str(d)};"
+        wrapped = f"    {rust_str(d)};"
+        # rustfmt's layout: too long for one line but fits once wrapped -> wrapped.
+        if len(line) > 100 and len(wrapped) <= 100:
+            line = f"const D{i}: &str =\n{wrapped}"
+        out.append(line)
     out.append("")
     out.append("/// Every flag any release registered, sorted by name.")
     out.append("pub static FLAGS: &[FlagRecord] = &[")
@@ -540,17 +538,25 @@ def render(records, srcs, page_commits):
         out.append(f"        shorthand: {('Some(' + repr(short) + ')') if short else 'None'},")
         out.append(f"        since: {since},")
         out.append(f"        removed: {('Some(' + str(removed) + ')') if removed else 'None'},")
-        out.append("        spans: &[")
+        # rustfmt's layout: a one-element slice hugs its struct literal.
+        one = len(spans) == 1
+        pad = "        " if one else "            "
+        if one:
+            out.append("        spans: &[FlagSpan {")
+        else:
+            out.append("        spans: &[")
         for frm, kind, target, dep in spans:
             t = f"Some({rust_str(target)})" if target else "None"
             d = f"Some({dep_names[dep]})" if dep else "None"
-            out.append("            FlagSpan {")
-            out.append(f"                from: {frm},")
-            out.append(f"                kind: {kind},")
-            out.append(f"                target: {t},")
-            out.append(f"                deprecated: {d},")
-            out.append("            },")
-        out.append("        ],")
+            if not one:
+                out.append("            FlagSpan {")
+            out.append(f"{pad}    from: {frm},")
+            out.append(f"{pad}    kind: {kind},")
+            out.append(f"{pad}    target: {t},")
+            out.append(f"{pad}    deprecated: {d},")
+            if not one:
+                out.append("            },")
+        out.append("        }],") if one else out.append("        ],")
         out.append("    },")
     out.append("];")
     return "\n".join(out) + "\n"

@@ -2227,7 +2227,7 @@ pub static FLAGS: &[FlagRecord] = &[
             FlagSpan {
                 from: 16,
                 kind: Str,
-                target: Some("providerID"),
+                target: None,
                 deprecated: None,
             },
             FlagSpan {
