@@ -1,1 +1,71 @@
-//! The kubelet's command-line flags in every release (placeholder: filled by the kubelet-flags work).
+//! The kubelet's command-line flags in every release from [`OLDEST`](super::OLDEST) to
+//! [`NEWEST`](super::NEWEST): when each flag appeared and went, how pflag reads its value, the
+//! KubeletConfiguration field it writes, and the deprecation text that release printed.
+//!
+//! The records are generated into `kubelet_flags_data.rs` by
+//! `scripts/gen-releases/kubelet_flags.py` from the kubelet reference pages of
+//! kubernetes/website (generated from the kubelet's own flag set) and k8s.io/component-base's
+//! logging flags, plus reviewed corrections.
+
+use super::Release;
+use crate::kubelet::config::flags::Kind;
+
+/// One stretch of releases in which a flag kept its kind, field and deprecation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlagSpan {
+    /// First release (1.x minor) of the stretch; it lasts until the next span or the removal.
+    pub from: u16,
+    pub kind: Kind,
+    /// The KubeletConfiguration field (dotted JSON path) the flag writes, `None` for a
+    /// `KubeletFlags` flag (or one whose value the kubelet used outside the configuration).
+    pub target: Option<&'static str>,
+    /// pflag's deprecation message in these releases (`Flag --x has been deprecated, <msg>`).
+    pub deprecated: Option<&'static str>,
+}
+
+/// One flag's whole life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlagRecord {
+    /// The long name, with hyphens (the kubelet normalizes `_` to `-`).
+    pub name: &'static str,
+    pub shorthand: Option<char>,
+    /// First release that registered it (16 means "1.16 or earlier").
+    pub since: u16,
+    /// First release that no longer registered it.
+    pub removed: Option<u16>,
+    /// Oldest first; the first starts at `since`.
+    pub spans: &'static [FlagSpan],
+}
+
+impl FlagRecord {
+    /// Whether `release` registered this flag.
+    pub fn in_release(&self, release: Release) -> bool {
+        let m = release.minor();
+        m >= self.since && self.removed.is_none_or(|r| m < r)
+    }
+
+    /// The flag as `release` registered it, if it did.
+    pub fn at(&self, release: Release) -> Option<&'static FlagSpan> {
+        if !self.in_release(release) {
+            return None;
+        }
+        self.spans.iter().rev().find(|s| s.from <= release.minor())
+    }
+}
+
+#[path = "kubelet_flags_data.rs"]
+mod data;
+pub use data::{FLAGS, PAGE_COMMITS, SOURCES};
+
+/// The record of a flag by its long name (any release).
+pub fn record(name: &str) -> Option<&'static FlagRecord> {
+    FLAGS
+        .binary_search_by(|r| r.name.cmp(name))
+        .ok()
+        .and_then(|i| FLAGS.get(i))
+}
+
+/// Every flag `release` registered, sorted by name.
+pub fn flags_of(release: Release) -> impl Iterator<Item = &'static FlagRecord> {
+    FLAGS.iter().filter(move |r| r.in_release(release))
+}

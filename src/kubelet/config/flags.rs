@@ -18,6 +18,8 @@ use std::collections::BTreeMap;
 use serde_json::{json, Map, Value};
 
 use crate::duration::Duration;
+use crate::releases::kubelet_flags::{self, FlagRecord};
+use crate::releases::Release;
 use crate::version::Version;
 
 /// How a flag's value is read.
@@ -25,8 +27,12 @@ use crate::version::Version;
 pub enum Kind {
     Bool,
     Int32,
+    /// pflag `int64`, and Go `int` (64 bits on every platform the kubelet ships for).
     Int64,
-    Uint32,
+    /// `uint64` (`--log-file-max-size`), `strconv.ParseUint(s, 0, 64)`.
+    Uint64,
+    /// pflag `float64` (`--chaos-chance`).
+    Float64,
     Str,
     Dur,
     StringSlice,
@@ -40,16 +46,26 @@ pub enum Kind {
     MapLangle,
     /// `cliflag.ColonSeparatedMultimapStringString` (`--manifest-url-header`).
     ColonMultimap,
-    /// `cliflag.ConfigurationMap` (`--node-labels`).
+    /// `cliflag.ConfigurationMap` (`--node-labels`): a piece without `=` is a key with an empty
+    /// value.
     ConfigMap,
     Ip,
     ReservedMemory,
     Taints,
+    /// component-base `VModuleConfiguration` (1.23+).
     VModule,
+    /// component-base `VerbosityLevel` (1.23+): `strconv.ParseUint(s, 10, 31)`.
+    Verbosity,
+    /// klog's `Level` (up to 1.22): `strconv.ParseInt(s, 10, 32)`.
+    KlogLevel,
+    /// klog's `moduleSpec` (up to 1.22).
+    KlogVModule,
+    /// `--version`: a string with `NoOptDefVal` "true".
+    Version,
 }
 
-/// One registered flag.
-#[derive(Clone, Copy, Debug)]
+/// One registered flag, as one release registered it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FlagDef {
     pub name: &'static str,
     pub shorthand: Option<char>,
@@ -57,222 +73,34 @@ pub struct FlagDef {
     /// The configuration field it writes (dotted JSON path), or `None` for a `KubeletFlags`
     /// (non-configuration) flag.
     pub target: Option<&'static str>,
-    /// Marked deprecated (pflag prints `Flag --x has been deprecated, ...`).
+    /// Marked deprecated (pflag prints `Flag --x has been deprecated, ...`), with this release's
+    /// message.
     pub deprecated: Option<&'static str>,
 }
 
-const CONFIG_DEPRECATION: &str = "This parameter should be set via the config file specified by the Kubelet's --config flag. See https://kubernetes.io/docs/tasks/administer-cluster/kubelet-config-file/ for more information.";
-const EVICTION_DEPRECATION: &str =
-    "Use --eviction-hard or --eviction-soft instead. Will be removed in a future version.";
-
-macro_rules! cfg_flag {
-    ($name:expr, $kind:ident, $target:expr) => {
-        FlagDef {
-            name: $name,
-            shorthand: None,
-            kind: Kind::$kind,
-            target: Some($target),
-            deprecated: Some(CONFIG_DEPRECATION),
-        }
-    };
-}
-macro_rules! cfg_flag_kept {
-    ($name:expr, $kind:ident, $target:expr) => {
-        FlagDef {
-            name: $name,
-            shorthand: None,
-            kind: Kind::$kind,
-            target: Some($target),
-            deprecated: None,
-        }
-    };
-}
-macro_rules! plain_flag {
-    ($name:expr, $kind:ident) => {
-        FlagDef {
-            name: $name,
-            shorthand: None,
-            kind: Kind::$kind,
-            target: None,
-            deprecated: None,
-        }
-    };
-    ($name:expr, $kind:ident, $dep:expr) => {
-        FlagDef {
-            name: $name,
-            shorthand: None,
-            kind: Kind::$kind,
-            target: None,
-            deprecated: Some($dep),
-        }
-    };
+fn def_of(rec: &'static FlagRecord, release: Release) -> Option<FlagDef> {
+    let span = rec.at(release)?;
+    Some(FlagDef {
+        name: rec.name,
+        shorthand: rec.shorthand,
+        kind: span.kind,
+        target: span.target,
+        deprecated: span.deprecated,
+    })
 }
 
-/// Every flag the kubelet registers (≈1.33), configuration flags first.
-pub static FLAGS: &[FlagDef] = &[
-    cfg_flag!("enable-server", Bool, "enableServer"),
-    cfg_flag!("fail-swap-on", Bool, "failSwapOn"),
-    cfg_flag!("pod-manifest-path", Str, "staticPodPath"),
-    cfg_flag!("sync-frequency", Dur, "syncFrequency"),
-    cfg_flag!("file-check-frequency", Dur, "fileCheckFrequency"),
-    cfg_flag!("http-check-frequency", Dur, "httpCheckFrequency"),
-    cfg_flag!("manifest-url", Str, "staticPodURL"),
-    cfg_flag!("manifest-url-header", ColonMultimap, "staticPodURLHeader"),
-    cfg_flag!("address", Ip, "address"),
-    cfg_flag!("port", Int32, "port"),
-    cfg_flag!("read-only-port", Int32, "readOnlyPort"),
-    cfg_flag!("container-runtime-endpoint", Str, "containerRuntimeEndpoint"),
-    cfg_flag!("image-service-endpoint", Str, "imageServiceEndpoint"),
-    cfg_flag!("anonymous-auth", Bool, "authentication.anonymous.enabled"),
-    cfg_flag!("authentication-token-webhook", Bool, "authentication.webhook.enabled"),
-    cfg_flag!("authentication-token-webhook-cache-ttl", Dur, "authentication.webhook.cacheTTL"),
-    cfg_flag!("client-ca-file", Str, "authentication.x509.clientCAFile"),
-    cfg_flag!("authorization-mode", Str, "authorization.mode"),
-    cfg_flag!("authorization-webhook-cache-authorized-ttl", Dur, "authorization.webhook.cacheAuthorizedTTL"),
-    cfg_flag!("authorization-webhook-cache-unauthorized-ttl", Dur, "authorization.webhook.cacheUnauthorizedTTL"),
-    cfg_flag!("tls-cert-file", Str, "tlsCertFile"),
-    cfg_flag!("tls-private-key-file", Str, "tlsPrivateKeyFile"),
-    cfg_flag!("rotate-server-certificates", Bool, "serverTLSBootstrap"),
-    cfg_flag!("tls-cipher-suites", StringSlice, "tlsCipherSuites"),
-    cfg_flag!("tls-min-version", Str, "tlsMinVersion"),
-    cfg_flag!("rotate-certificates", Bool, "rotateCertificates"),
-    cfg_flag!("registry-qps", Int32, "registryPullQPS"),
-    cfg_flag!("registry-burst", Int32, "registryBurst"),
-    cfg_flag!("event-qps", Int32, "eventRecordQPS"),
-    cfg_flag!("event-burst", Int32, "eventBurst"),
-    cfg_flag!("enable-debugging-handlers", Bool, "enableDebuggingHandlers"),
-    cfg_flag!("contention-profiling", Bool, "enableContentionProfiling"),
-    cfg_flag!("healthz-port", Int32, "healthzPort"),
-    cfg_flag!("healthz-bind-address", Ip, "healthzBindAddress"),
-    cfg_flag!("oom-score-adj", Int32, "oomScoreAdj"),
-    cfg_flag!("cluster-domain", Str, "clusterDomain"),
-    cfg_flag!("volume-plugin-dir", Str, "volumePluginDir"),
-    cfg_flag!("cluster-dns", StringSlice, "clusterDNS"),
-    cfg_flag!("streaming-connection-idle-timeout", Dur, "streamingConnectionIdleTimeout"),
-    cfg_flag!("node-status-update-frequency", Dur, "nodeStatusUpdateFrequency"),
-    cfg_flag!("minimum-image-ttl-duration", Dur, "imageMinimumGCAge"),
-    cfg_flag!("image-gc-high-threshold", Int32, "imageGCHighThresholdPercent"),
-    cfg_flag!("image-gc-low-threshold", Int32, "imageGCLowThresholdPercent"),
-    cfg_flag!("volume-stats-agg-period", Dur, "volumeStatsAggPeriod"),
-    cfg_flag!("feature-gates", MapBool, "featureGates"),
-    cfg_flag!("kubelet-cgroups", Str, "kubeletCgroups"),
-    cfg_flag!("system-cgroups", Str, "systemCgroups"),
-    cfg_flag_kept!("provider-id", Str, "providerID"),
-    cfg_flag!("cgroups-per-qos", Bool, "cgroupsPerQOS"),
-    cfg_flag!("cgroup-driver", Str, "cgroupDriver"),
-    cfg_flag!("cgroup-root", Str, "cgroupRoot"),
-    cfg_flag!("cpu-manager-policy", Str, "cpuManagerPolicy"),
-    cfg_flag!("cpu-manager-policy-options", MapStrNoSplit, "cpuManagerPolicyOptions"),
-    cfg_flag!("cpu-manager-reconcile-period", Dur, "cpuManagerReconcilePeriod"),
-    cfg_flag!("qos-reserved", MapStr, "qosReserved"),
-    cfg_flag!("topology-manager-policy", Str, "topologyManagerPolicy"),
-    cfg_flag!("runtime-request-timeout", Dur, "runtimeRequestTimeout"),
-    cfg_flag!("hairpin-mode", Str, "hairpinMode"),
-    cfg_flag!("max-pods", Int32, "maxPods"),
-    cfg_flag!("pod-cidr", Str, "podCIDR"),
-    cfg_flag!("pod-max-pids", Int64, "podPidsLimit"),
-    cfg_flag!("resolv-conf", Str, "resolvConf"),
-    cfg_flag!("runonce", Bool, "runOnce"),
-    cfg_flag!("cpu-cfs-quota", Bool, "cpuCFSQuota"),
-    cfg_flag!("cpu-cfs-quota-period", Dur, "cpuCFSQuotaPeriod"),
-    cfg_flag!("enable-controller-attach-detach", Bool, "enableControllerAttachDetach"),
-    cfg_flag!("make-iptables-util-chains", Bool, "makeIPTablesUtilChains"),
-    cfg_flag!("iptables-masquerade-bit", Int32, "iptablesMasqueradeBit"),
-    cfg_flag!("iptables-drop-bit", Int32, "iptablesDropBit"),
-    cfg_flag!("container-log-max-size", Str, "containerLogMaxSize"),
-    cfg_flag!("container-log-max-files", Int32, "containerLogMaxFiles"),
-    cfg_flag!("allowed-unsafe-sysctls", StringSlice, "allowedUnsafeSysctls"),
-    cfg_flag!("node-status-max-images", Int32, "nodeStatusMaxImages"),
-    cfg_flag!("kernel-memcg-notification", Bool, "kernelMemcgNotification"),
-    cfg_flag!("local-storage-capacity-isolation", Bool, "localStorageCapacityIsolation"),
-    cfg_flag!("max-open-files", Int64, "maxOpenFiles"),
-    cfg_flag!("kube-api-content-type", Str, "contentType"),
-    cfg_flag!("kube-api-qps", Int32, "kubeAPIQPS"),
-    cfg_flag!("kube-api-burst", Int32, "kubeAPIBurst"),
-    cfg_flag!("serialize-image-pulls", Bool, "serializeImagePulls"),
-    cfg_flag!("eviction-hard", MapLangle, "evictionHard"),
-    cfg_flag!("eviction-soft", MapLangle, "evictionSoft"),
-    cfg_flag!("eviction-soft-grace-period", MapStr, "evictionSoftGracePeriod"),
-    cfg_flag!("eviction-pressure-transition-period", Dur, "evictionPressureTransitionPeriod"),
-    cfg_flag!("eviction-max-pod-grace-period", Int32, "evictionMaxPodGracePeriod"),
-    cfg_flag!("eviction-minimum-reclaim", MapStr, "evictionMinimumReclaim"),
-    cfg_flag!("pods-per-core", Int32, "podsPerCore"),
-    cfg_flag!("protect-kernel-defaults", Bool, "protectKernelDefaults"),
-    cfg_flag!("reserved-cpus", Str, "reservedSystemCPUs"),
-    cfg_flag!("topology-manager-scope", Str, "topologyManagerScope"),
-    cfg_flag!("topology-manager-policy-options", MapStrNoSplit, "topologyManagerPolicyOptions"),
-    cfg_flag!("system-reserved", MapStr, "systemReserved"),
-    cfg_flag!("kube-reserved", MapStr, "kubeReserved"),
-    cfg_flag!("enforce-node-allocatable", StringSlice, "enforceNodeAllocatable"),
-    cfg_flag!("system-reserved-cgroup", Str, "systemReservedCgroup"),
-    cfg_flag!("kube-reserved-cgroup", Str, "kubeReservedCgroup"),
-    cfg_flag!("memory-manager-policy", Str, "memoryManagerPolicy"),
-    cfg_flag!("reserved-memory", ReservedMemory, "reservedMemory"),
-    cfg_flag!("register-node", Bool, "registerNode"),
-    cfg_flag!("register-with-taints", Taints, "registerWithTaints"),
-    cfg_flag!("seccomp-default", Bool, "seccompDefault"),
-    cfg_flag!("logging-format", Str, "logging.format"),
-    cfg_flag_kept!("log-flush-frequency", Dur, "logging.flushFrequency"),
-    FlagDef {
-        name: "v",
-        shorthand: Some('v'),
-        kind: Kind::Uint32,
-        target: Some("logging.verbosity"),
-        deprecated: None,
-    },
-    cfg_flag_kept!("vmodule", VModule, "logging.vmodule"),
-    cfg_flag!("log-json-split-stream", Bool, "logging.options.json.splitStream"),
-    cfg_flag!("log-json-info-buffer-size", Str, "logging.options.json.infoBufferSize"),
-    cfg_flag!("log-text-split-stream", Bool, "logging.options.text.splitStream"),
-    cfg_flag!("log-text-info-buffer-size", Str, "logging.options.text.infoBufferSize"),
-    // KubeletFlags: not part of KubeletConfiguration.
-    plain_flag!("config", Str),
-    plain_flag!("config-dir", Str),
-    plain_flag!("kubeconfig", Str),
-    plain_flag!("bootstrap-kubeconfig", Str),
-    plain_flag!("hostname-override", Str),
-    plain_flag!("node-ip", Str),
-    plain_flag!("cert-dir", Str),
-    plain_flag!("cloud-provider", Str),
-    plain_flag!("root-dir", Str),
-    plain_flag!("node-labels", ConfigMap),
-    plain_flag!("lock-file", Str),
-    plain_flag!("exit-on-lock-contention", Bool),
-    plain_flag!("image-credential-provider-config", Str),
-    plain_flag!("image-credential-provider-bin-dir", Str),
-    plain_flag!("minimum-container-ttl-duration", Dur, EVICTION_DEPRECATION),
-    plain_flag!("maximum-dead-containers-per-container", Int32, EVICTION_DEPRECATION),
-    plain_flag!("maximum-dead-containers", Int32, EVICTION_DEPRECATION),
-    plain_flag!("register-schedulable", Bool, "will be removed in a future version"),
-    plain_flag!("keep-terminated-pod-volumes", Bool, "will be removed in a future version"),
-    plain_flag!("experimental-allocatable-ignore-eviction", Bool, "will be removed in 1.25 or later."),
-    plain_flag!("pod-infra-container-image", Str, "will be removed in 1.35. Image garbage collector will get sandbox image information from CRI."),
-    plain_flag!("dynamic-config-dir", Str, "Feature DynamicKubeletConfig is deprecated in 1.22 and will not move to GA. It is planned to be removed from Kubernetes in the version 1.23. Please use alternative ways to update kubelet configuration."),
-    FlagDef {
-        name: "help",
-        shorthand: Some('h'),
-        kind: Kind::Bool,
-        target: None,
-        deprecated: None,
-    },
-    plain_flag!("version", Str),
-];
+/// Looks a flag up by its (normalized) long name as `release`'s kubelet registered it: flags
+/// that did not exist yet, or no longer exist, are unknown.
+pub fn lookup(name: &str, release: Release) -> Option<FlagDef> {
+    def_of(kubelet_flags::record(name)?, release)
+}
 
-/// Looks a flag up by its (normalized) long name, honouring the kubelet version: flags that
-/// did not exist yet, or no longer exist, are unknown.
-pub fn lookup(name: &str, version: &Version) -> Option<&'static FlagDef> {
-    let def = FLAGS.iter().find(|f| f.name == name)?;
-    let minor = if version.major() == 1 {
-        version.minor()
-    } else {
-        u64::MAX
-    };
-    let known = match name {
-        "config-dir" => minor >= 28,
-        "dynamic-config-dir" => (11..=23).contains(&minor),
-        _ => true,
-    };
-    known.then_some(def)
+/// Looks a shorthand up as `release`'s kubelet registered it.
+pub fn lookup_shorthand(c: char, release: Release) -> Option<FlagDef> {
+    kubelet_flags::FLAGS
+        .iter()
+        .filter(|r| r.shorthand == Some(c))
+        .find_map(|r| def_of(r, release))
 }
 
 /// One flag occurrence on the command line, in order.
@@ -280,6 +108,10 @@ pub fn lookup(name: &str, version: &Version) -> Option<&'static FlagDef> {
 pub struct FlagArg {
     pub name: &'static str,
     pub value: String,
+    /// How the release read it.
+    pub kind: Kind,
+    /// The configuration field it writes in that release, if any.
+    pub target: Option<&'static str>,
     /// Position in `args` (0-based), for provenance.
     pub index: usize,
 }
@@ -323,7 +155,15 @@ fn invalid_arg(def: &FlagDef, value: &str, err: &str) -> String {
 /// Parses `args` as pflag does (interspersed flags, `--` terminator, `--a=b`, `--a b`,
 /// `-v=2`, `-v2`, `-v 2`, bool flags without a value). Values are checked by type here so the
 /// error names the flag; applying happens later. Errors are pflag's texts.
+/// The kubelet's release is that of `version`; a version outside the releases kubegate carries
+/// is an error.
 pub fn parse(args: &[String], version: &Version) -> Result<CommandLine, String> {
+    let release = Release::of(version).map_err(|e| e.to_string())?;
+    parse_release(args, release)
+}
+
+/// [`parse`] for a [`Release`].
+pub fn parse_release(args: &[String], release: Release) -> Result<CommandLine, String> {
     let mut out = CommandLine::default();
     let mut i = 0;
     while i < args.len() {
@@ -347,11 +187,10 @@ pub fn parse(args: &[String], version: &Version) -> Result<CommandLine, String> 
                 None => (body, None),
             };
             let name = raw_name.replace('_', "-");
-            let def = lookup(&name, version).ok_or_else(|| format!("unknown flag: --{name}"))?;
+            let def = lookup(&name, release).ok_or_else(|| format!("unknown flag: --{name}"))?;
             let value = match inline {
                 Some(v) => v,
-                None if def.kind == Kind::Bool => "true".to_string(),
-                None if def.name == "version" => "true".to_string(),
+                None if def.kind == Kind::Bool || def.kind == Kind::Version => "true".to_string(),
                 None => {
                     let Some(next) = args.get(i) else {
                         return Err(format!("flag needs an argument: {s}"));
@@ -368,9 +207,7 @@ pub fn parse(args: &[String], version: &Version) -> Result<CommandLine, String> 
         while !rest.is_empty() {
             let c = rest.chars().next().unwrap_or('-');
             let after = &rest[c.len_utf8()..];
-            let def = FLAGS
-                .iter()
-                .find(|f| f.shorthand == Some(c))
+            let def = lookup_shorthand(c, release)
                 .ok_or_else(|| format!("unknown shorthand flag: '{c}' in {s}"))?;
             let (value, remaining) = if let Some(v) = after.strip_prefix('=') {
                 (v.to_string(), "")
@@ -391,13 +228,8 @@ pub fn parse(args: &[String], version: &Version) -> Result<CommandLine, String> 
     Ok(out)
 }
 
-fn push(
-    out: &mut CommandLine,
-    def: &'static FlagDef,
-    value: String,
-    index: usize,
-) -> Result<(), String> {
-    check_value(def, &value)?;
+fn push(out: &mut CommandLine, def: FlagDef, value: String, index: usize) -> Result<(), String> {
+    check_value(&def, &value)?;
     if let Some(msg) = def.deprecated {
         out.warnings
             .push(format!("Flag --{} has been deprecated, {msg}", def.name));
@@ -405,6 +237,8 @@ fn push(
     out.flags.push(FlagArg {
         name: def.name,
         value,
+        kind: def.kind,
+        target: def.target,
         index,
     });
     Ok(())
@@ -471,6 +305,75 @@ pub fn parse_go_int(s: &str, bits: u32) -> Result<i64, String> {
     Ok(if neg { -v } else { v } as i64)
 }
 
+/// Go's `strconv.ParseUint(s, base, bits)` for base 10 or 0 (prefixes), with its error texts.
+pub fn parse_go_uint(s: &str, base: u32, bits: u32) -> Result<u64, String> {
+    let err = |what: &str| format!("strconv.ParseUint: parsing {}: {what}", crate::go::quote(s));
+    if s.starts_with(['+', '-']) {
+        return Err(err("invalid syntax"));
+    }
+    let v = if base == 0 {
+        let v = parse_go_int(s, 64).map_err(|e| {
+            if e.ends_with("value out of range") {
+                err("value out of range")
+            } else {
+                err("invalid syntax")
+            }
+        });
+        match v {
+            Ok(v) => u64::try_from(v).map_err(|_| err("invalid syntax"))?,
+            // Beyond i64 but maybe within u64: decimal digits only.
+            Err(e)
+                if e.ends_with("value out of range") && s.bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                s.parse::<u64>().map_err(|_| err("value out of range"))?
+            }
+            Err(e) => return Err(e),
+        }
+    } else {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(err("invalid syntax"));
+        }
+        s.parse::<u64>().map_err(|_| err("value out of range"))?
+    };
+    if bits < 64 && v >= (1u64 << bits) {
+        return Err(err("value out of range"));
+    }
+    Ok(v)
+}
+
+/// Go's `strconv.ParseInt(s, 10, bits)`.
+pub fn parse_dec_int(s: &str, bits: u32) -> Result<i64, String> {
+    let err = |what: &str| format!("strconv.ParseInt: parsing {}: {what}", crate::go::quote(s));
+    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(err("invalid syntax"));
+    }
+    parse_go_int(s, bits).map_err(|_| err("value out of range"))
+}
+
+/// Go's `strconv.ParseFloat(s, 64)` for the decimal forms (`1`, `.5`, `1e-3`, `inf`, `NaN`).
+pub fn parse_go_float(s: &str) -> Result<f64, String> {
+    let lower = s.to_ascii_lowercase();
+    let body = lower.trim_start_matches(['+', '-']);
+    let named = matches!(body, "inf" | "infinity" | "nan");
+    let plain = !body.is_empty()
+        && body
+            .bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'+' | b'-' | b'_'));
+    if !(named || plain) || body.contains('_') {
+        return Err(format!(
+            "strconv.ParseFloat: parsing {}: invalid syntax",
+            crate::go::quote(s)
+        ));
+    }
+    s.parse::<f64>().map_err(|_| {
+        format!(
+            "strconv.ParseFloat: parsing {}: invalid syntax",
+            crate::go::quote(s)
+        )
+    })
+}
+
 /// Go's `strconv.ParseBool`.
 pub fn parse_go_bool(s: &str) -> Result<bool, String> {
     match s {
@@ -488,12 +391,11 @@ fn check_value(def: &FlagDef, value: &str) -> Result<(), String> {
         Kind::Bool => parse_go_bool(value).map(|_| ()),
         Kind::Int32 => parse_go_int(value, 32).map(|_| ()),
         Kind::Int64 => parse_go_int(value, 64).map(|_| ()),
-        Kind::Uint32 => value.parse::<u32>().map(|_| ()).map_err(|_| {
-            format!(
-                "strconv.ParseUint: parsing {}: invalid syntax",
-                crate::go::quote(value)
-            )
-        }),
+        Kind::Uint64 => parse_go_uint(value, 0, 64).map(|_| ()),
+        Kind::Verbosity => parse_go_uint(value, 10, 31).map(|_| ()),
+        Kind::KlogLevel => parse_dec_int(value, 32).map(|_| ()),
+        Kind::Float64 => parse_go_float(value).map(|_| ()),
+        Kind::KlogVModule => klog_vmodule(value).map(|_| ()),
         Kind::Dur => Duration::parse(value)
             .map(|_| ())
             .map_err(|e| e.to_string()),
@@ -508,14 +410,15 @@ fn check_value(def: &FlagDef, value: &str) -> Result<(), String> {
             }
         }
         Kind::MapBool => map_bool(value).map(|_| ()),
-        Kind::MapStr | Kind::ConfigMap => map_string(value, true).map(|_| ()),
+        Kind::MapStr => map_string(value, true).map(|_| ()),
+        Kind::ConfigMap => Ok(()),
         Kind::MapStrNoSplit => map_string(value, false).map(|_| ()),
         Kind::MapLangle => map_langle(value).map(|_| ()),
         Kind::ColonMultimap => colon_multimap(value).map(|_| ()),
         Kind::ReservedMemory => reserved_memory(value).map(|_| ()),
         Kind::Taints => taints(value).map(|_| ()),
         Kind::VModule => vmodule(value).map(|_| ()),
-        Kind::Str | Kind::StringSlice => Ok(()),
+        Kind::Str | Kind::StringSlice | Kind::Version => Ok(()),
     };
     r.map_err(|e| invalid_arg(def, value, &e))
 }
@@ -540,6 +443,38 @@ pub fn map_bool(value: &str) -> Result<Vec<(String, bool)>, String> {
 /// `MapStringString.Set` pairs (split on commas unless `split` is false).
 pub fn map_string(value: &str, split: bool) -> Result<Vec<(String, String)>, String> {
     pairs(value, '=', split)
+}
+
+/// `cliflag.ConfigurationMap.Set`: comma-separated pieces, empty ones skipped; `key=value`
+/// (split at the first `=`, both sides trimmed) or a bare `key` with an empty value. Never fails.
+pub fn configuration_map(value: &str) -> Vec<(String, String)> {
+    value
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .map(|s| match s.split_once('=') {
+            Some((k, v)) => (k.trim().to_string(), v.trim().to_string()),
+            None => (s.trim().to_string(), String::new()),
+        })
+        .collect()
+}
+
+/// klog's `moduleSpec.Set` (the kubelet's `--vmodule` up to 1.22).
+fn klog_vmodule(value: &str) -> Result<(), String> {
+    const SYNTAX: &str = "syntax error: expect comma-separated list of filename=N";
+    for pat in value.split(',').filter(|p| !p.is_empty()) {
+        let parts: Vec<&str> = pat.split('=').collect();
+        let [p, v] = parts.as_slice() else {
+            return Err(SYNTAX.to_string());
+        };
+        if p.is_empty() || v.is_empty() {
+            return Err(SYNTAX.to_string());
+        }
+        let n = parse_dec_int(v, 32).map_err(|_| SYNTAX.to_string())?;
+        if n < 0 {
+            return Err("negative value for vmodule level".to_string());
+        }
+    }
+    Ok(())
 }
 
 /// `LangleSeparatedMapStringString.Set`: `key<value` pairs.
@@ -699,21 +634,21 @@ pub fn apply(cl: &CommandLine, config: &mut Value) -> Written {
     let mut written = Written::new();
     let mut initialized: Vec<&str> = Vec::new();
     for arg in &cl.flags {
-        let Some(def) = FLAGS.iter().find(|f| f.name == arg.name) else {
-            continue;
-        };
-        let Some(target) = def.target else { continue };
-        let first = !initialized.contains(&def.name);
+        let Some(target) = arg.target else { continue };
+        let first = !initialized.contains(&arg.name);
         if first {
-            initialized.push(def.name);
+            initialized.push(arg.name);
         }
         let v = &arg.value;
-        let new = match def.kind {
+        let new = match arg.kind {
             Kind::Bool => json!(parse_go_bool(v).unwrap_or(false)),
             Kind::Int32 | Kind::Int64 => json!(parse_go_int(v, 64).unwrap_or(0)),
-            Kind::Uint32 => json!(v.parse::<u32>().unwrap_or(0)),
+            Kind::Uint64 => json!(parse_go_uint(v, 0, 64).unwrap_or(0)),
+            Kind::Verbosity => json!(parse_go_uint(v, 10, 31).unwrap_or(0)),
+            Kind::KlogLevel => json!(parse_dec_int(v, 32).unwrap_or(0)),
+            Kind::Float64 => json!(parse_go_float(v).unwrap_or(0.0)),
             Kind::Dur => json!(Duration::parse(v).unwrap_or_default().to_string()),
-            Kind::Str | Kind::Ip => json!(v),
+            Kind::Str | Kind::Ip | Kind::Version => json!(v),
             Kind::StringSlice => {
                 let mut list = if first {
                     Vec::new()
@@ -741,7 +676,7 @@ pub fn apply(cl: &CommandLine, config: &mut Value) -> Written {
                         .cloned()
                         .unwrap_or_default()
                 };
-                match def.kind {
+                match arg.kind {
                     Kind::MapBool => {
                         for (k, b) in map_bool(v).unwrap_or_default() {
                             m.insert(k, json!(b));
@@ -752,9 +687,14 @@ pub fn apply(cl: &CommandLine, config: &mut Value) -> Written {
                             m.insert(k, json!(s));
                         }
                     }
+                    Kind::ConfigMap => {
+                        for (k, s) in configuration_map(v) {
+                            m.insert(k, json!(s));
+                        }
+                    }
                     _ => {
                         for (k, s) in
-                            map_string(v, def.kind != Kind::MapStrNoSplit).unwrap_or_default()
+                            map_string(v, arg.kind != Kind::MapStrNoSplit).unwrap_or_default()
                         {
                             m.insert(k, json!(s));
                         }
@@ -792,10 +732,10 @@ pub fn apply(cl: &CommandLine, config: &mut Value) -> Written {
                 Value::Array(list)
             }
             Kind::Taints => Value::Array(taints(v).unwrap_or_default()),
-            Kind::VModule => Value::Array(vmodule(v).unwrap_or_default()),
+            Kind::VModule | Kind::KlogVModule => Value::Array(vmodule(v).unwrap_or_default()),
         };
         set_path(config, target, new);
-        written.insert(target.to_string(), (def.name, arg.index));
+        written.insert(target.to_string(), (arg.name, arg.index));
     }
     written
 }

@@ -1,0 +1,594 @@
+#!/usr/bin/env python3
+"""The kubelet's command-line flags in every release 1.16..1.36.
+
+    kubelet_flags.py extract   reads the upstream sources and writes facts/kubelet-flags-*.tsv
+    kubelet_flags.py build     merges facts + corrections/kubelet_flags.tsv into
+                               src/releases/kubelet_flags_data.rs
+    kubelet_flags.py build --check
+                               exits 1 if the checked-in generated file differs (no sources needed)
+
+`extract` needs two git mirrors (paths overridable with the environment variables below):
+
+- KUBEGATE_WEBSITE_MIRROR (default /work/.mirror/Andygol+k8s-website/repo): kubernetes/website,
+  whose content/en/docs/reference/command-line-tools-reference/kubelet.md is generated from
+  the kubelet's own flag set (one page version per release, see PAGES).
+- KUBEGATE_COMPONENT_BASE_MIRROR (default /work/.mirror/kubernetes+component-base/repo):
+  kubernetes/component-base with tags kubernetes-1.N.0 (klog flag deprecation, -v kind).
+
+`build` uses the Python standard library only and reads nothing but the files of this
+repository. Facts are our own tables (flag names, kinds, release numbers, messages); no upstream
+prose is copied beyond the deprecation messages pflag prints, which are the facts themselves.
+"""
+
+import html
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+FACTS_PAGES = os.path.join(HERE, "facts", "kubelet-flags-website.tsv")
+FACTS_LOGS = os.path.join(HERE, "facts", "kubelet-flags-component-base.tsv")
+CORRECTIONS = os.path.join(HERE, "corrections", "kubelet_flags.tsv")
+OUT = os.path.join(ROOT, "src", "releases", "kubelet_flags_data.rs")
+
+OLDEST, NEWEST = 16, 36
+PAGE_PATH = "content/en/docs/reference/command-line-tools-reference/kubelet.md"
+WEBSITE_REPO = "kubernetes/website"
+COMPONENT_BASE_REPO = "kubernetes/component-base"
+
+# The version of the generated kubelet reference page that describes each release: the
+# regeneration for that release (commit subject "Update kubelet reference for v1.N" or the like),
+# else the last page before the next release. Releases missing here had no regeneration; their
+# flag set is carried over from the previous release's page and then corrected (see corrections).
+PAGES = {
+    16: "234ff0858837103cbd0282f32c2871c71563b805",  # 2019-09-17 update generated comp. files, 1.16
+    17: "dff2f7b9601470dc8383d883b23188ed450d89c2",  # 2019-12-10 Official 1.17 Release Docs
+    18: "c0238b04cf606f179480ce8dbb32a74872596498",  # 2020-05-09 Update kubelet command line reference
+    19: "21eb079ff7db1136cad13ef2b17cef8304b094c6",  # 2020-09-06 Update kubelet reference doc
+    20: "17bd7c1521c2a66d1c200f9c29df0fbb259150f3",  # 2020-12-25 Resync kubelet configuration
+    21: "ca046d9b1fd1affd005707645a4ca98042a7153e",  # 2021-03-26 Merge master into dev-1.21
+    22: "f45f67739ea63871dd110fb4701d833de8066d61",  # 2021-08-08 Update reference for kubelet
+    23: "71813617989c283a858bd34eadd911d7015dede0",  # 2022-03-14 deprecation texts of 1.23
+    24: "01e0a9ebd16fb7650df82ae9253f19f25e0caa95",  # 2022-07-04 Update kubelet reference for 1.24
+    25: "6810fa976d658587f685d75c63b03e25c4b5c6a6",  # 2022-08-18 merge dev-1.25
+    26: "e582b3de45b2d09e0d26c60ee41b03336045114f",  # 2022-12-23 Update kubelet reference for 1.26
+    27: "68ca0560f08a359bcfd24dcdb50a49247c13278d",  # 2023-04-30 Update kubelet reference
+    28: "42753614f93b2c640f4d3f5c7fdf91343bf10060",  # 2023-08-18 Manually update kubelet reference
+    29: "c01b8a7a2bd6cf6498b2d96cf2eb3e3234df5dfb",  # 2023-12-14 Update reference for kubelet 1.29
+    30: "f3b3c4ed336c9f2442eeceea637b2c8043ea35c3",  # 2024-04-25 Resync kubelet reference for 1.30
+    32: "79c797ffc4247e860f0432554676b74a31333406",  # 2024-12-12 Update kubelet reference for v1.32
+    34: "0de6c90498965b031f5d473cab16a27097578410",  # 2025-09-24 Generated kubelet reference for v1.34
+    35: "13a9e56765c61ebabc11dc3bc32ed7416837380f",  # 2025-12-21 Update component reference for v1.35
+}
+
+# The configuration-file deprecation every KubeletConfiguration flag carries (options.go sets it
+# on each flag of AddKubeletConfigFlags except the notDeprecated ones).
+CONFIG_DEPRECATION = (
+    "This parameter should be set via the config file specified by the Kubelet's --config flag. "
+    "See https://kubernetes.io/docs/tasks/administer-cluster/kubelet-config-file/ for more information."
+)
+
+KINDS = {
+    "Bool", "Int32", "Int64", "Uint64", "Float64", "Str", "Dur", "StringSlice", "MapBool",
+    "MapStr", "MapStrNoSplit", "MapLangle", "ColonMultimap", "ConfigMap", "Ip", "ReservedMemory",
+    "Taints", "VModule", "Verbosity", "KlogLevel", "KlogVModule", "Version",
+}
+
+# Flags whose Value type the page cannot tell (custom cliflag/utilflag types, back-quoted usage
+# names): the type options.go binds them to. Checked against flags.rs's parsers.
+VALUE_KINDS = {
+    "address": "Ip",
+    "healthz-bind-address": "Ip",
+    "allowed-unsafe-sysctls": "StringSlice",
+    "cluster-dns": "StringSlice",
+    "enforce-node-allocatable": "StringSlice",
+    "tls-cipher-suites": "StringSlice",
+    "cpu-manager-policy-options": "MapStrNoSplit",
+    "topology-manager-policy-options": "MapStrNoSplit",
+    "cpu-manager-reconcile-period": "Dur",
+    "eviction-hard": "MapLangle",
+    "eviction-soft": "MapLangle",
+    "eviction-soft-grace-period": "MapStr",
+    "eviction-minimum-reclaim": "MapStr",
+    "kube-reserved": "MapStr",
+    "system-reserved": "MapStr",
+    "qos-reserved": "MapStr",
+    "feature-gates": "MapBool",
+    "manifest-url-header": "ColonMultimap",
+    "node-labels": "ConfigMap",
+    "register-with-taints": "Taints",
+    "reserved-memory": "ReservedMemory",
+    "seccomp-default": "Bool",
+    "local-storage-capacity-isolation": "Bool",
+    "log-json-info-buffer-size": "Str",
+    "log-text-info-buffer-size": "Str",
+    "log-backtrace-at": "Str",
+    "stderrthreshold": "Str",
+    "log-file-max-size": "Uint64",
+    "system-cgroups": "Str",
+    "version": "Version",
+}
+
+# The KubeletConfiguration field (JSON path) each configuration flag writes, in the releases in
+# which the page shows it with the configuration-file deprecation (or ALWAYS_CONFIG says so).
+TARGETS = {
+    "address": "address",
+    "allowed-unsafe-sysctls": "allowedUnsafeSysctls",
+    "anonymous-auth": "authentication.anonymous.enabled",
+    "authentication-token-webhook": "authentication.webhook.enabled",
+    "authentication-token-webhook-cache-ttl": "authentication.webhook.cacheTTL",
+    "authorization-mode": "authorization.mode",
+    "authorization-webhook-cache-authorized-ttl": "authorization.webhook.cacheAuthorizedTTL",
+    "authorization-webhook-cache-unauthorized-ttl": "authorization.webhook.cacheUnauthorizedTTL",
+    "cgroup-driver": "cgroupDriver",
+    "cgroup-root": "cgroupRoot",
+    "cgroups-per-qos": "cgroupsPerQOS",
+    "client-ca-file": "authentication.x509.clientCAFile",
+    "cluster-dns": "clusterDNS",
+    "cluster-domain": "clusterDomain",
+    "container-log-max-files": "containerLogMaxFiles",
+    "container-log-max-size": "containerLogMaxSize",
+    "container-runtime-endpoint": "containerRuntimeEndpoint",
+    "contention-profiling": "enableContentionProfiling",
+    "cpu-cfs-quota": "cpuCFSQuota",
+    "cpu-cfs-quota-period": "cpuCFSQuotaPeriod",
+    "cpu-manager-policy": "cpuManagerPolicy",
+    "cpu-manager-policy-options": "cpuManagerPolicyOptions",
+    "cpu-manager-reconcile-period": "cpuManagerReconcilePeriod",
+    "enable-controller-attach-detach": "enableControllerAttachDetach",
+    "enable-debugging-handlers": "enableDebuggingHandlers",
+    "enable-server": "enableServer",
+    "enforce-node-allocatable": "enforceNodeAllocatable",
+    "event-burst": "eventBurst",
+    "event-qps": "eventRecordQPS",
+    "eviction-hard": "evictionHard",
+    "eviction-max-pod-grace-period": "evictionMaxPodGracePeriod",
+    "eviction-minimum-reclaim": "evictionMinimumReclaim",
+    "eviction-pressure-transition-period": "evictionPressureTransitionPeriod",
+    "eviction-soft": "evictionSoft",
+    "eviction-soft-grace-period": "evictionSoftGracePeriod",
+    "experimental-kernel-memcg-notification": "kernelMemcgNotification",
+    "fail-cgroupv1": "failCgroupV1",
+    "fail-swap-on": "failSwapOn",
+    "feature-gates": "featureGates",
+    "file-check-frequency": "fileCheckFrequency",
+    "hairpin-mode": "hairpinMode",
+    "healthz-bind-address": "healthzBindAddress",
+    "healthz-port": "healthzPort",
+    "http-check-frequency": "httpCheckFrequency",
+    "image-gc-high-threshold": "imageGCHighThresholdPercent",
+    "image-gc-low-threshold": "imageGCLowThresholdPercent",
+    "image-service-endpoint": "imageServiceEndpoint",
+    "iptables-drop-bit": "iptablesDropBit",
+    "iptables-masquerade-bit": "iptablesMasqueradeBit",
+    "kernel-memcg-notification": "kernelMemcgNotification",
+    "kube-api-burst": "kubeAPIBurst",
+    "kube-api-content-type": "contentType",
+    "kube-api-qps": "kubeAPIQPS",
+    "kube-reserved": "kubeReserved",
+    "kube-reserved-cgroup": "kubeReservedCgroup",
+    "kubelet-cgroups": "kubeletCgroups",
+    "local-storage-capacity-isolation": "localStorageCapacityIsolation",
+    "log-flush-frequency": "logging.flushFrequency",
+    "log-json-info-buffer-size": "logging.options.json.infoBufferSize",
+    "log-json-split-stream": "logging.options.json.splitStream",
+    "log-text-info-buffer-size": "logging.options.text.infoBufferSize",
+    "log-text-split-stream": "logging.options.text.splitStream",
+    "logging-format": "logging.format",
+    "make-iptables-util-chains": "makeIPTablesUtilChains",
+    "manifest-url": "staticPodURL",
+    "manifest-url-header": "staticPodURLHeader",
+    "max-open-files": "maxOpenFiles",
+    "max-pods": "maxPods",
+    "memory-manager-policy": "memoryManagerPolicy",
+    "minimum-image-ttl-duration": "imageMinimumGCAge",
+    "node-status-max-images": "nodeStatusMaxImages",
+    "node-status-update-frequency": "nodeStatusUpdateFrequency",
+    "oom-score-adj": "oomScoreAdj",
+    "pod-cidr": "podCIDR",
+    "pod-manifest-path": "staticPodPath",
+    "pod-max-pids": "podPidsLimit",
+    "pods-per-core": "podsPerCore",
+    "port": "port",
+    "protect-kernel-defaults": "protectKernelDefaults",
+    "provider-id": "providerID",
+    "qos-reserved": "qosReserved",
+    "read-only-port": "readOnlyPort",
+    "register-node": "registerNode",
+    "register-with-taints": "registerWithTaints",
+    "registry-burst": "registryBurst",
+    "registry-qps": "registryPullQPS",
+    "reserved-cpus": "reservedSystemCPUs",
+    "reserved-memory": "reservedMemory",
+    "resolv-conf": "resolvConf",
+    "rotate-certificates": "rotateCertificates",
+    "rotate-server-certificates": "serverTLSBootstrap",
+    "runonce": "runOnce",
+    "runtime-request-timeout": "runtimeRequestTimeout",
+    "seccomp-default": "seccompDefault",
+    "serialize-image-pulls": "serializeImagePulls",
+    "streaming-connection-idle-timeout": "streamingConnectionIdleTimeout",
+    "sync-frequency": "syncFrequency",
+    "system-cgroups": "systemCgroups",
+    "system-reserved": "systemReserved",
+    "system-reserved-cgroup": "systemReservedCgroup",
+    "tls-cert-file": "tlsCertFile",
+    "tls-cipher-suites": "tlsCipherSuites",
+    "tls-min-version": "tlsMinVersion",
+    "tls-private-key-file": "tlsPrivateKeyFile",
+    "topology-manager-policy": "topologyManagerPolicy",
+    "topology-manager-policy-options": "topologyManagerPolicyOptions",
+    "topology-manager-scope": "topologyManagerScope",
+    "v": "logging.verbosity",
+    "vmodule": "logging.vmodule",
+    "volume-plugin-dir": "volumePluginDir",
+    "volume-stats-agg-period": "volumeStatsAggPeriod",
+}
+
+# Configuration flags options.go leaves undeprecated (its notDeprecated set), from the release
+# in which they were undeprecated KubeletConfiguration flags: provider-id from 1.29 (deprecated
+# with the configuration-file text 1.19-1.28 per the pages); the logging ones when
+# LoggingConfiguration bound them (component-base BindLoggingFlags, 1.23).
+ALWAYS_CONFIG = {"provider-id": 29, "v": 23, "vmodule": 23, "log-flush-frequency": 23}
+
+# How a page type (pflag's Value.Type(), or the back-quoted name in the usage) reads a value.
+PAGE_TYPE_KINDS = {
+    "": "Bool",
+    "bool": "Bool",
+    "string": "Str",
+    "int32": "Int32",
+    "int64": "Int64",
+    "int": "Int64",
+    "uint": "Uint64",
+    "float": "Float64",
+    "duration": "Dur",
+    "strings": "StringSlice",
+    "stringSlice": "StringSlice",
+}
+
+
+def die(msg, code=2):
+    print(f"kubelet_flags.py: {msg}", file=sys.stderr)
+    sys.exit(code)
+
+
+def git(repo, *args):
+    r = subprocess.run(["git", "-C", repo, *args], capture_output=True, text=True)
+    if r.returncode != 0:
+        die(f"git {' '.join(args)} failed in {repo}: {r.stderr.strip()}")
+    return r.stdout
+
+
+def clean_message(text):
+    """A deprecation message as pflag prints it: the page's HTML and doc markup removed."""
+    text = re.sub(r"</?(?:code|a|p|br|em|strong|td|tr)\b[^>]*>", "", text)
+    text = html.unescape(text).replace("\xa0", " ").replace("`", "")
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def page_rows(repo, rev):
+    text = git(repo, "show", f"{rev}:{PAGE_PATH}")
+    rows = []
+    for part in re.split(r'<td colspan="2">', text)[1:]:
+        head, _, rest = part.partition("</td>")
+        head = re.sub(r"<[^>]+>", "", html.unescape(head)).replace("\xa0", " ").strip()
+        m = re.match(r"(?:-(\w), )?--([a-z0-9][a-z0-9-]*)>?(.*)$", head)
+        if not m:
+            continue
+        short, name, tail = m.group(1) or "", m.group(2), m.group(3)
+        tail = re.split(r"\s+Default:", tail)[0].strip()
+        # The description is the next row: everything up to the next flag's heading.
+        desc = rest
+        dep = ""
+        dm = re.search(r"\(DEPRECATED: (.*?)\)", re.sub(r"\s+", " ", desc))
+        if dm:
+            dep = clean_message(dm.group(1))
+        rows.append((name, short, tail, dep))
+    return rows
+
+
+def extract():
+    website = os.environ.get("KUBEGATE_WEBSITE_MIRROR", "/work/.mirror/Andygol+k8s-website/repo")
+    cbase = os.environ.get(
+        "KUBEGATE_COMPONENT_BASE_MIRROR", "/work/.mirror/kubernetes+component-base/repo"
+    )
+    for path, what in ((website, "kubernetes/website"), (cbase, "kubernetes/component-base")):
+        if not os.path.isdir(path):
+            die(f"the {what} git mirror is absent ({path}); set its environment variable")
+    lines = [
+        "# Kubelet flags as the generated reference page lists them, one row per release and flag.",
+        f"# source: {WEBSITE_REPO} path {PAGE_PATH}",
+        "# columns: release, page commit, flag, shorthand, page type (pflag Type() or usage name),",
+        "#   deprecation message shown as (DEPRECATED: ...), markup removed",
+        "release\tcommit\tflag\tshorthand\ttype\tdeprecated",
+    ]
+    for rel in sorted(PAGES):
+        rev = PAGES[rel]
+        seen = set()
+        for name, short, typ, dep in sorted(page_rows(website, rev)):
+            if name in seen:
+                continue
+            seen.add(name)
+            lines.append(f"{rel}\t{rev}\t{name}\t{short}\t{typ}\t{dep}")
+    write(FACTS_PAGES, "\n".join(lines) + "\n")
+
+    out = [
+        "# Logging flags from k8s.io/component-base per release (tag kubernetes-1.N.0).",
+        f"# source: {COMPONENT_BASE_REPO} paths logs/logs.go, logs/config.go, logs/api/v1/options.go",
+        "# columns: release, tag commit, klog flags registered by logs.AddFlags (yes/no),",
+        "#   their deprecation message (empty: not deprecated), -v parsed by LoggingConfiguration",
+        "#   (yes: VerbosityLevel, ParseUint base 10, 31 bits; no: klog.Level)",
+        "release\tcommit\tklog_flags\tklog_deprecated\tv_from_config",
+    ]
+    for rel in range(OLDEST, NEWEST + 1):
+        tag = f"kubernetes-1.{rel}.0"
+        commit = git(cbase, "rev-list", "-n", "1", tag).strip()
+        logs_go = git(cbase, "show", f"{tag}:logs/logs.go")
+        m = re.search(r'const deprecated = "([^"]*)"', logs_go)
+        # Before 1.26 AddFlags copies klog's flag set (klog.InitFlags(packageFlags)); from 1.26
+        # klog flags are registered only by the klogflags helper, which the kubelet does not use.
+        klog = "yes" if "klog.InitFlags(packageFlags)" in logs_go else "no"
+        files = git(cbase, "ls-tree", "-r", "--name-only", tag, "logs").split()
+        src = ""
+        for f in ("logs/config.go", "logs/api/v1/options.go"):
+            if f in files:
+                src += git(cbase, "show", f"{tag}:{f}")
+        v_cfg = "yes" if re.search(r'fs\.VarP\([^\n]*"v", "v"', src) else "no"
+        out.append(f"{rel}\t{commit}\t{klog}\t{m.group(1) if m and klog == 'yes' else ''}\t{v_cfg}")
+    write(FACTS_LOGS, "\n".join(out) + "\n")
+    print(f"wrote {os.path.relpath(FACTS_PAGES, ROOT)} and {os.path.relpath(FACTS_LOGS, ROOT)}")
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def read_tsv(path):
+    if not os.path.exists(path):
+        die(f"{os.path.relpath(path, ROOT)} is absent: run `kubelet_flags.py extract` first")
+    rows, header = [], None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if not line or line.startswith("#"):
+                continue
+            cells = line.split("\t")
+            if header is None:
+                header = cells
+                continue
+            cells += [""] * (len(header) - len(cells))
+            rows.append(dict(zip(header, cells)))
+    return rows
+
+
+def sources_of(path):
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("# source:"):
+                out.append(line[len("# source:"):].strip())
+    return out
+
+
+def is_config_dep(dep):
+    return dep.lower().startswith("this parameter should be set via the config file")
+
+
+def build_records():
+    pages = read_tsv(FACTS_PAGES)
+    logs = {int(r["release"]): r for r in read_tsv(FACTS_LOGS)}
+    corrections = read_tsv(CORRECTIONS)
+
+    by_release = {}
+    commits = {}
+    for r in pages:
+        rel = int(r["release"])
+        commits[rel] = r["commit"]
+        by_release.setdefault(rel, {})[r["flag"]] = {
+            "short": r["shorthand"],
+            "type": r["type"],
+            "dep": r["deprecated"],
+        }
+    # One state per release: name -> {short, kind, target, dep}.
+    state = {}
+    prev = None
+    for rel in range(OLDEST, NEWEST + 1):
+        src = by_release.get(rel)
+        if src is None:
+            state[rel] = {k: dict(v) for k, v in state[prev].items()}
+        else:
+            cur = {}
+            for name, f in src.items():
+                dep = f["dep"]
+                config = is_config_dep(dep) or rel >= ALWAYS_CONFIG.get(name, 99)
+                if is_config_dep(dep):
+                    # Pages 1.28-1.33 were edited by hand ("kubelet's"); options.go's
+                    # constant never changed.
+                    dep = CONFIG_DEPRECATION
+                kind = VALUE_KINDS.get(name) or PAGE_TYPE_KINDS.get(f["type"], "Str")
+                cur[name] = {
+                    "short": f["short"],
+                    "kind": kind,
+                    "target": TARGETS.get(name, "") if config else "",
+                    "dep": dep,
+                }
+            state[rel] = cur
+        # Logging flags from component-base.
+        lg = logs.get(rel)
+        if lg:
+            for name in ("v", "vmodule"):
+                if name in state[rel]:
+                    cfg = lg["v_from_config"] == "yes"
+                    state[rel][name]["kind"] = (
+                        ("Verbosity" if cfg else "KlogLevel")
+                        if name == "v"
+                        else ("VModule" if cfg else "KlogVModule")
+                    )
+            if lg["klog_flags"] == "yes" and lg["klog_deprecated"]:
+                for name in KLOG_FLAGS:
+                    if name in state[rel]:
+                        state[rel][name]["dep"] = lg["klog_deprecated"]
+        prev = rel
+
+    for c in corrections:
+        lo = int(c["from"])
+        hi = int(c["to"]) if c["to"] else NEWEST
+        field, value, name = c["field"], c["value"], c["flag"]
+        if not c["reason"] or not c["evidence"]:
+            die(f"correction for {name} lacks a reason or evidence")
+        for rel in range(lo, hi + 1):
+            flags = state[rel]
+            if field == "absent":
+                flags.pop(name, None)
+                continue
+            if field == "present":
+                flags.setdefault(name, {"short": "", "kind": value or "Str", "target": "", "dep": ""})
+                continue
+            if name not in flags:
+                die(f"correction {field} for --{name} in 1.{rel}, which lacks the flag")
+            if field == "kind":
+                if value not in KINDS:
+                    die(f"unknown kind {value}")
+                flags[name]["kind"] = value
+            elif field == "target":
+                flags[name]["target"] = value
+            elif field == "deprecated":
+                flags[name]["dep"] = CONFIG_DEPRECATION if value == "CONFIG" else value
+            elif field == "shorthand":
+                flags[name]["short"] = value
+            else:
+                die(f"unknown correction field {field}")
+
+    # Per flag: since, removed, spans of (from, kind, target, dep, short).
+    names = sorted({n for flags in state.values() for n in flags})
+    records = []
+    for name in names:
+        present = [rel for rel in range(OLDEST, NEWEST + 1) if name in state[rel]]
+        since, last = present[0], present[-1]
+        if present != list(range(since, last + 1)):
+            die(f"--{name} has a gap in its releases: {present}")
+        removed = last + 1 if last < NEWEST else None
+        spans = []
+        for rel in present:
+            f = state[rel][name]
+            key = (f["kind"], f["target"], f["dep"])
+            if not spans or spans[-1][1:] != key:
+                spans.append((rel,) + key)
+        shorts = {state[rel][name]["short"] for rel in present}
+        if len(shorts) != 1:
+            die(f"--{name} changes its shorthand")
+        records.append((name, shorts.pop(), since, removed, spans))
+    srcs = sources_of(FACTS_PAGES) + sources_of(FACTS_LOGS)
+    src_commits = sorted(set(commits.values()))
+    return records, srcs, src_commits, {r: commits.get(r) for r in range(OLDEST, NEWEST + 1)}
+
+
+# klog's flags as the kubelet registered them (names normalized to hyphens).
+KLOG_FLAGS = [
+    "add-dir-header", "alsologtostderr", "log-backtrace-at", "log-dir", "log-file",
+    "log-file-max-size", "logtostderr", "one-output", "skip-headers", "skip-log-headers",
+    "stderrthreshold",
+]
+
+
+def rust_str(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def render(records, srcs, page_commits):
+    out = []
+    out.append("// Generated by scripts/gen-releases/kubelet_flags.py build: do not edit.")
+    out.append("// Facts: scripts/gen-releases/facts/kubelet-flags-*.tsv;")
+    out.append("// corrections: scripts/gen-releases/corrections/kubelet_flags.tsv.")
+    out.append("use super::{FlagRecord, FlagSpan};")
+    out.append("use crate::kubelet::config::flags::Kind::*;")
+    out.append("")
+    out.append("/// The upstream sources the records were generated from.")
+    out.append("pub static SOURCES: &[&str] = &[")
+    for s in srcs:
+        out.append(f"    {rust_str(s)},")
+    out.append("];")
+    out.append("")
+    out.append("/// The reference-page commit read for each release (`None`: carried over and corrected).")
+    out.append("pub static PAGE_COMMITS: &[(u16, Option<&str>)] = &[")
+    for rel, c in page_commits.items():
+        out.append(f"    ({rel}, {'Some(' + rust_str(c) + ')' if c else 'None'}),")
+    out.append("];")
+    out.append("")
+    deps = sorted({sp[3] for r in records for sp in r[4] if sp[3]})
+    dep_names = {}
+    for i, d in enumerate(deps):
+        dep_names[d] = f"D{i}"
+        line = f"const D{i}: &str = {rust_str(d)};"
+        wrapped = f"    {rust_str(d)};"
+        # rustfmt's layout: too long for one line but fits once wrapped -> wrapped.
+        if len(line) > 100 and len(wrapped) <= 100:
+            line = f"const D{i}: &str =\n{wrapped}"
+        out.append(line)
+    out.append("")
+    out.append("/// Every flag any release registered, sorted by name.")
+    out.append("pub static FLAGS: &[FlagRecord] = &[")
+    for name, short, since, removed, spans in records:
+        out.append("    FlagRecord {")
+        out.append(f"        name: {rust_str(name)},")
+        out.append(f"        shorthand: {('Some(' + repr(short) + ')') if short else 'None'},")
+        out.append(f"        since: {since},")
+        out.append(f"        removed: {('Some(' + str(removed) + ')') if removed else 'None'},")
+        # rustfmt's layout: a one-element slice hugs its struct literal.
+        one = len(spans) == 1
+        pad = "        " if one else "            "
+        if one:
+            out.append("        spans: &[FlagSpan {")
+        else:
+            out.append("        spans: &[")
+        for frm, kind, target, dep in spans:
+            t = f"Some({rust_str(target)})" if target else "None"
+            d = f"Some({dep_names[dep]})" if dep else "None"
+            if not one:
+                out.append("            FlagSpan {")
+            out.append(f"{pad}    from: {frm},")
+            out.append(f"{pad}    kind: {kind},")
+            out.append(f"{pad}    target: {t},")
+            out.append(f"{pad}    deprecated: {d},")
+            if not one:
+                out.append("            },")
+        out.append("        }],") if one else out.append("        ],")
+        out.append("    },")
+    out.append("];")
+    return "\n".join(out) + "\n"
+
+
+def build(check):
+    records, srcs, _, page_commits = build_records()
+    text = render(records, srcs, page_commits)
+    if check:
+        try:
+            with open(OUT, encoding="utf-8") as f:
+                cur = f.read()
+        except FileNotFoundError:
+            cur = ""
+        if cur != text:
+            print(f"{os.path.relpath(OUT, ROOT)} is stale: run scripts/gen-releases/kubelet_flags.py build")
+            sys.exit(1)
+        print(f"{os.path.relpath(OUT, ROOT)} is up to date ({len(records)} flags)")
+        return
+    write(OUT, text)
+    print(f"wrote {os.path.relpath(OUT, ROOT)} ({len(records)} flags)")
+
+
+def main():
+    args = sys.argv[1:]
+    if not args or args[0] not in ("extract", "build"):
+        die("usage: kubelet_flags.py extract | build [--check]", 2)
+    if args[0] == "extract":
+        extract()
+    else:
+        build("--check" in args[1:])
+
+
+if __name__ == "__main__":
+    main()
