@@ -615,7 +615,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 deprecated: None,
             },
             FlagSpan {
-                from: 29,
+                from: 27,
                 kind: Str,
                 target: Some("containerRuntimeEndpoint"),
                 deprecated: Some(D6),
@@ -1481,7 +1481,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 deprecated: None,
             },
             FlagSpan {
-                from: 29,
+                from: 27,
                 kind: Str,
                 target: Some("imageServiceEndpoint"),
                 deprecated: Some(D6),
