@@ -701,4 +701,4 @@ pub fn explain_kubelet_config(
     })
 }
 
-pub use upgrade::check_kubelet_upgrade;
+pub use upgrade::{check_kubelet_upgrade, UpgradeFinding, UpgradeReport};
