@@ -14,15 +14,20 @@ fn check(from: &str, to: &str, args: &[&str], file: Option<&str>) -> UpgradeRepo
     };
     if let Some(body) = file {
         args.insert(0, "--config=/etc/kubernetes/kubelet.yaml".into());
-        input
-            .files
-            .insert("/etc/kubernetes/kubelet.yaml".into(), format!("{HEADER}{body}"));
+        input.files.insert(
+            "/etc/kubernetes/kubelet.yaml".into(),
+            format!("{HEADER}{body}"),
+        );
     }
     input.args = args;
     check_kubelet_upgrade(&input, to).unwrap()
 }
 
-fn find<'a>(r: &'a UpgradeReport, kind: &str, subject: &str) -> &'a kubegate::kubelet::config::UpgradeFinding {
+fn find<'a>(
+    r: &'a UpgradeReport,
+    kind: &str,
+    subject: &str,
+) -> &'a kubegate::kubelet::config::UpgradeFinding {
     r.findings
         .iter()
         .find(|f| f.kind == kind && f.subject == subject)
@@ -36,7 +41,10 @@ fn a_removed_flag_breaks_the_upgrade_once_with_the_kubelets_error() {
     let r = check(
         "1.26",
         "1.28",
-        &["--container-runtime=remote", "--container-runtime-endpoint=unix:///run/containerd/containerd.sock"],
+        &[
+            "--container-runtime=remote",
+            "--container-runtime-endpoint=unix:///run/containerd/containerd.sock",
+        ],
         None,
     );
     assert!(!r.starts);
@@ -49,7 +57,12 @@ fn a_removed_flag_breaks_the_upgrade_once_with_the_kubelets_error() {
     assert_eq!(f.release.as_deref(), Some("1.27"));
     assert_eq!(f.flag.as_deref(), Some("--container-runtime"));
     // The startup error is that finding: it is not repeated.
-    assert_eq!(r.findings.iter().filter(|f| f.breaking).count(), 1, "{:#?}", r.findings);
+    assert_eq!(
+        r.findings.iter().filter(|f| f.breaking).count(),
+        1,
+        "{:#?}",
+        r.findings
+    );
     // --container-runtime-endpoint moved into the configuration in 1.27 (kubernetes/website#43935).
     let d = find(&r, "flagDeprecated", "--container-runtime-endpoint");
     assert_eq!(d.release.as_deref(), Some("1.27"));
@@ -59,7 +72,12 @@ fn a_removed_flag_breaks_the_upgrade_once_with_the_kubelets_error() {
 /// DynamicKubeletConfig: deprecated 1.22, gone from the 1.26 binaries (feature-gates page).
 #[test]
 fn a_removed_gate_in_the_config_file_points_at_its_line() {
-    let r = check("1.24", "1.26", &[], Some("featureGates:\n  DynamicKubeletConfig: false\n"));
+    let r = check(
+        "1.24",
+        "1.26",
+        &[],
+        Some("featureGates:\n  DynamicKubeletConfig: false\n"),
+    );
     assert!(!r.starts);
     let f = find(&r, "gateUnknown", "DynamicKubeletConfig");
     assert_eq!(f.message, "unrecognized feature gate: DynamicKubeletConfig");
@@ -73,7 +91,10 @@ fn a_removed_gate_in_the_config_file_points_at_its_line() {
 fn a_gate_locked_to_the_other_value_breaks() {
     let r = check("1.33", "1.34", &["--feature-gates=NodeSwap=false"], None);
     let f = find(&r, "gateLocked", "NodeSwap");
-    assert_eq!(f.message, "cannot set feature gate NodeSwap to false, feature is locked to true");
+    assert_eq!(
+        f.message,
+        "cannot set feature gate NodeSwap to false, feature is locked to true"
+    );
     assert_eq!(f.release.as_deref(), Some("1.34"));
     assert_eq!(f.flag.as_deref(), Some("--feature-gates"));
     assert!(!r.starts);
@@ -90,13 +111,23 @@ fn defaults_that_flip_are_named_with_their_release() {
     assert!(!f.breaking);
     let n = find(&r, "defaultChanged", "containerRuntimeEndpoint");
     assert_eq!(n.release.as_deref(), Some("1.27"));
-    assert!(n.message.starts_with("containerRuntimeEndpoint is new in 1.28"), "{}", n.message);
+    assert!(
+        n.message
+            .starts_with("containerRuntimeEndpoint is new in 1.28"),
+        "{}",
+        n.message
+    );
 }
 
 /// logging.sanitization existed 1.20 to 1.23 (k8s.io/component-base config types).
 #[test]
 fn a_field_the_target_does_not_know_is_dropped_not_fatal() {
-    let r = check("1.23", "1.24", &[], Some("logging:\n  sanitization: true\n"));
+    let r = check(
+        "1.23",
+        "1.24",
+        &[],
+        Some("logging:\n  sanitization: true\n"),
+    );
     assert!(r.starts, "{:?}", r.error);
     let f = find(&r, "fieldRemoved", "logging.sanitization");
     assert_eq!(f.release.as_deref(), Some("1.24"));
@@ -111,5 +142,9 @@ fn releases_outside_the_data_are_refused() {
         ..Default::default()
     };
     let e = check_kubelet_upgrade(&input, "1.99").unwrap_err();
-    assert!(e.message.contains("outside the releases kubegate has data for"), "{e}");
+    assert!(
+        e.message
+            .contains("outside the releases kubegate has data for"),
+        "{e}"
+    );
 }

@@ -26,7 +26,9 @@ test("the default scenario: every value marked by its layer, chain on hover and 
   await page.focus('#layers-table tr[data-path="maxPods"]');
   await page.waitForFunction(() => document.querySelector("#layers-explain strong")?.textContent === "maxPods");
   assert.match(await page.textContent("#layers-diff"), /maxPods: 110 → 150/);
-  assert.match(await page.textContent("#layers-upgrade"), /Kubelet 1\.34 starts/);
+  // The default upgrade check: the release before the newest to the newest.
+  const [newest] = await page.evaluate(() => [...document.querySelectorAll("#layers-version option")].map((o) => o.value));
+  assert.match(await page.textContent("#layers-upgrade"), new RegExp(`Kubelet ${newest.replace(".", "\\.")} starts`));
   await screenshot(page, "layers-default");
   await assertClean(page);
   await page.close();
@@ -167,6 +169,23 @@ test("phone width and dark theme", async () => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 1, `the page scrolls sideways by ${overflow}px`);
   await screenshot(page, "layers-phone-dark");
+  await assertClean(page);
+  await page.close();
+});
+
+test("upgrade across releases: the removed flag breaks, with the release and the flag to fix", async () => {
+  const state = {
+    tab: "layers",
+    panels: { layers: { version: "1.26", target: "1.28", args: "--container-runtime=remote\n--container-runtime-endpoint=unix:///run/containerd/containerd.sock\n--config=/etc/kubernetes/kubelet.yaml", dropins: [] } },
+  };
+  const page = await open(link(state));
+  await page.waitForSelector("#layers-upgrade-breaking");
+  assert.match(await page.textContent("#layers-upgrade .error"), /Kubelet 1\.28 refuses to start: failed to parse kubelet flag: unknown flag: --container-runtime/);
+  assert.match(await page.textContent("#layers-upgrade-breaking"), /breaks: failed to parse kubelet flag: unknown flag: --container-runtime.*since 1\.27/);
+  assert.equal(await page.locator("#layers-upgrade-breaking li").count(), 1);
+  assert.match(await page.textContent("#layers-upgrade-changes"), /the default of kubeAPIQPS changes from 5 to 50.*since 1\.27/);
+  assert.match(await page.textContent("#layers-data-note"), /Release data: Kubernetes 1\.16 to 1\.\d+/);
+  await screenshot(page, "layers-upgrade-releases");
   await assertClean(page);
   await page.close();
 });

@@ -177,7 +177,8 @@ export default {
     render(container,
       h("div", { class: "panel-intro" },
         h("h2", {}, "Kubelet layers"),
-        h("p", {}, "Why does my kubelet run with this value? Defaults, the --config file, --config-dir drop-ins, the historical dynamic config and the command line, resolved as the kubelet does.")),
+        h("p", {}, "Why does my kubelet run with this value? Defaults, the --config file, --config-dir drop-ins, the historical dynamic config and the command line, resolved as the real kubelet of the chosen release does: its flags, its fields, its defaults, its gates."),
+        h("p", { class: "muted", id: "layers-data-note" }, `Release data: Kubernetes ${VERSIONS.at(-1)} to ${VERSIONS[0]}.`)),
       h("div", { class: "layers" },
         h("div", { class: "layers-inputs" },
           h("div", { class: "controls" }, labelled("Kubelet version", version), labelled("Upgrade check against", target)),
@@ -393,9 +394,19 @@ export default {
       } catch (e) {
         return render(upgradeBox, h("p", { class: "muted" }, `No upgrade check: at ${state.version} ${messageOf(e)}`));
       }
+      const where = (f) => f.file ? ` (${f.file}${f.line ? `:${f.line}` : ""})` : f.flag && f.flag !== f.subject ? ` (${f.flag})` : "";
+      const item = (f) => h("li", { class: f.breaking ? "breaking" : "" },
+        f.breaking ? h("strong", {}, "breaks: ") : null,
+        f.message,
+        h("span", { class: "muted" }, where(f), f.release ? ` · since ${f.release}` : ""));
+      const breaking = rep.findings.filter((f) => f.breaking);
+      const other = rep.findings.filter((f) => !f.breaking);
       render(upgradeBox,
         h("p", { class: rep.starts ? "ok" : "error" }, rep.starts ? `Kubelet ${rep.to} starts with these inputs.` : `Kubelet ${rep.to} refuses to start: ${rep.error}`),
-        rep.findings.length ? h("ul", { class: "findings" }, rep.findings.map((f) => h("li", { class: f.breaking ? "breaking" : "" }, f.breaking ? h("strong", {}, "breaks: ") : null, f.message))) : h("p", { class: "muted" }, "Nothing else changes."));
+        breaking.length ? h("ul", { class: "findings", id: "layers-upgrade-breaking" }, breaking.map(item)) : null,
+        other.length
+          ? h("details", { open: other.length <= 12 }, h("summary", {}, `${other.length} other changes`), h("ul", { class: "findings", id: "layers-upgrade-changes" }, other.map(item)))
+          : h("p", { class: "muted" }, "Nothing else changes."));
     }
 
     function drawContrib() {

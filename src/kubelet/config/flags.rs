@@ -95,6 +95,11 @@ pub fn lookup(name: &str, release: Release) -> Option<FlagDef> {
     def_of(kubelet_flags::record(name)?, release)
 }
 
+/// Whether the flag was a boolean in any release (so `--x v` does not take `v` as its value).
+pub fn record_kind_is_bool(name: &str) -> bool {
+    kubelet_flags::record(name).is_some_and(|r| r.spans.iter().any(|s| s.kind == Kind::Bool))
+}
+
 /// Looks a shorthand up as `release`'s kubelet registered it.
 pub fn lookup_shorthand(c: char, release: Release) -> Option<FlagDef> {
     kubelet_flags::FLAGS

@@ -100,6 +100,10 @@ pub struct UpgradeReport {
     pub error: Option<String>,
     /// Breaking findings first, then the rest, each group in the order the kubelet meets them.
     pub findings: Vec<UpgradeFinding>,
+    /// When the target refuses the inputs, the changes are still computed as if the removed
+    /// flags were dropped (what the operator will do); this lists what was dropped.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assuming_removed: Vec<String>,
 }
 
 fn gate(input: &ResolveInput, release: Release) -> Result<FeatureGate, ConfigError> {
@@ -153,12 +157,30 @@ pub fn check_kubelet_upgrade(
         ..input.clone()
     };
     let mut to_gates_run = to_gates.clone();
+    let mut assuming_removed = Vec::new();
     let (starts, error) = match resolve_with_gates(&target_input, &mut to_gates_run) {
         Ok(after) => {
             value_findings(&before, &after, from, to, &mut findings);
             (true, None)
         }
         Err(e) => {
+            // What else changes once the removed flags are gone from the command line.
+            let removed: Vec<String> = findings
+                .iter()
+                .filter(|f| f.kind == "flagRemoved")
+                .map(|f| f.subject.clone())
+                .collect();
+            if !removed.is_empty() {
+                let fixed = ResolveInput {
+                    args: without_flags(&target_input.args, &removed),
+                    ..target_input.clone()
+                };
+                let mut g = to_gates.clone();
+                if let Ok(after) = resolve_with_gates(&fixed, &mut g) {
+                    value_findings(&before, &after, from, to, &mut findings);
+                    assuming_removed = removed;
+                }
+            }
             // The startup error is usually one a finding already explains (an unknown gate or
             // flag); only a failure nothing above foresaw gets a finding of its own.
             let explained = findings
@@ -190,7 +212,29 @@ pub fn check_kubelet_upgrade(
         starts,
         error,
         findings,
+        assuming_removed,
     })
+}
+
+/// `args` without the occurrences of `flags` (`--x`, `--x=v`, and `--x v` for a flag that
+/// takes a value).
+fn without_flags(args: &[String], flags: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut skip_value = false;
+    for a in args {
+        if std::mem::take(&mut skip_value) {
+            continue;
+        }
+        let name = a.split('=').next().unwrap_or(a).replace('_', "-");
+        if flags.iter().any(|f| *f == name) {
+            // `--x v`: the next argument is the value unless the flag is a boolean.
+            let boolean = flags::record_kind_is_bool(name.trim_start_matches('-'));
+            skip_value = !a.contains('=') && !boolean;
+            continue;
+        }
+        out.push(a.clone());
+    }
+    out
 }
 
 /// Flags on the command line that the target no longer registers, or newly deprecates.
@@ -327,8 +371,9 @@ fn gate_findings(
                 "gateDefaultChanged",
                 name,
                 format!(
-                    "{name} changes from {was} to {} ({} by default in {to})",
-                    info.default,
+                    "{name} is {} by default instead of {} ({} in {to})",
+                    if info.default { "on" } else { "off" },
+                    if *was { "on" } else { "off" },
                     info.pre_release.name(),
                 ),
                 false,
