@@ -178,6 +178,13 @@ fn boundary_facts() {
     //   (stashed/stash@844e1bc8) though the mid-cycle 1.34 list had them.
     assert!(known("DevicePluginCDIDevices", 33) && !known("DevicePluginCDIDevices", 34));
     assert!(known("LegacySidecarContainers", 33) && !known("LegacySidecarContainers", 34));
+    // 1.36 removals (corrections/gates.tsv): kubernetes/kubernetes#135335 "[1.36] Remove feature
+    // gate HonorPVReclaimPolicy"; kubernetes/website#54063 (Portworx gates removed). The
+    // AnyVolumeDataSource removal is kubernetes/kubernetes#135336 "[1.37]": still known at 1.36.
+    for name in ["HonorPVReclaimPolicy", "CSIMigrationPortworx", "InTreePluginPortworxUnregister"] {
+        assert!(known(name, 35) && !known(name, 36), "{name}");
+    }
+    assert!(known("AnyVolumeDataSource", 36));
     // versioned specs of gates added as already-GA-then-deprecated start at 1.0.
     assert_eq!(gate("AllowDNSOnlyNodeCSR").since, 31);
     assert_eq!(
@@ -271,7 +278,7 @@ const CENSUS: [(u16, usize); 21] = [
     (33, 189),
     (34, 205),
     (35, 220),
-    (36, 229),
+    (36, 226),
 ];
 
 #[test]
