@@ -83,6 +83,11 @@ fn boundary_facts() {
     // kubernetes/website feature-gates/CSIMigration.md: stable 1.25-1.26, removed.
     assert!(known("CSIMigration", 25) && known("CSIMigration", 26));
     assert!(!known("CSIMigration", 27));
+    // 1.25.0 kube map (ceph/ceph-csi@e3bf3750, go.mod k8s.io/kubernetes v1.25.0):
+    // CSIMigration {Default: true, PreRelease: GA, LockToDefault: true}, so a 1.25 kubelet
+    // refuses CSIMigration=false; 1.24.0 (ceph/ceph-csi@c4f79d45): Beta, default on, unlocked.
+    assert_eq!(flat("CSIMigration", 25), (PreRelease::GA, true, true));
+    assert_eq!(flat("CSIMigration", 24), (PreRelease::Beta, true, false));
     // website DynamicKubeletConfig.md: deprecated (default false) from 1.22 to 1.25, removed.
     assert!(known("DynamicKubeletConfig", 25));
     assert_eq!(
@@ -94,13 +99,18 @@ fn boundary_facts() {
     assert!(known("LocalStorageCapacityIsolation", 22));
     assert!(known("LocalStorageCapacityIsolation", 26));
     assert!(!known("LocalStorageCapacityIsolation", 27));
-    // website KubeletCredentialProviders.md: alpha 1.20, beta 1.24, stable 1.26-1.28, removed.
-    // (The page has no `locked`, so the lock of the GA spec is not asserted: see the README.)
-    for r in 20..=28 {
+    // website KubeletCredentialProviders.md: alpha 1.20, beta 1.24, stable 1.26-1.28, removed;
+    // but the 1.28.0 kube map (ceph/ceph-csi@ff3e84ad vendoring k8s.io/kubernetes v1.28.0) has
+    // no such entry and the 1.27.2 one (ceph/ceph-csi@07b05616) has it GA, LockToDefault: the
+    // website's last toVersion is one release late.
+    for r in 20..=27 {
         assert!(known("KubeletCredentialProviders", r), "1.{r}");
     }
-    assert!(!known("KubeletCredentialProviders", 19) && !known("KubeletCredentialProviders", 29));
-    assert_eq!(flat("KubeletCredentialProviders", 26).0, PreRelease::GA);
+    assert!(!known("KubeletCredentialProviders", 19) && !known("KubeletCredentialProviders", 28));
+    assert_eq!(
+        flat("KubeletCredentialProviders", 26),
+        (PreRelease::GA, true, true)
+    );
     // website DisableCloudProviders.md / DisableKubeletCloudCredentialProviders.md: stable
     // 1.31-1.32, removed; neither is in versioned_feature_list.yaml at 1.34.
     for name in [
@@ -142,6 +152,39 @@ fn boundary_facts() {
     assert_eq!(flat("WatchListClient", 35), (PreRelease::Beta, true, false));
     // kubernetes/apiextensions-apiserver tags: the CRD gates are gone from the 1.18 tag.
     assert!(known("CustomResourceValidation", 17) && !known("CustomResourceValidation", 18));
+    // pkg/features snapshots (facts/gates-kube-snapshots.tsv):
+    // - 1.16.0 kube map (openshift/sdn@b40dd9af, openshift/kubernetes sdn-4.3-kubernetes-1.16.0)
+    //   no longer has HugePages, PodReadinessGates or VolumeScheduling (the website said GA until
+    //   1.17..1.19); these records are gone, a 1.16 kubelet refuses them.
+    for name in ["HugePages", "PodReadinessGates", "VolumeScheduling"] {
+        assert!(GATES.iter().all(|g| g.name != name), "{name}");
+    }
+    // - PodDisruptionBudget first appears in the 1.17.0 map (ceph/ceph-csi@3af1e26d), GA locked
+    //   in 1.21.2 (ceph/ceph-csi@1b23d781), gone from 1.25.0 (ceph/ceph-csi@e3bf3750).
+    assert!(!known("PodDisruptionBudget", 16) && known("PodDisruptionBudget", 17));
+    assert_eq!(flat("PodDisruptionBudget", 21), (PreRelease::GA, true, true));
+    assert!(known("PodDisruptionBudget", 24) && !known("PodDisruptionBudget", 25));
+    // - DefaultIngressClass: in the 1.18.0 and 1.19.1 maps only (kubeedge/kubeedge@9f0a4c7b);
+    //   no website page. csiMigrationRBD: the 1.23.0 map registers that lower-case string
+    //   (constant CSIMigrationRBD), the 1.24.0 map "CSIMigrationRBD".
+    assert!(!known("DefaultIngressClass", 17) && known("DefaultIngressClass", 19));
+    assert!(!known("DefaultIngressClass", 20));
+    assert!(known("csiMigrationRBD", 23) && !known("csiMigrationRBD", 24));
+    assert!(!known("CSIMigrationRBD", 23) && known("CSIMigrationRBD", 24));
+    // - MutatingAdmissionPolicy is relisted in the kube map of 1.30.0 (ceph/ceph-csi@e727bd35)
+    //   before the apiserver package registers it (1.32 tag): alpha from 1.30.
+    assert!(!known("MutatingAdmissionPolicy", 29) && known("MutatingAdmissionPolicy", 30));
+    // - DevicePluginCDIDevices / LegacySidecarContainers: absent from the 1.34.3 map
+    //   (stashed/stash@844e1bc8) though the mid-cycle 1.34 list had them.
+    assert!(known("DevicePluginCDIDevices", 33) && !known("DevicePluginCDIDevices", 34));
+    assert!(known("LegacySidecarContainers", 33) && !known("LegacySidecarContainers", 34));
+    // 1.36 removals (corrections/gates.tsv): kubernetes/kubernetes#135335 "[1.36] Remove feature
+    // gate HonorPVReclaimPolicy"; kubernetes/website#54063 (Portworx gates removed). The
+    // AnyVolumeDataSource removal is kubernetes/kubernetes#135336 "[1.37]": still known at 1.36.
+    for name in ["HonorPVReclaimPolicy", "CSIMigrationPortworx", "InTreePluginPortworxUnregister"] {
+        assert!(known(name, 35) && !known(name, 36), "{name}");
+    }
+    assert!(known("AnyVolumeDataSource", 36));
     // versioned specs of gates added as already-GA-then-deprecated start at 1.0.
     assert_eq!(gate("AllowDNSOnlyNodeCSR").since, 31);
     assert_eq!(
@@ -163,6 +206,11 @@ const REMOVED_AFTER_PRESET: &[&str] = &[
 /// kubernetes/apiserver kubernetes-1.36.0 tag locks AggregatedDiscoveryRemoveBetaType at 1.35
 /// (after the preset's commit; kubernetes/website's page agrees).
 const NEWER_AT_1_35: &[&str] = &["AggregatedDiscoveryRemoveBetaType"];
+
+/// Preset gates whose first spec the generated data moves earlier: the 1.30.0 kube map
+/// (ceph/ceph-csi@e727bd35) already registers MutatingAdmissionPolicy as alpha (relisted
+/// there before the apiserver package's own map has it).
+const EARLIER_IN_SNAPSHOTS: &[(&str, u16)] = &[("MutatingAdmissionPolicy", 30)];
 
 #[test]
 fn every_preset_gate_is_known_at_1_35_with_the_preset_specs() {
@@ -188,12 +236,16 @@ fn every_preset_gate_is_known_at_1_35_with_the_preset_specs() {
             })
             .collect();
         let upto = if NEWER_AT_1_35.contains(name) { 34 } else { 35 };
-        let got: Vec<_> = g
+        let mut got: Vec<_> = g
             .specs
             .iter()
             .copied()
             .filter(|s| (s.0, s.1) <= (1, upto))
             .collect();
+        if let Some(&(_, minor)) = EARLIER_IN_SNAPSHOTS.iter().find(|(n, _)| n == name) {
+            assert_eq!(got[0].1, minor, "{name}");
+            got[0].1 = raw[0].0.split_once('.').unwrap().1.parse().unwrap();
+        }
         let want: Vec<_> = want
             .into_iter()
             .filter(|s| (s.0, s.1) <= (1, upto))
@@ -202,31 +254,31 @@ fn every_preset_gate_is_known_at_1_35_with_the_preset_specs() {
     }
 }
 
-/// Gates known at each release 1.16..=1.36. 1.34 = the 193 gates of upstream's (mid-1.34-cycle)
-/// versioned_feature_list.yaml, less the 2 it spells by Go constant, plus 5 client-go gates,
-/// plus 11 gates of the preset whose 1.34 entries came after that list (see tests/preset.rs).
+/// Gates known at each release 1.16..=1.36: the pkg/features map of a snapshot of each release
+/// 1.16..1.32 and 1.34 (facts/gates-kube-snapshots.tsv) plus the staging packages' gates at their
+/// tags; 1.33, 1.35 and 1.36 by the merge rule (README "Feature gates").
 const CENSUS: [(u16, usize); 21] = [
-    (16, 104),
-    (17, 102),
-    (18, 105),
-    (19, 108),
-    (20, 121),
-    (21, 141),
-    (22, 143),
-    (23, 148),
-    (24, 144),
-    (25, 145),
-    (26, 146),
-    (27, 146),
-    (28, 153),
-    (29, 160),
-    (30, 166),
+    (16, 94),
+    (17, 98),
+    (18, 99),
+    (19, 105),
+    (20, 117),
+    (21, 123),
+    (22, 127),
+    (23, 138),
+    (24, 138),
+    (25, 139),
+    (26, 144),
+    (27, 145),
+    (28, 149),
+    (29, 158),
+    (30, 164),
     (31, 164),
     (32, 177),
     (33, 189),
-    (34, 207),
+    (34, 205),
     (35, 220),
-    (36, 229),
+    (36, 226),
 ];
 
 #[test]

@@ -43,6 +43,42 @@ STAGING = [
     ("kubernetes/client-go", "features/known_features.go", 30),
 ]
 
+# Vendored copies of k8s.io/kubernetes's pkg/features (kube_features.go, and the 1.32
+# versioned_kube_features.go) in repositories that pin one kubernetes release per commit (go.mod
+# or glide.yaml names it): (mirror repo, commit, release, why this commit is that release).
+SNAPSHOT_DIR = "vendor/k8s.io/kubernetes/pkg/features"
+SNAPSHOTS = [
+    ("openshift/sdn", "b40dd9af0", 16, "glide.yaml: openshift/kubernetes sdn-4.3-kubernetes-1.16.0 (same gate map as stashed/stash@ca6885400, kmodules/kubernetes v1.17.0-alpha.0)"),
+    ("ceph/ceph-csi", "3af1e26d7", 17, "Gopkg.toml: k8s.io/kubernetes =v1.17.0"),
+    ("ceph/ceph-csi", "34fc1d847", 18, "go.mod: k8s.io/kubernetes v1.18.0"),
+    ("kubeedge/kubeedge", "9f0a4c7b3", 19, "go.mod: k8s.io/kubernetes v1.19.1"),
+    ("ceph/ceph-csi", "83559144b", 20, "go.mod: k8s.io/kubernetes v1.20.0"),
+    ("ceph/ceph-csi", "1b23d7811", 21, "go.mod: k8s.io/kubernetes v1.21.2"),
+    ("ceph/ceph-csi", "aa698bc3e", 22, "go.mod: k8s.io/kubernetes v1.22.0"),
+    ("ceph/ceph-csi", "5762da3e9", 23, "go.mod: k8s.io/kubernetes v1.23.0"),
+    ("ceph/ceph-csi", "c4f79d455", 24, "go.mod: k8s.io/kubernetes v1.24.0"),
+    ("ceph/ceph-csi", "e3bf37503", 25, "go.mod: k8s.io/kubernetes v1.25.0"),
+    ("ceph/ceph-csi", "9c8de9471", 26, "go.mod: k8s.io/kubernetes v1.26.1"),
+    ("ceph/ceph-csi", "07b05616a", 27, "go.mod: k8s.io/kubernetes v1.27.2"),
+    ("ceph/ceph-csi", "ff3e84ad6", 28, "go.mod: k8s.io/kubernetes v1.28.0"),
+    ("ceph/ceph-csi", "44561ddbe", 29, "go.mod: k8s.io/kubernetes v1.29.1"),
+    ("ceph/ceph-csi", "e727bd351", 30, "go.mod: k8s.io/kubernetes v1.30.0"),
+    ("ceph/ceph-csi", "5a66991bb", 31, "go.mod: k8s.io/kubernetes v1.31.0"),
+    ("kubeedge/kubeedge", "549263582", 32, "go.mod: k8s.io/kubernetes v1.32.10 (replaced by kubeedge/kubernetes v1.32.10-kubeedge1)"),
+    ("stashed/stash", "844e1bc87", 34, "go.mod: k8s.io/kubernetes v1.34.3"),
+]
+
+# Names a snapshot holds that are not upstream's gate of that release (fork additions, patch
+# backports): skipped by build. name -> reason.
+SNAPSHOT_SKIP = {
+    ("DisableCSIVolumePlugin", 32): "kubeedge/kubernetes addition (absent from upstream's 1.31 and 1.34 maps and every website page)",
+    ("KubeletPodResources", 32): "kubeedge/kubernetes re-adds it (upstream removed it in 1.28: absent from the 1.28..1.31 and 1.34 snapshots)",
+    ("StatefulSetSemanticRevisionComparison", 34): "added in a 1.34 patch release (versioned spec 1.0, a backport): absent from the 1.34 list and the 1.35-dev preset",
+}
+# Gates every kube binary registers from a package outside pkg/features and the STAGING maps, so
+# their absence from a snapshot says nothing (component-base/metrics/features).
+SNAPSHOT_BLIND = {"ComponentSLIs"}
+
 STAGE_NAMES = {"alpha": "Alpha", "beta": "Beta", "stable": "GA", "ga": "GA", "deprecated": "Deprecated"}
 
 
@@ -235,7 +271,7 @@ def go_map_entries(src: str):
                 f = sm.group(1)
                 v = re.search(r'MustParse\("([\d.]+)"\)', f)
                 d = re.search(r"Default:\s*(\w+)", f)
-                p = re.search(r"PreRelease:\s*(?:featuregate\.)?(\w+)", f)
+                p = re.search(r"PreRelease:\s*(?:\w+\.)?(\w+)", f)
                 lk = re.search(r"LockToDefault:\s*(true|false)", f)
                 if not d:
                     continue
@@ -271,6 +307,37 @@ def extract_staging() -> None:
     write_tsv("gates-staging.tsv", header, ["repo", "release", "name", "version", "stage", "default", "lock", "registered_by_kubelet"], rows)
 
 
+def extract_snapshots() -> None:
+    rows, header = [], [
+        "The gate map of pkg/features (kube_features.go; 1.32: versioned_kube_features.go) of one",
+        "kubernetes release per row group, read from repositories vendoring that release.",
+        "Keys naming another package's constant (genericfeatures.X) are resolved through the",
+        "vendored staging packages' constants of the same commit.",
+        "sources (repo@commit:" + SNAPSHOT_DIR + " -> release: why):",
+    ]
+    for repo, short, minor, why in SNAPSHOTS:
+        d = mirror(repo)
+        commit = git(d, "rev-parse", short).strip()
+        consts = {}
+        for line in git(d, "grep", "-h", "-E", r'^\s*\w+\s+(featuregate\.)?Feature\s*=\s*"\w+"', commit, "--", "vendor/k8s.io/").splitlines():
+            m = re.match(r'^(?:[0-9a-f]+:)?\s*(\w+)\s+(?:featuregate\.)?Feature\s*=\s*"(\w+)"', line.split(":", 2)[-1] if line.startswith(commit) else line)
+            if m:
+                consts.setdefault(m.group(1), m.group(2))
+        seen = {}
+        for p in git(d, "ls-tree", "--name-only", commit, SNAPSHOT_DIR + "/").split():
+            if not p.endswith(".go"):
+                continue
+            for name, specs in go_map_entries(git(d, "show", f"{commit}:{p}")):
+                name = consts.get(name, name)
+                if specs and name not in seen:
+                    seen[name] = specs
+        for name in sorted(seen):
+            for (v, stage, default, lock) in seen[name]:
+                rows.append([minor, f"{repo}@{commit}", name, v, stage, default, lock])
+        header.append(f"  {repo}@{commit}:{SNAPSHOT_DIR} -> 1.{minor} ({len(seen)} gates): {why}")
+    write_tsv("gates-kube-snapshots.tsv", header, ["release", "source", "name", "version", "stage", "default", "lock"], rows)
+
+
 def extract() -> None:
     for p in [mirror(WEBSITE_REPO), os.path.join(SHARED, STAGES_YAML), os.path.join(SHARED, VLIST_YAML)]:
         if not os.path.exists(p):
@@ -281,6 +348,7 @@ def extract() -> None:
     extract_vlist()
     extract_preset()
     extract_staging()
+    extract_snapshots()
 
 
 # ---------------------------------------------------------------- build (standard library only)
@@ -370,7 +438,156 @@ def load_facts():
             continue
         staging.setdefault(name, {}).setdefault(int(rel), []).append((v, stage, d, lk))
         staging_repos.setdefault(name, set()).add(repo)
-    return src, web, up, l34, p35, staging
+    h, sn = read_tsv("gates-kube-snapshots.tsv")
+    src += [l.split()[0] for l in h if "@" in l.split()[0] and ":" in l.split()[0]]
+    snaps = {}
+    for rel, _src, name, v, stage, d, lk in sn:
+        if (name, int(rel)) in SNAPSHOT_SKIP:
+            continue
+        snaps.setdefault(int(rel), {}).setdefault(name, []).append((v, stage, d, lk))
+    return src, web, up, l34, p35, staging, snaps
+
+
+def snapshot_flat(specs, minor):
+    """The spec a release-`minor` binary holds for a snapshot entry: its unversioned spec, or the
+    last versioned spec at or below `minor`."""
+    if not specs[0][0]:
+        _v, stage, d, lk = specs[-1]
+        return (stage, d == "true", lk == "true")
+    best = None
+    for v, stage, d, lk in specs:
+        if vminor(v) <= (1, minor):
+            best = (stage, d == "true", lk == "true")
+    return best
+
+
+def flat_at(specs, minor):
+    best = None
+    for (ma, mi, stage, d, lk) in specs:
+        if (ma, mi) <= (1, minor):
+            best = (stage, d, lk)
+    return best
+
+
+def apply_snapshots(gates, snaps, staging, p35, conflicts):
+    """Snapshots of pkg/features are exact for the kube map of their release: a gate is known at a
+    snapshot release iff the snapshot (or a staging tag) has it; between snapshots the rule's
+    answer stands unless both neighbours agree. Website-derived specs are rebuilt so that every
+    snapshot release's flat spec is the snapshot's (stage, default, lock)."""
+    sn = sorted(snaps)
+    stats = {"locks": 0, "respec": 0, "presence": 0, "new": 0}
+    for name in sorted(set(gates) | {n for r in snaps.values() for n in r}):
+        if name in SNAPSHOT_BLIND:
+            continue
+        g = gates.get(name)
+        st = staging.get(name, {})
+
+        def old_known(m):
+            return g is not None and g["since"] is not None and g["since"] <= m and (g["removed"] is None or m < g["removed"])
+
+        exact = {r: (name in snaps[r] or r in st) for r in sn}
+        known = {}
+        for m in range(OLDEST, NEWEST + 1):
+            if m in exact:
+                known[m] = exact[m]
+                continue
+            lo = max((r for r in sn if r < m), default=None)
+            hi = min((r for r in sn if r > m), default=None)
+            if lo is not None and hi is not None and exact[lo] and exact[hi]:
+                known[m] = True
+            elif lo is not None and hi is not None and not exact[lo] and not exact[hi]:
+                # only a gate the rule starts after `lo` can live between two absences
+                known[m] = (old_known(m) and g["since"] > lo) or m in st
+            elif hi is None and lo is not None and not exact[lo] and (g is None or (g["since"] or 99) <= lo) and name not in p35 and m not in st:
+                known[m] = False  # gone by the last snapshot: a removed gate does not come back
+            else:
+                known[m] = old_known(m) or m in st
+        rels = [m for m in known if known[m]]
+        if not rels:
+            if g is not None:
+                conflicts.append(f"{name}: in no snapshot of 1.{sn[0]}..1.{sn[-1]} nor staging tag (dropped)")
+                gates.pop(name)
+            continue
+        since, last = rels[0], rels[-1]
+        gaps = [m for m in range(since, last + 1) if not known[m]]
+        if gaps:
+            conflicts.append(f"{name}: snapshot presence has gaps at {gaps} (interval kept)")
+        if since == OLDEST and g is not None and g["since"] is not None and g["since"] < OLDEST:
+            since = g["since"]
+        removed = None if last == NEWEST else last + 1
+        if g is None:
+            g = gates[name] = {"since": since, "removed": removed, "specs": [], "how": "snapshots"}
+            stats["new"] += 1
+        elif (g["since"], g["removed"]) != (since, removed):
+            if max(g["since"] or 0, OLDEST) != max(since, OLDEST) or g["removed"] != removed:
+                stats["presence"] += 1
+                conflicts.append(f"{name}: snapshots say 1.{max(since, OLDEST)}..{removed and '1.' + str(removed)}, the rule said 1.{g['since']}..{g['removed'] and '1.' + str(g['removed'])} (snapshots kept)")
+        g["since"], g["removed"] = since, removed
+        if g["how"] not in ("website", "snapshots"):
+            # exact versioned specs that start after the first release the snapshots know the
+            # gate (e.g. a gate relisted in the kube map before its staging package had it):
+            # prepend the snapshots' flat specs of those releases
+            first = (g["specs"][0][0], g["specs"][0][1]) if g["specs"] else (1, NEWEST + 1)
+            pre, prev = [], None
+            for m in range(max(since, OLDEST), NEWEST + 1):
+                if (1, m) >= first:
+                    break
+                if known[m] and m in snaps and name in snaps[m]:
+                    v = snapshot_flat(snaps[m][name], m)
+                    if v is not None and v != prev:
+                        pre.append((1, m, *v))
+                        prev = v
+            if pre:
+                conflicts.append(f"{name}: {g['how']} specs start at 1.{first[1]}, snapshots know it from 1.{pre[0][1]} (snapshot specs prepended)")
+                rest = list(g["specs"])
+                if rest and pre[-1][2:] == rest[0][2:]:
+                    rest[0] = pre.pop()  # same spec: it started earlier (AddVersioned wants a change per entry)
+                g["specs"] = pre + rest
+            continue
+        # rebuild flat history: snapshot values where a snapshot has the gate, else the old specs
+        newest = [r for r in sn if name in snaps[r] and snaps[r][name][0][0]]
+        if newest and not g["specs"]:
+            r = newest[-1]
+            g["specs"] = [spec(*x) for x in snaps[r][name]]
+            g["how"] = f"snapshot@1.{r}"
+            continue
+        old = list(g["specs"])
+        out = [s for s in old if (s[0], s[1]) < (1, max(since, OLDEST))]
+        prev = out[-1][2:] if out else None
+        for m in range(max(since, OLDEST), NEWEST + 1):
+            if not known[m]:
+                continue
+            if m in snaps and name in snaps[m]:
+                v = snapshot_flat(snaps[m][name], m)
+            elif prev is None or any((x[0], x[1]) == (1, m) for x in old):
+                v = flat_at(old, m)  # a stage change the old history records at `m`
+            else:
+                v = prev  # carry the last snapshot's value (its lock) forward
+            if v is not None and v != prev:
+                # keep the old spec's own version when it agrees (a stage reached before `m`)
+                out.append((1, m, *v))
+                prev = v
+        # undo splits where the old history had the same value earlier (stage since kept)
+        merged = []
+        for s_ in out:
+            o = [x for x in old if x[2:] == s_[2:] and (x[0], x[1]) <= (s_[0], s_[1])]
+            if o and (not merged or (o[-1][0], o[-1][1]) > (merged[-1][0], merged[-1][1])) and flat_ok(o[-1], s_, snaps, name, known):
+                s_ = o[-1]
+            merged.append(s_)
+        if merged != old:
+            stats["respec"] += 1
+            stats["locks"] += sum(1 for x in merged if x[4]) > sum(1 for x in old if x[4])
+            g["specs"] = merged
+    return stats
+
+
+def flat_ok(o, s_, snaps, name, known):
+    """Whether moving spec s_ back to the older version o keeps every snapshot release between
+    them reading the same value (so the earlier version is consistent with the snapshots)."""
+    for r in range(o[1], s_[1]):
+        if r in snaps and known.get(r) and name in snaps[r] and snapshot_flat(snaps[r][name], r) != s_[2:]:
+            return False
+    return True
 
 
 def load_corrections():
@@ -395,7 +612,7 @@ def parse_specs(value: str):
 
 
 def merge():
-    src, web, up, l34, p35, staging = load_facts()
+    src, web, up, l34, p35, staging, snaps = load_facts()
     names = set(web) | set(up) | set(l34) | set(p35) | set(staging)
     names -= {"AllAlpha", "AllBeta"}  # built into every featuregate.FeatureGate, not registered gates
     conflicts, gates = [], {}
@@ -489,6 +706,8 @@ def merge():
         if since is not None and since > NEWEST:
             continue
         gates[name] = {"since": since, "removed": removed, "specs": list(specs), "how": how}
+    global snapshot_stats
+    snapshot_stats = apply_snapshots(gates, snaps, staging, p35, conflicts)
     applied = []
     for name, field, value, reason, evidence in load_corrections():
         g = gates.setdefault(name, {"since": None, "removed": None, "specs": [], "how": "correction"})
@@ -554,6 +773,7 @@ def build(check: bool) -> None:
         f.write(text)
     for c in conflicts:
         print(f"conflict: {c}")
+    print(f"snapshots: {snapshot_stats}")
     print(f"wrote {os.path.relpath(OUT, ROOT)}: {len(gates)} gates; {len(conflicts)} conflicts decided by the rule (listed above)")
 
 
