@@ -14,7 +14,7 @@ fn gate_at(emulation: &str) -> FeatureGate {
     let text = render_feature_list(&list);
     let features = parse_feature_list(&text).expect("the 1.34 list parses");
     assert_eq!(features, list);
-    assert_eq!(features.len(), 207);
+    assert_eq!(features.len(), 205);
     let mut gate = FeatureGate::with_emulation_version(Version::parse(emulation).unwrap());
     gate.add_versioned(features)
         .expect("the upstream list obeys the rules");
@@ -42,9 +42,9 @@ fn census_at_1_34_and_1_33() {
     let (stages, enabled, locked) = census(&gate_at("1.34"));
     assert_eq!(
         stages,
-        BTreeMap::from([(Alpha, 54), (Beta, 73), (GA, 64), (Deprecated, 16)])
+        BTreeMap::from([(Alpha, 54), (Beta, 73), (GA, 63), (Deprecated, 15)])
     );
-    assert_eq!((enabled, locked), (128, 61));
+    assert_eq!((enabled, locked), (127, 60));
     let (stages, enabled, locked) = census(&gate_at("1.33"));
     assert_eq!(
         stages,
@@ -52,11 +52,11 @@ fn census_at_1_34_and_1_33() {
             (PreAlpha, 20),
             (Alpha, 57),
             (Beta, 77),
-            (GA, 38),
-            (Deprecated, 15)
+            (GA, 37),
+            (Deprecated, 14)
         ])
     );
-    assert_eq!((enabled, locked), (102, 36));
+    assert_eq!((enabled, locked), (101, 35));
 }
 
 #[test]
