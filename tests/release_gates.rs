@@ -2,7 +2,6 @@
 //! `scripts/gen-releases/gates.py`): invariants, boundary facts checked against their upstream
 //! source (named per assertion), agreement with the built-in preset, and the census per release.
 
-use kubegate::featuregate::preset::FEATURES;
 use kubegate::featuregate::PreRelease;
 use kubegate::releases::gates::{GateRecord, GATES, SOURCES};
 
@@ -162,7 +161,10 @@ fn boundary_facts() {
     // - PodDisruptionBudget first appears in the 1.17.0 map (ceph/ceph-csi@3af1e26d), GA locked
     //   in 1.21.2 (ceph/ceph-csi@1b23d781), gone from 1.25.0 (ceph/ceph-csi@e3bf3750).
     assert!(!known("PodDisruptionBudget", 16) && known("PodDisruptionBudget", 17));
-    assert_eq!(flat("PodDisruptionBudget", 21), (PreRelease::GA, true, true));
+    assert_eq!(
+        flat("PodDisruptionBudget", 21),
+        (PreRelease::GA, true, true)
+    );
     assert!(known("PodDisruptionBudget", 24) && !known("PodDisruptionBudget", 25));
     // - DefaultIngressClass: in the 1.18.0 and 1.19.1 maps only (kubeedge/kubeedge@9f0a4c7b);
     //   no website page. csiMigrationRBD: the 1.23.0 map registers that lower-case string
@@ -181,7 +183,11 @@ fn boundary_facts() {
     // 1.36 removals (corrections/gates.tsv): kubernetes/kubernetes#135335 "[1.36] Remove feature
     // gate HonorPVReclaimPolicy"; kubernetes/website#54063 (Portworx gates removed). The
     // AnyVolumeDataSource removal is kubernetes/kubernetes#135336 "[1.37]": still known at 1.36.
-    for name in ["HonorPVReclaimPolicy", "CSIMigrationPortworx", "InTreePluginPortworxUnregister"] {
+    for name in [
+        "HonorPVReclaimPolicy",
+        "CSIMigrationPortworx",
+        "InTreePluginPortworxUnregister",
+    ] {
         assert!(known(name, 35) && !known(name, 36), "{name}");
     }
     assert!(known("AnyVolumeDataSource", 36));
@@ -212,10 +218,40 @@ const NEWER_AT_1_35: &[&str] = &["AggregatedDiscoveryRemoveBetaType"];
 /// there before the apiserver package's own map has it).
 const EARLIER_IN_SNAPSHOTS: &[(&str, u16)] = &[("MutatingAdmissionPolicy", 30)];
 
+/// The 1.35 development binary's versioned specs as transcribed from kube_features.go@00dada9a
+/// (scripts/gen-releases/facts/gates-preset.tsv): `(name, [(version, stage, default, lock)])`.
+type PresetSpec = (String, PreRelease, bool, bool);
+
+fn preset() -> Vec<(String, Vec<PresetSpec>)> {
+    let text = include_str!("../scripts/gen-releases/facts/gates-preset.tsv");
+    let mut out: Vec<(String, Vec<PresetSpec>)> = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let f: Vec<&str> = line.split('\t').collect();
+        let spec = (
+            f[1].to_string(),
+            PreRelease::from_name(f[2]).expect("stage"),
+            f[3] == "true",
+            f[4] == "true",
+        );
+        match out.last_mut() {
+            Some((n, specs)) if n == f[0] => specs.push(spec),
+            _ => out.push((f[0].to_string(), vec![spec])),
+        }
+    }
+    out
+}
+
 #[test]
 fn every_preset_gate_is_known_at_1_35_with_the_preset_specs() {
-    for (name, raw) in FEATURES {
-        if REMOVED_AFTER_PRESET.contains(name) {
+    let features = preset();
+    assert!(features.len() > 180, "{}", features.len());
+    for (name, raw) in &features {
+        let name = name.as_str();
+        let raw = raw.as_slice();
+        if REMOVED_AFTER_PRESET.contains(&name) {
             assert!(known(name, 34) && !known(name, 35), "{name}");
             continue;
         }
@@ -224,7 +260,8 @@ fn every_preset_gate_is_known_at_1_35_with_the_preset_specs() {
         // staging gates take their specs from the 1.36 tag, which may add a newer entry
         let want: Vec<(u16, u16, PreRelease, bool, bool)> = raw
             .iter()
-            .map(|&(version, stage, default, lock)| {
+            .map(|(version, stage, default, lock)| {
+                let (stage, default, lock) = (*stage, *default, *lock);
                 let (major, minor) = version.split_once('.').expect("major.minor");
                 (
                     major.parse().unwrap(),
@@ -235,14 +272,18 @@ fn every_preset_gate_is_known_at_1_35_with_the_preset_specs() {
                 )
             })
             .collect();
-        let upto = if NEWER_AT_1_35.contains(name) { 34 } else { 35 };
+        let upto = if NEWER_AT_1_35.contains(&name) {
+            34
+        } else {
+            35
+        };
         let mut got: Vec<_> = g
             .specs
             .iter()
             .copied()
             .filter(|s| (s.0, s.1) <= (1, upto))
             .collect();
-        if let Some(&(_, minor)) = EARLIER_IN_SNAPSHOTS.iter().find(|(n, _)| n == name) {
+        if let Some(&(_, minor)) = EARLIER_IN_SNAPSHOTS.iter().find(|(n, _)| *n == name) {
             assert_eq!(got[0].1, minor, "{name}");
             got[0].1 = raw[0].0.split_once('.').unwrap().1.parse().unwrap();
         }

@@ -29,7 +29,6 @@ WEBSITE_REPO = "Andygol/k8s-website"
 WEBSITE_DIR = "content/en/docs/reference/command-line-tools-reference/feature-gates"
 STAGES_YAML = "feature-gate-stages.yaml"
 VLIST_YAML = "versioned_feature_list.yaml"
-PRESET_RS = os.path.join(ROOT, "src", "featuregate", "preset.rs")
 
 # Staging packages whose gate maps every kube binary registers (directly, or relisted in
 # pkg/features/kube_features.go, or through an adapter): (repo, path, first release it counts).
@@ -218,23 +217,12 @@ def extract_vlist() -> None:
 
 
 def extract_preset() -> None:
-    text = open(PRESET_RS, encoding="utf-8").read()
-    commit = re.search(r'PRESET_UPSTREAM_COMMIT: &str = "([0-9a-f]+)"', text).group(1)
-    body = text.split("pub static FEATURES", 1)[1].split("];", 1)[0]
-    letters = {"A": "Alpha", "B": "Beta", "G": "GA", "D": "Deprecated"}
-    rows = []
-    for m in re.finditer(r'\("(\w+)", &\[(.*?)\]\)', body):
-        for s in re.finditer(r'\("([\d.]+)", ([ABGD]), ([TF]), ([TF])\)', m.group(2)):
-            rows.append([m.group(1), s.group(1), letters[s.group(2)], str(s.group(3) == "T").lower(), str(s.group(4) == "T").lower()])
-    write_tsv(
-        "gates-preset.tsv",
-        [
-            "The gates a 1.35 development binary registers (versioned specs), as transcribed in src/featuregate/preset.rs.",
-            f"source: kubernetes/kubernetes@{commit}:pkg/features/kube_features.go",
-        ],
-        ["name", "version", "stage", "default", "lock"],
-        rows,
-    )
+    """facts/gates-preset.tsv is frozen: it holds the versioned specs of kube_features.go at a
+    1.35 development commit, transcribed by hand once (the transcription, src/featuregate/preset.rs,
+    was retired when this generated data replaced it). Nothing to re-read."""
+    path = os.path.join(FACTS, "gates-preset.tsv")
+    if not os.path.exists(path):
+        sys.exit("facts/gates-preset.tsv is missing: it is a frozen source, restore it from git")
 
 
 def go_map_entries(src: str):

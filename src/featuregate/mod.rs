@@ -30,7 +30,6 @@ pub mod error;
 pub mod feature_list;
 pub mod flag;
 pub mod gate;
-pub mod preset;
 pub mod spec;
 
 pub use error::{FeatureGateError, Problem};
@@ -39,7 +38,6 @@ pub use gate::{
     FeatureGate, FeatureId, FeatureState, Reason, Warning, ALL_ALPHA, ALL_BETA,
     DEFAULT_KUBE_BINARY_VERSION,
 };
-pub use preset::{kubernetes_dependencies, PRESET_KUBERNETES_VERSION};
 pub use spec::{spec_at, FeatureSpec, PreRelease};
 
 /// The newest binary's versioned gate list ([`crate::releases::NEWEST`]), in the shape
@@ -48,4 +46,12 @@ pub use spec::{spec_at, FeatureSpec, PreRelease};
 /// [`crate::releases::gates::release_gate`].
 pub fn kubernetes_features() -> std::collections::BTreeMap<String, Vec<FeatureSpec>> {
     crate::releases::gates::features_in(crate::releases::NEWEST)
+}
+
+/// The dependencies the newest binary declares between its gates, in the shape
+/// [`FeatureGate::add_dependencies`] takes. None of the releases kubegate carries declares any:
+/// `pkg/features`' dependency map came after them, so this is empty, and stays the one place to
+/// fill when a release does.
+pub fn kubernetes_dependencies() -> std::collections::BTreeMap<String, Vec<String>> {
+    std::collections::BTreeMap::new()
 }

@@ -226,7 +226,7 @@ fn without_flags(args: &[String], flags: &[String]) -> Vec<String> {
             continue;
         }
         let name = a.split('=').next().unwrap_or(a).replace('_', "-");
-        if flags.iter().any(|f| *f == name) {
+        if flags.contains(&name) {
             // `--x v`: the next argument is the value unless the flag is a boolean.
             let boolean = flags::record_kind_is_bool(name.trim_start_matches('-'));
             skip_value = !a.contains('=') && !boolean;
