@@ -18,8 +18,8 @@ export const EXAMPLES = [
     id: "emulation-prealpha",
     title: "Emulating an older version: a gate that does not exist yet",
     tab: "gates",
-    note: "With --emulated-version, a feature introduced later is PreAlpha: setting it is an error even though the binary knows it.",
-    panels: { gates: { emulation: "1.28", flags: "NodeSwap=true,SidecarContainers=true" } },
+    note: "The newest binary with --emulated-version=1.31: InPlacePodVerticalScalingExclusiveCPUs arrived in 1.32, so at 1.31 it is PreAlpha and setting it is an error even though the binary knows it. Switch \"Answer for\" to the real 1.31 binary: there the gate does not exist at all.",
+    panels: { gates: { mode: "emulate", emulation: "1.31", flags: "InPlacePodVerticalScalingExclusiveCPUs=true" } },
   },
   {
     id: "dropin-map-key",
@@ -27,6 +27,8 @@ export const EXAMPLES = [
     tab: "layers",
     note: "Maps merge per key: the drop-in changes memory.available and adds cpu to kubeReserved, while the file's other keys survive. Lists, by contrast, are replaced whole.",
     panels: { layers: {
+      version: "1.33",
+      target: "",
       config: "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nkubeReserved:\n  memory: 1Gi\n  ephemeral-storage: 1Gi\nevictionHard:\n  memory.available: 100Mi\n  nodefs.available: 10%\n",
       dropins: [{ name: "20-reserve.conf", text: "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nkubeReserved:\n  cpu: 500m\nevictionHard:\n  memory.available: 500Mi\n" }],
       filter: "",
@@ -36,8 +38,10 @@ export const EXAMPLES = [
     id: "feature-gates-union",
     title: "--feature-gates on the command line unions with the file's featureGates",
     tab: "layers",
-    note: "A map flag such as --kube-reserved replaces the file's whole map, but --feature-gates is special: its keys win and the file's other gates are added back.",
+    note: "Kubelet 1.33. A map flag such as --kube-reserved replaces the file's whole map, but --feature-gates is special: its keys win and the file's other gates are added back.",
     panels: { layers: {
+      version: "1.33",
+      target: "",
       args: "--config=/etc/kubernetes/kubelet.yaml\n--feature-gates=MemoryQoS=false",
       config: "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nfeatureGates:\n  MemoryQoS: true\n  KubeletTracing: false\n",
       dropins: [],

@@ -150,3 +150,20 @@ test("a release's real binary vs the newest binary emulating it: the panel says 
   await assertClean(page);
   await page.close();
 });
+
+test("the emulation example keeps its promise: a gate from a later release is PreAlpha", async () => {
+  const page = await b.open();
+  await page.selectOption("#examples", "emulation-prealpha");
+  await page.waitForSelector("#gates-flag-status .error");
+  assert.equal(await page.inputValue("#gates-mode"), "emulate");
+  assert.equal(
+    await page.textContent("#gates-flag-status .k8s-error"),
+    "cannot set feature gate InPlacePodVerticalScalingExclusiveCPUs to true, feature is PreAlpha at emulated version 1.31, min compatibility version 1.30",
+  );
+  // The real 1.31 binary does not have the gate at all.
+  await page.selectOption("#gates-mode", "release");
+  await page.waitForFunction(() => document.querySelector("#gates-flag-status .k8s-error")?.textContent.startsWith("unrecognized"));
+  assert.equal(await page.textContent("#gates-flag-status .k8s-error"), "unrecognized feature gate: InPlacePodVerticalScalingExclusiveCPUs");
+  await assertClean(page);
+  await page.close();
+});
