@@ -135,7 +135,8 @@ async function main() {
     return;
   }
   const v = kubegate.version();
-  $("versions").textContent = `kubegate ${v.kubegate} · Kubernetes ${v.kubernetes} semantics`;
+  const r = kubegate.releases();
+  $("versions").textContent = `kubegate ${v.kubegate} · Kubernetes ${r.oldest} to ${r.newest}`;
   setupTabs();
   setupExamples();
   setupShare();

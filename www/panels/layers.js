@@ -195,7 +195,7 @@ export default {
             h("p", { class: "hint" }, "The kubelet merges *.conf files in the lexical order of their names."),
             dropinList, addDropin),
           h("section", { "aria-labelledby": "layers-h-dynamic" },
-            h("h3", { id: "layers-h-dynamic" }, "Dynamic config (1.11–1.23)"),
+            h("h3", { id: "layers-h-dynamic" }, "Dynamic config (up to 1.23)"),
             h("label", { class: "check" }, dynOn, " simulate a Node-assigned config"),
             dynBody, dynStatus)),
         h("div", { class: "layers-results" },
