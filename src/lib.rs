@@ -54,7 +54,7 @@ pub mod go;
     feature = "pod-config"
 ))]
 pub mod kubelet;
-#[cfg(feature = "node-status")]
+#[cfg(any(feature = "node-status", feature = "kubelet-config"))]
 pub mod quantity;
 pub mod releases;
 #[cfg(feature = "node-status")]

@@ -161,7 +161,8 @@ pub(crate) enum Fraction {
     /// `.mmm` when there are milliseconds, nothing otherwise (`metav1.Time` precision plus what
     /// the simulator computes).
     Millis,
-    /// Go's `RFC3339Nano`: up to nine digits, trailing zeros dropped.
+    /// Go's `RFC3339Nano`: up to nine digits, trailing zeros dropped (pod annotations only).
+    #[cfg_attr(not(feature = "pod-config"), allow(dead_code))]
     Nanos,
 }
 
