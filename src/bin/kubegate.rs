@@ -23,7 +23,10 @@ impl Host for Native {
                 return Err("is a directory".into());
             }
             if meta.len() > kubegate::import::MAX_IMPORT_BYTES as u64 {
-                return Err(format!("larger than {} bytes", kubegate::import::MAX_IMPORT_BYTES));
+                return Err(format!(
+                    "larger than {} bytes",
+                    kubegate::import::MAX_IMPORT_BYTES
+                ));
             }
             std::fs::read(path).map_err(|e| io_reason(&e))?
         };

@@ -149,7 +149,9 @@ fn string(s: &str) -> String {
     let plain = !s.is_empty()
         && s.chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/'))
-        && s.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '/')
+        && s.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '/')
         && !matches!(
             s.to_ascii_lowercase().as_str(),
             "y" | "n" | "yes" | "no" | "on" | "off" | "true" | "false" | "null" | "nan" | "inf"

@@ -119,7 +119,14 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
         .iter()
         .map(|e| (e.feature.clone(), e.value))
         .collect();
-    let states = gate.feature_states();
+    let mut states = gate.feature_states();
+    if get(m, "emulate").is_none() {
+        // A release's binary: when each gate reached its stage is in the release records (flat
+        // pre-1.31 specs carry no version).
+        for s in &mut states {
+            s.stage_since = releases::gates::record(&s.name).and_then(|r| r.stage_since(binary));
+        }
+    }
     let listed: Vec<&FeatureState> = states
         .iter()
         .filter(|s| {

@@ -89,7 +89,9 @@ fn walk(
             walk(host, &l, &v, depth + 1, files)?;
         } else if e.name.ends_with(".conf") {
             if files.len() >= MAX_DIR_FILES {
-                return Err(Fail::usage(format!("{local}: more than {MAX_DIR_FILES} files")));
+                return Err(Fail::usage(format!(
+                    "{local}: more than {MAX_DIR_FILES} files"
+                )));
             }
             files.insert(v, read(host, &l)?);
         }
@@ -119,7 +121,11 @@ fn gather(m: &ArgMatches, host: &dyn Host, version: Option<String>) -> Result<In
     let mut sources = Vec::new();
     let mut files: BTreeMap<String, String> = BTreeMap::new();
     let mut notes = Vec::new();
-    let push = |args: &mut Vec<String>, sources: &mut Vec<ArgSource>, a: String, f: Option<&str>, l: Option<usize>| {
+    let push = |args: &mut Vec<String>,
+                sources: &mut Vec<ArgSource>,
+                a: String,
+                f: Option<&str>,
+                l: Option<usize>| {
         args.push(a);
         sources.push(ArgSource {
             file: f.map(str::to_string),
@@ -169,7 +175,13 @@ fn gather(m: &ArgMatches, host: &dyn Host, version: Option<String>) -> Result<In
             });
         }
         for a in &c.args {
-            push(&mut args, &mut sources, a.value.clone(), Some(path.as_str()), Some(a.line));
+            push(
+                &mut args,
+                &mut sources,
+                a.value.clone(),
+                Some(path.as_str()),
+                Some(a.line),
+            );
         }
     }
     // ...kubeadm's kubeletExtraArgs and embedded KubeletConfiguration...
@@ -178,7 +190,13 @@ fn gather(m: &ArgMatches, host: &dyn Host, version: Option<String>) -> Result<In
         let k = kubeadm::parse(&text).map_err(|e| import_fail(path, &e))?;
         if let Some(kc) = k.kubelet_configuration {
             files.insert(path.to_string(), kc);
-            push(&mut args, &mut sources, format!("--config={path}"), Some(path), None);
+            push(
+                &mut args,
+                &mut sources,
+                format!("--config={path}"),
+                Some(path),
+                None,
+            );
         }
         for a in &k.kubelet_extra_args {
             push(&mut args, &mut sources, a.to_arg(), Some(path), a.line);
@@ -189,14 +207,32 @@ fn gather(m: &ArgMatches, host: &dyn Host, version: Option<String>) -> Result<In
         let text = read(host, path)?;
         let c = configz::parse(&text).map_err(|e| import_fail(path, &e))?;
         files.insert(path.to_string(), c.config_file);
-        push(&mut args, &mut sources, format!("--config={path}"), None, None);
+        push(
+            &mut args,
+            &mut sources,
+            format!("--config={path}"),
+            None,
+            None,
+        );
     }
     // ...then our own --config/--config-dir, then the kubelet's arguments after --.
     if let Some(path) = get(m, "config") {
-        push(&mut args, &mut sources, format!("--config={path}"), None, None);
+        push(
+            &mut args,
+            &mut sources,
+            format!("--config={path}"),
+            None,
+            None,
+        );
     }
     if let Some(path) = get(m, "config-dir") {
-        push(&mut args, &mut sources, format!("--config-dir={path}"), None, None);
+        push(
+            &mut args,
+            &mut sources,
+            format!("--config-dir={path}"),
+            None,
+            None,
+        );
     }
     for a in get_all(m, "kubelet-args") {
         push(&mut args, &mut sources, a.to_string(), None, None);
@@ -204,14 +240,14 @@ fn gather(m: &ArgMatches, host: &dyn Host, version: Option<String>) -> Result<In
     // Read what the kubelet would read: the last --config and --config-dir.
     let mut dirs = Vec::new();
     if let Some(path) = flag_value(&args, "config").filter(|p| !p.is_empty()) {
-        if !files.contains_key(&path) {
+        if let std::collections::btree_map::Entry::Vacant(slot) = files.entry(path.clone()) {
             let local = mapped.get(&path).cloned().unwrap_or_else(|| path.clone());
             let text = host.read_file(&local).map_err(|e| {
                 Fail::usage(format!(
                     "cannot read {local}, the kubelet's --config {path}: {e} (map it to a local file with --file {path}=LOCAL)"
                 ))
             })?;
-            files.insert(path, text);
+            slot.insert(text);
         }
     }
     if let Some(path) = flag_value(&args, "config-dir").filter(|p| !p.is_empty()) {
@@ -300,14 +336,21 @@ pub(crate) fn run_kubelet(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> 
                 out.stderr.push_str(&format!(
                     "{} the kubelet {release} would not start{}:\n  {}\n",
                     style.red("error:"),
-                    if at.is_empty() { String::new() } else { format!(" ({at})") },
+                    if at.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({at})")
+                    },
                     e.message
                 ));
                 for p in e.problems.iter().skip(usize::from(e.problems.len() == 1)) {
                     let file = p.file.as_deref().map(|f| inputs.local(f));
                     let at = location_text(file.as_deref(), p.line, p.flag.as_deref());
-                    out.stderr
-                        .push_str(&format!("  - {} {}\n", p.message, style.dim(&format!("({at})"))));
+                    out.stderr.push_str(&format!(
+                        "  - {} {}\n",
+                        p.message,
+                        style.dim(&format!("({at})"))
+                    ));
                 }
             }
             return Ok(EXIT_FINDINGS);
@@ -338,7 +381,12 @@ pub(crate) fn run_kubelet(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> 
         }
         match &explanation {
             Some(e) => {
-                for line in e.get("summary").and_then(Value::as_array).into_iter().flatten() {
+                for line in e
+                    .get("summary")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                {
                     out.stdout.push_str(&show(line));
                     out.stdout.push('\n');
                 }
@@ -381,7 +429,10 @@ fn explain(r: &Resolved, field: &str) -> Result<Value, Fail> {
         }
         if let Ok(e) = explain_kubelet_config(r, path) {
             if let Some(fp) = e.fields.get(path) {
-                fields.insert(path.clone(), serde_json::to_value(fp).unwrap_or(Value::Null));
+                fields.insert(
+                    path.clone(),
+                    serde_json::to_value(fp).unwrap_or(Value::Null),
+                );
             }
             summary.extend(
                 e.summary

@@ -98,7 +98,8 @@ const EXIT_CODES: &str = "Exit codes:
      the node is not Ready or carries a node-lifecycle taint
   2  usage error, or an input that cannot be read (the message names the file and line)";
 
-const ABOUT: &str = "Kubernetes feature gates, kubelet configuration and node lifecycle, offline and exact";
+const ABOUT: &str =
+    "Kubernetes feature gates, kubelet configuration and node lifecycle, offline and exact";
 
 fn format_arg(values: &'static [&'static str], default: &'static str) -> Arg {
     Arg::new("format")
@@ -113,7 +114,9 @@ fn release_arg() -> Arg {
     Arg::new("release")
         .long("release")
         .value_name("VERSION")
-        .help("The Kubernetes release whose binary to reproduce (1.16 to the newest; default: newest)")
+        .help(
+        "The Kubernetes release whose binary to reproduce (1.16 to the newest; default: newest)",
+    )
 }
 
 fn kubelet_input_args(cmd: Command) -> Command {
@@ -376,7 +379,8 @@ pub fn run(args: &[String], host: &dyn Host) -> Output {
     match result {
         Ok(code) => out.code = code,
         Err(f) => {
-            out.stderr.push_str(&format!("kubegate: error: {}\n", f.message));
+            out.stderr
+                .push_str(&format!("kubegate: error: {}\n", f.message));
             out.code = f.code;
         }
     }

@@ -7,8 +7,8 @@ use serde_json::json;
 use super::format::{json as to_json, Style};
 use super::{get, import_fail, read, Fail, Host, Output, EXIT_FINDINGS, EXIT_OK};
 use crate::controller::nodelifecycle::{
-    do_no_schedule_tainting_pass, ControllerConfig, Lease,
-    NodeLifecycleController, TAINT_NOT_READY, TAINT_UNREACHABLE,
+    do_no_schedule_tainting_pass, ControllerConfig, Lease, NodeLifecycleController,
+    TAINT_NOT_READY, TAINT_UNREACHABLE,
 };
 use crate::duration::Duration;
 use crate::import::node as import_node;
@@ -171,8 +171,8 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
     let mut imported = import_node::parse(&text).map_err(|e| import_fail(path, &e))?;
     if let Some(lp) = get(m, "lease") {
         let lt = read(host, lp)?;
-        let doc = crate::yaml::parse(&lt)
-            .map_err(|e| import_fail(lp, &crate::import::yaml_error(e)))?;
+        let doc =
+            crate::yaml::parse(&lt).map_err(|e| import_fail(lp, &crate::import::yaml_error(e)))?;
         let lease: Lease = serde_json::from_value(doc.value)
             .map_err(|e| Fail::usage(format!("{lp}: not a Lease: {e}")))?;
         for n in &mut imported.nodes {
@@ -183,12 +183,16 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
     }
     let now = match get(m, "now") {
         Some(t) => Time::parse(t).map_err(|e| Fail::usage(format!("--now: {e}")))?,
-        None => Time(host.now_millis().ok_or_else(|| {
-            Fail::usage("this machine has no clock: give --now")
-        })?),
+        None => Time(
+            host.now_millis()
+                .ok_or_else(|| Fail::usage("this machine has no clock: give --now"))?,
+        ),
     };
     let grace = match get(m, "grace") {
-        Some(g) => Some(Duration::parse(g).map_err(|e| Fail::usage(format!("--node-monitor-grace-period: {e}")))?),
+        Some(g) => Some(
+            Duration::parse(g)
+                .map_err(|e| Fail::usage(format!("--node-monitor-grace-period: {e}")))?,
+        ),
         None => None,
     };
     let config = ControllerConfig {
@@ -256,7 +260,11 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
                 "  last heard from {} ({}){}\n",
                 c,
                 ago(now, c),
-                if lease.is_some() { ", lease included" } else { ", no lease given: status heartbeats only" }
+                if lease.is_some() {
+                    ", lease included"
+                } else {
+                    ", no lease given: status heartbeats only"
+                }
             )),
             None => o.push_str("  never heard from: no heartbeat, lease or creation time\n"),
         }
@@ -288,7 +296,11 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
             o.push_str(&format!(
                 "    {}{}:{}{}\n",
                 t.key,
-                if t.value.is_empty() { String::new() } else { format!("={}", t.value) },
+                if t.value.is_empty() {
+                    String::new()
+                } else {
+                    format!("={}", t.value)
+                },
                 t.effect,
                 t.time_added
                     .map(|x| format!(" (added {})", ago(now, x)))

@@ -251,7 +251,11 @@ struct Word {
 }
 
 /// Splits `text` into words with shell quoting; `vars` turns `$NAME`/`${NAME}` into pieces.
-fn words(text: &str, base: usize, line_of: &dyn Fn(usize) -> usize) -> Result<Vec<Word>, ImportError> {
+fn words(
+    text: &str,
+    base: usize,
+    line_of: &dyn Fn(usize) -> usize,
+) -> Result<Vec<Word>, ImportError> {
     let mut out = Vec::new();
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut i = 0;
@@ -304,15 +308,13 @@ fn words(text: &str, base: usize, line_of: &dyn Fn(usize) -> usize) -> Result<Ve
                             ))
                         }
                         Some(&(_, '"')) => break,
-                        Some(&(_, '\\')) => {
-                            match chars.get(i + 1) {
-                                Some(&(_, n @ ('"' | '\\' | '$' | '`'))) => {
-                                    push_lit(w, n);
-                                    i += 1;
-                                }
-                                _ => push_lit(w, '\\'),
+                        Some(&(_, '\\')) => match chars.get(i + 1) {
+                            Some(&(_, n @ ('"' | '\\' | '$' | '`'))) => {
+                                push_lit(w, n);
+                                i += 1;
                             }
-                        }
+                            _ => push_lit(w, '\\'),
+                        },
                         Some(&(_, '$')) => {
                             if let Some((piece, used)) = variable(&chars, i) {
                                 w.pieces.push(piece);
@@ -383,7 +385,13 @@ fn variable(chars: &[(usize, char)], i: usize) -> Option<(Piece, usize)> {
                 name.push(c);
                 j += 1;
             }
-            Some((Piece::Var { name, braced: false }, j - i))
+            Some((
+                Piece::Var {
+                    name,
+                    braced: false,
+                },
+                j - i,
+            ))
         }
         _ => None,
     }
@@ -497,10 +505,8 @@ fn command(
             .filter(|(_, w)| !w.is_empty())
             .collect();
         let Some(k) = plain.iter().position(|(_, w)| is_kubelet_program(w)) else {
-            out.ignored.push(Note::new(
-                Some(l.line),
-                "no kubelet program on this line",
-            ));
+            out.ignored
+                .push(Note::new(Some(l.line), "no kubelet program on this line"));
             continue;
         };
         found = true;
@@ -674,7 +680,10 @@ fn systemd(
         }
         let Some((key, value)) = t.split_once('=') else {
             return Err(ImportError::new(
-                format!("expected Key=value in a systemd unit, found {}", crate::go::quote(t)),
+                format!(
+                    "expected Key=value in a systemd unit, found {}",
+                    crate::go::quote(t)
+                ),
                 Some(l.line),
             ));
         };
@@ -762,7 +771,10 @@ fn systemd(
     if !is_kubelet_program(&program.value) {
         out.ignored.push(Note::new(
             Some(l.line),
-            format!("ExecStart runs {}, not a kubelet binary; its arguments are read anyway", program.value),
+            format!(
+                "ExecStart runs {}, not a kubelet binary; its arguments are read anyway",
+                program.value
+            ),
         ));
     }
     out.understood.push(Note::new(
@@ -788,12 +800,19 @@ mod tests {
 
     #[test]
     fn shell_quotes_and_continuations() {
-        let c = parse("/usr/bin/kubelet \\\n  --node-labels='a=b c' \\\n  \"--v\" 2 --x=\"q\\\"q\"\n").unwrap();
+        let c =
+            parse("/usr/bin/kubelet \\\n  --node-labels='a=b c' \\\n  \"--v\" 2 --x=\"q\\\"q\"\n")
+                .unwrap();
         assert_eq!(c.form, Form::Shell);
         assert_eq!(c.program.as_deref(), Some("/usr/bin/kubelet"));
         assert_eq!(
             args(&c),
-            vec![("--node-labels=a=b c", 2), ("--v", 3), ("2", 3), ("--x=q\"q", 3)]
+            vec![
+                ("--node-labels=a=b c", 2),
+                ("--v", 3),
+                ("2", 3),
+                ("--x=q\"q", 3)
+            ]
         );
     }
 
@@ -801,7 +820,10 @@ mod tests {
     fn ps_columns_are_skipped_and_arguments_unquoted() {
         let c = parse("root  812  2.1  1.9 1900000 80000 ?  Ssl  10:01  5:02 /usr/bin/kubelet --config=/var/lib/kubelet/config.yaml --v=2\n").unwrap();
         assert_eq!(c.form, Form::Ps);
-        assert_eq!(args(&c), vec![("--config=/var/lib/kubelet/config.yaml", 1), ("--v=2", 1)]);
+        assert_eq!(
+            args(&c),
+            vec![("--config=/var/lib/kubelet/config.yaml", 1), ("--v=2", 1)]
+        );
     }
 
     #[test]

@@ -99,7 +99,8 @@ mod tests {
 
     #[test]
     fn reads_configz_and_names_the_line_of_truncation() {
-        let c = parse("{\"kubeletconfig\":{\"cgroupDriver\":\"systemd\",\"maxPods\":110}}").unwrap();
+        let c =
+            parse("{\"kubeletconfig\":{\"cgroupDriver\":\"systemd\",\"maxPods\":110}}").unwrap();
         assert_eq!(c.config["kind"], "KubeletConfiguration");
         assert_eq!(c.config["maxPods"], 110);
         let e = parse("{\n\"kubeletconfig\": {\n\"maxPods\": 1").unwrap_err();

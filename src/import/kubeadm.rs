@@ -97,14 +97,19 @@ pub fn parse(text: &str) -> Result<KubeadmConfig, ImportError> {
                     .push(Note::new(line_of(doc, "/kind"), format!("{kind} ({api})")));
                 if let Some(Value::Object(fg)) = v.get("featureGates") {
                     for (k, val) in fg {
-                        let l = line_of(doc, &format!("/featureGates/{}", crate::yaml::pointer_segment(k)));
+                        let l = line_of(
+                            doc,
+                            &format!("/featureGates/{}", crate::yaml::pointer_segment(k)),
+                        );
                         match val.as_bool() {
                             Some(b) => {
                                 out.kubeadm_feature_gates.insert(k.clone(), b);
                             }
                             None => {
                                 return Err(ImportError::new(
-                                    format!("featureGates.{k}: expected true or false, found {val}"),
+                                    format!(
+                                        "featureGates.{k}: expected true or false, found {val}"
+                                    ),
                                     l,
                                 ))
                             }
@@ -112,7 +117,10 @@ pub fn parse(text: &str) -> Result<KubeadmConfig, ImportError> {
                     }
                     out.understood.push(Note::new(
                         line_of(doc, "/featureGates"),
-                        format!("{} kubeadm feature gates (kubeadm's own, not the components')", fg.len()),
+                        format!(
+                            "{} kubeadm feature gates (kubeadm's own, not the components')",
+                            fg.len()
+                        ),
                     ));
                 }
                 for (component, ptr) in [
@@ -133,7 +141,15 @@ pub fn parse(text: &str) -> Result<KubeadmConfig, ImportError> {
                 ignore_others(
                     doc,
                     v,
-                    &["apiVersion", "kind", "featureGates", "apiServer", "controllerManager", "scheduler", "etcd"],
+                    &[
+                        "apiVersion",
+                        "kind",
+                        "featureGates",
+                        "apiServer",
+                        "controllerManager",
+                        "scheduler",
+                        "etcd",
+                    ],
                     kind,
                     &mut out.ignored,
                 );
@@ -147,11 +163,20 @@ pub fn parse(text: &str) -> Result<KubeadmConfig, ImportError> {
                     let list = extra_args(doc, ptr, args)?;
                     out.understood.push(Note::new(
                         line_of(doc, ptr),
-                        format!("nodeRegistration.kubeletExtraArgs: {} kubelet flags", list.len()),
+                        format!(
+                            "nodeRegistration.kubeletExtraArgs: {} kubelet flags",
+                            list.len()
+                        ),
                     ));
                     out.kubelet_extra_args.extend(list);
                 }
-                ignore_others(doc, v, &["apiVersion", "kind", "nodeRegistration"], kind, &mut out.ignored);
+                ignore_others(
+                    doc,
+                    v,
+                    &["apiVersion", "kind", "nodeRegistration"],
+                    kind,
+                    &mut out.ignored,
+                );
             }
             (_, "KubeletConfiguration") => {
                 let start = line.unwrap_or(1);
@@ -165,8 +190,16 @@ pub fn parse(text: &str) -> Result<KubeadmConfig, ImportError> {
                 line_of(doc, "/kind").or(line),
                 format!(
                     "document {}{}",
-                    if kind.is_empty() { "without kind" } else { kind },
-                    if api.is_empty() { String::new() } else { format!(" ({api})") }
+                    if kind.is_empty() {
+                        "without kind"
+                    } else {
+                        kind
+                    },
+                    if api.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({api})")
+                    }
                 ),
             )),
         }
@@ -238,7 +271,10 @@ fn extra_args(
                 let p = format!("{ptr}/{i}");
                 let l = line_of(doc, &p);
                 let name = item.get("name").and_then(Value::as_str).ok_or_else(|| {
-                    ImportError::new("extra argument without a name (v1beta4 wants {name, value})", l)
+                    ImportError::new(
+                        "extra argument without a name (v1beta4 wants {name, value})",
+                        l,
+                    )
                 })?;
                 let value = item.get("value").and_then(scalar).unwrap_or_default();
                 Ok(ExtraArg {
@@ -249,7 +285,9 @@ fn extra_args(
             })
             .collect(),
         other => Err(ImportError::new(
-            format!("expected a map (v1beta3) or a list of {{name, value}} (v1beta4), found {other}"),
+            format!(
+                "expected a map (v1beta3) or a list of {{name, value}} (v1beta4), found {other}"
+            ),
             line_of(doc, ptr),
         )),
     }

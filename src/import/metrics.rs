@@ -78,10 +78,7 @@ pub fn parse(text: &str) -> Result<FeatureMetrics, ImportError> {
             None,
         ));
     }
-    let mut understood = vec![Note::new(
-        None,
-        format!("{} {METRIC} samples", gates.len()),
-    )];
+    let mut understood = vec![Note::new(None, format!("{} {METRIC} samples", gates.len()))];
     if comments > 0 {
         understood.push(Note::new(None, format!("{comments} # HELP/# TYPE lines")));
     }
@@ -166,8 +163,8 @@ fn sample(rest: &str, line: usize) -> Result<ReportedGate, ImportError> {
         .next()
         .ok_or_else(|| err("no value"))?;
     let enabled = match value_text.parse::<f64>() {
-        Ok(v) if v == 1.0 => true,
-        Ok(v) if v == 0.0 => false,
+        Ok(1.0) => true,
+        Ok(0.0) => false,
         _ => return Err(err(&format!("value {value_text} is neither 0 nor 1"))),
     };
     let name = labels

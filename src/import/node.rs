@@ -97,7 +97,10 @@ pub fn parse(text: &str) -> Result<NodeImport, ImportError> {
                     if !ignored.is_empty() {
                         out.ignored.push(Note::new(
                             line_of(doc, &format!("{ptr}/status")),
-                            format!("status.{{{}}} (not used by the lifecycle controller)", ignored.join(",")),
+                            format!(
+                                "status.{{{}}} (not used by the lifecycle controller)",
+                                ignored.join(",")
+                            ),
                         ));
                     }
                     out.nodes.push(ImportedNode {
@@ -113,10 +116,7 @@ pub fn parse(text: &str) -> Result<NodeImport, ImportError> {
                     })?;
                     out.understood.push(Note::new(
                         line,
-                        format!(
-                            "Lease {}/{}",
-                            lease.metadata.namespace, lease.metadata.name
-                        ),
+                        format!("Lease {}/{}", lease.metadata.namespace, lease.metadata.name),
                     ));
                     leases.push((lease, line));
                 }
@@ -169,7 +169,11 @@ fn where_error(doc: &crate::yaml::Document, ptr: &str, v: &Value, message: &str)
                     return Some(format!("{path}/{}", crate::yaml::pointer_segment(field)));
                 }
                 m.iter().find_map(|(k, x)| {
-                    find(x, field, format!("{path}/{}", crate::yaml::pointer_segment(k)))
+                    find(
+                        x,
+                        field,
+                        format!("{path}/{}", crate::yaml::pointer_segment(k)),
+                    )
                 })
             }
             Value::Array(a) => a
