@@ -44,8 +44,8 @@ test("EKS's kubelet unit: continuation lines keep their own line numbers", () =>
   assert.equal(c.args[0].value, "--config");
   assert.equal(c.args[1].value, "/etc/kubernetes/kubelet/kubelet-config.json");
   assert.equal(c.args[0].line, 13);
-  assert.equal(c.args.at(-1).line, 16);
-  assert.deepEqual(c.unresolved.map((n) => n.line), [17, 18]);
+  assert.equal(c.args.at(-1).line, 17);
+  assert.deepEqual(c.unresolved.map((n) => n.line), [18, 19]);
   assert.ok(c.ignored.some((n) => n.what === "ExecStartPre="));
 });
 
