@@ -9,8 +9,13 @@ ensure_tools
 
 wasm-pack build --release --target web --out-dir pkg --out-name kubegate --no-pack . -- --features wasm >&2
 
-cp npm/node.js npm/node.d.ts npm/index.js npm/index.d.ts npm/gate.js npm/README.md pkg/
-rm -f pkg/.gitignore
+# The command line (`npx kubegate`): the same Rust CLI as the native binary, in its own wasm so
+# the library's wasm does not carry clap.
+wasm-pack build --release --target web --out-dir pkg/cli --out-name kubegate_cli --no-pack . -- --features wasm,cli >&2
+
+cp npm/node.js npm/node.d.ts npm/index.js npm/index.d.ts npm/gate.js npm/README.md npm/cli.js pkg/
+chmod +x pkg/cli.js
+rm -f pkg/.gitignore pkg/cli/.gitignore
 # The playground's panels as custom elements (kubegate/widgets): same modules, copied.
 node scripts/build-widgets.mjs
 node scripts/write-package-json.mjs

@@ -12,7 +12,9 @@ export CARGO_TERM_COLOR=never
 step "Rust: format and lints (native and wasm)"
 cargo fmt --all --check
 cargo clippy --all-targets -- -D warnings
+cargo clippy --all-targets --features cli -- -D warnings
 cargo clippy --lib --features wasm --target wasm32-unknown-unknown -- -D warnings
+cargo clippy --lib --features wasm,cli --target wasm32-unknown-unknown -- -D warnings
 # Every Cargo feature that is advertised builds on its own (lib only: cheap).
 for f in "" kubelet-config node-status pod-config api-fields control-plane; do
   cargo clippy --quiet --lib --no-default-features ${f:+--features "$f"} -- -D warnings
@@ -26,6 +28,9 @@ done
 
 step "Rust: unit, conformance and doc tests"
 cargo test
+
+step "Command line: the native binary against the golden files"
+cargo test --features cli --test cli
 
 step "Build: the npm package and the playground"
 bash scripts/build-site.sh

@@ -17,6 +17,8 @@ const manifest = {
   module: "./index.js",
   browser: "./index.js",
   types: "./index.d.ts",
+  // `npx kubegate ...`: the command line (cli.js runs cli/kubegate_cli_bg.wasm).
+  bin: { kubegate: "./cli.js" },
   exports: {
     ".": {
       types: "./index.d.ts",
@@ -30,7 +32,7 @@ const manifest = {
     "./kubegate_bg.wasm": "./kubegate_bg.wasm",
     "./package.json": "./package.json",
   },
-  files: ["index.js", "index.d.ts", "gate.js", "kubegate.js", "kubegate.d.ts", "kubegate_bg.wasm", "kubegate_bg.wasm.d.ts", "node.js", "node.d.ts", "README.md", "widgets/"],
+  files: ["index.js", "index.d.ts", "gate.js", "kubegate.js", "kubegate.d.ts", "kubegate_bg.wasm", "kubegate_bg.wasm.d.ts", "node.js", "node.d.ts", "README.md", "widgets/", "cli.js", "cli/kubegate_cli.js", "cli/kubegate_cli_bg.wasm"],
   sideEffects: ["./node.js", "./gate.js", "./widgets/index.js"],
   engines: { node: ">=20" },
 };

@@ -16,6 +16,7 @@
 //! | `controlplane` | `pkg/controlplane/controller`, `reconcilers`, `.../repair.go` | what keeps the `kubernetes` Service, its endpoints and allocations right? |
 //! | [`version`], [`duration`], [`go`] | `apimachinery/pkg/util/version`, Go's `time` and `fmt` | the small formats every message is made of |
 //! | [`yaml`] | `sigs.k8s.io/yaml` | YAML 1.1 to JSON, remembering where each value was written |
+//! | [`import`] | kubectl, systemd, kubeadm, `/metrics`, `/configz` output | what does this cluster show? (its text into the inputs above) |
 //!
 //! How data flows: text (a `--feature-gates` string, YAML files, a scenario) is parsed once at the
 //! edge into typed values; the core works on typed values and returns typed results with
@@ -41,6 +42,8 @@
 
 #[cfg(feature = "api-fields")]
 pub mod api;
+#[cfg(all(feature = "cli", feature = "kubelet-config", feature = "node-status"))]
+pub mod cli;
 #[cfg(feature = "node-status")]
 pub mod controller;
 #[cfg(feature = "control-plane")]
@@ -48,6 +51,7 @@ pub mod controlplane;
 pub mod duration;
 pub mod featuregate;
 pub mod go;
+pub mod import;
 #[cfg(any(
     feature = "kubelet-config",
     feature = "node-status",

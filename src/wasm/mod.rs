@@ -14,7 +14,10 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(all(feature = "api-fields", feature = "control-plane"))]
 mod apifields;
+#[cfg(all(feature = "cli", feature = "kubelet-config", feature = "node-status"))]
+mod cli;
 mod featuregate;
+mod import;
 #[cfg(feature = "kubelet-config")]
 mod kubelet_config;
 #[cfg(feature = "node-status")]

@@ -1,0 +1,195 @@
+//! Output formatting: colour, YAML, JSON and GitHub Actions annotations.
+
+use serde_json::Value;
+
+/// ANSI styles, applied only when the host says colour is wanted.
+#[derive(Clone, Copy)]
+pub(crate) struct Style {
+    pub on: bool,
+}
+
+impl Style {
+    fn paint(self, code: &str, text: &str) -> String {
+        if self.on {
+            format!("\u{1b}[{code}m{text}\u{1b}[0m")
+        } else {
+            text.to_string()
+        }
+    }
+    pub fn red(self, t: &str) -> String {
+        self.paint("31", t)
+    }
+    pub fn yellow(self, t: &str) -> String {
+        self.paint("33", t)
+    }
+    pub fn green(self, t: &str) -> String {
+        self.paint("32", t)
+    }
+    pub fn bold(self, t: &str) -> String {
+        self.paint("1", t)
+    }
+    pub fn dim(self, t: &str) -> String {
+        self.paint("2", t)
+    }
+}
+
+/// JSON with two-space indentation and a final newline.
+pub(crate) fn json(v: &Value) -> String {
+    serde_json::to_string_pretty(v).unwrap_or_else(|_| "null".into()) + "\n"
+}
+
+/// `%`, CR and LF escaped, as the runner's `::command::data` syntax wants them.
+pub fn github_escape_data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Data escaping plus `:` and `,`, for `file=...,line=...` properties.
+pub fn github_escape_property(s: &str) -> String {
+    github_escape_data(s)
+        .replace(':', "%3A")
+        .replace(',', "%2C")
+}
+
+/// One GitHub Actions annotation line: `::error file=F,line=L,title=T::message`.
+pub(crate) fn annotation(
+    level: &str,
+    file: Option<&str>,
+    line: Option<usize>,
+    title: &str,
+    message: &str,
+) -> String {
+    let mut props = Vec::new();
+    if let Some(f) = file {
+        props.push(format!("file={}", github_escape_property(f)));
+        if let Some(l) = line {
+            props.push(format!("line={l}"));
+        }
+    }
+    props.push(format!("title={}", github_escape_property(title)));
+    format!(
+        "::{level} {}::{}\n",
+        props.join(","),
+        github_escape_data(message)
+    )
+}
+
+/// A JSON value as block YAML (keys in the value's order, strings quoted when YAML 1.1 would read
+/// them as anything but that string).
+pub(crate) fn yaml(v: &Value) -> String {
+    let mut out = String::new();
+    match v {
+        Value::Object(m) if !m.is_empty() => emit_map(m, 0, &mut out),
+        Value::Array(a) if !a.is_empty() => emit_seq(a, 0, &mut out),
+        other => {
+            out.push_str(&scalar(other));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn emit_map(m: &serde_json::Map<String, Value>, indent: usize, out: &mut String) {
+    for (k, v) in m {
+        out.push_str(&" ".repeat(indent));
+        out.push_str(&string(k));
+        out.push(':');
+        child(v, indent, out);
+    }
+}
+
+fn emit_seq(a: &[Value], indent: usize, out: &mut String) {
+    for v in a {
+        out.push_str(&" ".repeat(indent));
+        out.push('-');
+        match v {
+            Value::Object(m) if !m.is_empty() => {
+                // First key on the dash's line.
+                let mut inner = String::new();
+                emit_map(m, indent + 2, &mut inner);
+                out.push(' ');
+                out.push_str(inner.get(indent + 2..).unwrap_or(""));
+            }
+            _ => child(v, indent, out),
+        }
+    }
+}
+
+fn child(v: &Value, indent: usize, out: &mut String) {
+    match v {
+        Value::Object(m) if !m.is_empty() => {
+            out.push('\n');
+            emit_map(m, indent + 2, out);
+        }
+        Value::Array(a) if !a.is_empty() => {
+            out.push('\n');
+            emit_seq(a, indent, out);
+        }
+        other => {
+            out.push(' ');
+            out.push_str(&scalar(other));
+            out.push('\n');
+        }
+    }
+}
+
+fn scalar(v: &Value) -> String {
+    match v {
+        Value::Null => "null".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => string(s),
+        Value::Array(_) => "[]".into(),
+        Value::Object(_) => "{}".into(),
+    }
+}
+
+fn string(s: &str) -> String {
+    let plain = !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/'))
+        && s.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '/')
+        && !matches!(
+            s.to_ascii_lowercase().as_str(),
+            "y" | "n" | "yes" | "no" | "on" | "off" | "true" | "false" | "null" | "nan" | "inf"
+        );
+    if plain {
+        s.to_string()
+    } else {
+        serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
+    }
+}
+
+/// Go's `%v` of a JSON value in messages: strings bare, the rest as JSON.
+pub(crate) fn show(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn yaml_round_trips_through_the_crate_reader() {
+        let v = serde_json::json!({
+            "a": {"b": [1, {"c": "yes", "d": ""}], "e": {}},
+            "f": "10%", "g": "/var/lib", "h": [], "i": "on", "j": "1.5", "k": null
+        });
+        let text = yaml(&v);
+        assert_eq!(crate::yaml::parse(&text).unwrap().value, v, "{text}");
+    }
+
+    #[test]
+    fn annotations_escape() {
+        assert_eq!(
+            annotation("error", Some("a,b.yaml"), Some(3), "t", "50%\nx"),
+            "::error file=a%2Cb.yaml,line=3,title=t::50%25%0Ax\n"
+        );
+    }
+}

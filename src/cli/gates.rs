@@ -1,0 +1,290 @@
+//! `kubegate gates`: a `--feature-gates` value as a release's binary parses it.
+
+use clap::ArgMatches;
+use serde_json::{json, Value};
+
+use super::format::{json as to_json, Style};
+use super::{get, import_fail, read, release_of, Fail, Host, Output, EXIT_FINDINGS, EXIT_OK};
+use crate::featuregate::{FeatureGate, FeatureState, PreRelease, Reason};
+use crate::import::{kubeadm, metrics};
+use crate::releases::{self, gates::release_gate};
+use crate::version::Version;
+
+fn reason_text(s: &FeatureState) -> &'static str {
+    match s.reason {
+        Reason::Explicit => "set explicitly",
+        Reason::AllAlpha => "set by AllAlpha",
+        Reason::AllBeta => "set by AllBeta",
+        Reason::Override => "overridden default",
+        Reason::Default => "default",
+    }
+}
+
+fn stage_text(s: &FeatureState) -> String {
+    let mut t = s.pre_release.name().to_string();
+    if let Some(v) = &s.stage_since {
+        t.push_str(&format!(" since {v}"));
+    }
+    if s.locked {
+        t.push_str(", locked");
+    }
+    t
+}
+
+fn state_json(s: &FeatureState, set: Option<bool>) -> Value {
+    json!({
+        "name": s.name,
+        "set": set,
+        "enabled": s.enabled,
+        "default": s.default,
+        "stage": s.pre_release.name(),
+        "stageSince": s.stage_since.as_ref().map(Version::to_string),
+        "locked": s.locked,
+        "reason": match s.reason {
+            Reason::Explicit => "explicit",
+            Reason::AllAlpha => "allAlpha",
+            Reason::AllBeta => "allBeta",
+            Reason::Override => "override",
+            Reason::Default => "default",
+        },
+    })
+}
+
+pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i32, Fail> {
+    let style = Style { on: host.color() };
+    let as_json = get(m, "format") == Some("json");
+    // The value: positional, stdin, or a kubeadm config's extra argument.
+    let mut source = String::from("argument");
+    let mut kubeadm_notes = Vec::new();
+    let value = match (get(m, "feature-gates"), get(m, "kubeadm")) {
+        (Some(_), Some(_)) => {
+            return Err(Fail::usage(
+                "give either FEATURE_GATES or --kubeadm, not both",
+            ))
+        }
+        (Some("-"), None) => {
+            source = "<stdin>".into();
+            read(host, "-")?.trim().to_string()
+        }
+        (Some(v), None) => v.to_string(),
+        (None, Some(path)) => {
+            let text = read(host, path)?;
+            let cfg = kubeadm::parse(&text).map_err(|e| import_fail(path, &e))?;
+            let component = get(m, "component").unwrap_or("kubelet");
+            for (k, v) in &cfg.kubeadm_feature_gates {
+                kubeadm_notes.push(format!(
+                    "kubeadm's own gate {k}={v} (ClusterConfiguration.featureGates) is kubeadm's, not checked here"
+                ));
+            }
+            match cfg.feature_gates_of(component) {
+                Some(a) => {
+                    source = match a.line {
+                        Some(l) => format!("{path}:{l}"),
+                        None => path.to_string(),
+                    };
+                    a.value.clone()
+                }
+                None => {
+                    source = format!("{path} (no feature-gates for {component})");
+                    String::new()
+                }
+            }
+        }
+        (None, None) => String::new(),
+    };
+    let value = value
+        .strip_prefix("--feature-gates=")
+        .unwrap_or(&value)
+        .to_string();
+
+    let (mut gate, binary, emulation) = match get(m, "emulate") {
+        Some(v) => {
+            let version = Version::parse_generic(v)
+                .map_err(|e| Fail::usage(format!("invalid --emulate {v:?}: {e}")))?;
+            let emu = Version::new(version.major(), version.minor());
+            let mut g = FeatureGate::with_emulation_version(emu.clone());
+            g.add_versioned(crate::featuregate::kubernetes_features())
+                .map_err(|e| Fail::usage(e.to_string()))?;
+            (g, releases::NEWEST, emu)
+        }
+        None => {
+            let r = release_of(get(m, "release"))?;
+            let g = release_gate(r).map_err(|e| Fail::usage(e.to_string()))?;
+            (g, r, r.version())
+        }
+    };
+    let result = gate.set(&value);
+    let entries = crate::featuregate::flag::parse_entries(&value).unwrap_or_default();
+    let set_values: std::collections::BTreeMap<String, bool> = entries
+        .iter()
+        .map(|e| (e.feature.clone(), e.value))
+        .collect();
+    let mut states = gate.feature_states();
+    if get(m, "emulate").is_none() {
+        // A release's binary: when each gate reached its stage is in the release records (flat
+        // pre-1.31 specs carry no version).
+        for s in &mut states {
+            s.stage_since = releases::gates::record(&s.name).and_then(|r| r.stage_since(binary));
+        }
+    }
+    let listed: Vec<&FeatureState> = states
+        .iter()
+        .filter(|s| {
+            m.get_flag("all")
+                || set_values.contains_key(&s.name)
+                || (s.reason != Reason::Default && s.reason != Reason::Override)
+        })
+        .filter(|s| s.pre_release != PreRelease::PreAlpha || set_values.contains_key(&s.name))
+        .collect();
+
+    // --metrics: what a component reports against what the flags say.
+    let mut mismatches = Vec::new();
+    let mut metrics_json = Value::Null;
+    if let Some(path) = get(m, "metrics") {
+        let text = read(host, path)?;
+        let reported = metrics::parse(&text).map_err(|e| import_fail(path, &e))?;
+        if result.is_ok() {
+            mismatches = metrics::compare(&reported, &gate);
+        }
+        metrics_json = json!({
+            "file": path,
+            "reported": reported.gates.len(),
+            "mismatches": mismatches.iter().map(|x| json!({
+                "name": x.name, "line": x.line, "kind": x.kind, "message": x.message,
+            })).collect::<Vec<_>>(),
+            "ignored": reported.ignored.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        });
+    }
+
+    let binary_text = match get(m, "emulate") {
+        Some(_) => format!("Kubernetes {binary} binary, --emulated-version={emulation}"),
+        None => format!("Kubernetes {binary} binary"),
+    };
+    let code = if result.is_err() || !mismatches.is_empty() {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    };
+
+    if as_json {
+        let (error, problems, warnings) = match &result {
+            Ok(ws) => (
+                Value::Null,
+                Vec::new(),
+                ws.iter()
+                    .map(|w| json!({"feature": w.feature, "value": w.value, "message": w.message}))
+                    .collect::<Vec<_>>(),
+            ),
+            Err(e) => (
+                Value::String(e.to_string()),
+                e.problems()
+                    .iter()
+                    .zip(e.spans().iter().chain(std::iter::repeat(&None)))
+                    .map(|(p, span)| {
+                        json!({
+                            "message": p.to_string(),
+                            "feature": p.feature(),
+                            "span": span.map(|s| json!({"start": s.start, "end": s.end})),
+                        })
+                    })
+                    .collect(),
+                Vec::new(),
+            ),
+        };
+        let doc = json!({
+            "kubegate": super::JSON_SHAPE_VERSION,
+            "command": "gates",
+            "binary": binary.to_string(),
+            "emulationVersion": emulation.to_string(),
+            "featureGates": value,
+            "source": source,
+            "ok": result.is_ok(),
+            "error": error,
+            "problems": problems,
+            "warnings": warnings,
+            "gates": listed.iter().map(|s| state_json(s, set_values.get(&s.name).copied())).collect::<Vec<_>>(),
+            "metrics": metrics_json,
+            "notes": kubeadm_notes,
+        });
+        out.stdout.push_str(&to_json(&doc));
+        return Ok(code);
+    }
+
+    let o = &mut out.stdout;
+    o.push_str(&format!(
+        "{} --feature-gates={}\n",
+        style.bold(&binary_text),
+        if value.is_empty() { "\"\"" } else { &value }
+    ));
+    if source != "argument" {
+        o.push_str(&format!("  from {source}\n"));
+    }
+    for n in &kubeadm_notes {
+        o.push_str(&format!("  note: {n}\n"));
+    }
+    match &result {
+        Err(e) => {
+            out.stderr.push_str(&format!(
+                "{} invalid argument {} for \"--feature-gates\" flag: {e}\n",
+                style.red("Error:"),
+                crate::go::quote(&value)
+            ));
+            o.push_str(&format!(
+                "{} the binary refuses this value: {e}\n",
+                style.red("refused:")
+            ));
+        }
+        Ok(warnings) => {
+            if listed.is_empty() {
+                o.push_str("  no gates set: every gate has its default\n");
+            }
+            let width = listed.iter().map(|s| s.name.len()).max().unwrap_or(0);
+            for s in &listed {
+                let set = set_values
+                    .get(&s.name)
+                    .map(|v| format!("={v}"))
+                    .unwrap_or_default();
+                let name = format!("{}{set}", s.name);
+                let onoff = if s.enabled {
+                    style.green("enabled ")
+                } else {
+                    style.dim("disabled")
+                };
+                o.push_str(&format!(
+                    "  {name:<w$}  {onoff}  {} ({}; default {})\n",
+                    reason_text(s),
+                    stage_text(s),
+                    s.default,
+                    w = width + 6
+                ));
+            }
+            for w in warnings {
+                o.push_str(&format!(
+                    "{} {} featureGate={} value={}\n",
+                    style.yellow("warning:"),
+                    w.message,
+                    w.feature,
+                    w.value
+                ));
+            }
+        }
+    }
+    if let Value::Object(mj) = &metrics_json {
+        let path = mj.get("file").and_then(Value::as_str).unwrap_or("");
+        if mismatches.is_empty() {
+            o.push_str(&format!(
+                "{} {path}: every reported gate matches\n",
+                style.green("metrics:")
+            ));
+        }
+        for x in &mismatches {
+            o.push_str(&format!(
+                "{} {path}:{}: {}\n",
+                style.red("mismatch:"),
+                x.line,
+                x.message
+            ));
+        }
+    }
+    Ok(code)
+}

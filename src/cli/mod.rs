@@ -1,0 +1,405 @@
+//! The `kubegate` command line: the library's answers for a terminal and for CI.
+//!
+//! One implementation serves both ways it ships: the native binary (`src/bin/kubegate.rs`,
+//! `cargo install kubegate --features cli`) and `npx kubegate` (the same code compiled to wasm,
+//! `src/wasm/cli.rs`). Everything the command line needs from the machine goes through [`Host`]
+//! (files, directories, stdin, the clock, whether stdout is a terminal), so both give the same
+//! output for the same inputs, and tests can run it on fixtures.
+//!
+//! Exit codes are stable: [`EXIT_OK`] (0) nothing to report, [`EXIT_FINDINGS`] (1) the binary
+//! would refuse the input, the kubelet would not start, the upgrade breaks, the node is not
+//! healthy, [`EXIT_USAGE`] (2) the command line or an input file is wrong. The `--format json`
+//! shapes are documented in `docs/upgrade-check.md` and carry `"kubegate": 1`, the shape's
+//! version.
+
+mod format;
+mod gates;
+mod kubelet;
+mod node;
+
+use clap::{Arg, ArgAction, ArgMatches, Command};
+
+pub use format::{github_escape_data, github_escape_property};
+
+/// Nothing to report.
+pub const EXIT_OK: i32 = 0;
+/// Findings: refused gates, a kubelet that would not start, a breaking upgrade, a node that is
+/// not Ready.
+pub const EXIT_FINDINGS: i32 = 1;
+/// A usage error or an input that cannot be read.
+pub const EXIT_USAGE: i32 = 2;
+
+/// The version of the `--format json` shapes.
+pub const JSON_SHAPE_VERSION: u32 = 1;
+
+/// One directory entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DirEntry {
+    pub name: String,
+    pub is_dir: bool,
+}
+
+/// What the command line needs from the machine it runs on.
+pub trait Host {
+    /// The text of a file; `-` is standard input. The error is the reason (`No such file`).
+    fn read_file(&self, path: &str) -> Result<String, String>;
+    /// The entries of a directory; an error when `path` is not a readable directory.
+    fn read_dir(&self, path: &str) -> Result<Vec<DirEntry>, String>;
+    /// Now, Unix milliseconds (the `node` command's default `--now`).
+    fn now_millis(&self) -> Option<i64>;
+    /// Whether to colour the output: stdout is a terminal and `NO_COLOR` is not set.
+    fn color(&self) -> bool;
+}
+
+/// What a run printed and how it ended.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Output {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: i32,
+}
+
+/// A failure that ends the run: the message and the exit code.
+#[derive(Debug)]
+pub(crate) struct Fail {
+    pub message: String,
+    pub code: i32,
+}
+
+impl Fail {
+    pub fn usage(message: impl Into<String>) -> Self {
+        Fail {
+            message: message.into(),
+            code: EXIT_USAGE,
+        }
+    }
+}
+
+/// Reads a file through the host, with the path in the error.
+pub(crate) fn read(host: &dyn Host, path: &str) -> Result<String, Fail> {
+    host.read_file(path).map_err(|e| {
+        let shown = if path == "-" { "standard input" } else { path };
+        Fail::usage(format!("cannot read {shown}: {e}"))
+    })
+}
+
+/// An import error as `path:line: message`.
+pub(crate) fn import_fail(path: &str, e: &crate::import::ImportError) -> Fail {
+    let shown = if path == "-" { "<stdin>" } else { path };
+    Fail::usage(match e.line {
+        Some(l) => format!("{shown}:{l}: {}", e.message),
+        None => format!("{shown}: {}", e.message),
+    })
+}
+
+const EXIT_CODES: &str = "Exit codes:
+  0  nothing to report
+  1  findings: the binary refuses the gates, the kubelet would not start, the upgrade breaks,
+     the node is not Ready or carries a node-lifecycle taint
+  2  usage error, or an input that cannot be read (the message names the file and line)";
+
+const ABOUT: &str =
+    "Kubernetes feature gates, kubelet configuration and node lifecycle, offline and exact";
+
+fn format_arg(values: &'static [&'static str], default: &'static str) -> Arg {
+    Arg::new("format")
+        .long("format")
+        .value_name("FORMAT")
+        .value_parser(values.to_vec())
+        .default_value(default)
+        .help("Output format (json is stable: see docs/upgrade-check.md)")
+}
+
+fn release_arg() -> Arg {
+    Arg::new("release")
+        .long("release")
+        .value_name("VERSION")
+        .help(
+        "The Kubernetes release whose binary to reproduce (1.16 to the newest; default: newest)",
+    )
+}
+
+fn kubelet_input_args(cmd: Command) -> Command {
+    cmd.arg(
+        Arg::new("config")
+            .long("config")
+            .value_name("FILE")
+            .help("The kubelet's --config file (a local file; also passed as --config)"),
+    )
+    .arg(
+        Arg::new("config-dir")
+            .long("config-dir")
+            .value_name("DIR")
+            .help("The kubelet's --config-dir drop-in directory (*.conf files)"),
+    )
+    .arg(
+        Arg::new("cmdline")
+            .long("cmdline")
+            .value_name("FILE")
+            .action(ArgAction::Append)
+            .help("Import the kubelet's command line: ps output, /proc/PID/cmdline, a systemd unit, /etc/default/kubelet or kubeadm-flags.env (repeatable: env files define the unit's $VARs)"),
+    )
+    .arg(
+        Arg::new("configz")
+            .long("configz")
+            .value_name("FILE")
+            .help("Import a running kubelet's config (kubectl get --raw /api/v1/nodes/NAME/proxy/configz) as the --config file"),
+    )
+    .arg(
+        Arg::new("kubeadm")
+            .long("kubeadm")
+            .value_name("FILE")
+            .help("Import kubeadm Init/JoinConfiguration kubeletExtraArgs and an embedded KubeletConfiguration"),
+    )
+    .arg(
+        Arg::new("file")
+            .long("file")
+            .value_name("PATH=LOCAL")
+            .action(ArgAction::Append)
+            .help("Read the file the kubelet would read at PATH from LOCAL (repeatable)"),
+    )
+    .arg(
+        Arg::new("kubelet-args")
+            .value_name("KUBELET_ARGS")
+            .num_args(0..)
+            .last(true)
+            .allow_hyphen_values(true)
+            .help("The kubelet's own arguments, after --"),
+    )
+}
+
+/// The command tree (exposed for `--help` tests and docs).
+pub fn command() -> Command {
+    let gates = Command::new("gates")
+        .about("Check a --feature-gates value against a release's binary")
+        .long_about("Check a --feature-gates value the way a Kubernetes binary of --release (or the newest binary started with --emulated-version) parses it. Prints each gate set, what it resolves to and why; with --metrics, compares a component's kubernetes_feature_enabled samples with what the flags say.")
+        .arg(
+            Arg::new("feature-gates")
+                .value_name("FEATURE_GATES")
+                .help("The value, e.g. \"NodeSwap=true,AllAlpha=false\" (a leading --feature-gates= is accepted; - reads stdin)"),
+        )
+        .arg(release_arg().conflicts_with("emulate"))
+        .arg(
+            Arg::new("emulate")
+                .long("emulate")
+                .value_name("VERSION")
+                .help("Check as the newest binary started with --emulated-version=VERSION"),
+        )
+        .arg(
+            Arg::new("kubeadm")
+                .long("kubeadm")
+                .value_name("FILE")
+                .help("Take the value from a kubeadm config's feature-gates extra argument of --component"),
+        )
+        .arg(
+            Arg::new("component")
+                .long("component")
+                .value_name("NAME")
+                .value_parser(["kubelet", "apiServer", "controllerManager", "scheduler"])
+                .default_value("kubelet")
+                .help("Which component's feature-gates to read from --kubeadm"),
+        )
+        .arg(
+            Arg::new("metrics")
+                .long("metrics")
+                .value_name("FILE")
+                .help("Compare a component's /metrics kubernetes_feature_enabled lines with the result"),
+        )
+        .arg(
+            Arg::new("all")
+                .long("all")
+                .action(ArgAction::SetTrue)
+                .help("List every gate of the binary, not only those set"),
+        )
+        .arg(format_arg(&["text", "json"], "text"))
+        .after_help(format!(
+            "Examples:
+  kubegate gates --release 1.31 'NodeSwap=true,InPlacePodVerticalScaling=true'
+  kubegate gates --emulate 1.33 AllAlpha=true --format json
+  kubegate gates --kubeadm kubeadm.yaml --component apiServer --release 1.30
+  kubegate gates --release 1.31 NodeSwap=true --metrics kubelet-metrics.txt
+
+{EXIT_CODES}"
+        ));
+
+    let kubelet = kubelet_input_args(
+        Command::new("kubelet")
+            .about("Resolve a kubelet's effective configuration: defaults, --config, --config-dir, flags")
+            .long_about("Resolve the kubelet's effective KubeletConfiguration exactly as the kubelet of --release builds it: defaults, the --config file, --config-dir drop-ins and command-line flags, then its validation. Prints the configuration (YAML or JSON) and warnings; --explain tells which file, line or flag set a field and what it overrode. Exits 1 when that kubelet would not start.")
+            .arg(release_arg())
+            .arg(
+                Arg::new("explain")
+                    .long("explain")
+                    .value_name("FIELD")
+                    .num_args(0..=1)
+                    .default_missing_value("")
+                    .help("Explain where FIELD (e.g. evictionHard, featureGates.NodeSwap) comes from; without FIELD, every field a file, drop-in or flag set"),
+            )
+            .arg(format_arg(&["yaml", "json"], "yaml")),
+    )
+    .after_help(format!(
+        "Examples:
+  kubegate kubelet --release 1.31 --config kubelet.yaml
+  kubegate kubelet --config kubelet.yaml --config-dir kubelet.conf.d -- --max-pods=50
+  kubegate kubelet --cmdline 10-kubeadm.conf --cmdline kubeadm-flags.env \\
+      --file /var/lib/kubelet/config.yaml=node1/config.yaml --explain
+  kubegate kubelet --configz configz.json --release 1.30 --explain featureGates
+
+{EXIT_CODES}"
+    ));
+
+    let upgrade = kubelet_input_args(
+        Command::new("upgrade")
+            .about("Check a kubelet's inputs against an upgrade from one release to another")
+            .long_about("Resolve the same kubelet inputs on the --from and the --to release: what would stop the new kubelet from starting (gates removed or locked, fields the new release refuses), and what changes silently (gate defaults, field defaults). Exits 1 when the upgraded kubelet would not start. --format github prints GitHub Actions annotations on the file and line to fix.")
+            .arg(
+                Arg::new("from")
+                    .long("from")
+                    .value_name("VERSION")
+                    .required(true)
+                    .help("The release the node runs"),
+            )
+            .arg(
+                Arg::new("to")
+                    .long("to")
+                    .value_name("VERSION")
+                    .required(true)
+                    .help("The release to upgrade to"),
+            )
+            .arg(format_arg(&["text", "json", "github"], "text")),
+    )
+    .after_help(format!(
+        "Examples:
+  kubegate upgrade --from 1.30 --to 1.31 --config kubelet.yaml -- --feature-gates=NodeSwap=true
+  kubegate upgrade --from 1.29 --to 1.33 --cmdline kubeadm-flags.env --config config.yaml --format github
+  kubegate upgrade --from 1.31 --to 1.32 --kubeadm kubeadm.yaml --format json
+
+{EXIT_CODES}"
+    ));
+
+    let node = Command::new("node")
+        .about("Explain a node from kubectl get node -o yaml: conditions, taints, what the node lifecycle controller does next")
+        .long_about("Read a Node as kubectl get node NAME -o yaml (or -o json) prints it, optionally with its Lease (kubectl get lease -n kube-node-lease NAME -o yaml, in the same file or with --lease), and explain it: each condition, its taints, and what the node lifecycle controller does next and when if the kubelet posts nothing more (marking conditions Unknown after the grace period, the not-ready/unreachable taints, evictions). The controller is kubegate's reproduction of kube-controller-manager's, run on a virtual clock with the node and --peers healthy nodes in its zone.")
+        .arg(
+            Arg::new("file")
+                .value_name("FILE")
+                .required(true)
+                .help("The node's YAML or JSON (- reads stdin)"),
+        )
+        .arg(
+            Arg::new("lease")
+                .long("lease")
+                .value_name("FILE")
+                .help("The node's Lease (kubectl get lease -n kube-node-lease NAME -o yaml)"),
+        )
+        .arg(
+            Arg::new("now")
+                .long("now")
+                .value_name("TIME")
+                .help("Now, RFC 3339 (default: the clock of this machine)"),
+        )
+        .arg(
+            Arg::new("controller-version")
+                .long("controller-version")
+                .value_name("VERSION")
+                .help("kube-controller-manager's release: the default grace period is 40s through 1.31, 50s from 1.32 (default: newest)"),
+        )
+        .arg(
+            Arg::new("grace")
+                .long("node-monitor-grace-period")
+                .value_name("DURATION")
+                .help("kube-controller-manager's --node-monitor-grace-period"),
+        )
+        .arg(
+            Arg::new("peers")
+                .long("peers")
+                .value_name("N")
+                .value_parser(clap::value_parser!(u32).range(0..=1000))
+                .default_value("3")
+                .help("Healthy nodes assumed beside it in its zone (0: it is alone, and the controller's full-disruption rule applies)"),
+        )
+        .arg(format_arg(&["text", "json"], "text"))
+        .after_help(format!(
+            "Examples:
+  kubectl get node worker-1 -o yaml | kubegate node -
+  kubegate node node.yaml --lease lease.yaml --now 2024-05-01T10:00:00Z
+  kubegate node node.json --controller-version 1.31 --format json
+
+{EXIT_CODES}"
+        ));
+
+    Command::new("kubegate")
+        .about(ABOUT)
+        .version(env!("CARGO_PKG_VERSION"))
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .subcommand(gates)
+        .subcommand(kubelet)
+        .subcommand(upgrade)
+        .subcommand(node)
+        .after_help(format!(
+            "Reads only local files; never the network.
+Releases: {} to {}. Colour only on a terminal, never with NO_COLOR.
+
+{EXIT_CODES}",
+            crate::releases::OLDEST,
+            crate::releases::NEWEST
+        ))
+}
+
+/// Runs the command line `args` (the program name first, as `std::env::args` gives it).
+pub fn run(args: &[String], host: &dyn Host) -> Output {
+    let matches = match command().try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) => {
+            let text = e.render().to_string();
+            return if e.use_stderr() {
+                Output {
+                    stdout: String::new(),
+                    stderr: text,
+                    code: EXIT_USAGE,
+                }
+            } else {
+                Output {
+                    stdout: text,
+                    stderr: String::new(),
+                    code: EXIT_OK,
+                }
+            };
+        }
+    };
+    let mut out = Output::default();
+    let result = match matches.subcommand() {
+        Some(("gates", m)) => gates::run(m, host, &mut out),
+        Some(("kubelet", m)) => kubelet::run_kubelet(m, host, &mut out),
+        Some(("upgrade", m)) => kubelet::run_upgrade(m, host, &mut out),
+        Some(("node", m)) => node::run(m, host, &mut out),
+        _ => Err(Fail::usage("no command given; see kubegate --help")),
+    };
+    match result {
+        Ok(code) => out.code = code,
+        Err(f) => {
+            out.stderr
+                .push_str(&format!("kubegate: error: {}\n", f.message));
+            out.code = f.code;
+        }
+    }
+    out
+}
+
+pub(crate) fn get<'a>(m: &'a ArgMatches, id: &str) -> Option<&'a str> {
+    m.get_one::<String>(id).map(String::as_str)
+}
+
+pub(crate) fn get_all<'a>(m: &'a ArgMatches, id: &str) -> Vec<&'a str> {
+    m.get_many::<String>(id)
+        .map(|v| v.map(String::as_str).collect())
+        .unwrap_or_default()
+}
+
+pub(crate) fn release_of(text: Option<&str>) -> Result<crate::releases::Release, Fail> {
+    match text {
+        None => Ok(crate::releases::NEWEST),
+        Some(t) => crate::releases::Release::parse(t).map_err(|e| Fail::usage(e.to_string())),
+    }
+}

@@ -1,0 +1,855 @@
+//! A kubelet command line, as the places that hold one show it.
+//!
+//! | form | where it comes from | how it is read |
+//! |---|---|---|
+//! | `procCmdline` | `/proc/PID/cmdline` | NUL-separated, exact |
+//! | `ps` | `ps aux`, `ps -ef`, `ps -o args` | columns before the kubelet are skipped; `ps` prints arguments joined by spaces without quoting, so they are split on white space only |
+//! | `shell` | a command typed or pasted | POSIX-shell words: `'...'`, `"..."`, `\` escapes, `\` line continuations |
+//! | `systemd` | a unit or drop-in (`systemctl cat kubelet`) | `Environment=` assignments, the last `ExecStart=` (an empty one resets), systemd's expansion: `$VAR` splits into words, `${VAR}` stays one word |
+//! | `envFile` | `/etc/default/kubelet`, `/etc/sysconfig/kubelet`, kubeadm's `/var/lib/kubelet/kubeadm-flags.env` | `NAME=value` lines; the words of every `*_ARGS`/`*_OPTS` variable are arguments |
+//!
+//! Variables that the input does not define stay visible: a word that is only `$VAR` is left out
+//! of the arguments and reported in [`CommandLine::unresolved`]; inside a longer word the text
+//! `$VAR` is kept as written (and reported), so the kubelet's own error shows it.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::{check_size, ImportError, Note};
+
+/// Which of the forms above the text was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Form {
+    ProcCmdline,
+    Ps,
+    Shell,
+    Systemd,
+    EnvFile,
+}
+
+/// One argument and the 1-based line it starts on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Arg {
+    pub value: String,
+    pub line: usize,
+}
+
+/// A variable the input defines (`Environment=`, an env file's `NAME=value`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Variable {
+    pub name: String,
+    pub value: String,
+    pub line: usize,
+}
+
+/// What [`parse`] read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CommandLine {
+    pub form: Form,
+    /// The program (`/usr/bin/kubelet`), when the text names one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub program: Option<String>,
+    /// The kubelet's arguments, without the program.
+    pub args: Vec<Arg>,
+    pub variables: Vec<Variable>,
+    /// `$VAR` references the input does not define.
+    pub unresolved: Vec<Note>,
+    pub understood: Vec<Note>,
+    pub ignored: Vec<Note>,
+}
+
+impl CommandLine {
+    /// The arguments as plain strings (what [`crate::kubelet::config::ResolveInput::args`] takes).
+    pub fn arg_strings(&self) -> Vec<String> {
+        self.args.iter().map(|a| a.value.clone()).collect()
+    }
+
+    /// The line of the last argument that sets `--name` (`--name=v` or `--name v`).
+    pub fn line_of_flag(&self, name: &str) -> Option<usize> {
+        let bare = name.trim_start_matches('-');
+        self.args
+            .iter()
+            .rev()
+            .find(|a| {
+                let s = a.value.trim_start_matches('-');
+                a.value.starts_with('-')
+                    && (s == bare || s.strip_prefix(bare).is_some_and(|r| r.starts_with('=')))
+            })
+            .map(|a| a.line)
+    }
+}
+
+/// Reads a kubelet command line in any of the forms above.
+pub fn parse(text: &str) -> Result<CommandLine, ImportError> {
+    parse_with_env(text, &BTreeMap::new())
+}
+
+/// Like [`parse`], with variables defined elsewhere (an env file the unit's `EnvironmentFile=`
+/// names) available to `$VAR` expansion.
+pub fn parse_with_env(
+    text: &str,
+    env: &BTreeMap<String, String>,
+) -> Result<CommandLine, ImportError> {
+    check_size(text, "command line")?;
+    let mut out = CommandLine {
+        form: Form::Shell,
+        program: None,
+        args: Vec::new(),
+        variables: Vec::new(),
+        unresolved: Vec::new(),
+        understood: Vec::new(),
+        ignored: Vec::new(),
+    };
+    if text.contains('\0') {
+        out.form = Form::ProcCmdline;
+        let mut words = text.split('\0').filter(|w| !w.is_empty());
+        out.program = words.next().map(str::to_string);
+        out.args = words
+            .map(|w| Arg {
+                value: w.to_string(),
+                line: 1,
+            })
+            .collect();
+        out.understood.push(Note::new(
+            Some(1),
+            format!(
+                "/proc/PID/cmdline of {} with {} arguments",
+                out.program.as_deref().unwrap_or("?"),
+                out.args.len()
+            ),
+        ));
+        return Ok(out);
+    }
+    let lines = logical_lines(text);
+    if lines.iter().any(|l| is_systemd_line(&l.text)) {
+        out.form = Form::Systemd;
+        systemd(&lines, env, &mut out)?;
+    } else if lines
+        .iter()
+        .filter(|l| !is_blank_or_comment(&l.text))
+        .all(|l| assignment(&l.text).is_some())
+        && lines.iter().any(|l| !is_blank_or_comment(&l.text))
+    {
+        out.form = Form::EnvFile;
+        env_file(&lines, env, &mut out)?;
+    } else {
+        command(&lines, env, &mut out)?;
+    }
+    Ok(out)
+}
+
+/// A line after joining `\`-continuations, with the line it starts on.
+#[derive(Debug)]
+struct Logical {
+    text: String,
+    line: usize,
+    /// For each byte of `text`, how many newlines precede it in the original (continuations).
+    breaks: Vec<(usize, usize)>,
+}
+
+impl Logical {
+    /// The original line of byte `at` of `text`.
+    fn line_at(&self, at: usize) -> usize {
+        self.line
+            + self
+                .breaks
+                .iter()
+                .take_while(|(pos, _)| *pos <= at)
+                .map(|(_, n)| n)
+                .sum::<usize>()
+    }
+}
+
+/// Splits into logical lines: a `\` at the end of a line joins the next (systemd, shells and env
+/// files all do). Comment lines inside a continued systemd line are skipped by systemd; we keep
+/// that rule for every form.
+fn logical_lines(text: &str) -> Vec<Logical> {
+    let mut out = Vec::new();
+    let mut cur: Option<Logical> = None;
+    for (i, raw) in text.split('\n').enumerate() {
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        let line = i + 1;
+        let (body, continued) = match raw.strip_suffix('\\') {
+            Some(b) if !b.ends_with('\\') => (b, true),
+            _ => (raw, false),
+        };
+        match &mut cur {
+            Some(l) => {
+                let t = body.trim_start();
+                if !(t.starts_with('#') || t.starts_with(';')) {
+                    let gap = line - l.line - l.breaks.iter().map(|(_, n)| n).sum::<usize>();
+                    l.breaks.push((l.text.len(), gap));
+                    l.text.push(' ');
+                    l.text.push_str(body);
+                }
+            }
+            None => {
+                cur = Some(Logical {
+                    text: body.to_string(),
+                    line,
+                    breaks: Vec::new(),
+                })
+            }
+        }
+        if !continued {
+            if let Some(l) = cur.take() {
+                out.push(l);
+            }
+        }
+    }
+    if let Some(l) = cur.take() {
+        out.push(l);
+    }
+    out
+}
+
+fn is_blank_or_comment(s: &str) -> bool {
+    let t = s.trim();
+    t.is_empty() || t.starts_with('#') || t.starts_with(';')
+}
+
+fn is_systemd_line(s: &str) -> bool {
+    let t = s.trim();
+    t.starts_with("ExecStart=")
+        || t.starts_with("[Service]")
+        || t.starts_with("[Unit]")
+        || t.starts_with("Environment=")
+        || t.starts_with("EnvironmentFile=")
+}
+
+/// `NAME=value` (optionally after `export `): the name and the value's text.
+fn assignment(s: &str) -> Option<(&str, &str)> {
+    let t = s.trim_start();
+    let t = t.strip_prefix("export ").unwrap_or(t).trim_start();
+    let (name, value) = t.split_once('=')?;
+    let ok = !name.is_empty()
+        && name
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    ok.then_some((name, value))
+}
+
+/// A piece of a word: literal text or a variable reference.
+#[derive(Clone, Debug, PartialEq)]
+enum Piece {
+    Lit(String),
+    Var { name: String, braced: bool },
+}
+
+/// A word and the byte offset where it starts in its logical line.
+#[derive(Debug)]
+struct Word {
+    pieces: Vec<Piece>,
+    at: usize,
+    /// Whether any part was quoted (a quoted empty string is still a word).
+    quoted: bool,
+}
+
+/// Splits `text` into words with shell quoting; `vars` turns `$NAME`/`${NAME}` into pieces.
+fn words(
+    text: &str,
+    base: usize,
+    line_of: &dyn Fn(usize) -> usize,
+) -> Result<Vec<Word>, ImportError> {
+    let mut out = Vec::new();
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut i = 0;
+    let mut cur: Option<Word> = None;
+    let push_lit = |w: &mut Word, c: char| match w.pieces.last_mut() {
+        Some(Piece::Lit(s)) => s.push(c),
+        _ => w.pieces.push(Piece::Lit(c.to_string())),
+    };
+    while let Some(&(at, c)) = chars.get(i) {
+        if c == ' ' || c == '\t' {
+            if let Some(w) = cur.take() {
+                out.push(w);
+            }
+            i += 1;
+            continue;
+        }
+        let w = cur.get_or_insert_with(|| Word {
+            pieces: Vec::new(),
+            at: base + at,
+            quoted: false,
+        });
+        match c {
+            '\'' => {
+                w.quoted = true;
+                i += 1;
+                loop {
+                    match chars.get(i) {
+                        None => {
+                            return Err(ImportError::new(
+                                "unterminated single-quoted string",
+                                Some(line_of(base + at)),
+                            ))
+                        }
+                        Some(&(_, '\'')) => break,
+                        Some(&(_, ch)) => push_lit(w, ch),
+                    }
+                    i += 1;
+                }
+                i += 1;
+            }
+            '"' => {
+                w.quoted = true;
+                i += 1;
+                loop {
+                    match chars.get(i) {
+                        None => {
+                            return Err(ImportError::new(
+                                "unterminated double-quoted string",
+                                Some(line_of(base + at)),
+                            ))
+                        }
+                        Some(&(_, '"')) => break,
+                        Some(&(_, '\\')) => match chars.get(i + 1) {
+                            Some(&(_, n @ ('"' | '\\' | '$' | '`'))) => {
+                                push_lit(w, n);
+                                i += 1;
+                            }
+                            _ => push_lit(w, '\\'),
+                        },
+                        Some(&(_, '$')) => {
+                            if let Some((piece, used)) = variable(&chars, i) {
+                                w.pieces.push(piece);
+                                i += used - 1;
+                            } else {
+                                push_lit(w, '$');
+                            }
+                        }
+                        Some(&(_, ch)) => push_lit(w, ch),
+                    }
+                    i += 1;
+                }
+                i += 1;
+            }
+            '\\' => {
+                if let Some(&(_, n)) = chars.get(i + 1) {
+                    push_lit(w, n);
+                    i += 2;
+                } else {
+                    i += 1;
+                }
+            }
+            '$' => {
+                if let Some((piece, used)) = variable(&chars, i) {
+                    w.pieces.push(piece);
+                    i += used;
+                } else {
+                    push_lit(w, '$');
+                    i += 1;
+                }
+            }
+            ch => {
+                push_lit(w, ch);
+                i += 1;
+            }
+        }
+    }
+    if let Some(w) = cur.take() {
+        out.push(w);
+    }
+    Ok(out)
+}
+
+/// A `$NAME` or `${NAME}` at `chars[i]`: the piece and how many chars it used.
+fn variable(chars: &[(usize, char)], i: usize) -> Option<(Piece, usize)> {
+    let name_char = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    match chars.get(i + 1) {
+        Some(&(_, '{')) => {
+            let mut name = String::new();
+            let mut j = i + 2;
+            loop {
+                match chars.get(j) {
+                    Some(&(_, '}')) => break,
+                    Some(&(_, c)) if name_char(c) => name.push(c),
+                    _ => return None,
+                }
+                j += 1;
+            }
+            (!name.is_empty()).then_some((Piece::Var { name, braced: true }, j - i + 1))
+        }
+        Some(&(_, c)) if c.is_ascii_alphabetic() || c == '_' => {
+            let mut name = String::new();
+            let mut j = i + 1;
+            while let Some(&(_, c)) = chars.get(j) {
+                if !name_char(c) {
+                    break;
+                }
+                name.push(c);
+                j += 1;
+            }
+            Some((
+                Piece::Var {
+                    name,
+                    braced: false,
+                },
+                j - i,
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// Expands words: a word that is only an unbraced, unquoted `$VAR` splits the value into words
+/// (systemd's and the shell's rule); otherwise variables substitute in place. Undefined
+/// variables stay visible.
+fn expand(
+    ws: Vec<Word>,
+    l: &Logical,
+    vars: &BTreeMap<String, (String, Option<usize>)>,
+    out: &mut CommandLine,
+) -> Vec<Arg> {
+    let mut args = Vec::new();
+    for w in ws {
+        let line = l.line_at(w.at);
+        if let [Piece::Var {
+            name,
+            braced: false,
+        }] = w.pieces.as_slice()
+        {
+            if !w.quoted {
+                match vars.get(name) {
+                    Some((value, from)) => {
+                        let words = split_words(value);
+                        out.understood.push(Note::new(
+                            Some(line),
+                            format!(
+                                "${name} expanded to {} argument{}{}",
+                                words.len(),
+                                if words.len() == 1 { "" } else { "s" },
+                                from.map(|f| format!(" (defined on line {f})"))
+                                    .unwrap_or_else(|| " (defined in another input)".into())
+                            ),
+                        ));
+                        args.extend(words.into_iter().map(|value| Arg { value, line }));
+                    }
+                    None => out.unresolved.push(Note::new(
+                        Some(line),
+                        format!("${name} is not defined in this input; left out of the arguments"),
+                    )),
+                }
+                continue;
+            }
+        }
+        let mut value = String::new();
+        for p in &w.pieces {
+            match p {
+                Piece::Lit(s) => value.push_str(s),
+                Piece::Var { name, braced } => match vars.get(name) {
+                    Some((v, _)) => value.push_str(v),
+                    None => {
+                        let shown = if *braced {
+                            format!("${{{name}}}")
+                        } else {
+                            format!("${name}")
+                        };
+                        out.unresolved.push(Note::new(
+                            Some(line),
+                            format!("{shown} is not defined in this input; kept as written"),
+                        ));
+                        value.push_str(&shown);
+                    }
+                },
+            }
+        }
+        args.push(Arg { value, line });
+    }
+    args
+}
+
+/// Splits a variable's value into words the way `$VAR` does (white space, no quote removal
+/// beyond what the assignment already did).
+fn split_words(value: &str) -> Vec<String> {
+    value.split_whitespace().map(str::to_string).collect()
+}
+
+fn is_kubelet_program(word: &str) -> bool {
+    let base = word.rsplit('/').next().unwrap_or(word);
+    base == "kubelet" || base == "kubelet.exe"
+}
+
+fn command(
+    lines: &[Logical],
+    env: &BTreeMap<String, String>,
+    out: &mut CommandLine,
+) -> Result<(), ImportError> {
+    let vars: BTreeMap<String, (String, Option<usize>)> = env
+        .iter()
+        .map(|(k, v)| (k.clone(), (v.clone(), None)))
+        .collect();
+    let mut found = false;
+    for l in lines {
+        if is_blank_or_comment(&l.text) {
+            continue;
+        }
+        if found {
+            out.ignored
+                .push(Note::new(Some(l.line), "another line after the kubelet's"));
+            continue;
+        }
+        let plain: Vec<(usize, &str)> = l
+            .text
+            .split([' ', '\t'])
+            .scan(0usize, |pos, w| {
+                let at = *pos;
+                *pos += w.len() + 1;
+                Some((at, w))
+            })
+            .filter(|(_, w)| !w.is_empty())
+            .collect();
+        let Some(k) = plain.iter().position(|(_, w)| is_kubelet_program(w)) else {
+            out.ignored
+                .push(Note::new(Some(l.line), "no kubelet program on this line"));
+            continue;
+        };
+        found = true;
+        let first = plain.first().map(|(_, w)| *w).unwrap_or("");
+        let wrapper = matches!(first, "sudo" | "exec" | "env" | "nohup");
+        if k > 0 && !wrapper {
+            // ps columns: USER PID %CPU ... or UID PID PPID ...; arguments unquoted.
+            out.form = Form::Ps;
+            out.ignored.push(Note::new(
+                Some(l.line),
+                format!(
+                    "{} ps column{} before the program",
+                    k,
+                    if k == 1 { "" } else { "s" }
+                ),
+            ));
+            out.program = plain.get(k).map(|(_, w)| w.to_string());
+            for (at, w) in plain.iter().skip(k + 1) {
+                out.args.push(Arg {
+                    value: w.to_string(),
+                    line: l.line_at(*at),
+                });
+            }
+        } else {
+            out.form = Form::Shell;
+            let ws = words(&l.text, 0, &|at| l.line_at(at))?;
+            let mut args = expand(ws, l, &vars, out);
+            let pos = args
+                .iter()
+                .position(|a| is_kubelet_program(&a.value))
+                .unwrap_or(0);
+            if pos > 0 {
+                out.ignored.push(Note::new(
+                    Some(l.line),
+                    format!(
+                        "wrapper before the program: {}",
+                        args.iter()
+                            .take(pos)
+                            .map(|a| a.value.as_str())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    ),
+                ));
+            }
+            let rest = args.split_off((pos + 1).min(args.len()));
+            out.program = args.pop().map(|a| a.value);
+            out.args = rest;
+        }
+        out.understood.push(Note::new(
+            Some(l.line),
+            format!(
+                "{} command line of {} with {} arguments",
+                if out.form == Form::Ps { "ps" } else { "shell" },
+                out.program.as_deref().unwrap_or("?"),
+                out.args.len()
+            ),
+        ));
+    }
+    if !found {
+        return Err(ImportError::new(
+            "no kubelet command line found: expected a line naming the kubelet program (e.g. /usr/bin/kubelet --config=...), a systemd unit with ExecStart=, or NAME=value lines",
+            None,
+        ));
+    }
+    Ok(())
+}
+
+/// One `NAME=value` assignment's value, with quotes removed the way systemd's
+/// `EnvironmentFile=` and shells read it.
+fn assignment_value(raw: &str, l: &Logical, at: usize) -> Result<String, ImportError> {
+    let ws = words(raw, at, &|p| l.line_at(p))?;
+    let mut parts = Vec::new();
+    for w in ws {
+        let mut s = String::new();
+        for p in w.pieces {
+            match p {
+                Piece::Lit(t) => s.push_str(&t),
+                Piece::Var { name, braced } => {
+                    if braced {
+                        s.push_str(&format!("${{{name}}}"));
+                    } else {
+                        s.push('$');
+                        s.push_str(&name);
+                    }
+                }
+            }
+        }
+        parts.push(s);
+    }
+    Ok(parts.join(" "))
+}
+
+fn env_file(
+    lines: &[Logical],
+    env: &BTreeMap<String, String>,
+    out: &mut CommandLine,
+) -> Result<(), ImportError> {
+    let mut vars: BTreeMap<String, (String, Option<usize>)> = env
+        .iter()
+        .map(|(k, v)| (k.clone(), (v.clone(), None)))
+        .collect();
+    for l in lines {
+        if is_blank_or_comment(&l.text) {
+            continue;
+        }
+        let Some((name, raw)) = assignment(&l.text) else {
+            continue;
+        };
+        let at = l.text.len() - raw.len();
+        let value = assignment_value(raw, l, at)?;
+        out.variables.push(Variable {
+            name: name.to_string(),
+            value: value.clone(),
+            line: l.line,
+        });
+        vars.insert(name.to_string(), (value, Some(l.line)));
+    }
+    for v in out.variables.clone() {
+        if v.name.ends_with("_ARGS") || v.name.ends_with("_OPTS") {
+            let l = Logical {
+                text: v.value.clone(),
+                line: v.line,
+                breaks: Vec::new(),
+            };
+            let ws = words(&v.value, 0, &|_| v.line)?;
+            let args = expand(ws, &l, &vars, out);
+            out.understood.push(Note::new(
+                Some(v.line),
+                format!("{} holds {} kubelet arguments", v.name, args.len()),
+            ));
+            out.args.extend(args);
+        } else {
+            out.ignored.push(Note::new(
+                Some(v.line),
+                format!(
+                    "{} is not an *_ARGS or *_OPTS variable; kept for $-expansion only",
+                    v.name
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn systemd(
+    lines: &[Logical],
+    env: &BTreeMap<String, String>,
+    out: &mut CommandLine,
+) -> Result<(), ImportError> {
+    let mut vars: BTreeMap<String, (String, Option<usize>)> = env
+        .iter()
+        .map(|(k, v)| (k.clone(), (v.clone(), None)))
+        .collect();
+    let mut section = String::from("Service");
+    let mut exec: Option<&Logical> = None;
+    for l in lines {
+        let t = l.text.trim();
+        if is_blank_or_comment(t) {
+            continue;
+        }
+        if t.starts_with('[') && t.ends_with(']') {
+            section = t.trim_matches(['[', ']']).to_string();
+            continue;
+        }
+        if section != "Service" {
+            out.ignored.push(Note::new(
+                Some(l.line),
+                format!("[{section}] {}", t.split('=').next().unwrap_or(t)),
+            ));
+            continue;
+        }
+        let Some((key, value)) = t.split_once('=') else {
+            return Err(ImportError::new(
+                format!(
+                    "expected Key=value in a systemd unit, found {}",
+                    crate::go::quote(t)
+                ),
+                Some(l.line),
+            ));
+        };
+        match key.trim() {
+            "Environment" => {
+                let at = l.text.len() - value.len();
+                let ws = words(value, at, &|p| l.line_at(p))?;
+                for w in ws {
+                    let text: String = w
+                        .pieces
+                        .iter()
+                        .map(|p| match p {
+                            Piece::Lit(s) => s.clone(),
+                            Piece::Var { name, .. } => format!("${{{name}}}"),
+                        })
+                        .collect();
+                    match text.split_once('=') {
+                        Some((n, v)) => {
+                            out.variables.push(Variable {
+                                name: n.to_string(),
+                                value: v.to_string(),
+                                line: l.line,
+                            });
+                            vars.insert(n.to_string(), (v.to_string(), Some(l.line)));
+                            out.understood.push(Note::new(
+                                Some(l.line),
+                                format!("Environment {n}"),
+                            ));
+                        }
+                        None => out.ignored.push(Note::new(
+                            Some(l.line),
+                            format!("Environment word without '=': {text}"),
+                        )),
+                    }
+                }
+            }
+            "EnvironmentFile" => out.ignored.push(Note::new(
+                Some(l.line),
+                format!(
+                    "EnvironmentFile={} is not part of this input: pass its contents too to define its variables",
+                    value.trim()
+                ),
+            )),
+            "ExecStart" => {
+                if value.trim().is_empty() {
+                    if let Some(prev) = exec.take() {
+                        out.ignored.push(Note::new(
+                            Some(prev.line),
+                            format!("ExecStart reset by the empty ExecStart= on line {}", l.line),
+                        ));
+                    }
+                } else {
+                    if let Some(prev) = exec {
+                        out.ignored.push(Note::new(
+                            Some(prev.line),
+                            format!("ExecStart replaced by line {}", l.line),
+                        ));
+                    }
+                    exec = Some(l);
+                }
+            }
+            other => out.ignored.push(Note::new(Some(l.line), format!("{other}="))),
+        }
+    }
+    let Some(l) = exec else {
+        return Err(ImportError::new(
+            "no ExecStart= in this systemd unit: nothing starts the kubelet",
+            None,
+        ));
+    };
+    let Some(eq) = l.text.find("ExecStart=") else {
+        return Err(ImportError::new("malformed ExecStart=", Some(l.line)));
+    };
+    let start = eq + "ExecStart=".len();
+    let value = l.text.get(start..).unwrap_or("");
+    // Special executable prefixes: - @ : + ! !!
+    let trimmed = value.trim_start_matches(['-', '@', ':', '+', '!']);
+    let at = start + (value.len() - trimmed.len());
+    let ws = words(trimmed, at, &|p| l.line_at(p))?;
+    let mut args = expand(ws, l, &vars, out);
+    if args.is_empty() {
+        return Err(ImportError::new("empty ExecStart=", Some(l.line)));
+    }
+    let program = args.remove(0);
+    if !is_kubelet_program(&program.value) {
+        out.ignored.push(Note::new(
+            Some(l.line),
+            format!(
+                "ExecStart runs {}, not a kubelet binary; its arguments are read anyway",
+                program.value
+            ),
+        ));
+    }
+    out.understood.push(Note::new(
+        Some(l.line),
+        format!(
+            "ExecStart of {} with {} arguments",
+            program.value,
+            args.len()
+        ),
+    ));
+    out.program = Some(program.value);
+    out.args = args;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(c: &CommandLine) -> Vec<(&str, usize)> {
+        c.args.iter().map(|a| (a.value.as_str(), a.line)).collect()
+    }
+
+    #[test]
+    fn shell_quotes_and_continuations() {
+        let c =
+            parse("/usr/bin/kubelet \\\n  --node-labels='a=b c' \\\n  \"--v\" 2 --x=\"q\\\"q\"\n")
+                .unwrap();
+        assert_eq!(c.form, Form::Shell);
+        assert_eq!(c.program.as_deref(), Some("/usr/bin/kubelet"));
+        assert_eq!(
+            args(&c),
+            vec![
+                ("--node-labels=a=b c", 2),
+                ("--v", 3),
+                ("2", 3),
+                ("--x=q\"q", 3)
+            ]
+        );
+    }
+
+    #[test]
+    fn ps_columns_are_skipped_and_arguments_unquoted() {
+        let c = parse("root  812  2.1  1.9 1900000 80000 ?  Ssl  10:01  5:02 /usr/bin/kubelet --config=/var/lib/kubelet/config.yaml --v=2\n").unwrap();
+        assert_eq!(c.form, Form::Ps);
+        assert_eq!(
+            args(&c),
+            vec![("--config=/var/lib/kubelet/config.yaml", 1), ("--v=2", 1)]
+        );
+    }
+
+    #[test]
+    fn unterminated_quote_names_its_line() {
+        let e = parse("kubelet \\\n --a='x\n").unwrap_err();
+        assert_eq!(e.line, Some(2));
+        assert!(e.message.contains("unterminated"));
+    }
+
+    #[test]
+    fn env_file_and_undefined_variables() {
+        let c = parse("# comment\nKUBELET_KUBEADM_ARGS=\"--container-runtime-endpoint=unix:///run/containerd/containerd.sock --pod-infra-container-image=registry.k8s.io/pause:3.9\"\nKUBELET_EXTRA_ARGS=--node-ip=$NODE_IP\n").unwrap();
+        assert_eq!(c.form, Form::EnvFile);
+        assert_eq!(c.args.len(), 3);
+        assert_eq!(c.args[2].value, "--node-ip=$NODE_IP");
+        assert_eq!(c.unresolved.len(), 1);
+    }
+
+    #[test]
+    fn systemd_expands_dollar_var_into_words_and_braced_into_one() {
+        let unit = "[Service]\nEnvironment=\"A=--x=1 --y=2\" \"B=--z=3 --w=4\"\nExecStart=\nExecStart=-/usr/bin/kubelet $A ${B} $UNSET\n";
+        let c = parse(unit).unwrap();
+        assert_eq!(c.form, Form::Systemd);
+        let v: Vec<&str> = c.args.iter().map(|a| a.value.as_str()).collect();
+        assert_eq!(v, vec!["--x=1", "--y=2", "--z=3 --w=4"]);
+        assert_eq!(c.unresolved.len(), 1);
+        assert!(parse("[Service]\nRestart=always\n").is_err());
+    }
+}

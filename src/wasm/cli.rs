@@ -1,0 +1,98 @@
+//! The command line for `npx kubegate`: [`crate::cli::run`] with a host object the npm `bin`
+//! (`npm/cli.js`) builds from Node's `fs`, clock and terminal. Built only into the separate CLI
+//! wasm (`pkg/cli/`, features `wasm,cli`), so the library's wasm does not carry clap.
+
+use wasm_bindgen::prelude::*;
+
+use super::to_js;
+use crate::cli::{self, DirEntry, Host};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS: &str = r#"
+/** What the command line needs from Node (npm/cli.js builds it). */
+export interface CliHost {
+  /** A file's text; "-" is stdin. Throws an Error whose message is the reason. */
+  readFile(path: string): string;
+  /** A directory's entries. Throws an Error whose message is the reason. */
+  readDir(path: string): { name: string; isDir: boolean }[];
+  /** Now, Unix milliseconds. */
+  now(): number;
+  /** Colour the output (stdout is a TTY and NO_COLOR is unset). */
+  color: boolean;
+}
+export interface CliOutput { stdout: string; stderr: string; code: number; }
+"#;
+
+struct JsHost {
+    obj: JsValue,
+}
+
+fn reason(e: JsValue) -> String {
+    e.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "unreadable".into())
+}
+
+impl JsHost {
+    fn call(&self, name: &str, arg: &str) -> Result<JsValue, String> {
+        let f = js_sys::Reflect::get(&self.obj, &name.into())
+            .map_err(reason)?
+            .dyn_into::<js_sys::Function>()
+            .map_err(|_| format!("host.{name} is not a function"))?;
+        f.call1(&self.obj, &arg.into()).map_err(reason)
+    }
+}
+
+impl Host for JsHost {
+    fn read_file(&self, path: &str) -> Result<String, String> {
+        self.call("readFile", path)?
+            .as_string()
+            .ok_or_else(|| "host.readFile returned no string".into())
+    }
+
+    fn read_dir(&self, path: &str) -> Result<Vec<DirEntry>, String> {
+        let list = self.call("readDir", path)?;
+        let arr: js_sys::Array = list
+            .dyn_into()
+            .map_err(|_| "host.readDir returned no array".to_string())?;
+        Ok(arr
+            .iter()
+            .map(|e| DirEntry {
+                name: js_sys::Reflect::get(&e, &"name".into())
+                    .ok()
+                    .and_then(|v| v.as_string())
+                    .unwrap_or_default(),
+                is_dir: js_sys::Reflect::get(&e, &"isDir".into())
+                    .ok()
+                    .and_then(|v| v.as_bool())
+                    .unwrap_or(false),
+            })
+            .collect())
+    }
+
+    fn now_millis(&self) -> Option<i64> {
+        let f = js_sys::Reflect::get(&self.obj, &"now".into())
+            .ok()?
+            .dyn_into::<js_sys::Function>()
+            .ok()?;
+        f.call0(&self.obj).ok()?.as_f64().map(|v| v as i64)
+    }
+
+    fn color(&self) -> bool {
+        js_sys::Reflect::get(&self.obj, &"color".into())
+            .ok()
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false)
+    }
+}
+
+/// Runs the command line (`args[0]` is the program name) against `host`.
+#[wasm_bindgen(js_name = runCli, unchecked_return_type = "CliOutput")]
+pub fn run_cli(
+    args: Vec<String>,
+    #[wasm_bindgen(unchecked_param_type = "CliHost")] host: JsValue,
+) -> Result<JsValue, JsError> {
+    let out = cli::run(&args, &JsHost { obj: host });
+    to_js(&serde_json::json!({ "stdout": out.stdout, "stderr": out.stderr, "code": out.code }))
+}
