@@ -73,8 +73,9 @@ const D26: &str =
 const D27: &str =
     "will be removed in 1.35. Image garbage collector will get sandbox image information from CRI.";
 const D28: &str = "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components";
-const D29: &str = "will be removed in a future version";
-const D30: &str = "will be removed in a future version.";
+const D29: &str = "will be removed in a future release. Image garbage collector will get sandbox image information from CRI.";
+const D30: &str = "will be removed in a future version";
+const D31: &str = "will be removed in a future version.";
 
 /// Every flag any release registered, sorted by name.
 pub static FLAGS: &[FlagRecord] = &[
@@ -346,7 +347,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 19,
                 kind: Float64,
                 target: None,
-                deprecated: Some(D30),
+                deprecated: Some(D31),
             },
         ],
     },
@@ -864,7 +865,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 18,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
             },
         ],
     },
@@ -1521,7 +1522,7 @@ pub static FLAGS: &[FlagRecord] = &[
             from: 16,
             kind: Bool,
             target: None,
-            deprecated: Some(D29),
+            deprecated: Some(D30),
         }],
     },
     FlagRecord {
@@ -2085,7 +2086,7 @@ pub static FLAGS: &[FlagRecord] = &[
             from: 16,
             kind: Str,
             target: None,
-            deprecated: Some(D29),
+            deprecated: Some(D30),
         }],
     },
     FlagRecord {
@@ -2151,7 +2152,13 @@ pub static FLAGS: &[FlagRecord] = &[
                 deprecated: Some(D26),
             },
             FlagSpan {
-                from: 34,
+                from: 27,
+                kind: Str,
+                target: None,
+                deprecated: Some(D29),
+            },
+            FlagSpan {
+                from: 30,
                 kind: Str,
                 target: None,
                 deprecated: Some(D27),
@@ -2284,7 +2291,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 19,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D30),
+                deprecated: Some(D31),
             },
         ],
     },
@@ -2337,7 +2344,7 @@ pub static FLAGS: &[FlagRecord] = &[
             from: 16,
             kind: Bool,
             target: None,
-            deprecated: Some(D29),
+            deprecated: Some(D30),
         }],
     },
     FlagRecord {

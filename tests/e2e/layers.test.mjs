@@ -189,3 +189,36 @@ test("upgrade across releases: the removed flag breaks, with the release and the
   await assertClean(page);
   await page.close();
 });
+
+test("importing what a node shows: kubeadm-flags.env, then the kubelet's configz", async () => {
+  const page = await open();
+  await page.click("#layers-import summary");
+  // kubeadm writes /var/lib/kubelet/kubeadm-flags.env like this (kubeadm's kubelet env file).
+  await page.fill("#layers-import-text", 'KUBELET_KUBEADM_ARGS="--container-runtime-endpoint=unix:///var/run/containerd/containerd.sock --pod-infra-container-image=registry.k8s.io/pause:3.9 --node-labels=node.kubernetes.io/node"\n');
+  await page.click("#layers-import-run");
+  await page.waitForSelector("#layers-import-status .ok");
+  assert.match(await page.textContent("#layers-import-status"), /Imported 3 arguments/);
+  assert.match(await page.inputValue("#layers-args"), /^--container-runtime-endpoint=unix:\/\/\/var\/run\/containerd\/containerd\.sock\n--pod-infra-container-image=registry\.k8s\.io\/pause:3\.9\n--node-labels=node\.kubernetes\.io\/node$/);
+  // kubelet 1.35 removed --pod-infra-container-image (kubernetes/kubernetes#133779); 1.33 still has it.
+  await page.selectOption("#layers-version", "1.35");
+  await page.waitForFunction(() => document.querySelector("#layers-status")?.textContent.includes("unknown flag: --pod-infra-container-image"));
+  await page.selectOption("#layers-version", "1.33");
+  await page.waitForFunction(() => document.querySelector("#layers-status")?.textContent.includes("starts"));
+  // configz: the running configuration becomes the --config file.
+  await page.selectOption("#layers-import-kind", "configz");
+  await page.fill("#layers-import-text", JSON.stringify({ kubeletconfig: { maxPods: 42, evictionHard: { "memory.available": "300Mi" } } }));
+  await page.click("#layers-import-run");
+  await page.waitForFunction(() => document.querySelector('#layers-table tr[data-path="maxPods"]')?.textContent.includes("42"));
+  assert.match(await rowText(page, "maxPods"), /42.*file/);
+  assert.match(await page.inputValue("#layers-args"), /^--config=/);
+  // Malformed input names the problem and changes nothing.
+  const before = await page.inputValue("#layers-args");
+  await page.fill("#layers-import-text", "{ not json");
+  await page.click("#layers-import-run");
+  await page.waitForSelector("#layers-import-status .error");
+  assert.match(await page.textContent("#layers-import-status"), /Not imported: /);
+  assert.equal(await page.inputValue("#layers-args"), before);
+  await screenshot(page, "layers-import");
+  await assertClean(page);
+  await page.close();
+});

@@ -162,6 +162,81 @@ export default {
       labelled("Time since the config was assigned", h("div", { class: "row" }, elapsed, elapsedText)));
     const dynStatus = h("div", { id: "layers-dynamic-status", "aria-live": "polite" });
 
+    // ---- import what a node shows (the package's import functions do all the reading)
+    const IMPORT_KINDS = [
+      ["cmdline", "kubelet command line (ps, systemd unit, kubeadm-flags.env, /etc/default/kubelet)"],
+      ["configz", "configz JSON (kubectl get --raw /api/v1/nodes/NAME/proxy/configz)"],
+      ["kubeadm", "kubeadm Init/JoinConfiguration (kubeletExtraArgs, KubeletConfiguration)"],
+    ];
+    const importKind = select(IMPORT_KINDS, "cmdline", { id: "layers-import-kind" });
+    const importText = h("textarea", { id: "layers-import-text", class: "mono", rows: "4", spellcheck: "false", "aria-label": "Text to import" });
+    const importFile = h("input", { type: "file", id: "layers-import-file", class: "visually-hidden" });
+    const importStatus = h("div", { id: "layers-import-status", "aria-live": "polite" });
+    const importBox = h("details", { id: "layers-import", class: "import" },
+      h("summary", {}, "Import from a node"),
+      h("p", { class: "hint" }, "Paste or open what a real node shows; it replaces the inputs it covers and says what it ignored."),
+      labelled("What it is", importKind, "field wide"),
+      importText,
+      h("div", { class: "row" },
+        h("button", { type: "button", onclick: () => importFile.click() }, "Open file…"), importFile,
+        h("button", { type: "button", id: "layers-import-run", onclick: () => runImport(importText.value) }, "Import")),
+      importStatus);
+    importFile.addEventListener("change", async () => {
+      const f = importFile.files?.[0];
+      if (!f) return;
+      if (f.size > MAX_TEXT) return render(importStatus, h("p", { class: "error", role: "alert" }, `${f.name} is larger than ${MAX_TEXT} bytes.`));
+      importText.value = await f.text();
+      runImport(importText.value);
+    });
+
+    /** Applies an import to the state; returns what it understood and ignored. */
+    function applyImport(kind, text) {
+      const withConfigFlag = () => {
+        if (!/(^|\s)--config[= ]/.test(state.args)) state.args = `--config=${state.configPath}\n${state.args}`.trimEnd();
+      };
+      if (kind === "cmdline") {
+        const r = kubegate.importKubeletCommandLine(text);
+        state.args = r.args.map((a) => a.value).join("\n");
+        const path = r.args.map((a) => a.value).find((a) => a.startsWith("--config="));
+        if (path) state.configPath = path.slice("--config=".length);
+        const dir = r.args.map((a) => a.value).find((a) => a.startsWith("--config-dir="));
+        if (dir) state.dropinDir = dir.slice("--config-dir=".length);
+        return { report: r, summary: `${r.args.length} arguments from a ${r.form} command line` };
+      }
+      if (kind === "configz") {
+        const r = kubegate.importConfigz(text);
+        state.config = r.configFile;
+        withConfigFlag();
+        return { report: r, summary: "the running configuration, as the --config file" };
+      }
+      const r = kubegate.importKubeadmConfig(text);
+      const extra = r.kubeletExtraArgs.map((a) => `--${a.name}=${a.value}`);
+      if (extra.length) state.args = [...state.args.split("\n").filter((l) => l.trim()), ...extra].join("\n");
+      if (r.kubeletConfiguration) {
+        state.config = r.kubeletConfiguration;
+        withConfigFlag();
+      }
+      return { report: r, summary: `${extra.length} kubeletExtraArgs${r.kubeletConfiguration ? " and a KubeletConfiguration" : ""}` };
+    }
+
+    function runImport(text) {
+      if (!text.trim()) return render(importStatus, h("p", { class: "muted" }, "Nothing to import yet."));
+      let out;
+      try {
+        out = applyImport(importKind.value, text);
+      } catch (e) {
+        return render(importStatus, h("p", { class: "error", role: "alert" }, `Not imported: ${messageOf(e)}`));
+      }
+      const note = (n) => h("li", {}, n.line ? `line ${n.line}: ` : "", n.what);
+      const { understood, ignored } = out.report;
+      render(importStatus,
+        h("p", { class: "ok" }, `Imported ${out.summary}.`),
+        understood.length ? h("details", {}, h("summary", {}, `${understood.length} understood`), h("ul", {}, understood.map(note))) : null,
+        ignored.length ? h("details", { open: true }, h("summary", {}, `${ignored.length} ignored`), h("ul", { id: "layers-import-ignored" }, ignored.map(note))) : null);
+      sync();
+      scheduled();
+    }
+
     // ---- outputs
     const status = h("div", { id: "layers-status", class: "status", "aria-live": "polite" });
     const warnings = h("ul", { id: "layers-warnings", class: "warnings" });
@@ -182,6 +257,7 @@ export default {
       h("div", { class: "layers" },
         h("div", { class: "layers-inputs" },
           h("div", { class: "controls" }, labelled("Kubelet version", version), labelled("Upgrade check against", target)),
+          importBox,
           h("section", { "aria-labelledby": "layers-h-args" },
             h("h3", { id: "layers-h-args" }, "Command line"),
             labelled("kubelet arguments (split as a shell would; one per line is fine)", args, "field wide"), argsParsed),
