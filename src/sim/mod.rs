@@ -17,8 +17,10 @@
 
 mod queue;
 mod scenario;
+mod start;
 
 pub use scenario::{Fault, FaultKind, Scenario, ScenarioError, MAX_NODES};
+pub use start::{start_from_node, NodeStart};
 
 use serde::Serialize;
 use serde_json::{Map, Value};

@@ -239,3 +239,22 @@ impl JsClusterSimulator {
         to_js(self.inner.nodes())
     }
 }
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_NODE_START: &str = r#"
+/** How a one-node scenario starts from a real node: faults that reproduce its conditions, and the
+ *  first whole second (milliseconds of virtual time) at which the simulated node shows them. */
+export interface NodeStart { faults: Fault[]; atMs?: number; understood: string[]; ignored: string[]; }
+"#;
+
+/// The faults and time that make a one-node `scenario` (its own faults are replaced) reproduce
+/// `node`'s conditions, e.g. a Node from `importNode`.
+#[wasm_bindgen(js_name = scenarioStartFromNode, unchecked_return_type = "NodeStart")]
+pub fn scenario_start_from_node(
+    #[wasm_bindgen(unchecked_param_type = "Node")] node: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
+) -> Result<JsValue, JsError> {
+    let node: Node = from_js(node, "node")?;
+    let scenario: Scenario = from_js(scenario, "scenario")?;
+    to_js(&crate::sim::start_from_node(&node, &scenario).map_err(js_error)?)
+}

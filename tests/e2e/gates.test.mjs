@@ -167,3 +167,106 @@ test("the emulation example keeps its promise: a gate from a later release is Pr
   await assertClean(page);
   await page.close();
 });
+
+// ---- comparing with a running component's /metrics (issue 15)
+
+// Modelled on a kubelet 1.30's /metrics (`kubectl get --raw /api/v1/nodes/kind-worker/proxy/metrics`
+// on a kind cluster): Prometheus text format with # HELP/# TYPE lines, component-base's
+// kubernetes_feature_enabled gauge (one sample per registered gate, stage "" for GA) among other
+// metrics; an excerpt of the real ~600 lines. This kubelet was started with MemoryQoS=true.
+const KUBELET_METRICS = `# HELP go_goroutines Number of goroutines that currently exist.
+# TYPE go_goroutines gauge
+go_goroutines 412
+# HELP kubelet_node_name [ALPHA] The node's name. The count is always 1.
+# TYPE kubelet_node_name gauge
+kubelet_node_name{node="kind-worker"} 1
+# HELP kubernetes_feature_enabled [BETA] This metric records the data about the stage and enablement of a k8s feature.
+# TYPE kubernetes_feature_enabled gauge
+kubernetes_feature_enabled{name="AllAlpha",stage="ALPHA"} 0
+kubernetes_feature_enabled{name="AllBeta",stage="BETA"} 0
+kubernetes_feature_enabled{name="CPUManager",stage=""} 1
+kubernetes_feature_enabled{name="DisableCloudProviders",stage="BETA"} 1
+kubernetes_feature_enabled{name="GracefulNodeShutdown",stage="BETA"} 1
+kubernetes_feature_enabled{name="InPlacePodVerticalScaling",stage="ALPHA"} 0
+kubernetes_feature_enabled{name="KubeletInUserNamespace",stage="ALPHA"} 0
+kubernetes_feature_enabled{name="KubeletTracing",stage="BETA"} 1
+kubernetes_feature_enabled{name="MemoryQoS",stage="ALPHA"} 1
+kubernetes_feature_enabled{name="NodeSwap",stage="BETA"} 1
+kubernetes_feature_enabled{name="SidecarContainers",stage="BETA"} 1
+kubernetes_feature_enabled{name="UserNamespacesSupport",stage="BETA"} 0
+# HELP process_start_time_seconds [ALPHA] Start time of the process since unix epoch in seconds.
+# TYPE process_start_time_seconds gauge
+process_start_time_seconds 1.73857680012e+09
+`;
+
+async function pasteMetrics(page, text) {
+  await page.click("#gates-metrics summary");
+  await page.fill("#gates-metrics-text", text);
+  await page.waitForSelector("#gates-metrics-status p");
+}
+/** Also saves the /metrics box alone (the full page is the whole gate table, too tall to read). */
+const shotBox = (page, name) => page.locator("#gates-metrics").screenshot({ path: new URL(`./screenshots/${name}.png`, import.meta.url).pathname });
+const mismatchRows = (page) => page.$$eval("#gates-metrics-mismatches tbody tr", (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
+
+test("a kubelet's /metrics compared with the release and the typed --feature-gates", async () => {
+  const page = await b.open();
+  await page.selectOption("#gates-emulation", "1.30");
+  await pasteMetrics(page, KUBELET_METRICS);
+  await page.waitForSelector("#gates-metrics-mismatches");
+  assert.match(await page.textContent("#gates-metrics-summary"), /12 gates reported \(7 on\)\. 1 mismatch with the 1\.30 binary with no --feature-gates\./);
+  assert.deepEqual(await mismatchRows(page), [["17", "MemoryQoS", "on/off differs", "MemoryQoS is reported true but the flags say false"]]);
+  await page.click("#gates-metrics-status summary >> text=understood");
+  assert.match(await page.textContent("#gates-metrics-understood"), /12 kubernetes_feature_enabled samples/);
+  assert.match(await page.textContent("#gates-metrics-ignored"), /3 samples of other metrics/);
+  await screenshot(page, "gates-metrics-mismatch");
+  await shotBox(page, "gates-metrics-mismatch-box");
+  // The flag the kubelet was started with: everything matches.
+  await page.fill("#gates-flags", "MemoryQoS=true");
+  await page.waitForFunction(() => /Every reported gate matches the 1\.30 binary with these --feature-gates/.test(document.querySelector("#gates-metrics-summary")?.textContent ?? ""));
+  assert.equal(await page.locator("#gates-metrics-mismatches").count(), 0);
+  // Against 1.29, NodeSwap's default and UserNamespacesSupport's stage differ, each on its line.
+  await page.selectOption("#gates-emulation", "1.29");
+  await page.waitForSelector("#gates-metrics-mismatches tr[data-kind='stage']");
+  const rows = await mismatchRows(page);
+  assert.deepEqual(rows.map((r) => [r[0], r[1], r[2]]), [["18", "NodeSwap", "on/off differs"], ["20", "UserNamespacesSupport", "stage differs"]]);
+  // Flags the release refuses leave nothing to compare with.
+  await page.fill("#gates-flags", "NoSuchGate=true");
+  await page.waitForFunction(() => /Nothing to compare with: 1\.29 refuses these --feature-gates \(unrecognized feature gate: NoSuchGate\)/.test(document.querySelector("#gates-metrics-status")?.textContent ?? ""));
+  await screenshot(page, "gates-metrics-refused");
+  await shotBox(page, "gates-metrics-refused-box");
+  await assertClean(page);
+  await page.close();
+});
+
+test("malformed /metrics is refused with its line", async () => {
+  const page = await b.open();
+  await pasteMetrics(page, 'kubernetes_feature_enabled{name="AllAlpha",stage="ALPHA"} 0\nkubernetes_feature_enabled{name="NodeSwap",stage="BETA} 1\n');
+  await page.waitForSelector("#gates-metrics-error");
+  assert.match(await page.textContent("#gates-metrics-error"), /^Not read: line 2: malformed kubernetes_feature_enabled sample/);
+  assert.equal(await page.locator("#gates-metrics-mismatches").count(), 0);
+  await page.fill("#gates-metrics-text", "process_start_time_seconds 1.7e+09\n");
+  await page.waitForFunction(() => /Not read: no kubernetes_feature_enabled samples found/.test(document.querySelector("#gates-metrics-error")?.textContent ?? ""));
+  // The feature list and the table are untouched.
+  assert.ok((await page.locator("#gates-table tbody tr").count()) > 150);
+  await screenshot(page, "gates-metrics-malformed");
+  await shotBox(page, "gates-metrics-malformed-box");
+  await assertClean(page);
+  await page.close();
+});
+
+test("markup in /metrics labels is shown as text", async () => {
+  const XSS = ["<img src=x onerror=window.__pwned=1>", "<script>window.__pwned=1</script>", "\\\"><svg onload=window.__pwned=1>"];
+  const page = await b.open();
+  await pasteMetrics(page, XSS.map((x, i) => `kubernetes_feature_enabled{name="${x}",stage="${XSS[(i + 1) % 3]}"} 1`).join("\n"));
+  await page.waitForSelector("#gates-metrics-mismatches");
+  const rows = await mismatchRows(page);
+  assert.equal(rows.length, 3);
+  assert.equal(rows[0][1], XSS[0]);
+  assert.equal(rows[1][1], XSS[1]);
+  assert.equal(rows[2][1], "\"><svg onload=window.__pwned=1>");
+  assert.ok(rows.every((r) => r[2] === "unknown gate"));
+  await shotBox(page, "gates-metrics-markup-box");
+  assert.equal(await page.locator("#panel-gates img, #panel-gates iframe, #panel-gates svg[onload], #panel-gates script").count(), 0);
+  await assertClean(page);
+  await page.close();
+});

@@ -245,3 +245,226 @@ test("markup in a fault message is shown as text", async () => {
   await assertClean(page);
   await page.close();
 });
+
+// ---- importing a real node (issue 15)
+
+// Modelled on `kubectl get node kind-control-plane -o yaml` plus `kubectl get lease -n
+// kube-node-lease kind-control-plane -o yaml` of a kind (kubernetes-sigs/kind) cluster created
+// with `networking.disableDefaultCNI: true` and no CNI installed yet (kindest/node:v1.31.4): the
+// kubelet reports NotReady with the container runtime's "cni plugin not initialized", and the
+// control-plane and not-ready taints are on the node. Field layout as kubectl prints a v1 Node.
+const CNI_MESSAGE = "container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized";
+const KIND_NODE = `apiVersion: v1
+kind: Node
+metadata:
+  annotations:
+    kubeadm.alpha.kubernetes.io/cri-socket: unix:///run/containerd/containerd.sock
+    node.alpha.kubernetes.io/ttl: "0"
+    volumes.kubernetes.io/controller-managed-attach-detach: "true"
+  creationTimestamp: "2025-02-03T10:00:00Z"
+  labels:
+    beta.kubernetes.io/arch: amd64
+    beta.kubernetes.io/os: linux
+    kubernetes.io/arch: amd64
+    kubernetes.io/hostname: kind-control-plane
+    kubernetes.io/os: linux
+    node-role.kubernetes.io/control-plane: ""
+    node.kubernetes.io/exclude-from-external-load-balancers: ""
+  name: kind-control-plane
+  resourceVersion: "512"
+  uid: 0e6f3a52-8a4d-4a8e-b7f1-3c2f9c4d7e10
+spec:
+  podCIDR: 10.244.0.0/24
+  podCIDRs:
+  - 10.244.0.0/24
+  providerID: kind://docker/kind/kind-control-plane
+  taints:
+  - effect: NoSchedule
+    key: node-role.kubernetes.io/control-plane
+  - effect: NoSchedule
+    key: node.kubernetes.io/not-ready
+status:
+  addresses:
+  - address: 172.18.0.2
+    type: InternalIP
+  - address: kind-control-plane
+    type: Hostname
+  allocatable:
+    cpu: "8"
+    ephemeral-storage: 102626232Ki
+    memory: 32810648Ki
+    pods: "110"
+  capacity:
+    cpu: "8"
+    ephemeral-storage: 102626232Ki
+    memory: 32810648Ki
+    pods: "110"
+  conditions:
+  - lastHeartbeatTime: "2025-02-03T10:05:12Z"
+    lastTransitionTime: "2025-02-03T10:00:00Z"
+    message: kubelet has sufficient memory available
+    reason: KubeletHasSufficientMemory
+    status: "False"
+    type: MemoryPressure
+  - lastHeartbeatTime: "2025-02-03T10:05:12Z"
+    lastTransitionTime: "2025-02-03T10:00:00Z"
+    message: kubelet has no disk pressure
+    reason: KubeletHasNoDiskPressure
+    status: "False"
+    type: DiskPressure
+  - lastHeartbeatTime: "2025-02-03T10:05:12Z"
+    lastTransitionTime: "2025-02-03T10:00:00Z"
+    message: kubelet has sufficient PID available
+    reason: KubeletHasSufficientPID
+    status: "False"
+    type: PIDPressure
+  - lastHeartbeatTime: "2025-02-03T10:05:12Z"
+    lastTransitionTime: "2025-02-03T10:00:00Z"
+    message: '${CNI_MESSAGE}'
+    reason: KubeletNotReady
+    status: "False"
+    type: Ready
+  daemonEndpoints:
+    kubeletEndpoint:
+      Port: 10250
+  images:
+  - names:
+    - registry.k8s.io/etcd:3.5.15-0
+    sizeBytes: 56909194
+  nodeInfo:
+    architecture: amd64
+    bootID: 7a1d0c3e-2f4b-4c55-9d2e-61b0f0a9b0c1
+    containerRuntimeVersion: containerd://1.7.24
+    kernelVersion: 6.8.0-51-generic
+    kubeProxyVersion: v1.31.4
+    kubeletVersion: v1.31.4
+    machineID: 2b7e1c9d4f3a4e8b9c0d1e2f3a4b5c6d
+    operatingSystem: linux
+    osImage: Debian GNU/Linux 12 (bookworm)
+    systemUUID: 2b7e1c9d-4f3a-4e8b-9c0d-1e2f3a4b5c6d
+---
+apiVersion: coordination.k8s.io/v1
+kind: Lease
+metadata:
+  creationTimestamp: "2025-02-03T10:00:01Z"
+  name: kind-control-plane
+  namespace: kube-node-lease
+  ownerReferences:
+  - apiVersion: v1
+    kind: Node
+    name: kind-control-plane
+    uid: 0e6f3a52-8a4d-4a8e-b7f1-3c2f9c4d7e10
+  resourceVersion: "530"
+  uid: 4c1f0e9a-6b2d-4f7e-8a3c-9d0b1e2f3a4b
+spec:
+  holderIdentity: kind-control-plane
+  leaseDurationSeconds: 40
+  renewTime: "2025-02-03T10:05:14.118246Z"
+`;
+
+async function importNode(page, text) {
+  await page.click("#node-import summary");
+  await page.fill("#node-import-text", text);
+  await page.click("#node-import-run");
+  await page.waitForSelector("#node-import-status p");
+}
+
+test("importing a kind node: version, lease, NotReady from the CNI, taints, understood and ignored", async () => {
+  const page = await openNode();
+  await page.selectOption("#node-version", "1.33");
+  await page.uncheck("#node-leases");
+  await importNode(page, KIND_NODE);
+  const status = await page.textContent("#node-import-status");
+  assert.match(status, /Imported node kind-control-plane: Kubernetes 1\.31, node leases on, 1 fault reproducing its conditions/);
+  assert.equal(await page.inputValue("#node-version"), "1.31");
+  assert.equal(await page.isChecked("#node-leases"), true);
+  assert.match(await page.textContent("#node-grace"), /grace-period 40s/);
+  // The network plugin error is a fault from 0s, with the node's own message.
+  assert.match(await page.textContent("#node-fault-list"), /network error from 0m00s on/);
+  assert.equal(await page.getAttribute("#node-fault-networkError", "aria-pressed"), "true");
+  assert.equal(await readyStatus(page), "False");
+  const table = await page.textContent("#node-conditions");
+  assert.ok(table.includes(CNI_MESSAGE), table);
+  assert.match(table, /KubeletNotReady/);
+  assert.match(await page.textContent("#node-taints"), /node\.kubernetes\.io\/not-ready:NoSchedule/);
+  for (const c of ["MemoryPressure", "DiskPressure", "PIDPressure"]) assert.equal(await page.getAttribute(`#node-machine-${c}`, "data-status"), "False");
+  // What was understood (with the input's lines) and ignored.
+  const understood = await page.textContent("#node-import-understood");
+  assert.match(understood, /line 1: Node kind-control-plane: 4 conditions, 2 taints, kubelet v1\.31\.4/);
+  assert.match(understood, /Lease kube-node-lease\/kind-control-plane/);
+  assert.match(understood, /taint node\.kubernetes\.io\/not-ready:NoSchedule: the node lifecycle controller sets it/);
+  const ignored = await page.textContent("#node-import-ignored");
+  assert.match(ignored, /taint node-role\.kubernetes\.io\/control-plane:NoSchedule: only the node lifecycle controller's taints are simulated/);
+  assert.match(ignored, /line \d+: status\.\{[^}]*addresses[^}]*\}/);
+  // The imported start is a share link like any other state.
+  assert.equal(await page.isVisible("#banner"), false);
+  await page.locator("#node-import").scrollIntoViewIfNeeded();
+  await screenshot(page, "node-import-kind");
+  await assertClean(page);
+  await page.close();
+});
+
+test("importing a silent node as JSON: Ready Unknown is replayed, a version kubegate lacks is said", async () => {
+  const page = await openNode();
+  const before = await page.inputValue("#node-version");
+  const node = {
+    apiVersion: "v1", kind: "Node", metadata: { name: "worker-7" },
+    spec: { taints: [{ key: "node.kubernetes.io/unreachable", effect: "NoExecute", timeAdded: "2025-02-03T10:06:00Z" }] },
+    status: {
+      conditions: ["MemoryPressure", "DiskPressure", "PIDPressure", "Ready"].map((type) => ({
+        type, status: "Unknown", reason: "NodeStatusUnknown", message: "Kubelet stopped posting node status.",
+        lastHeartbeatTime: "2025-02-03T10:05:12Z", lastTransitionTime: "2025-02-03T10:06:00Z",
+      })),
+      nodeInfo: { kubeletVersion: "v9.99.0" },
+    },
+  };
+  await importNode(page, JSON.stringify(node, null, 2));
+  assert.equal(await page.inputValue("#node-version"), before);
+  assert.match(await page.textContent("#node-import-ignored"), /kubelet v9\.99\.0 is not a release kubegate carries \(1\.16 to 1\.\d+\): the version stays/);
+  assert.match(await page.textContent("#node-import-ignored"), /no Lease for worker-7 in the input: node leases stay on/);
+  assert.match(await page.textContent("#node-fault-list"), /kubelet stopped from 0m\d\ds on/);
+  assert.equal(await readyStatus(page), "Unknown");
+  await assertClean(page);
+  await page.close();
+});
+
+test("a malformed node is refused with its line, and nothing changes", async () => {
+  const page = await openNode();
+  await page.click("#node-fault-memoryPressure");
+  const before = JSON.stringify(await page.evaluate(() => [document.querySelector("#node-version").value, document.querySelector("#node-fault-list").textContent, document.querySelector("#node-clock").textContent]));
+  // A bad timestamp: the package names the Node's line and quotes the value.
+  await importNode(page, 'kind: Node\nmetadata: {name: x}\nstatus:\n  conditions:\n  - type: Ready\n    status: "True"\n    lastHeartbeatTime: yesterday\n');
+  assert.match(await page.textContent("#node-import-status .error"), /^Not imported: line \d+: this Node does not read: .*"yesterday"/);
+  // Truncated mid-document (a paste cut short): a YAML syntax error on its line.
+  await page.fill("#node-import-text", "apiVersion: v1\nkind: Node\nmetadata:\n  name: kind-worker\nstatus:\n  conditions: [ {type: Ready\n");
+  await page.click("#node-import-run");
+  await page.waitForFunction(() => /^Not imported: line [67]: /.test(document.querySelector("#node-import-status .error")?.textContent ?? ""));
+  // Not a node at all.
+  await page.fill("#node-import-text", "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n");
+  await page.click("#node-import-run");
+  assert.match(await page.textContent("#node-import-status .error"), /no Node found/);
+  const after = JSON.stringify(await page.evaluate(() => [document.querySelector("#node-version").value, document.querySelector("#node-fault-list").textContent, document.querySelector("#node-clock").textContent]));
+  assert.equal(after, before);
+  await screenshot(page, "node-import-malformed");
+  await assertClean(page);
+  await page.close();
+});
+
+test("an imported node's strings are only ever shown as text", async () => {
+  const page = await openNode();
+  const node = {
+    kind: "Node", metadata: { name: XSS[0] },
+    spec: { taints: [{ key: XSS[3], value: XSS[2], effect: "NoSchedule" }] },
+    status: { conditions: [{ type: "Ready", status: "False", reason: XSS[1], message: XSS[1] }, { type: XSS[0], status: "True" }], nodeInfo: { kubeletVersion: XSS[3] } },
+  };
+  await importNode(page, JSON.stringify(node));
+  const status = await page.textContent("#node-import-status");
+  assert.ok(status.includes(`Imported node ${XSS[0]}`), status);
+  const ignored = await page.textContent("#node-import-ignored");
+  assert.ok(ignored.includes(XSS[3]) && ignored.includes(XSS[2]) && ignored.includes(`condition ${XSS[0]} True`), ignored);
+  assert.ok((await page.textContent("#node-conditions")).includes(XSS[1]));
+  assert.ok((await page.textContent("#node-fault-list")).includes(XSS[1]));
+  assert.equal(await page.locator("img, iframe, svg[onload], #panel-node script").count(), 0);
+  await assertClean(page);
+  await page.close();
+});

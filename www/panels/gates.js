@@ -28,6 +28,9 @@ const BASE_DEFAULTS = {
 };
 /** Largest feature list accepted from a file, paste or URL (the real one is ~41 KB). */
 const MAX_LIST_BYTES = 5_000_000;
+/** Largest /metrics text read from a paste or a file (a kubelet's is a few hundred KB). */
+const MAX_METRICS_BYTES = 5_000_000;
+const MISMATCH_TEXT = { enabled: "on/off differs", stage: "stage differs", unknown: "unknown gate" };
 
 export default {
   id: "gates",
@@ -75,6 +78,25 @@ export default {
     const diffBox = h("div", { class: "diff", id: "gates-diff", "aria-live": "polite" });
     const warningsBox = h("ul", { class: "warnings", id: "gates-warnings" });
 
+    // ---- compare with what a running component reports (its /metrics)
+    const metricsText = h("textarea", {
+      id: "gates-metrics-text", class: "mono", rows: "4", spellcheck: "false", autocomplete: "off",
+      "aria-label": "A component's /metrics text", "aria-describedby": "gates-metrics-hint",
+      placeholder: 'kubernetes_feature_enabled{name="NodeSwap",stage="BETA"} 1',
+    });
+    const metricsFile = h("input", { type: "file", id: "gates-metrics-file", class: "visually-hidden", accept: ".txt,.prom,text/plain" });
+    const metricsStatus = h("div", { id: "gates-metrics-status", "aria-live": "polite" });
+    const metricsBox = h("details", { id: "gates-metrics", class: "import" },
+      h("summary", {}, "Compare with a running component's /metrics"),
+      h("p", { class: "hint", id: "gates-metrics-hint" },
+        "Paste, open or drop on this box a component's /metrics (for a kubelet: kubectl get --raw /api/v1/nodes/NAME/proxy/metrics). ",
+        "Its kubernetes_feature_enabled lines are compared with what the real binary of the chosen version makes of the --feature-gates above."),
+      metricsText,
+      h("div", { class: "row" },
+        h("button", { type: "button", id: "gates-metrics-open", onclick: () => metricsFile.click() }, "Open file…"), metricsFile,
+        h("button", { type: "button", id: "gates-metrics-clear", onclick: () => { metricsText.value = ""; drawMetrics(); } }, "Clear")),
+      metricsStatus);
+
     render(container,
       h("div", { class: "panel-intro" },
         h("h2", {}, "Feature gates"),
@@ -89,6 +111,7 @@ export default {
       importBox,
       h("div", { class: "flag-row" }, labelled("--feature-gates", flags, "field wide"), flagStatus),
       warningsBox,
+      metricsBox,
       h("div", { class: "controls filters" },
         labelled("Search", search),
         labelled("Stage", stage),
@@ -141,6 +164,72 @@ export default {
         update();
       }
     }
+
+    // ---- /metrics: read and compared by the package; drawn here
+    metricsText.addEventListener("input", () => scheduledMetrics());
+    metricsFile.addEventListener("change", async () => {
+      const f = metricsFile.files?.[0];
+      metricsFile.value = "";
+      if (f) await metricsFromFile(f);
+    });
+    // A file dropped on this box is a /metrics text, not a feature list (the panel's own drop).
+    metricsBox.addEventListener("dragover", (e) => { e.preventDefault(); e.stopPropagation(); });
+    metricsBox.addEventListener("drop", async (e) => {
+      e.preventDefault();
+      e.stopPropagation();
+      container.classList.remove("dropping");
+      const f = e.dataTransfer?.files?.[0];
+      if (f) await metricsFromFile(f);
+    });
+    async function metricsFromFile(f) {
+      metricsBox.open = true;
+      if (f.size > MAX_METRICS_BYTES) {
+        return render(metricsStatus, h("p", { class: "error", role: "alert" }, `Not read: ${f.name} is larger than ${MAX_METRICS_BYTES} bytes.`));
+      }
+      metricsText.value = await f.text();
+      drawMetrics();
+    }
+
+    function drawMetrics() {
+      const text = metricsText.value;
+      if (!text.trim()) return render(metricsStatus, h("p", { class: "muted" }, "Nothing to compare yet."));
+      if (text.length > MAX_METRICS_BYTES) return render(metricsStatus, h("p", { class: "error", role: "alert" }, `Not read: the text is larger than ${MAX_METRICS_BYTES} bytes.`));
+      let report;
+      try {
+        report = kubegate.importFeatureMetrics(text);
+      } catch (e) {
+        return render(metricsStatus, h("p", { class: "error", role: "alert", id: "gates-metrics-error" }, `Not read: ${messageOf(e)}`));
+      }
+      const against = `the ${state.emulation} binary with ${state.flags.trim() ? "these --feature-gates" : "no --feature-gates"}`;
+      let mismatches;
+      try {
+        mismatches = kubegate.compareFeatureMetrics(text, state.emulation, state.flags);
+      } catch (e) {
+        return render(metricsStatus,
+          h("p", { class: "muted" }, `${report.gates.length} gates reported.`),
+          h("p", { class: "error", role: "alert" }, `Nothing to compare with: ${state.emulation} refuses these --feature-gates (${messageOf(e)}).`));
+      }
+      const note = (n) => h("li", {}, n.line ? `line ${n.line}: ` : "", n.what);
+      const on = report.gates.filter((g) => g.enabled).length;
+      render(metricsStatus,
+        h("p", { class: mismatches.length ? "error" : "ok", id: "gates-metrics-summary" },
+          `${report.gates.length} gates reported (${on} on). `,
+          mismatches.length
+            ? `${mismatches.length} mismatch${mismatches.length === 1 ? "" : "es"} with ${against}.`
+            : `Every reported gate matches ${against}.`),
+        !releaseMode() ? h("p", { class: "muted" }, `Compared with the real ${state.emulation} binary, whatever the panel answers for above: a running component is a real binary.`) : null,
+        mismatches.length ? h("div", { class: "table-wrap" }, h("table", { class: "gates metrics-mismatches", id: "gates-metrics-mismatches" },
+          h("caption", { class: "visually-hidden" }, "Gates whose reported state differs from the flags"),
+          h("thead", {}, h("tr", {}, ["Line", "Gate", "What", "Details"].map((t) => h("th", { scope: "col" }, t)))),
+          h("tbody", {}, mismatches.map((m) => h("tr", { dataset: { kind: m.kind } },
+            h("td", { class: "mono" }, String(m.line)),
+            h("th", { scope: "row" }, h("code", {}, m.name)),
+            h("td", {}, MISMATCH_TEXT[m.kind] ?? m.kind),
+            h("td", {}, m.message)))))) : null,
+        report.understood.length ? h("details", {}, h("summary", {}, `${report.understood.length} understood`), h("ul", { id: "gates-metrics-understood" }, report.understood.map(note))) : null,
+        report.ignored.length ? h("details", {}, h("summary", {}, `${report.ignored.length} ignored`), h("ul", { id: "gates-metrics-ignored" }, report.ignored.map(note))) : null);
+    }
+    const scheduledMetrics = debounceFrame(drawMetrics);
 
     function refreshFeatures() {
       for (const g of baseCache.values()) g.free();
@@ -329,6 +418,7 @@ export default {
       }
       drawTable(result.states, other);
       drawDiff(result.states, other, otherError);
+      if (metricsText.value.trim()) drawMetrics();
     }
     const scheduled = debounceFrame(update);
 

@@ -16,6 +16,8 @@ const STATUSES = ["Unknown", "True", "False"];
 const DURATION_MS = 3_600_000;
 const MAX_FAULTS = 100;
 const MAX_MESSAGE = 500;
+/** Largest node import read from a paste or a file (a node with its Lease is a few KB). */
+const MAX_IMPORT = 1_000_000;
 const SPEEDS = [1, 5, 10, 30, 60, 300];
 const STEPS = [["1s", 1000], ["5s", 5000], ["10s", 10_000], ["30s", 30_000], ["1m", 60_000]];
 const WINDOWS = [["2m", 120_000], ["5m", 300_000], ["10m", 600_000], ["1h", 3_600_000]];
@@ -104,6 +106,26 @@ export default {
     const log = h("ol", { class: "node-log", id: "node-log", reversed: true });
     const errorBox = h("p", { class: "error", id: "node-error", role: "alert", hidden: true });
 
+    // ---- import a real node (the package reads it and says how the scenario reproduces it)
+    const importText = h("textarea", {
+      id: "node-import-text", class: "mono", rows: "5", spellcheck: "false", autocomplete: "off",
+      "aria-label": "Node to import (kubectl get node NAME -o yaml or -o json)", "aria-describedby": "node-import-hint",
+      placeholder: "apiVersion: v1\nkind: Node\n…",
+    });
+    const importFile = h("input", { type: "file", id: "node-import-file", class: "visually-hidden", accept: ".yaml,.yml,.json,.txt" });
+    const importStatus = h("div", { id: "node-import-status", "aria-live": "polite" });
+    const importBox = h("details", { id: "node-import", class: "import" },
+      h("summary", {}, "Import from a node"),
+      h("p", { class: "hint", id: "node-import-hint" },
+        "Paste, open or drop what kubectl get node NAME -o yaml (or -o json) prints; add the node's Lease ",
+        "(kubectl get lease -n kube-node-lease NAME -o yaml) as another document if you have it. ",
+        "Its kubelet version, lease and conditions become this panel's starting state; the scheduled faults are replaced."),
+      importText,
+      h("div", { class: "row" },
+        h("button", { type: "button", id: "node-import-open", onclick: () => importFile.click() }, "Open file…"), importFile,
+        h("button", { type: "button", id: "node-import-run", onclick: () => runImport(importText.value) }, "Import")),
+      importStatus);
+
     render(container,
       h("div", { class: "panel-intro" },
         h("h2", {}, "One node's conditions"),
@@ -112,6 +134,7 @@ export default {
         labelled("Kubernetes version", version),
         h("label", { class: "check" }, leases, " node leases (kube-node-lease)"),
         grace),
+      importBox,
       h("div", { class: "controls clock-controls", role: "group", "aria-label": "Virtual clock" },
         play, h("span", { class: "row" }, step, stepSize), labelled("Speed", speed), reset,
         h("label", { class: "field scrub" }, h("span", { class: "label-text" }, "Virtual time"), scrub), clockText),
@@ -431,10 +454,86 @@ export default {
     clearFaults.addEventListener("click", () => { state.faults = []; rebuild(); draw(); });
     new ResizeObserver(() => { if (!container.hidden) drawTimeline(); }).observe(timeline);
 
+    // ---- importing a node
+    importFile.addEventListener("change", async () => {
+      const f = importFile.files?.[0];
+      importFile.value = "";
+      if (f) await importFromFile(f);
+    });
+    container.addEventListener("dragover", (e) => { e.preventDefault(); container.classList.add("dropping"); });
+    container.addEventListener("dragleave", () => container.classList.remove("dropping"));
+    container.addEventListener("drop", async (e) => {
+      e.preventDefault();
+      container.classList.remove("dropping");
+      const f = e.dataTransfer?.files?.[0];
+      if (f) await importFromFile(f);
+    });
+    async function importFromFile(f) {
+      importBox.open = true;
+      if (f.size > MAX_IMPORT) return render(importStatus, h("p", { class: "error", role: "alert" }, `Not imported: ${f.name} is larger than ${MAX_IMPORT} bytes.`));
+      importText.value = await f.text();
+      runImport(importText.value);
+    }
+
+    /** Reads a node and moves the panel to its starting state; throws (changing nothing) on bad input. */
+    function applyImport(text) {
+      const r = kubegate.importNode(text);
+      const understood = [...r.understood];
+      const ignored = [...r.ignored];
+      const [first, ...rest] = r.nodes;
+      const name = first.node?.metadata?.name ?? "";
+      if (rest.length) ignored.push({ line: rest[0].line, what: `${rest.length} more node${rest.length === 1 ? "" : "s"}: this panel simulates one, ${name}` });
+      // The version: the release the kubelet's own version belongs to, if kubegate carries it.
+      const versions = versionRange(kubegate);
+      const kv = first.kubeletVersion;
+      const m = /^v?(\d+)\.(\d+)(?:\.|$|[-+])/.exec(kv ?? "");
+      const minor = m ? `${Number(m[1])}.${Number(m[2])}` : null;
+      let version = state.version;
+      if (minor && versions.includes(minor)) {
+        version = minor;
+        understood.push({ what: `kubelet ${kv}: Kubernetes ${minor} (the controller's defaults follow this version)` });
+      } else {
+        const { oldest, newest } = kubegate.releases();
+        ignored.push({ what: kv
+          ? `kubelet ${kv} is not a release kubegate carries (${oldest} to ${newest}): the version stays ${version}`
+          : `no status.nodeInfo.kubeletVersion: the version stays ${version}` });
+      }
+      // The lease: given, node leases are on; kubectl get node never prints it, so absent changes nothing.
+      const leasesOn = first.lease ? true : state.leases;
+      if (first.lease) understood.push({ what: "the node's Lease: node leases on" });
+      else ignored.push({ what: `no Lease for ${name} in the input: node leases stay ${state.leases ? "on" : "off"}` });
+      const start = kubegate.scenarioStartFromNode(first.node, { ...scenario(), kubernetesVersion: version, nodeLeases: leasesOn, faults: [] });
+      understood.push(...start.understood.map((what) => ({ what })));
+      ignored.push(...start.ignored.map((what) => ({ what })));
+      if (start.atMs === undefined) ignored.push({ what: "the simulated node does not show these conditions within the hour: the clock stays at the start" });
+      const faults = start.faults.map((f) => (typeof f.message === "string" ? { kind: f.kind, at: f.at, message: f.message } : { kind: f.kind, at: f.at }));
+      const time = Math.max(DEFAULTS.time, start.atMs ?? 0);
+      api.setState({ ...api.getState(), version, leases: leasesOn, faults, time });
+      return { name, version, time, faults, understood, ignored };
+    }
+
+    function runImport(text) {
+      if (!text.trim()) return render(importStatus, h("p", { class: "muted" }, "Nothing to import yet."));
+      let out;
+      try {
+        out = applyImport(text);
+      } catch (e) {
+        return render(importStatus, h("p", { class: "error", role: "alert" }, `Not imported: ${messageOf(e)}`));
+      }
+      const note = (n) => h("li", {}, n.line ? `line ${n.line}: ` : "", n.what);
+      render(importStatus,
+        h("p", { class: "ok" },
+          `Imported node ${out.name}: Kubernetes ${out.version}, node leases ${state.leases ? "on" : "off"}, `,
+          out.faults.length ? `${out.faults.length} fault${out.faults.length === 1 ? "" : "s"} reproducing its conditions` : "no fault needed",
+          `; the clock is at ${clock(out.time)}.`),
+        out.understood.length ? h("details", {}, h("summary", {}, `${out.understood.length} understood`), h("ul", { id: "node-import-understood" }, out.understood.map(note))) : null,
+        out.ignored.length ? h("details", { open: true }, h("summary", {}, `${out.ignored.length} ignored`), h("ul", { id: "node-import-ignored" }, out.ignored.map(note))) : null);
+    }
+
     rebuild();
     draw();
 
-    return {
+    const api = {
       getState() {
         const out = {};
         for (const [k, v] of Object.entries(state)) if (JSON.stringify(v) !== JSON.stringify(DEFAULTS[k])) out[k] = v;
@@ -489,5 +588,6 @@ export default {
       },
       onShow() { drawTimeline(); },
     };
+    return api;
   },
 };
