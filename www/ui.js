@@ -68,3 +68,15 @@ export const select = (options, value, attrs = {}) =>
     const [v, label] = Array.isArray(o) ? o : [o, o];
     return h("option", { value: v, selected: v === value }, label);
   }));
+
+/** Makes `el` a drop zone for one file: highlights while dragging, hands the file to `onFile`. */
+export function onFileDrop(el, onFile) {
+  el.addEventListener("dragover", (e) => { e.preventDefault(); el.classList.add("dropping"); });
+  el.addEventListener("dragleave", () => el.classList.remove("dropping"));
+  el.addEventListener("drop", async (e) => {
+    e.preventDefault();
+    el.classList.remove("dropping");
+    const f = e.dataTransfer?.files?.[0];
+    if (f) await onFile(f);
+  });
+}

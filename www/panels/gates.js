@@ -1,6 +1,6 @@
 // Gates: pick versions, type a --feature-gates string, see every gate's stage, default, value
 // and why; compare with another version. Every value comes from kubegate's FeatureGate.
-import { h, render, marked, messageOf, labelled, versionRange, newestRelease, select, debounceFrame } from "../ui.js";
+import { h, render, marked, messageOf, labelled, versionRange, newestRelease, select, debounceFrame, onFileDrop } from "../ui.js";
 import { field } from "../state.js";
 
 const STAGES = ["all", "Alpha", "Beta", "GA", "Deprecated", "PreAlpha"];
@@ -140,14 +140,7 @@ export default {
       if (f) setList(await f.text(), f.name);
     });
     pasteArea.addEventListener("input", () => setList(pasteArea.value, "pasted text"));
-    container.addEventListener("dragover", (e) => { e.preventDefault(); container.classList.add("dropping"); });
-    container.addEventListener("dragleave", () => container.classList.remove("dropping"));
-    container.addEventListener("drop", async (e) => {
-      e.preventDefault();
-      container.classList.remove("dropping");
-      const f = e.dataTransfer?.files?.[0];
-      if (f) setList(await f.text(), f.name);
-    });
+    onFileDrop(container, async (f) => setList(await f.text(), f.name));
     async function loadUrl() {
       const url = urlInput.value.trim();
       if (!/^https?:\/\//i.test(url) && !url.startsWith("./") && !url.startsWith("/")) {

@@ -6,7 +6,7 @@
 // position of the clock. The simulator is deterministic, so injecting a fault at the current time
 // or moving the clock backwards rebuilds the simulator and replays to that time (a one-node hour
 // replays in well under a frame). That also makes a share link reproduce the exact picture.
-import { h, render, messageOf, labelled, versionRange, newestRelease, select } from "../ui.js";
+import { h, render, messageOf, labelled, versionRange, newestRelease, select, onFileDrop } from "../ui.js";
 import { field, isObject } from "../state.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -460,14 +460,7 @@ export default {
       importFile.value = "";
       if (f) await importFromFile(f);
     });
-    container.addEventListener("dragover", (e) => { e.preventDefault(); container.classList.add("dropping"); });
-    container.addEventListener("dragleave", () => container.classList.remove("dropping"));
-    container.addEventListener("drop", async (e) => {
-      e.preventDefault();
-      container.classList.remove("dropping");
-      const f = e.dataTransfer?.files?.[0];
-      if (f) await importFromFile(f);
-    });
+    onFileDrop(container, (f) => importFromFile(f));
     async function importFromFile(f) {
       importBox.open = true;
       if (f.size > MAX_IMPORT) return render(importStatus, h("p", { class: "error", role: "alert" }, `Not imported: ${f.name} is larger than ${MAX_IMPORT} bytes.`));
