@@ -318,7 +318,11 @@ async function main() {
   setupShare();
   setupReset();
   setupHistory();
-  setupEmbed($("embed"), () => ({ id: current, title: instances.get(current).title, state: instances.get(current).panel.getState() }));
+  // The panel's own height (plus the embed page's footer line) sizes the iframe snippet.
+  setupEmbed($("embed"), () => {
+    const inst = instances.get(current);
+    return { id: current, title: inst.title, state: inst.panel.getState(), height: inst.section.scrollHeight + 48 };
+  });
   await start();
   document.body.dataset.ready = "true";
 }
