@@ -5,7 +5,7 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { deflateRawSync } from "node:zlib";
-import { escape, toHtml, inline } from "./markdown.mjs";
+import { escape, toHtml, inline, codeBlock } from "./markdown.mjs";
 
 const root = new URL("../", import.meta.url);
 const at = (p) => new URL(p, root).pathname;
@@ -61,18 +61,20 @@ function page({ file, title, body, headings = [], widgets = false }) {
 <title>${escape(title)} · kubegate docs</title>
 <link rel="icon" href="../favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="docs.css">
+<script type="module" src="docs.js"></script>
 ${widgets ? '<script type="module" src="../pkg/widgets/index.js"></script>\n' : ""}</head>
 <body>
 <a class="skip" href="#content">Skip to the content</a>
 <header class="top"><a class="brand" href="index.html">kubegate <span>docs</span></a><span class="ver">v${escape(version)}</span>
-<nav aria-label="Site"><a href="../">Playground</a><a href="api-js.html">JS API</a><a href="rust/kubegate/index.html">Rust API</a></nav></header>
+<nav aria-label="Site"><a href="../">Playground</a><a href="api-js.html">JS API</a><a href="rust/kubegate/index.html">Rust API</a></nav>
+<search class="docs-search"><form action="search.html"><label for="docs-search" class="visually-hidden">Search the docs</label><input type="search" id="docs-search" name="q" placeholder="Search the docs" autocomplete="off" aria-controls="docs-results" aria-describedby="docs-search-status"><div id="docs-search-status" class="visually-hidden" aria-live="polite"></div><ul id="docs-results" class="docs-results" hidden></ul></form></search></header>
 <div class="layout">
 <nav class="side" aria-label="Docs">${nav}</nav>
 <main id="content" tabindex="-1">
 ${toc.length > 2 ? `<nav class="toc" aria-label="On this page"><strong>On this page</strong><ul>${toc.map((h) => `<li><a href="#${h.id}">${inline(h.text)}</a></li>`).join("")}</ul></nav>\n` : ""}${body}
 </main>
 </div>
-<footer class="foot">Built from <code>docs/${escape(file)}</code>; every code sample on this page runs in kubegate's tests.</footer>
+<footer class="foot">${file === "search" ? "The search index is built with the docs and searched in your browser." : `Built from <code>docs/${escape(file)}</code>; every code sample on this page runs in kubegate's tests.`}</footer>
 </body>
 </html>
 `;
@@ -151,9 +153,13 @@ function apiJs() {
         parts.push(`<section class="api" id="${escape(id)}"><h4><code>${escape(d.name)}</code> <span class="kind">${d.kind}</span></h4>`);
         if (d.doc) parts.push(`<p>${escape(d.doc)}</p>`);
         if (d.kind === "class") {
-          parts.push(`<dl class="members">${members(d.code).map((m) => `<dt><code>${escape(m.code)}</code></dt>${m.doc ? `<dd>${escape(m.doc)}</dd>` : ""}`).join("")}</dl>`);
+          const ms = members(d.code);
+          // A <dl> needs a <dd>: members with no documentation at all are a plain list.
+          parts.push(ms.some((m) => m.doc)
+            ? `<dl class="members">${ms.map((m) => `<dt><code>${escape(m.code)}</code></dt>${m.doc ? `<dd>${escape(m.doc)}</dd>` : ""}`).join("")}</dl>`
+            : `<ul class="members">${ms.map((m) => `<li><code>${escape(m.code)}</code></li>`).join("")}</ul>`);
         } else {
-          parts.push(`<pre class="code" data-lang="ts"><code>${escape(d.code)}</code></pre>`);
+          parts.push(codeBlock("ts", d.code));
         }
         parts.push("</section>");
       }
@@ -163,8 +169,29 @@ function apiJs() {
   return page({ file: "api-js", title: "JavaScript API reference", body: intro + parts.join("\n"), headings });
 }
 
+// ---- the search index: one entry per section (the text under a heading), prebuilt here and
+// searched in the browser by docs.js; no server.
+const ENTITIES = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
+const plain = (html) => html.replace(/<figure class="widget">[\s\S]*?<\/figure>/g, " ").replace(/<[^>]+>/g, " ").replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]).replace(/\s+/g, " ").trim();
+/** A page's sections: { page, title, id, heading, text }; text before the first heading is the page's own. */
+export function sections(page, title, html) {
+  const marks = [...html.matchAll(/<(h[1-4]|section class="api")[^>]*\bid="([^"]+)"[^>]*>/g)];
+  const out = [];
+  const cut = (from, to) => html.slice(from, to);
+  const first = marks[0]?.index ?? html.length;
+  if (plain(cut(0, first))) out.push({ page, title, id: "", heading: title, text: plain(cut(0, first)) });
+  marks.forEach((m, i) => {
+    const end = marks[i + 1]?.index ?? html.length;
+    const body = cut(m.index, end);
+    const close = m[1].startsWith("h") ? body.indexOf(`</${m[1]}>`) : body.indexOf("</h4>");
+    const heading = plain(body.slice(0, close < 0 ? 0 : close)) || m[2];
+    out.push({ page, title, id: m[2], heading, text: plain(body.slice(close < 0 ? 0 : close)).slice(0, 2000) });
+  });
+  return out;
+}
+
 // ---- build
-const TITLES = new Map([["api-js", "JavaScript API"], ["api-rust", "Rust API (rustdoc)"]]);
+const TITLES = new Map([["api-js", "JavaScript API"], ["api-rust", "Rust API (rustdoc)"], ["search", "Search"]]);
 const pages = NAV.flatMap(([, files]) => files).filter((f) => f.endsWith(".md"));
 const parsed = new Map();
 for (const f of pages) {
@@ -177,8 +204,18 @@ for (const f of pages) {
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 copyFileSync(at("docs/docs.css"), `${out}docs.css`);
-for (const [f, r] of parsed) writeFileSync(`${out}${htmlName(f)}`, page({ file: f, title: r.title, body: r.html, headings: r.headings, widgets: r.widgets }));
-writeFileSync(`${out}api-js.html`, apiJs());
+copyFileSync(at("docs/docs.js"), `${out}docs.js`);
+const search = [];
+for (const [f, r] of parsed) {
+  writeFileSync(`${out}${htmlName(f)}`, page({ file: f, title: r.title, body: r.html, headings: r.headings, widgets: r.widgets }));
+  search.push(...sections(htmlName(f), r.title, r.html));
+}
+const api = apiJs();
+writeFileSync(`${out}api-js.html`, api);
+search.push(...sections("api-js.html", "JavaScript API reference", api.slice(api.indexOf("<main"), api.indexOf("</main>"))));
+writeFileSync(`${out}search-index.json`, JSON.stringify({ version, sections: search }));
+// The search page: the same header search, with the results of ?q= as the page body.
+writeFileSync(`${out}search.html`, page({ file: "search", title: "Search", body: `<h1>Search</h1><p id="search-page-status" aria-live="polite">Type in the search box above.</p><ol id="search-page-results" class="search-page-results"></ol>` }));
 
 if (process.env.KUBEGATE_RUSTDOC !== "0") {
   // --no-deps: only kubegate's own pages (about 20 s on 2 cores once dependencies are checked).

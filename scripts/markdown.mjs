@@ -26,6 +26,11 @@ export function codeBlocks(text) {
   return out;
 }
 
+const LANGS = { js: "JavaScript", ts: "TypeScript", rust: "Rust", sh: "Shell", yaml: "YAML", json: "JSON", text: "Text", toml: "TOML" };
+/** A code block: scrollable, so it is focusable with a name (keyboard users can scroll it). */
+export const codeBlock = (lang, code) =>
+  `<pre class="code" data-lang="${escape(lang)}" tabindex="0" role="group" aria-label="${escape(`${LANGS[lang] ?? lang} code`)}"><code>${escape(code)}</code></pre>`;
+
 export const slug = (text) => text.toLowerCase().replace(/`/g, "").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
 function safeHref(url, rewrite) {
@@ -76,7 +81,7 @@ export function toHtml(text, { rewrite = (u) => u, fence = () => null } = {}) {
       if (custom !== null && custom !== undefined) { html.push(custom); continue; }
       let shown = block.code;
       if (block.lang === "rust") shown = body.filter((l) => !/^\s*#(\s|$)/.test(l)).join("\n") + "\n";
-      html.push(`<pre class="code" data-lang="${escape(block.lang)}"><code>${escape(shown.replace(/\n$/, ""))}</code></pre>`);
+      html.push(codeBlock(block.lang, shown.replace(/\n$/, "")));
     } else if ((m = line.match(/^(#{1,4})\s+(.*)$/))) {
       flush();
       const level = m[1].length;

@@ -1,6 +1,13 @@
 // The playground shell: loads the wasm package, mounts the panels, and keeps tabs, theme,
-// examples and share links. No Kubernetes rule lives here or in the panels: they ask the
-// package and draw its answers.
+// examples, the URL, the saved session and share links. No Kubernetes rule lives here or in the
+// panels: they ask the package and draw its answers.
+//
+// State that survives: the URL fragment always holds the whole state (share-link encoding, see
+// state.js), rewritten shortly after every change; a tab change or an example is a new history
+// entry, so Back and Forward move between them; the last session is kept in localStorage and
+// restored on reload unless the URL carries a state of its own. Whatever comes from the URL or
+// from storage is untrusted: each panel's setState validates its part, the example note comes
+// from EXAMPLES by id, and everything is inserted as text.
 import init, * as kubegate from "kubegate";
 import { h, render, messageOf } from "./ui.js";
 import { decodeState, encodeState, isObject } from "./state.js";
@@ -11,6 +18,12 @@ import { setupEmbed } from "./embed-dialog.js";
 const $ = (id) => document.getElementById(id);
 const instances = new Map();
 let current = null;
+/** The example whose note is showing (an id from EXAMPLES), or null once closed. */
+let example = null;
+/** Where the last session is kept; the value is the same JSON a share link carries. */
+const SESSION_KEY = "kubegate-session";
+/** How long the URL waits after a change before it is rewritten (ms). */
+const URL_DELAY = 300;
 
 function banner(message) {
   const el = $("banner");
@@ -28,22 +41,52 @@ function show(id, { focus = false } = {}) {
     inst.section.hidden = !selected;
     if (selected) inst.panel.onShow?.();
   }
-  if (focus) instances.get(id).tab.focus();
+  const tab = instances.get(id).tab;
+  // On a phone the tab strip scrolls sideways: keep the selected tab in view.
+  const strip = $("tabs");
+  if (strip.scrollWidth > strip.clientWidth) {
+    const left = tab.offsetLeft - strip.offsetLeft;
+    if (left < strip.scrollLeft || left + tab.offsetWidth > strip.scrollLeft + strip.clientWidth) {
+      strip.scrollLeft = Math.max(0, left - (strip.clientWidth - tab.offsetWidth) / 2);
+    }
+  }
+  if (focus) tab.focus();
+  drawNote();
+}
+
+/** The example note shows only on its own panel, until it is closed. */
+function drawNote() {
+  const ex = EXAMPLES.find((e) => e.id === example);
+  const box = $("example-box");
+  box.hidden = !ex || ex.tab !== current;
+  $("example-note").textContent = ex ? ex.note : "";
 }
 
 /** The whole state, as a share link carries it. */
 function snapshot() {
   const panels = {};
   for (const [id, inst] of instances) panels[id] = inst.panel.getState();
-  return { tab: current, panels };
+  const state = { tab: current, panels };
+  if (example) state.example = example;
+  return state;
 }
 
-/** Applies a state (from a link or an example); each panel validates its own part. */
-function restore(state) {
+/** True when no panel holds anything but its defaults. */
+const pristine = (state) => !state.example && Object.values(state.panels).every((p) => isObject(p) && !Object.keys(p).length);
+
+/**
+ * Applies a state (from a link, the session, history or an example); each panel validates its
+ * own part. Only panels whose state differs are touched, so a running simulation survives a tab
+ * change. Returns the problems found, one per panel.
+ */
+function restore(state, { only } = {}) {
   const problems = [];
   if (isObject(state.panels)) {
     for (const [id, inst] of instances) {
-      if (!(id in state.panels)) continue;
+      if (!(id in state.panels) || (only && id !== only)) continue;
+      let same = false;
+      try { same = JSON.stringify(inst.panel.getState()) === JSON.stringify(state.panels[id]); } catch { /* validate below */ }
+      if (same) continue;
       try {
         inst.panel.setState(state.panels[id]);
       } catch (e) {
@@ -51,8 +94,84 @@ function restore(state) {
       }
     }
   }
+  example = typeof state.example === "string" && EXAMPLES.some((e) => e.id === state.example) ? state.example : null;
   show(typeof state.tab === "string" ? state.tab : current);
-  banner(problems.length ? `Parts of the link were ignored. ${problems.join("; ")}` : null);
+  return problems;
+}
+
+/** The defaults of every panel (an empty state is each panel's defaults), on `tab`. */
+const defaults = (tab) => ({ tab, panels: Object.fromEntries([...instances.keys()].map((id) => [id, {}])) });
+
+// ---- the URL and the saved session
+let urlTimer = null;
+let writing = Promise.resolve();
+
+/** The fragment for a state: the tab alone while nothing is changed, else the encoded state. */
+async function fragmentOf(state) {
+  return pristine(state) ? `#${state.tab}` : `#${await encodeState(state)}`;
+}
+
+function save(state) {
+  try {
+    if (pristine(state)) localStorage.removeItem(SESSION_KEY);
+    else localStorage.setItem(SESSION_KEY, JSON.stringify(state));
+  } catch { /* storage full or disabled: the URL still holds the state */ }
+}
+
+/** Writes the current state to the URL (a new history entry when `push`) and to storage. */
+function commit({ push = false } = {}) {
+  clearTimeout(urlTimer);
+  urlTimer = null;
+  const state = snapshot();
+  save(state);
+  writing = writing.then(async () => {
+    const fragment = await fragmentOf(state);
+    if (fragment === location.hash && !push) return;
+    if (push) history.pushState(null, "", fragment);
+    else history.replaceState(null, "", fragment);
+  });
+  return writing;
+}
+
+/** Called after any input: the URL follows, debounced. */
+function changed() {
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(() => commit(), URL_DELAY);
+}
+
+/** Reads the state the URL names: a share link, a tab, or nothing. */
+async function fromUrl() {
+  const hash = location.hash;
+  if (hash.startsWith("#s=")) return decodeState(hash);
+  return null;
+}
+
+function setupHistory() {
+  addEventListener("popstate", async () => {
+    clearTimeout(urlTimer);
+    urlTimer = null;
+    let state = null;
+    try {
+      state = await fromUrl();
+    } catch (e) {
+      banner(`This link could not be opened: ${messageOf(e)}.`);
+      return;
+    }
+    if (state) {
+      const problems = restore(state);
+      banner(problems.length ? `Parts of the link were ignored. ${problems.join("; ")}` : null);
+    } else {
+      // A bare tab (or nothing): the defaults, on that tab.
+      const tab = location.hash.slice(1);
+      const problems = restore(defaults(instances.has(tab) ? tab : PANELS[0].id));
+      banner(problems.length ? problems.join("; ") : null);
+    }
+    save(snapshot());
+  });
+  const main = $("main");
+  for (const ev of ["input", "change", "click"]) main.addEventListener(ev, changed);
+  // A clock that runs by itself changes state without an event: keep its last moment too.
+  addEventListener("pagehide", () => save(snapshot()));
 }
 
 function setupTheme() {
@@ -60,7 +179,7 @@ function setupTheme() {
   const prefersDark = matchMedia("(prefers-color-scheme: dark)").matches;
   const apply = (t) => {
     document.documentElement.dataset.theme = t;
-    $("theme").textContent = t === "dark" ? "Light theme" : "Dark theme";
+    // The name stays "Dark theme"; its pressed state says whether it is on.
     $("theme").setAttribute("aria-pressed", String(t === "dark"));
   };
   apply(saved ?? (prefersDark ? "dark" : "light"));
@@ -76,28 +195,52 @@ function setupExamples() {
   render(sel, h("option", { value: "" }, "Choose a scenario…"), EXAMPLES.map((ex) => h("option", { value: ex.id }, ex.title)));
   sel.addEventListener("change", () => {
     const ex = EXAMPLES.find((e) => e.id === sel.value);
-    if (!ex) return;
-    restore({ tab: ex.tab, panels: ex.panels });
-    const note = $("example-note");
-    note.hidden = false;
-    note.textContent = ex.note;
     sel.value = "";
+    if (!ex) return;
+    const problems = restore({ tab: ex.tab, panels: ex.panels, example: ex.id }, { only: ex.tab });
+    banner(problems.length ? `The example could not be loaded completely. ${problems.join("; ")}` : null);
+    commit({ push: true });
+  });
+  $("example-close").addEventListener("click", () => {
+    example = null;
+    drawNote();
+    commit();
+    instances.get(current).tab.focus();
   });
 }
 
 function setupShare() {
-  $("share").addEventListener("click", async () => {
-    const fragment = await encodeState(snapshot());
-    history.replaceState(null, "", `#${fragment}`);
-    const url = location.href;
+  const share = $("share");
+  share.addEventListener("click", async () => {
+    await commit();
+    // The address bar may still show the tab alone: a share link always carries the state.
+    const url = `${location.href.split("#")[0]}#${await encodeState(snapshot())}`;
     try {
       await navigator.clipboard.writeText(url);
-      $("share").textContent = "Link copied";
+      share.textContent = "Share link: copied";
     } catch {
-      $("share").textContent = "Link in address bar";
+      history.replaceState(null, "", url.slice(url.indexOf("#")));
+      share.textContent = "Share link: in the address bar";
     }
-    setTimeout(() => ($("share").textContent = "Share link"), 2000);
+    setTimeout(() => (share.textContent = "Share link"), 2000);
   });
+}
+
+function setupReset() {
+  $("reset").addEventListener("click", () => {
+    try { localStorage.removeItem(SESSION_KEY); } catch { /* nothing kept */ }
+    const problems = restore(defaults(current));
+    banner(problems.length ? problems.join("; ") : null);
+    sessionNote(null);
+    // A new entry: Back still brings the work back.
+    commit({ push: true });
+  });
+}
+
+function sessionNote(text) {
+  const el = $("session-note");
+  el.hidden = !text;
+  el.textContent = text ?? "";
 }
 
 function setupTabs() {
@@ -111,11 +254,12 @@ function setupTabs() {
     const panel = def.create({ kubegate, container: section, banner });
     instances.set(def.id, { tab, section, panel, title: def.title });
     tab.addEventListener("click", () => {
+      if (current === def.id) return;
       show(def.id);
-      history.replaceState(null, "", `#${def.id}`);
+      commit({ push: true });
     });
   }
-  // Arrow keys move between tabs, as the ARIA tabs pattern expects.
+  // Arrow keys move between tabs, as the ARIA tabs pattern expects; each move is a history entry.
   tabs.addEventListener("keydown", (e) => {
     const ids = PANELS.map((p) => p.id);
     const i = ids.indexOf(current);
@@ -123,7 +267,39 @@ function setupTabs() {
     if (next === undefined) return;
     e.preventDefault();
     show(ids[(next + ids.length) % ids.length], { focus: true });
+    commit({ push: true });
   });
+}
+
+/** The first state: a link in the URL wins, else the saved session, else the defaults. */
+async function start() {
+  const hash = location.hash;
+  show(hash.startsWith("#s=") ? PANELS[0].id : hash.slice(1));
+  if (hash.startsWith("#s=")) {
+    try {
+      const state = await decodeState(hash);
+      if (state) {
+        const problems = restore(state);
+        banner(problems.length ? `Parts of the link were ignored. ${problems.join("; ")}` : null);
+      }
+    } catch (e) {
+      banner(`This share link could not be opened: ${messageOf(e)}. The playground starts fresh.`);
+    }
+    save(snapshot());
+    return;
+  }
+  let saved = null;
+  try {
+    const text = localStorage.getItem(SESSION_KEY);
+    if (text) saved = JSON.parse(text);
+  } catch { /* unreadable: start fresh */ }
+  if (!isObject(saved)) return;
+  // The tab in the address bar wins over the saved one.
+  const tab = instances.has(hash.slice(1)) ? hash.slice(1) : saved.tab;
+  const problems = restore({ ...saved, tab });
+  sessionNote("Your last session was restored. Reset starts from the defaults.");
+  if (problems.length) banner(`Parts of the saved session were ignored. ${problems.join("; ")}`);
+  await commit();
 }
 
 async function main() {
@@ -140,17 +316,14 @@ async function main() {
   setupTabs();
   setupExamples();
   setupShare();
-  setupEmbed($("embed"), () => ({ id: current, title: instances.get(current).title, state: instances.get(current).panel.getState() }));
-  const hash = location.hash;
-  show(hash.startsWith("#s=") ? PANELS[0].id : hash.slice(1));
-  if (hash.startsWith("#s=")) {
-    try {
-      const state = await decodeState(hash);
-      if (state) restore(state);
-    } catch (e) {
-      banner(`This share link could not be opened: ${messageOf(e)}. The playground starts fresh.`);
-    }
-  }
+  setupReset();
+  setupHistory();
+  // The panel's own height (plus the embed page's footer line) sizes the iframe snippet.
+  setupEmbed($("embed"), () => {
+    const inst = instances.get(current);
+    return { id: current, title: inst.title, state: inst.panel.getState(), height: inst.section.scrollHeight + 48 };
+  });
+  await start();
   document.body.dataset.ready = "true";
 }
 

@@ -10,8 +10,9 @@ export const EMBEDDABLE = ["gates", "layers", "node", "pods", "fields", "control
 /** JSON for an inline <script type="application/json">: "<" escaped so no tag can close it. */
 export const inlineJson = (value) => JSON.stringify(value, null, 2).replace(/</g, "\\u003c");
 
-/** Both snippets for `panel` in `state`; `base` is the playground's URL. */
-export async function embedSnippets(panel, state, base) {
+/** Both snippets for `panel` in `state`; `base` is the playground's URL; `height` (px) is the
+ *  panel's rendered height, so the iframe does not crop it (embed.html also posts its height). */
+export async function embedSnippets(panel, state, base, height = 560) {
   const fragment = await encodeState({ tab: panel, panels: { [panel]: state } });
   const script = new URL("./pkg/widgets/index.js", base).href;
   const element = [
@@ -23,7 +24,7 @@ export async function embedSnippets(panel, state, base) {
     `</kubegate-${panel}>`,
   ].join("\n");
   const src = new URL(`./embed.html?panel=${panel}#${fragment}`, base).href;
-  const iframe = `<iframe src="${src}" title="kubegate ${panel} widget" width="100%" height="560" loading="lazy" style="border:0"></iframe>`;
+  const iframe = `<iframe src="${src}" title="kubegate ${panel} widget" width="100%" height="${Math.max(200, Math.ceil(height))}" loading="lazy" style="border:0"></iframe>`;
   return { element, iframe, state: fragment };
 }
 
@@ -47,13 +48,13 @@ export function setupEmbed(button, current) {
   };
 
   button.addEventListener("click", async () => {
-    const { id, title, state } = current();
+    const { id, title, state, height } = current();
     if (!EMBEDDABLE.includes(id)) {
       render(body, h("p", {}, `The ${title} panel runs its simulation in a Web Worker and is not available as a widget; use Share link instead.`));
     } else {
-      const s = await embedSnippets(id, state, location.href.split("#")[0]);
+      const s = await embedSnippets(id, state, location.href.split("#")[0], height);
       render(body,
-        h("p", { class: "muted" }, `The ${title} panel exactly as it is now. The custom element loads the wasm once per page however many widgets it holds; the iframe needs no script on your page.`),
+        h("p", { class: "muted" }, `The ${title} panel exactly as it is now. The custom element loads the wasm once per page however many widgets it holds; the iframe needs no script on your page: its height is the panel's height now, and it posts {type: "kubegate-embed-height", height} to your page whenever that changes.`),
         block("embed-element", "Custom element (npm: import \"kubegate/widgets\")", s.element),
         block("embed-iframe", "iframe (pages that allow no scripts)", s.iframe));
     }

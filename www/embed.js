@@ -28,3 +28,13 @@ function mount() {
 
 mount();
 addEventListener("hashchange", mount);
+
+// The host page cannot see inside the iframe: tell it the height the content needs, so a page
+// with a script can size the iframe and never crop it.
+if (parent !== window) {
+  let last = 0;
+  new ResizeObserver(() => {
+    const height = Math.ceil(document.documentElement.scrollHeight);
+    if (height !== last) parent.postMessage({ type: "kubegate-embed-height", height: (last = height) }, "*");
+  }).observe(document.body);
+}

@@ -15,7 +15,25 @@ export function h(tag, attrs = {}, ...children) {
     else el.setAttribute(k, v === true ? "" : String(v));
   }
   append(el, children);
+  if (SCROLLER.test(el.className) && !el.hasAttribute("tabindex")) scrollable(el);
   return el;
+}
+
+/** Wrappers that scroll (tables, logs): reachable by keyboard, with a name. */
+const SCROLLER = /(^|\s)(table-wrap|log-wrap)(\s|$)/;
+function scrollable(el) {
+  el.tabIndex = 0;
+  if (!el.hasAttribute("role")) el.setAttribute("role", "region");
+  if (el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby")) return;
+  const kind = el.classList.contains("log-wrap") ? "log" : "table";
+  el.setAttribute("aria-label", `Scrollable ${kind}`);
+  // The table's caption is often drawn later: name the region after it once it exists.
+  const name = () => {
+    const caption = el.querySelector("caption")?.textContent.trim();
+    if (caption) el.setAttribute("aria-label", caption);
+  };
+  el.addEventListener("focus", name);
+  queueMicrotask(name);
 }
 
 function append(el, children) {
@@ -79,4 +97,85 @@ export function onFileDrop(el, onFile) {
     const f = e.dataTransfer?.files?.[0];
     if (f) await onFile(f);
   });
+}
+
+/** Upstream reference pages on kubernetes.io. Version-less on purpose: they describe the newest
+ *  release; a URL that names a release takes it from the package (see upstreamSource). */
+export const UPSTREAM = {
+  kubeletConfig: "https://kubernetes.io/docs/reference/config-api/kubelet-config.v1beta1/",
+  kubeletFlags: "https://kubernetes.io/docs/reference/command-line-tools-reference/kubelet/",
+  kubeletConfigFile: "https://kubernetes.io/docs/tasks/administer-cluster/kubelet-config-file/",
+  featureGates: "https://kubernetes.io/docs/reference/command-line-tools-reference/feature-gates/",
+};
+
+/** A file of kubernetes/kubernetes on the branch of `release`, a version the package reported
+ *  (releases()); anything else falls back to the default branch. */
+export const upstreamSource = (release, path) =>
+  `https://github.com/kubernetes/kubernetes/blob/${/^\d+\.\d+$/.test(String(release)) ? `release-${release}` : "master"}/${path}`;
+
+/** An outbound link, drawn as text. */
+export const extLink = (href, text) => h("a", { href, rel: "noopener noreferrer", class: "ext" }, text);
+
+/** A button that copies `text()` to the clipboard and says whether it worked. */
+export function copyButton(label, text, attrs = {}) {
+  const btn = h("button", { type: "button", ...attrs }, label);
+  btn.addEventListener("click", async () => {
+    let said;
+    try {
+      await navigator.clipboard.writeText(text());
+      said = `${label}: copied`;
+    } catch {
+      said = `${label}: not allowed here, select the text instead`;
+    }
+    btn.textContent = said;
+    setTimeout(() => (btn.textContent = label), 2000);
+  });
+  return btn;
+}
+
+/** A button that saves `text()` as a file named `name()`. */
+export function downloadButton(label, name, type, text, attrs = {}) {
+  const btn = h("button", { type: "button", ...attrs }, label);
+  btn.addEventListener("click", () => {
+    const url = URL.createObjectURL(new Blob([text()], { type }));
+    const a = h("a", { href: url, download: name(), hidden: true });
+    const root = btn.getRootNode();
+    (root.body ?? root).append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+  return btn;
+}
+
+const YAML_PLAIN = /^[A-Za-z_/][\w./-]*$/;
+const YAML_WORDS = /^(true|false|yes|no|on|off|y|n|null|~)$/i;
+const yamlScalar = (v) => {
+  if (v === null || v === undefined) return "null";
+  if (typeof v === "boolean" || typeof v === "number") return String(v);
+  const s = String(v);
+  return YAML_PLAIN.test(s) && !YAML_WORDS.test(s) ? s : JSON.stringify(s);
+};
+
+/** A JSON value as block YAML: strings that YAML could read as anything else are quoted. */
+export function toYaml(value, indent = "") {
+  const isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+  if (Array.isArray(value)) {
+    if (!value.length) return `${indent}[]\n`;
+    return value.map((item) => {
+      // The item's first key goes on the dash line; the rest line up under it.
+      if (isObj(item) && Object.keys(item).length) return `${indent}- ${toYaml(item, `${indent}  `).slice(indent.length + 2)}`;
+      if (Array.isArray(item) && item.length) return `${indent}-\n${toYaml(item, `${indent}  `)}`;
+      return `${indent}- ${isObj(item) ? "{}" : Array.isArray(item) ? "[]" : yamlScalar(item)}\n`;
+    }).join("");
+  }
+  if (isObj(value)) {
+    return Object.entries(value).map(([k, v]) => {
+      const key = yamlScalar(k);
+      if (isObj(v)) return Object.keys(v).length ? `${indent}${key}:\n${toYaml(v, `${indent}  `)}` : `${indent}${key}: {}\n`;
+      if (Array.isArray(v)) return v.length ? `${indent}${key}:\n${toYaml(v, `${indent}  `)}` : `${indent}${key}: []\n`;
+      return `${indent}${key}: ${yamlScalar(v)}\n`;
+    }).join("");
+  }
+  return `${indent}${yamlScalar(value)}\n`;
 }

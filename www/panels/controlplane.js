@@ -104,12 +104,12 @@ export default {
     const quiet = h("input", { type: "checkbox", id: "cp-quiet" });
     const nsPick = h("select", { id: "cp-ns-pick", "aria-label": "Namespace to delete" });
 
-    const endpointsBox = h("div", { id: "cp-endpoints", class: "cp-card", "aria-live": "polite" });
-    const leasesBox = h("div", { id: "cp-leases", class: "cp-card" });
-    const serviceBox = h("div", { id: "cp-service", class: "cp-card" });
-    const nsBox = h("div", { id: "cp-namespaces", class: "cp-card" });
-    const allocBox = h("div", { id: "cp-allocations", class: "cp-card", "aria-live": "polite" });
-    const timelineBox = h("ol", { id: "cp-timeline", class: "cp-timeline", "aria-label": "Timeline of actions and endpoint changes" });
+    const endpointsBox = h("div", { id: "cp-endpoints", class: "cp-card", "aria-live": "polite", tabindex: "0", role: "region", "aria-label": "Endpoints addresses" });
+    const leasesBox = h("div", { id: "cp-leases", class: "cp-card", tabindex: "0", role: "region", "aria-label": "Apiserver leases" });
+    const serviceBox = h("div", { id: "cp-service", class: "cp-card", tabindex: "0", role: "region", "aria-label": "Service default/kubernetes" });
+    const nsBox = h("div", { id: "cp-namespaces", class: "cp-card", tabindex: "0", role: "region", "aria-label": "System namespaces" });
+    const allocBox = h("div", { id: "cp-allocations", class: "cp-card", "aria-live": "polite", tabindex: "0", role: "region", "aria-label": "Allocations" });
+    const timelineBox = h("ol", { id: "cp-timeline", class: "cp-timeline", tabindex: "0", "aria-label": "Timeline of actions and endpoint changes" });
     const runsBox = h("div", { id: "cp-runs", "aria-live": "polite" });
     const eventsBox = h("div", { id: "cp-events" });
 
@@ -286,7 +286,7 @@ export default {
             a ? [
               h("button", { type: "button", class: "cp-stop", "aria-label": `Stop ${ip} gracefully`, onclick: () => act({ do: "stop", ip }) }, "Stop"),
               h("button", { type: "button", class: "cp-crash", "aria-label": `Crash ${ip}`, onclick: () => act({ do: "crash", ip }) }, "Crash"),
-            ] : h("button", { type: "button", class: "cp-restart", "aria-label": `Start ${ip} again`, onclick: () => act({ do: "start", ip }) }, "Start again")));
+            ] : h("button", { type: "button", class: "cp-restart", "aria-label": `Start ${ip} again`, onclick: () => act({ do: "start", ip }) }, "Start")));
       }));
     }
 

@@ -181,7 +181,7 @@ export default {
         h("p", { id: "fields-dropped", class: dropped.size ? "" : "ok" }, dropped.size
           ? `Dropped silently (the request still succeeds): ${out.dropped.join(", ")}.`
           : "Nothing dropped."),
-        h("details", { open: true }, h("summary", {}, "What is stored"), h("pre", { class: "mono fields-json", id: "fields-out" }, pretty(out.object))));
+        h("details", { open: true }, h("summary", {}, "What is stored"), h("pre", { class: "mono fields-json", id: "fields-out", tabindex: "0", role: "group", "aria-label": "The object as stored" }, pretty(out.object))));
       drawEnum(obj, old, gates);
       drawEnumSandbox();
     }

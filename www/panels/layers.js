@@ -4,7 +4,7 @@
 // and an upgrade check. Every answer comes from resolveKubeletConfig, explainKubeletConfig and
 // checkKubeletUpgrade; this module only splits the command line (as a shell would, simply) and
 // draws.
-import { h, render, messageOf, labelled, versionRange, select, debounceFrame } from "../ui.js";
+import { h, render, messageOf, labelled, versionRange, select, debounceFrame, UPSTREAM, upstreamSource, extLink, copyButton, downloadButton, toYaml } from "../ui.js";
 import { field, isObject } from "../state.js";
 
 const HEADER = "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n";
@@ -69,6 +69,21 @@ export function splitArgs(text) {
 }
 
 const show = (v) => (typeof v === "string" ? v : JSON.stringify(v));
+const isMap = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+/** The layers that mean "nobody set it". */
+const DEFAULT_LAYERS = ["default", "featureGateDefault"];
+/** Where upstream defaults a KubeletConfiguration (nil fields only), on the chosen release's branch. */
+const DEFAULTS_SOURCE = "pkg/kubelet/apis/config/v1beta1/defaults.go";
+
+/** The --config path the arguments name, or null when they name none. */
+export function configFlag(args) {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i].replace(/^-(?=[^-])/, "--");
+    if (a.startsWith("--config=")) return a.slice("--config=".length);
+    if (a === "--config") return args[i + 1] ?? "";
+  }
+  return null;
+}
 const where = (o) => (o.line ? `${o.source}:${o.line}` : o.source);
 
 /** A textarea with a line-number gutter; `mark(line)` highlights and jumps to a line. */
@@ -132,6 +147,16 @@ export default {
     const dropinDir = h("input", { id: "layers-dropin-dir", class: "mono", spellcheck: "false" });
     const alphaEnv = h("input", { type: "checkbox", id: "layers-alpha-env" });
     const configEd = codeEditor("layers-config", "The --config file", (v) => { state.config = v; scheduled(); });
+    const addConfigFlag = h("button", { type: "button", id: "layers-add-config", onclick: () => {
+      state.args = `--config=${state.configPath}\n${state.args}`.trimEnd();
+      args.value = state.args;
+      update();
+      configEd.ta.focus();
+    } }, "Add --config");
+    const configNote = h("div", { id: "layers-config-note", class: "hint", hidden: true },
+      h("p", {}, "The arguments have no --config, so the kubelet reads no configuration file: it runs on its built-in defaults and flags, and a file here would be ignored."),
+      h("div", { class: "row" }, addConfigFlag));
+    const configBody = h("div", { id: "layers-config-body" }, labelled("Path", configPath, "field wide"), configEd.el);
     const dropinList = h("div", { id: "layers-dropins", class: "dropins" });
     const addDropin = h("button", { type: "button", id: "layers-add-dropin", onclick: () => {
       let n = state.dropins.length + 1;
@@ -240,10 +265,38 @@ export default {
     // ---- outputs
     const status = h("div", { id: "layers-status", class: "status", "aria-live": "polite" });
     const warnings = h("ul", { id: "layers-warnings", class: "warnings" });
-    const explainBox = h("div", { id: "layers-explain", class: "explain", "aria-live": "polite" }, h("p", { class: "hint" }, "Hover over or focus a value to see the layers that set it."));
+    const explainBox = h("div", { id: "layers-explain", class: "explain", "aria-live": "polite", tabindex: "0", role: "region", "aria-label": "Layers of the value in focus" }, h("p", { class: "hint" }, "Hover over or focus a value to see the layers that set it."));
     const filter = h("input", { type: "search", id: "layers-filter", placeholder: "Filter fields", "aria-label": "Filter fields by name" });
     const changedOnly = h("input", { type: "checkbox", id: "layers-changed" });
     const table = h("table", { id: "layers-table", class: "layers-table" });
+    const tableSummary = h("p", { id: "layers-table-summary", class: "summary", "aria-live": "polite" });
+    const exportFile = () => `kubelet-config-${result?.kubeletVersion ?? state.version}`;
+    /** The effective configuration with apiVersion and kind first, as a file starts. */
+    const exported = () => (result ? { apiVersion: result.config.apiVersion, kind: result.config.kind, ...result.config } : null);
+    const exportYaml = () => (result ? toYaml(exported()) : "");
+    const exportJson = () => (result ? `${JSON.stringify(exported(), null, 2)}\n` : "");
+    const gatesFlag = () => {
+      if (!result) return "";
+      const set = Object.keys(result.featureGates).filter((n) => {
+        const f = result.provenance[`featureGates.${n}`];
+        return f && !DEFAULT_LAYERS.includes(f.origin.layer);
+      }).sort();
+      return set.length ? `--feature-gates=${set.map((n) => `${n}=${result.featureGates[n]}`).join(",")}` : "";
+    };
+    const exportButtons = [
+      copyButton("Copy YAML", exportYaml, { id: "layers-copy-yaml" }),
+      downloadButton("Download YAML", () => `${exportFile()}.yaml`, "application/yaml", exportYaml, { id: "layers-download-yaml" }),
+      copyButton("Copy JSON", exportJson, { id: "layers-copy-json" }),
+      downloadButton("Download JSON", () => `${exportFile()}.json`, "application/json", exportJson, { id: "layers-download-json" }),
+    ];
+    const copyGates = copyButton("Copy --feature-gates", gatesFlag, { id: "layers-copy-gates" });
+    const gatesFlagText = h("code", { id: "layers-gates-flag" });
+    const exportPreview = h("pre", { id: "layers-export-yaml", class: "export-preview", tabindex: "0", role: "group", "aria-label": "The effective KubeletConfiguration as YAML" });
+    const exportBox = h("div", { id: "layers-export" },
+      h("p", { class: "hint" }, "The effective KubeletConfiguration (every value, defaults included), as a file the kubelet accepts with --config, and the gates your inputs set as one flag."),
+      h("div", { class: "row" }, exportButtons),
+      h("div", { class: "row gates-flag" }, gatesFlagText, copyGates),
+      h("details", {}, h("summary", {}, "Show the YAML"), exportPreview));
     const allGates = h("input", { type: "checkbox", id: "layers-all-gates" });
     const gatesTable = h("table", { id: "layers-gates", class: "layers-table" });
     const diffBox = h("div", { id: "layers-diff" });
@@ -253,7 +306,9 @@ export default {
       h("div", { class: "panel-intro" },
         h("h2", {}, "Kubelet layers"),
         h("p", {}, "Why does my kubelet run with this value? Defaults, the --config file, --config-dir drop-ins, the historical dynamic config and the command line, resolved as the real kubelet of the chosen release does: its flags, its fields, its defaults, its gates."),
-        h("p", { class: "muted", id: "layers-data-note" }, `Release data: Kubernetes ${VERSIONS.at(-1)} to ${VERSIONS[0]}.`)),
+        h("p", { class: "muted", id: "layers-data-note" }, `Release data: Kubernetes ${VERSIONS.at(-1)} to ${VERSIONS[0]}. Upstream reference: `,
+          extLink(UPSTREAM.kubeletConfig, "KubeletConfiguration"), " · ", extLink(UPSTREAM.kubeletFlags, "kubelet flags"), " · ",
+          extLink(UPSTREAM.kubeletConfigFile, "config files and drop-ins"), " (kubernetes.io).")),
       h("div", { class: "layers" },
         h("div", { class: "layers-inputs" },
           h("div", { class: "controls" }, labelled("Kubelet version", version), labelled("Upgrade check against", target)),
@@ -263,7 +318,8 @@ export default {
             labelled("kubelet arguments (split as a shell would; one per line is fine)", args, "field wide"), argsParsed),
           h("section", { "aria-labelledby": "layers-h-config" },
             h("h3", { id: "layers-h-config" }, "--config file"),
-            labelled("Path", configPath, "field wide"), configEd.el),
+            configNote,
+            configBody),
           h("section", { "aria-labelledby": "layers-h-dropins" },
             h("h3", { id: "layers-h-dropins" }, "--config-dir drop-ins"),
             labelled("Directory", dropinDir, "field wide"),
@@ -279,13 +335,15 @@ export default {
           h("section", { "aria-labelledby": "layers-h-effective" },
             h("h3", { id: "layers-h-effective" }, "Effective configuration"),
             h("div", { class: "controls" }, labelled("Filter", filter), h("label", { class: "check" }, changedOnly, " only values not from defaults")),
+            tableSummary,
             explainBox,
-            h("div", { class: "table-wrap" }, table)),
+            h("div", { class: "table-wrap", "aria-label": "Effective configuration (scrolls)" }, table)),
           h("section", { "aria-labelledby": "layers-h-gates" },
             h("h3", { id: "layers-h-gates" }, "Feature gates"),
             h("label", { class: "check" }, allGates, " show every known gate, not only the ones set"),
-            h("div", { class: "table-wrap" }, gatesTable)),
+            h("div", { class: "table-wrap", "aria-label": "Feature gates (scrolls)" }, gatesTable)),
           h("section", { "aria-labelledby": "layers-h-diff" }, h("h3", { id: "layers-h-diff" }, "Diff against defaults"), diffBox),
+          h("section", { "aria-labelledby": "layers-h-export" }, h("h3", { id: "layers-h-export" }, "Export"), exportBox),
           h("section", { "aria-labelledby": "layers-h-upgrade" }, h("h3", { id: "layers-h-upgrade" }, "Upgrade check"), upgradeBox))));
 
     // ---- the input the package sees
@@ -391,14 +449,18 @@ export default {
       return tr;
     }
 
+    /** Every value of the effective configuration, as the table lists them. */
+    const fieldRows = () => Object.entries(result?.provenance ?? {}).filter(([p, f]) =>
+      !p.startsWith("featureGates.") && p !== "apiVersion" && p !== "kind" && f.value !== null);
     const notStarted = (cols) => h("tbody", {}, h("tr", {}, h("td", { colspan: String(cols), class: "muted" }, "Nothing to show: the kubelet did not start.")));
     function drawTable() {
-      if (!result) return render(table, notStarted(5));
+      if (!result) { tableSummary.textContent = ""; return render(table, notStarted(5)); }
       const q = state.filter.trim().toLowerCase();
-      const rows = Object.entries(result.provenance).filter(([p, f]) =>
-        !p.startsWith("featureGates.") && p !== "apiVersion" && p !== "kind" && f.value !== null &&
-        (!q || p.toLowerCase().includes(q)) &&
-        (!state.changedOnly || !["default", "featureGateDefault"].includes(f.origin.layer)));
+      const values = fieldRows();
+      const rows = values.filter(([p, f]) => (!q || p.toLowerCase().includes(q)) && (!state.changedOnly || !DEFAULT_LAYERS.includes(f.origin.layer)));
+      const fromInputs = values.filter(([, f]) => !DEFAULT_LAYERS.includes(f.origin.layer)).length;
+      const of = state.changedOnly ? fromInputs : values.length;
+      tableSummary.textContent = `${rows.length === of ? `${of}` : `Showing ${rows.length} of ${of}`} ${state.changedOnly ? `value${of === 1 ? "" : "s"} not from the defaults` : `value${of === 1 ? "" : "s"}`}${q ? ` matching "${state.filter.trim()}"` : ""}.`;
       render(table,
         h("caption", { class: "visually-hidden" }, "Effective kubelet configuration, one row per value, with the layer that set it"),
         h("thead", {}, h("tr", {}, ["Field", "Value", "Layer", "Set by", "History"].map((t) => h("th", { scope: "col" }, t)))),
@@ -437,8 +499,12 @@ export default {
         return;
       }
       args.removeAttribute("aria-invalid");
-      const n = result.diff.length;
-      render(status, h("p", { class: "ok" }, `The kubelet ${result.kubeletVersion} starts. ${n} value${n === 1 ? " differs" : "s differ"} from the defaults.`));
+      // The same count as the table with "only values not from defaults": one rule, one number.
+      // Gates count as the gates table shows them.
+      const n = fieldRows().filter(([, f]) => !DEFAULT_LAYERS.includes(f.origin.layer)).length;
+      const g = Object.entries(result.provenance).filter(([p, f]) => p.startsWith("featureGates.") && !DEFAULT_LAYERS.includes(f.origin.layer)).length;
+      const plural = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+      render(status, h("p", { class: "ok" }, `The kubelet ${result.kubeletVersion} starts with ${plural(n, "value", "values")}${g ? ` and ${plural(g, "feature gate", "feature gates")}` : ""} not from the defaults.`));
     }
 
     function drawDynamic() {
@@ -455,11 +521,65 @@ export default {
         d.log.length ? [h("dt", {}, "Kubelet log"), h("dd", {}, h("ul", {}, d.log.map((l) => h("li", {}, h("code", {}, l)))))] : null));
     }
 
+    /** The configuration a --config file that sets nothing gets at `version` (from the package). */
+    const fileDefaultsCache = new Map();
+    function fileDefaults(v) {
+      if (!fileDefaultsCache.has(v)) {
+        const path = "/kubegate/empty.yaml";
+        let config = null;
+        try { config = resolveKubeletConfig({ kubeletVersion: v, args: [`--config=${path}`], files: { [path]: HEADER }, dirs: [] }).config; } catch { /* no baseline */ }
+        fileDefaultsCache.set(v, config);
+      }
+      return fileDefaultsCache.get(v);
+    }
+    /** Maps an input sets that replace a defaulted map whole: [field, dropped keys, defaults]. */
+    function droppedDefaults() {
+      const base = result && fileDefaults(state.version);
+      if (!base) return [];
+      const out = [];
+      for (const [k, dv] of Object.entries(base)) {
+        const ev = result.config[k];
+        if (!isMap(dv) || !isMap(ev) || !Object.keys(dv).length) continue;
+        const setByInput = Object.entries(result.provenance).some(([p, f]) => p.startsWith(`${k}.`) && !DEFAULT_LAYERS.includes(f.origin.layer));
+        const dropped = Object.keys(dv).filter((key) => !(key in ev));
+        if (setByInput && dropped.length) out.push([k, dropped, dv]);
+      }
+      return out;
+    }
+    const diffItem = (d, note) => h("li", {}, h("code", {}, d.path), ": ", h("code", {}, d.default === null ? "unset" : show(d.default)), " → ", h("code", {}, d.effective === null ? "unset" : show(d.effective)), note ? h("span", { class: "muted" }, ` ${note}`) : null);
     function drawDiff() {
       if (!result) return render(diffBox, h("p", { class: "muted" }, "Nothing to compare: the kubelet did not start."));
-      render(diffBox, result.diff.length
-        ? h("ul", { class: "diff-list" }, result.diff.map((d) => h("li", {}, h("code", {}, d.path), ": ", h("code", {}, d.default === null ? "unset" : show(d.default)), " → ", h("code", {}, d.effective === null ? "unset" : show(d.effective)))))
-        : h("p", { class: "muted" }, "Everything is at its default."));
+      const layerOf = (d) => result.provenance[d.path]?.origin.layer;
+      const byInputs = result.diff.filter((d) => !DEFAULT_LAYERS.includes(layerOf(d)));
+      const filled = result.diff.filter((d) => DEFAULT_LAYERS.includes(layerOf(d)));
+      const dropped = droppedDefaults();
+      const source = extLink(upstreamSource(result.kubeletVersion, DEFAULTS_SOURCE), "upstream defaulting");
+      render(diffBox,
+        byInputs.length
+          ? h("ul", { class: "diff-list", id: "layers-diff-inputs" }, byInputs.map((d) => diffItem(d)))
+          : h("p", { class: "muted" }, "Your inputs change nothing: everything is at its default."),
+        dropped.map(([k, keys, dv]) => h("div", { class: "dropped", id: `layers-dropped-${k}` },
+          h("p", {}, h("strong", {}, h("code", {}, k), " replaces the default map whole. "),
+            `The kubelet fills in the default ${k} only when the field is unset (nil), never key by key (`, source,
+            `), so setting any key drops these defaults:`),
+          h("ul", { class: "diff-list" }, keys.map((key) => diffItem({ path: `${k}.${key}`, default: dv[key], effective: null }, "(dropped)"))))),
+        filled.length ? h("div", { class: "filled", id: "layers-diff-filled" },
+          h("p", { class: "muted" }, "Not from your inputs: loading a --config file fills these in when the file leaves them unset; the built-in defaults of a kubelet without --config do not have them."),
+          h("ul", { class: "diff-list muted" }, filled.map((d) => diffItem(d, "(filled in)")))) : null);
+    }
+
+    function drawExport() {
+      for (const b of [...exportButtons, copyGates]) b.disabled = !result;
+      exportPreview.textContent = result ? exportYaml() : "The kubelet did not start: nothing to export.";
+      const flag = gatesFlag();
+      gatesFlagText.textContent = result ? flag || "No gate is set: every gate has its default at this version." : "";
+      copyGates.disabled = !flag;
+    }
+
+    function drawConfigNote() {
+      const path = configFlag(splitArgs(state.args));
+      configNote.hidden = path !== null;
+      configBody.hidden = path === null;
     }
 
     function drawUpgrade(inp) {
@@ -510,9 +630,11 @@ export default {
       dynBody.hidden = !state.dynamic;
       drawStatus();
       render(warnings, (result?.warnings ?? []).map((w) => h("li", {}, w)));
+      drawConfigNote();
       drawTable();
       drawGates();
       drawDiff();
+      drawExport();
       drawDynamic();
       drawContrib();
       drawUpgrade(inp);

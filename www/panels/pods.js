@@ -119,8 +119,8 @@ export default {
     const apiSave = h("button", { type: "button", id: "pods-api-save", onclick: () => upsertFromEditor() }, "Create or update pod");
 
     const errorBox = h("p", { id: "pods-error", class: "error", role: "alert", hidden: true });
-    const streamBox = h("ol", { id: "pods-stream", class: "pods-stream", reversed: true, "aria-label": "Merged output stream, newest first" });
-    const merged = h("div", { id: "pods-merged", class: "cp-card" });
+    const streamBox = h("ol", { id: "pods-stream", class: "pods-stream", reversed: true, tabindex: "0", "aria-label": "Merged output stream, newest first" });
+    const merged = h("div", { id: "pods-merged", class: "cp-card", tabindex: "0", role: "region", "aria-label": "Merged pods" });
 
     render(container,
       h("div", { class: "panel-intro" },

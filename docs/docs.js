@@ -1,0 +1,131 @@
+// The docs' only script (besides live widgets): a copy button on every code block, and search
+// over every page from search-index.json, which scripts/build-docs.mjs prebuilds. No server, no
+// dependency; everything from the index is inserted as text.
+
+// ---- copy buttons
+for (const pre of document.querySelectorAll("pre.code")) {
+  const wrap = document.createElement("div");
+  wrap.className = "code-wrap";
+  pre.replaceWith(wrap);
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "copy";
+  // The visible word starts the accessible name ("Copy JavaScript code").
+  const word = document.createTextNode("Copy");
+  const what = document.createElement("span");
+  what.className = "visually-hidden";
+  what.textContent = ` ${pre.getAttribute("aria-label") ?? "code"}`;
+  button.append(word, what);
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(pre.textContent);
+      word.data = "Copied";
+    } catch {
+      getSelection().selectAllChildren(pre);
+      word.data = "Selected: press Ctrl+C";
+    }
+    setTimeout(() => (word.data = "Copy"), 2000);
+  });
+  wrap.append(button, pre);
+}
+
+// ---- search
+const input = document.getElementById("docs-search");
+const list = document.getElementById("docs-results");
+const status = document.getElementById("docs-search-status");
+let index = null;
+
+async function load() {
+  index ??= fetch(new URL("search-index.json", import.meta.url)).then((r) => r.json()).then((j) => j.sections.map((s) => ({
+    ...s, lower: { heading: s.heading.toLowerCase(), title: s.title.toLowerCase(), text: s.text.toLowerCase() },
+  })));
+  return index;
+}
+
+/** Sections that hold every word of `query`, best first: headings outweigh titles, titles text. */
+export async function search(query) {
+  const words = query.toLowerCase().split(/[^\p{L}\p{N}._-]+/u).filter((w) => w.length > 1);
+  if (!words.length) return [];
+  const all = await load();
+  const out = [];
+  for (const s of all) {
+    let score = 0;
+    let ok = true;
+    for (const w of words) {
+      const inHeading = s.lower.heading.includes(w), inTitle = s.lower.title.includes(w), inText = s.lower.text.includes(w);
+      if (!inHeading && !inTitle && !inText) { ok = false; break; }
+      score += (inHeading ? 10 : 0) + (inTitle ? 4 : 0) + (inText ? 1 + Math.min(4, s.lower.text.split(w).length - 1) / 2 : 0);
+    }
+    if (ok) out.push({ s, score });
+  }
+  return out.sort((a, b) => b.score - a.score).slice(0, 20).map(({ s }) => ({ ...s, excerpt: excerpt(s.text, words) }));
+}
+
+function excerpt(text, words) {
+  const lower = text.toLowerCase();
+  const at = Math.max(0, Math.min(...words.map((w) => lower.indexOf(w)).filter((i) => i >= 0)) - 60);
+  return (at > 0 ? "…" : "") + text.slice(at, at + 180) + (at + 180 < text.length ? "…" : "");
+}
+
+function item(r) {
+  const li = document.createElement("li");
+  const a = document.createElement("a");
+  a.href = `${r.page}${r.id ? `#${r.id}` : ""}`;
+  const strong = document.createElement("strong");
+  strong.textContent = r.heading;
+  const where = document.createElement("span");
+  where.className = "where";
+  where.textContent = r.heading === r.title ? "" : ` · ${r.title}`;
+  const p = document.createElement("span");
+  p.className = "excerpt";
+  p.textContent = r.excerpt;
+  a.append(strong, where);
+  li.append(a, p);
+  return li;
+}
+
+let pending = 0;
+async function update() {
+  const q = input.value.trim();
+  const mine = ++pending;
+  const results = q ? await search(q) : [];
+  if (mine !== pending) return;
+  list.replaceChildren(...results.slice(0, 8).map(item));
+  list.hidden = !q;
+  if (q && !results.length) {
+    const li = document.createElement("li");
+    li.className = "none";
+    li.textContent = "No page mentions that.";
+    list.append(li);
+  }
+  status.textContent = q ? `${results.length} result${results.length === 1 ? "" : "s"}` : "";
+}
+
+if (input) {
+  input.addEventListener("input", update);
+  input.addEventListener("focus", () => { load(); if (input.value.trim()) update(); });
+  input.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") { input.value = ""; update(); }
+    if (e.key === "ArrowDown") { e.preventDefault(); list.querySelector("a")?.focus(); }
+  });
+  list.addEventListener("keydown", (e) => {
+    const links = [...list.querySelectorAll("a")];
+    const i = links.indexOf(document.activeElement);
+    if (e.key === "ArrowDown" && i >= 0) { e.preventDefault(); links[Math.min(i + 1, links.length - 1)].focus(); }
+    if (e.key === "ArrowUp" && i >= 0) { e.preventDefault(); (i ? links[i - 1] : input).focus(); }
+    if (e.key === "Escape") { input.focus(); input.value = ""; update(); }
+  });
+  document.addEventListener("click", (e) => { if (!e.target.closest(".docs-search")) list.hidden = true; });
+}
+
+// The search page: ?q= shows every result.
+const pageResults = document.getElementById("search-page-results");
+if (pageResults) {
+  const q = new URLSearchParams(location.search).get("q") ?? "";
+  input.value = q;
+  const results = q.trim() ? await search(q) : [];
+  pageResults.replaceChildren(...results.map(item));
+  document.getElementById("search-page-status").textContent = q.trim()
+    ? `${results.length} section${results.length === 1 ? "" : "s"} mention ${JSON.stringify(q.trim())}.`
+    : "Type in the search box above.";
+}
