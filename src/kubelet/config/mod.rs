@@ -40,7 +40,7 @@ pub const MAX_INPUT_BYTES: usize = 8 << 20;
 
 /// What to resolve: a kubelet command line plus the files it refers to.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct ResolveInput {
     /// `"1.33"`; defaults to [`DEFAULT_KUBELET_VERSION`].
     pub kubelet_version: Option<String>,
