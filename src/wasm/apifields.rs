@@ -222,12 +222,16 @@ impl JsBootstrapController {
 
     #[wasm_bindgen(js_name = allocateClusterIp)]
     pub fn allocate_cluster_ip(&mut self, ip: &str) -> Result<(), JsValue> {
-        self.inner.allocate_cluster_ip(ip).map_err(bootstrap_error)
+        self.inner
+            .allocate_cluster_ip(ip)
+            .map_err(fail("controlPlane"))
     }
 
     #[wasm_bindgen(js_name = allocateNodePort)]
     pub fn allocate_node_port(&mut self, port: i32) -> Result<(), JsValue> {
-        self.inner.allocate_node_port(port).map_err(bootstrap_error)
+        self.inner
+            .allocate_node_port(port)
+            .map_err(fail("controlPlane"))
     }
 
     #[wasm_bindgen(js_name = deleteNamespace)]
