@@ -19,6 +19,8 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+#[cfg(target_arch = "wasm32")]
+mod alloc;
 #[cfg(all(feature = "api-fields", feature = "control-plane"))]
 mod apifields;
 #[cfg(all(feature = "cli", feature = "kubelet-config", feature = "node-status"))]
