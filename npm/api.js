@@ -23,9 +23,9 @@ import * as raw from "./kubegate.js";
 /** Limits of the JS boundary (see SECURITY.md). The core has its own, per area. */
 export const LIMITS = Object.freeze({
   /** Longest string argument or string inside a structured argument, in UTF-16 code units. */
-  maxStringLength: 16 * 1024 * 1024,
+  maxStringLength: 8 * 1024 * 1024,
   /** Largest structured argument, as JSON text (characters). */
-  maxJsonLength: 64 * 1024 * 1024,
+  maxJsonLength: 32 * 1024 * 1024,
   /** Deepest nesting of arrays and objects in a structured argument. */
   maxDepth: 100,
   /** Most values (every string, number, array, object...) in one structured argument. */

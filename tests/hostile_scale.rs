@@ -17,13 +17,21 @@ fn pods(n: usize, image: &str) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// 50,000 in release builds (the figure); a tenth in debug builds, where the same code
+/// runs ~10x slower, so `cargo test` stays quick.
+const N: usize = if cfg!(debug_assertions) {
+    5_000
+} else {
+    50_000
+};
+
 fn timed<T>(what: &str, limit: Duration, f: impl FnOnce() -> T) -> T {
     let t = Instant::now();
     let out = f();
     let took = t.elapsed();
     eprintln!("{what}: {took:?}");
-    // Debug builds are ~10x slower than release; the bound is for a debug build on 2 busy cores.
-    assert!(took < limit * 10, "{what} took {took:?}");
+    // Generous: the bound must hold on 2 cores shared with other work.
+    assert!(took < limit * 3, "{what} took {took:?}");
     out
 }
 
@@ -35,18 +43,17 @@ fn podconfig_set_update_add_of_50000_pods_is_linear() {
         pods,
     };
     let out = timed("SET 50000", Duration::from_secs(1), || {
-        c.merge_input("a", input("SET", pods(50_000, "img")))
-            .unwrap()
+        c.merge_input("a", input("SET", pods(N, "img"))).unwrap()
     });
-    assert_eq!(out.updates[0].pods.len(), 50_000);
+    assert_eq!(out.updates[0].pods.len(), N);
     let out = timed("UPDATE 50000", Duration::from_secs(1), || {
-        c.merge_input("a", input("UPDATE", pods(50_000, "img2")))
+        c.merge_input("a", input("UPDATE", pods(N, "img2")))
             .unwrap()
     });
-    assert_eq!(out.updates[0].pods.len(), 50_000);
+    assert_eq!(out.updates[0].pods.len(), N);
     let mut c = PodConfig::new(NotificationMode::Incremental, Timestamp::default());
     timed("50000 single ADDs", Duration::from_secs(1), || {
-        for p in pods(50_000, "img") {
+        for p in pods(N, "img") {
             c.merge_input("a", input("ADD", vec![p])).unwrap();
         }
     });
@@ -58,7 +65,7 @@ fn monitor_node_health_of_50000_nodes_is_linear() {
         ControllerConfig, MonitorInput, NodeLifecycleController,
     };
     // Every node in its own zone, with pods, half of them stale: the worst shape for the pass.
-    let nodes: Vec<serde_json::Value> = (0..50_000)
+    let nodes: Vec<serde_json::Value> = (0..N)
         .map(|i| {
             let beat = if i % 2 == 0 { "2024-05-01T10:00:00Z" } else { "2024-05-01T09:00:00Z" };
             json!({
@@ -67,7 +74,7 @@ fn monitor_node_health_of_50000_nodes_is_linear() {
             })
         })
         .collect();
-    let pods: Vec<serde_json::Value> = (0..50_000)
+    let pods: Vec<serde_json::Value> = (0..N)
         .map(|i| json!({ "namespace": "default", "name": format!("p{i}"), "nodeName": format!("n{i}") }))
         .collect();
     let text = json!({ "now": "2024-05-01T10:00:10Z", "nodes": nodes, "pods": pods }).to_string();
@@ -77,5 +84,5 @@ fn monitor_node_health_of_50000_nodes_is_linear() {
         let out = c.monitor_node_health(&input);
         serde_json::to_string(&out).unwrap()
     });
-    assert!(out.len() > 1_000_000);
+    assert!(out.len() > N * 20);
 }

@@ -43,7 +43,7 @@ use std::time::Duration;
 /// answers in well under a second, and every call beyond them is refused at once.
 ///
 /// Apiservers running at once (real control planes run a handful).
-pub const MAX_APISERVERS: usize = 64;
+pub const MAX_APISERVERS: usize = 32;
 /// Simulated time one `advance` call may cover.
 pub const MAX_ADVANCE: Duration = Duration::from_secs(3600);
 /// Services, and namespaces named in the configuration.

@@ -15,6 +15,11 @@
 //! lifecycle controller which nodes nobody but itself rewrote, which lets it skip re-reading
 //! them (`monitor_pass`'s quiet path). `tests/sim_equivalence.rs` pins every trace byte.
 
+// Indexing here is by node index (< nodes, the length of every per-node vector, fixed when the
+// simulator is built) and by condition index into the fixed `[_; 4]` tables (0..4 loops over
+// those same tables): none comes from a caller unchecked, and the hot loops stay branch-free.
+#![allow(clippy::indexing_slicing)]
+
 mod queue;
 mod scenario;
 

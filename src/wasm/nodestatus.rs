@@ -38,6 +38,30 @@ export interface TraceTaint extends TaintChange { time: string; }
 export interface Trace { start: string; end: string; nodeMonitorGracePeriod: string; transitions: Transition[]; events: TraceEvent[]; taints: TraceTaint[]; writes: { nodeCreates: number; statusPatches: number; leaseCreates: number; leaseUpdates: number; controllerStatusUpdates: number; taintPatches: number; total: number }; writeRates: { start: string; statusPatches: number; leaseWrites: number; controllerWrites: number; total: number; perSecond: number }[]; truncated: boolean; summary: { registered: number; ready: number; notReady: number; unknown: number; memoryPressure: number; diskPressure: number; pidPressure: number }; }
 "#;
 
+/// The size limits of one controller pass (`nodelifecycle::MAX_NODES`, `MAX_PODS`).
+fn check_pass(input: &MonitorInput) -> Result<(), JsValue> {
+    use crate::controller::nodelifecycle::{MAX_NODES, MAX_PODS};
+    if input.nodes.len() > MAX_NODES {
+        return Err(super::error(
+            "limit",
+            &format!(
+                "{} nodes; the limit is {MAX_NODES} per pass",
+                input.nodes.len()
+            ),
+        ));
+    }
+    if input.pods.len() > MAX_PODS {
+        return Err(super::error(
+            "limit",
+            &format!(
+                "{} pods; the limit is {MAX_PODS} per pass",
+                input.pods.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
 fn time(now: &str) -> Result<Time, JsValue> {
     Time::parse(now).map_err(fail("invalidTime"))
 }
@@ -136,6 +160,7 @@ impl JsNodeLifecycleController {
         #[wasm_bindgen(unchecked_param_type = "MonitorInput")] input: &str,
     ) -> Result<String, JsValue> {
         let input: MonitorInput = from_json(input, "monitorNodeHealth input")?;
+        check_pass(&input)?;
         to_json(&self.inner.monitor_node_health(&input))
     }
 
@@ -146,6 +171,7 @@ impl JsNodeLifecycleController {
         #[wasm_bindgen(unchecked_param_type = "MonitorInput")] input: &str,
     ) -> Result<String, JsValue> {
         let input: MonitorInput = from_json(input, "tainting pass input")?;
+        check_pass(&input)?;
         let mut nodes = input.nodes;
         let mut out = self
             .inner

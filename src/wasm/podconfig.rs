@@ -248,6 +248,16 @@ impl JsPodConfig {
         now: Option<String>,
     ) -> Result<crate::kubelet::podconfig::MergeOutcome, JsValue> {
         let update: UpdateInput = from_json(update, "pod update")?;
+        if update.pods.len() > crate::kubelet::podconfig::MAX_PODS {
+            return Err(super::error(
+                "limit",
+                &format!(
+                    "pod update: {} pods; the limit is {} per update",
+                    update.pods.len(),
+                    crate::kubelet::podconfig::MAX_PODS
+                ),
+            ));
+        }
         let input = MergeInput {
             op: update.op,
             pods: update.pods,

@@ -22,6 +22,12 @@ use crate::kubelet::nodestatus::{
 use crate::timestamp::Time;
 use crate::version::Version;
 
+/// Most nodes in one `monitorNodeHealth` or tainting pass: 50,000 nodes go through a pass in well
+/// under a second in wasm; more is refused at once.
+pub const MAX_NODES: usize = 50_000;
+/// Most pod references in one pass.
+pub const MAX_PODS: usize = 500_000;
+
 pub const TAINT_NOT_READY: &str = "node.kubernetes.io/not-ready";
 pub const TAINT_UNREACHABLE: &str = "node.kubernetes.io/unreachable";
 pub const TAINT_UNSCHEDULABLE: &str = "node.kubernetes.io/unschedulable";
