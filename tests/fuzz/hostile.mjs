@@ -282,6 +282,13 @@ function callbackGetter(ctx, base = {}) {
   return o;
 }
 
+// Big values are built once and shared (they are never mutated): the budget goes into calls.
+const BIG = new Map();
+const big = (key, make) => {
+  if (!BIG.has(key)) BIG.set(key, make());
+  return BIG.get(key);
+};
+
 export function hostile(r, ctx, like) {
   const n = r.int(28);
   switch (n) {
@@ -292,22 +299,22 @@ export function hostile(r, ctx, like) {
     case 4: return r.pick([1n, -1n, 2n ** 64n, 0n]);
     case 5: return Symbol("hostile");
     case 6: case 7: case 8: return r.pick(EDGE_STRINGS);
-    case 9: return "a".repeat(r.pick([1 << 16, 1 << 20, 1 << 22]));
+    case 9: { const len = r.pick([1 << 16, 1 << 20, 9 << 20]); return big(`s${len}`, () => "a".repeat(len)); }
     case 10: return "\ud800".repeat(r.pick([1, 1000]));
     case 11: return () => 1;
     case 12: return revoked();
     case 13: return new Proxy({}, { get() { throw new Error("proxy get"); }, ownKeys() { throw new Error("proxy keys"); } });
     case 14: return throwingGetter(typeof like === "object" && like ? like : {});
     case 15: return callbackGetter(ctx, typeof like === "object" && like ? like : {});
-    case 16: return deepObject(r.pick([200, 5000, 100000]));
-    case 17: return deepArray(r.pick([200, 5000, 100000]));
-    case 18: return new Array(r.pick([1000, 100000])).fill(r.pick([0, "x", {}, null]));
+    case 16: { const d = r.pick([99, 200, 5000, 100000]); return big(`o${d}`, () => deepObject(d)); }
+    case 17: { const d = r.pick([99, 200, 5000, 100000]); return big(`a${d}`, () => deepArray(d)); }
+    case 18: { const len = r.pick([1000, 100000, 2000000]); const fill = r.pick([0, "x", null]); return big(`f${len}${fill}`, () => new Array(len).fill(fill)); }
     case 19: return Object.create(null);
     case 20: return r.pick([new Date(0), new Map([["a", 1]]), new Set([1]), new Uint8Array(4), /x/, new Error("e"), Promise.resolve(1)]);
     case 21: return { toString() { throw new Error("toString"); }, valueOf() { throw new Error("valueOf"); } };
     case 22: return { [Symbol.toPrimitive]() { ctx.reenter?.(); return "1.30"; } };
     case 23: { const o = { a: 1 }; o.self = o; return o; }
-    case 24: return Object.fromEntries(Array.from({ length: r.pick([100, 50000]) }, (_, i) => [`k${i}`, i]));
+    case 24: { const len = r.pick([100, 50000]); return big(`k${len}`, () => Object.fromEntries(Array.from({ length: len }, (_, i) => [`k${i}`, i]))); }
     case 25: return [undefined, null, 1n];
     case 26: return Object.defineProperty({}, "__proto__", { value: { polluted: true }, enumerable: true });
     default: return r.pick([{}, [], "", 0]);
@@ -413,14 +420,19 @@ export function describe(v, depth = 0) {
   }
 }
 
-// The module still answers correctly.
-export function healthy(k) {
+// The module still answers correctly: a gate after every call, a kubelet resolution after
+// every `full`th (any trap already breaks the gate).
+let checks = 0;
+export function healthy(k, full = 8) {
   const g = new k.FeatureGate("1.30");
-  g.addVersioned(k.kubernetesFeatures());
-  if (g.enabled("NodeSwap") !== true && g.enabled("NodeSwap") !== false) throw new Error("FeatureGate broken");
+  g.add({ HealthCheck: { default: false, preRelease: "Alpha" } });
+  g.set("HealthCheck=true");
+  if (g.enabled("HealthCheck") !== true) throw new Error("FeatureGate broken");
   g.free();
-  const r = k.resolveKubeletConfig({ args: ["--max-pods=42"] });
-  if (r.config.maxPods !== 42) throw new Error("resolveKubeletConfig broken");
+  if (checks++ % full === 0) {
+    const r = k.resolveKubeletConfig({ args: ["--max-pods=42"] });
+    if (r.config.maxPods !== 42) throw new Error("resolveKubeletConfig broken");
+  }
 }
 
 // Runs plans from `seed` until `budgetMs` is spent. `onCall(desc)` is told about each call before
