@@ -29,7 +29,7 @@ export const LIMITS = Object.freeze({
   /** Deepest nesting of arrays and objects in a structured argument. */
   maxDepth: 100,
   /** Most values (every string, number, array, object...) in one structured argument. */
-  maxValues: 5_000_000,
+  maxValues: 2_000_000,
   /** Longest array in a structured argument or list argument. */
   maxArrayLength: 1_000_000,
 });
@@ -100,25 +100,32 @@ const pathKey = (path, k) => (/^[A-Za-z_$][\w$-]*$/.test(k) ? (path ? `${path}.$
 
 // A structured argument as JSON text: plain objects, arrays, strings, finite numbers, booleans
 // and null only; each property read once; undefined object properties are left out, as JSON does.
+// The path of the value being read is kept as a stack of keys and only turned into text for an
+// error, so the walk costs little more than JSON.stringify.
 function encode(p, value) {
-  const c = { values: 0, length: 0, seen: new Set() };
-  const out = encodeValue(p, c, value, "", 0);
-  return out;
+  const c = { values: 0, length: 0, seen: new Set(), stack: [] };
+  return encodeValue(p, c, value, 0);
 }
 
-function encodeValue(p, c, v, path, depth) {
+function pathOf(c) {
+  let path = "";
+  for (const k of c.stack) path = typeof k === "number" ? `${path}[${k}]` : pathKey(path, k);
+  return path;
+}
+
+function encodeValue(p, c, v, depth) {
   if (++c.values > LIMITS.maxValues) {
-    throw limitArg(p, `more than ${LIMITS.maxValues} values; the limit is ${LIMITS.maxValues}`, path);
+    throw limitArg(p, `more than ${LIMITS.maxValues} values; the limit is ${LIMITS.maxValues}`, pathOf(c));
   }
   switch (typeof v) {
     case "string": {
-      checkString(p, v, path);
+      if (v.length > LIMITS.maxStringLength || !v.isWellFormed()) checkString(p, v, pathOf(c));
       c.length += v.length + 2;
-      if (c.length > LIMITS.maxJsonLength) throw limitArg(p, `larger than the limit of ${LIMITS.maxJsonLength} characters of JSON`, path);
+      if (c.length > LIMITS.maxJsonLength) throw limitArg(p, `larger than the limit of ${LIMITS.maxJsonLength} characters of JSON`, pathOf(c));
       return JSON.stringify(v);
     }
     case "number":
-      if (!Number.isFinite(v)) throw badArg(p, "a finite number", v, path);
+      if (!Number.isFinite(v)) throw badArg(p, "a finite number", v, pathOf(c));
       c.length += 8;
       return JSON.stringify(v);
     case "boolean":
@@ -131,10 +138,10 @@ function encodeValue(p, c, v, path, depth) {
       }
       break;
     default:
-      throw badArg(p, "JSON data (a string, finite number, boolean, null, array or plain object)", v, path);
+      throw badArg(p, "JSON data (a string, finite number, boolean, null, array or plain object)", v, pathOf(c));
   }
   if (depth >= LIMITS.maxDepth) {
-    throw limitArg(p, `nested deeper than the limit of ${LIMITS.maxDepth} levels`, path);
+    throw limitArg(p, `nested deeper than the limit of ${LIMITS.maxDepth} levels`, pathOf(c));
   }
   let isArray, proto, keys, length;
   try {
@@ -145,41 +152,45 @@ function encodeValue(p, c, v, path, depth) {
       if (proto === Object.prototype || proto === null) keys = Object.keys(v);
     }
   } catch (e) {
-    throw unreadable(p, path, e);
+    throw unreadable(p, pathOf(c), e);
   }
-  if (!isArray && keys === undefined) throw badArg(p, "JSON data (a plain object, not a class instance)", v, path);
-  if (c.seen.has(v)) throw badArg(p, "JSON data without cycles", v, path);
+  if (!isArray && keys === undefined) throw badArg(p, "JSON data (a plain object, not a class instance)", v, pathOf(c));
+  if (c.seen.has(v)) throw badArg(p, "JSON data without cycles", v, pathOf(c));
   c.seen.add(v);
   const parts = [];
+  const stack = c.stack;
   if (isArray) {
-    if (!(length <= LIMITS.maxArrayLength)) throw limitArg(p, `an array of length ${length} is longer than the limit of ${LIMITS.maxArrayLength}`, path);
+    if (!(length <= LIMITS.maxArrayLength)) throw limitArg(p, `an array of length ${length} is longer than the limit of ${LIMITS.maxArrayLength}`, pathOf(c));
     for (let i = 0; i < length; i++) {
-      const at = `${path}[${i}]`;
+      stack.push(i);
       let x;
       try {
         x = v[i];
       } catch (e) {
-        throw unreadable(p, at, e);
+        throw unreadable(p, pathOf(c), e);
       }
-      if (x === undefined) throw badArg(p, "JSON data (arrays hold no undefined)", x, at);
-      parts.push(encodeValue(p, c, x, at, depth + 1));
+      if (x === undefined) throw badArg(p, "JSON data (arrays hold no undefined)", x, pathOf(c));
+      parts.push(encodeValue(p, c, x, depth + 1));
+      stack.pop();
     }
     c.seen.delete(v);
     c.length += 2 + parts.length;
     return `[${parts.join(",")}]`;
   }
   for (const k of keys) {
-    const at = pathKey(path, k);
-    checkString(p, k, at);
+    stack.push(k);
+    if (k.length > LIMITS.maxStringLength || !k.isWellFormed()) checkString(p, k, pathOf(c));
     let x;
     try {
       x = v[k];
     } catch (e) {
-      throw unreadable(p, at, e);
+      throw unreadable(p, pathOf(c), e);
     }
-    if (x === undefined) continue;
-    c.length += k.length + 4;
-    parts.push(`${JSON.stringify(k)}:${encodeValue(p, c, x, at, depth + 1)}`);
+    if (x !== undefined) {
+      c.length += k.length + 4;
+      parts.push(`${JSON.stringify(k)}:${encodeValue(p, c, x, depth + 1)}`);
+    }
+    stack.pop();
   }
   c.seen.delete(v);
   c.length += 2;

@@ -437,7 +437,7 @@ export function healthy(k, full = 8) {
 
 // Runs plans from `seed` until `budgetMs` is spent. `onCall(desc)` is told about each call before
 // it is made (so a watchdog can name a hang). Returns { calls, failures: [{seed, call, problem}] }.
-export function run(k, { seed, budgetMs, maxFailures = 20, onCall = () => {}, slowMs = 2000 }) {
+export function run(k, { seed, budgetMs, maxFailures = 20, onCall = () => {}, slowMs = 5000 }) {
   const failures = [];
   let calls = 0;
   const deadline = Date.now() + budgetMs;
