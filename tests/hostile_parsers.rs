@@ -47,11 +47,73 @@ impl Rng {
 }
 
 const TOKENS: &[&str] = &[
-    "", "0", "-", "+", ".", ",", "=", ":", ";", "/", "\\", "\"", "'", "`", "$", "${", "}", "{",
-    "[", "]", "&a", "*a", "!!", "|", ">", "#", "\n", "\r\n", "\t", " ", "\0", "é", "🙂", "\u{2028}",
-    "9223372036854775807", "18446744073709551616", "1e308", "NaN", "-0", "h", "m", "s", "ms",
-    "us", "ns", "Ki", "Mi", "Gi", "Ei", "k", "M", "e", "E", "T", "Z", "+99:99", "v", "true",
-    "null", "--", "--feature-gates=", "--config=", "AllAlpha", "- ", "  ", "---", "...",
+    "",
+    "0",
+    "-",
+    "+",
+    ".",
+    ",",
+    "=",
+    ":",
+    ";",
+    "/",
+    "\\",
+    "\"",
+    "'",
+    "`",
+    "$",
+    "${",
+    "}",
+    "{",
+    "[",
+    "]",
+    "&a",
+    "*a",
+    "!!",
+    "|",
+    ">",
+    "#",
+    "\n",
+    "\r\n",
+    "\t",
+    " ",
+    "\0",
+    "é",
+    "🙂",
+    "\u{2028}",
+    "9223372036854775807",
+    "18446744073709551616",
+    "1e308",
+    "NaN",
+    "-0",
+    "h",
+    "m",
+    "s",
+    "ms",
+    "us",
+    "ns",
+    "Ki",
+    "Mi",
+    "Gi",
+    "Ei",
+    "k",
+    "M",
+    "e",
+    "E",
+    "T",
+    "Z",
+    "+99:99",
+    "v",
+    "true",
+    "null",
+    "--",
+    "--feature-gates=",
+    "--config=",
+    "AllAlpha",
+    "- ",
+    "  ",
+    "---",
+    "...",
 ];
 
 /// A corpus line, mutated: bytes replaced, tokens inserted, pieces repeated, lines spliced.
@@ -213,7 +275,9 @@ fn imports() {
 
 #[test]
 fn pods_nodes_scenarios_and_control_plane() {
-    use kubegate::controller::nodelifecycle::{ControllerConfig, MonitorInput, NodeLifecycleController};
+    use kubegate::controller::nodelifecycle::{
+        ControllerConfig, MonitorInput, NodeLifecycleController,
+    };
     use kubegate::controlplane::bootstrap::{BootstrapConfig, BootstrapController};
     use kubegate::kubelet::podconfig::manifest::{decode_pod_list, decode_single_pod, Origin};
     use kubegate::kubelet::podconfig::{MergeInput, NotificationMode, PodConfig, Timestamp};
@@ -226,7 +290,13 @@ fn pods_nodes_scenarios_and_control_plane() {
         let pod = serde_json::json!({ "metadata": { "name": s, "uid": s, "namespace": s, "deletionTimestamp": s, "annotations": { s: s } } });
         let mut c = PodConfig::new(NotificationMode::SnapshotAndUpdates, Timestamp::default());
         for op in ["SET", "UPDATE", "ADD", "DELETE", "REMOVE", "RECONCILE", s] {
-            let _ = c.merge_input(s, MergeInput { op: op.into(), pods: vec![pod.clone(), pod.clone()] });
+            let _ = c.merge_input(
+                s,
+                MergeInput {
+                    op: op.into(),
+                    pods: vec![pod.clone(), pod.clone()],
+                },
+            );
         }
     });
     fuzz("NodeLifecycleController", CORPUS_TEXT, |s| {
@@ -234,14 +304,19 @@ fn pods_nodes_scenarios_and_control_plane() {
             r#"{{"now":"2024-05-01T10:00:00Z","nodes":[{{"metadata":{{"name":{s:?},"labels":{{"topology.kubernetes.io/zone":{s:?}}}}},"status":{{"conditions":[{{"type":"Ready","status":{s:?},"lastHeartbeatTime":"2024-05-01T09:00:00Z"}}]}}}}]}}"#
         );
         if let Ok(input) = serde_json::from_str::<MonitorInput>(&text) {
-            let config = ControllerConfig { node_monitor_grace_period: kubegate::duration::Duration::parse(s).ok(), ..ControllerConfig::default() };
+            let config = ControllerConfig {
+                node_monitor_grace_period: kubegate::duration::Duration::parse(s).ok(),
+                ..ControllerConfig::default()
+            };
             if let Ok(mut c) = NodeLifecycleController::new(&config) {
                 let _ = c.monitor_node_health(&input);
             }
         }
     });
     fuzz("Scenario", CORPUS_TEXT, |s| {
-        let text = format!(r#"{{"nodes":3,"duration":"2m","rateWindow":{s:?},"faults":[{{"kind":"pidPressure","at":{s:?}}}]}}"#);
+        let text = format!(
+            r#"{{"nodes":3,"duration":"2m","rateWindow":{s:?},"faults":[{{"kind":"pidPressure","at":{s:?}}}]}}"#
+        );
         if let Ok(sc) = Scenario::from_json(&text) {
             if let Ok(mut sim) = Simulator::new(sc) {
                 if let Ok(d) = kubegate::duration::Duration::parse(s) {
@@ -253,7 +328,10 @@ fn pods_nodes_scenarios_and_control_plane() {
         }
     });
     fuzz("BootstrapController", CORPUS_TEXT, |s| {
-        let config = BootstrapConfig { service_cidr: s.to_string(), ..BootstrapConfig::default() };
+        let config = BootstrapConfig {
+            service_cidr: s.to_string(),
+            ..BootstrapConfig::default()
+        };
         let _ = BootstrapController::new(config);
         if let Ok(mut c) = BootstrapController::new(BootstrapConfig::default()) {
             let _ = c.start_apiserver(s);
