@@ -50,7 +50,7 @@ const host = {
   color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
 };
 
-const out = runCli(["kubegate", ...process.argv.slice(2)], host);
+const out = JSON.parse(runCli(["kubegate", ...process.argv.slice(2)], host));
 process.stdout.write(out.stdout);
 process.stderr.write(out.stderr);
 process.exitCode = out.code;

@@ -1,5 +1,4 @@
-// Browser and bundler entry: everything wasm-bindgen generated, with the cached FeatureGate.
+// Browser and bundler entry: the checked API (api.js) over what wasm-bindgen generated.
 // Call `await init()` (or `initSync({ module })`) before using anything.
-export * from "./kubegate.js";
-export { default } from "./kubegate.js";
-export { FeatureGate } from "./gate.js";
+export * from "./api.js";
+export { default, initSync } from "./kubegate.js";

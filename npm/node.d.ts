@@ -1,2 +1,2 @@
-export * from "./kubegate.js";
-export { default } from "./kubegate.js";
+export * from "./index.js";
+export { default } from "./index.js";

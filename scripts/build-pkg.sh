@@ -13,7 +13,8 @@ wasm-pack build --release --target web --out-dir pkg --out-name kubegate --no-pa
 # the library's wasm does not carry clap.
 wasm-pack build --release --target web --out-dir pkg/cli --out-name kubegate_cli --no-pack . -- --features wasm,cli >&2
 
-cp npm/node.js npm/node.d.ts npm/index.js npm/index.d.ts npm/gate.js npm/README.md npm/cli.js pkg/
+rm -f pkg/gate.js
+cp npm/node.js npm/node.d.ts npm/index.js npm/index.d.ts npm/api.js npm/README.md npm/cli.js pkg/
 chmod +x pkg/cli.js
 rm -f pkg/.gitignore pkg/cli/.gitignore
 # The playground's panels as custom elements (kubegate/widgets): same modules, copied.

@@ -32,8 +32,8 @@ const manifest = {
     "./kubegate_bg.wasm": "./kubegate_bg.wasm",
     "./package.json": "./package.json",
   },
-  files: ["index.js", "index.d.ts", "gate.js", "kubegate.js", "kubegate.d.ts", "kubegate_bg.wasm", "kubegate_bg.wasm.d.ts", "node.js", "node.d.ts", "README.md", "widgets/", "cli.js", "cli/kubegate_cli.js", "cli/kubegate_cli_bg.wasm"],
-  sideEffects: ["./node.js", "./gate.js", "./widgets/index.js"],
+  files: ["index.js", "index.d.ts", "api.js", "kubegate.js", "kubegate.d.ts", "kubegate_bg.wasm", "kubegate_bg.wasm.d.ts", "node.js", "node.d.ts", "README.md", "widgets/", "cli.js", "cli/kubegate_cli.js", "cli/kubegate_cli_bg.wasm"],
+  sideEffects: ["./node.js", "./api.js", "./widgets/index.js"],
   engines: { node: ">=20" },
 };
 writeFileSync(new URL("../pkg/package.json", import.meta.url), JSON.stringify(manifest, null, 2) + "\n");

@@ -39,6 +39,18 @@
 //! ```
 
 #![cfg_attr(not(feature = "wasm"), forbid(unsafe_code))]
+// No panic reachable from a caller: the wasm release build aborts on panic, which would leave the
+// module dead for the rest of the page. Library code may not unwrap, expect, panic or index by a
+// value it did not bound; tests may (issue 13).
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing
+    )
+)]
 
 #[cfg(feature = "api-fields")]
 pub mod api;

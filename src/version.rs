@@ -113,7 +113,12 @@ impl Version {
         }
         // A longer version is larger only if its extra components are not all zero.
         let (common, longer_a) = (a.len().min(b.len()), a.len() > b.len());
-        let rest = if longer_a { &a[common..] } else { &b[common..] };
+        let rest = if longer_a {
+            a.get(common..)
+        } else {
+            b.get(common..)
+        }
+        .unwrap_or_default();
         if rest.iter().any(|c| *c != 0) {
             return if longer_a {
                 Ordering::Greater
@@ -262,6 +267,9 @@ fn parse(text: &str, semver: bool) -> Result<Version, VersionError> {
 }
 
 /// Length of the leading `[0-9]+(\.[0-9]+)*` run.
+// A byte scanner: every `bytes[i]` sits behind an `i < bytes.len()` test in the same
+// condition, so no index can pass the end (the fuzz tests in tests/hostile_parsers.rs agree).
+#[allow(clippy::indexing_slicing)]
 fn numeric_prefix_len(s: &str) -> usize {
     let bytes = s.as_bytes();
     let mut end = 0;

@@ -53,7 +53,7 @@ impl Operation {
 /// (`exclude_when: true`, tag `+k8s:ifEnabled(X)=+k8s:enumExclude`) or while it is off
 /// (`exclude_when: false`, tag `+k8s:ifDisabled(X)=+k8s:enumExclude`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EnumExclusion {
     pub value: String,
     pub option: String,
@@ -144,7 +144,7 @@ pub fn validate_enum_ratcheting(
 
 /// What [`validate_enum_request`] takes: one enum field check, as the JS API passes it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EnumRequest {
     pub path: String,
     /// `null`/absent: an unset optional field.

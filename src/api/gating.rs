@@ -28,7 +28,7 @@ use std::fmt;
 
 /// Which gate guards which field of one API type.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FieldGateSchema {
     /// The API type, for messages only (`Service`, `EndpointSlice`, ...).
     #[serde(default)]
@@ -38,7 +38,7 @@ pub struct FieldGateSchema {
 
 /// One gated field.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GatedField {
     /// `spec.trafficDistribution`, `endpoints[*].hints`, ...
     pub path: String,

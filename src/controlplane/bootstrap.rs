@@ -39,12 +39,22 @@ use std::fmt;
 use std::net::IpAddr;
 use std::time::Duration;
 
+/// The bootstrap controller's limits, checked before any work so that every call within them
+/// answers in well under a second, and every call beyond them is refused at once.
+///
+/// Apiservers running at once (real control planes run a handful).
+pub const MAX_APISERVERS: usize = 32;
+/// Simulated time one `advance` call may cover.
+pub const MAX_ADVANCE: Duration = Duration::from_secs(3600);
+/// Services, and namespaces named in the configuration.
+pub const MAX_SERVICES: usize = 10_000;
+
 /// `SystemNamespacesInterval`.
 pub const SYSTEM_NAMESPACES_INTERVAL: Duration = Duration::from_secs(60);
 
 /// How the control plane is configured (kube-apiserver flags).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct BootstrapConfig {
     /// `--service-cluster-ip-range`, primary.
     pub service_cidr: String,
@@ -105,6 +115,8 @@ pub enum BootstrapError {
     ServiceExists(String),
     /// No such service.
     ServiceNotFound(String),
+    /// A size beyond the limits above (the text states the limit).
+    Limit(String),
 }
 
 impl fmt::Display for BootstrapError {
@@ -127,6 +139,7 @@ impl fmt::Display for BootstrapError {
             BootstrapError::NotRunning(a) => write!(f, "apiserver {a} is not running"),
             BootstrapError::ServiceExists(k) => write!(f, "services {k:?} already exists"),
             BootstrapError::ServiceNotFound(k) => write!(f, "services {k:?} not found"),
+            BootstrapError::Limit(m) => f.write_str(m),
         }
     }
 }
@@ -321,6 +334,22 @@ fn leak_counts(
 impl BootstrapController {
     /// Validates the configuration and starts `config.apiservers` at time zero.
     pub fn new(config: BootstrapConfig) -> Result<Self, BootstrapError> {
+        for (name, n) in [
+            ("systemNamespaces", config.system_namespaces.len()),
+            ("existingNamespaces", config.existing_namespaces.len()),
+        ] {
+            if n > MAX_SERVICES {
+                return Err(BootstrapError::Limit(format!(
+                    "{name}: {n} namespaces; the limit is {MAX_SERVICES}"
+                )));
+            }
+        }
+        if config.apiservers.len() > MAX_APISERVERS {
+            return Err(BootstrapError::Limit(format!(
+                "apiservers: {} apiservers; the limit is {MAX_APISERVERS}",
+                config.apiservers.len()
+            )));
+        }
         let net = IpNet::parse(&config.service_cidr)
             .map_err(|e| BootstrapError::InvalidCidr(e.to_string()))?;
         let service_ip = service_ip_range(&net).map_err(BootstrapError::ServiceRange)?;
@@ -434,6 +463,11 @@ impl BootstrapController {
         if self.apiservers.contains_key(&ip) {
             return Err(BootstrapError::AlreadyRunning(ip));
         }
+        if self.apiservers.len() >= MAX_APISERVERS {
+            return Err(BootstrapError::Limit(format!(
+                "cannot start apiserver {ip}: {MAX_APISERVERS} apiservers run already, the limit"
+            )));
+        }
         if addr.is_ipv6() != self.service_ip.is_ipv6() {
             return Err(BootstrapError::FamilyMismatch {
                 service: family_name(self.service_ip.is_ipv6()).to_string(),
@@ -520,6 +554,12 @@ impl BootstrapController {
         if self.services.iter().any(|s| s.key() == service.key()) {
             return Err(BootstrapError::ServiceExists(service.key()));
         }
+        if self.services.len() >= MAX_SERVICES {
+            return Err(BootstrapError::Limit(format!(
+                "cannot create service {:?}: {MAX_SERVICES} services exist already, the limit",
+                service.key()
+            )));
+        }
         if allocate {
             self.record_allocations(&service, true);
         }
@@ -595,6 +635,18 @@ impl BootstrapController {
     }
 
     /// Moves the clock forward, running every loop that falls due, in time order.
+    /// Checks a step of the clock against [`MAX_ADVANCE`] before [`advance`](Self::advance).
+    pub fn check_advance(&self, by: Duration) -> Result<(), BootstrapError> {
+        if by > MAX_ADVANCE {
+            return Err(BootstrapError::Limit(format!(
+                "cannot advance by {}: one step may cover at most {}; advance in smaller steps",
+                crate::duration::format_std(by),
+                crate::duration::format_std(MAX_ADVANCE)
+            )));
+        }
+        Ok(())
+    }
+
     pub fn advance(&mut self, by: Duration) {
         let until = self.now.saturating_add(by);
         loop {

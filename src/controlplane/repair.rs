@@ -198,7 +198,8 @@ pub fn repair_cluster_ips(
                 continue;
             };
             let idx = usize::from(secondary_v6 == Some(ip.is_ipv6()));
-            let (Some(reb), Some(sto)) = (rebuilt[idx].as_mut(), stored[idx].as_mut()) else {
+            let (Some(Some(reb)), Some(Some(sto))) = (rebuilt.get_mut(idx), stored.get_mut(idx))
+            else {
                 continue;
             };
             match reb.allocate(ip) {

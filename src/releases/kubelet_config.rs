@@ -72,7 +72,7 @@ pub fn field(path: &str) -> Option<&'static FieldRecord> {
     FIELDS
         .binary_search_by(|f| f.path.cmp(path))
         .ok()
-        .map(|i| &FIELDS[i])
+        .and_then(|i| FIELDS.get(i))
 }
 
 /// Every field path release `r` knew, sorted.
@@ -84,7 +84,9 @@ pub fn fields_at(r: Release) -> impl Iterator<Item = &'static FieldRecord> {
 pub fn has_children_at(path: &str, r: Release) -> bool {
     let prefix = format!("{path}.");
     let start = FIELDS.partition_point(|f| f.path < prefix.as_str());
-    FIELDS[start..]
+    FIELDS
+        .get(start..)
+        .unwrap_or_default()
         .iter()
         .take_while(|f| f.path.starts_with(&prefix))
         .any(|f| f.exists_in(r))

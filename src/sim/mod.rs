@@ -15,6 +15,11 @@
 //! lifecycle controller which nodes nobody but itself rewrote, which lets it skip re-reading
 //! them (`monitor_pass`'s quiet path). `tests/sim_equivalence.rs` pins every trace byte.
 
+// Indexing here is by node index (< nodes, the length of every per-node vector, fixed when the
+// simulator is built) and by condition index into the fixed `[_; 4]` tables (0..4 loops over
+// those same tables): none comes from a caller unchecked, and the hot loops stay branch-free.
+#![allow(clippy::indexing_slicing)]
+
 mod queue;
 mod scenario;
 mod start;
@@ -937,6 +942,40 @@ impl Simulator {
         self.schedule_taint_pass();
     }
 
+    /// The work of simulating `span_ms` more (see [`scenario::MAX_WORK_PER_CALL`]).
+    pub fn work(&self, span_ms: i64) -> f64 {
+        let per_ms = |p: i64| 1.0 / p.max(1) as f64;
+        let rate = per_ms(self.update_ms)
+            + if self.scenario.node_leases {
+                per_ms(self.renew_ms)
+            } else {
+                0.0
+            }
+            + per_ms(self.monitor_ms);
+        f64::from(self.scenario.nodes) * span_ms.max(0) as f64 * rate
+    }
+
+    /// Checks one step of the clock before [`advance`](Self::advance): refuses a negative
+    /// duration, and a step whose work exceeds [`scenario::MAX_WORK_PER_CALL`]. Returns the
+    /// step in milliseconds.
+    pub fn check_advance(&self, d: crate::duration::Duration) -> Result<i64, ScenarioError> {
+        if d.0 < 0 {
+            return Err(ScenarioError(format!(
+                "duration must not be negative, got {d}"
+            )));
+        }
+        let ms = d.as_millis();
+        let span = ms.min(self.end.saturating_sub(self.now));
+        let work = self.work(span);
+        if work > scenario::MAX_WORK_PER_CALL {
+            return Err(ScenarioError(format!(
+                "a step of {d} is {work:.0} node-periods of work; the limit is {:.0} per call: advance in smaller steps",
+                scenario::MAX_WORK_PER_CALL
+            )));
+        }
+        Ok(ms)
+    }
+
     /// Runs events up to `now + ms` (never past the scenario's end) and returns the trace so far.
     pub fn advance(&mut self, ms: i64) -> &Trace {
         let target = self.now.saturating_add(ms.max(0)).min(self.end);
@@ -1034,6 +1073,13 @@ impl Simulator {
 pub fn simulate_cluster(scenario: Scenario) -> Result<Trace, ScenarioError> {
     let mut sim = Simulator::new(scenario)?;
     let end = sim.end;
+    let work = sim.work(end);
+    if work > scenario::MAX_WORK_PER_CALL {
+        return Err(ScenarioError(format!(
+            "the scenario is {work:.0} node-periods of work; the limit is {:.0} per call: use a ClusterSimulator and advance in steps",
+            scenario::MAX_WORK_PER_CALL
+        )));
+    }
     sim.advance(end);
     Ok(std::mem::take(&mut sim.trace))
 }

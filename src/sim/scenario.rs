@@ -8,7 +8,23 @@ use serde::{Deserialize, Serialize};
 use crate::controller::nodelifecycle::ControllerConfig;
 use crate::duration::Duration;
 
+/// The simulator's limits, checked before any work, so that every call within them answers in
+/// well under a second in wasm and every call beyond them is refused at once, naming the limit.
+///
+/// Nodes in one scenario.
 pub const MAX_NODES: u32 = 5000;
+/// Simulated time of one scenario (168h).
+pub const MAX_DURATION_MS: i64 = 7 * 24 * 3_600_000;
+/// Write-rate buckets over the whole scenario (`duration / rateWindow`).
+pub const MAX_RATE_BUCKETS: i64 = 100_000;
+/// Work of one call (`simulateCluster`, or one `advance` step): node-periods, that is nodes ×
+/// simulated time × (1/nodeStatusUpdateFrequency + 1/lease renew interval + 1/nodeMonitorPeriod).
+/// 5000 nodes for 1h at the defaults is 7.2M.
+pub const MAX_WORK_PER_CALL: f64 = 8_000_000.0;
+/// Faults in one scenario.
+pub const MAX_FAULTS: usize = 1000;
+/// `traceLimit` (transitions + events + taints kept).
+pub const MAX_TRACE_LIMIT: u32 = 1_000_000;
 
 /// A cluster scenario. Every field but `nodes` and `duration` has a Kubernetes default.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -128,7 +144,7 @@ impl Scenario {
         if self.duration.0 <= 0 {
             return err(format!("duration must be positive, got {}", self.duration));
         }
-        if self.duration.as_millis() > 7 * 24 * 3_600_000 {
+        if self.duration.as_millis() > MAX_DURATION_MS {
             return err(format!(
                 "duration must be at most 168h0m0s, got {}",
                 self.duration
@@ -157,6 +173,31 @@ impl Scenario {
                     return err(format!("{name} must not be negative, got {d}"));
                 }
             }
+        }
+        if let Some(w) = self.rate_window {
+            let buckets = self.duration.as_millis() / w.as_millis().max(1);
+            if buckets > MAX_RATE_BUCKETS {
+                return err(format!(
+                    "rateWindow {w} makes {buckets} write-rate buckets over {}; the limit is {MAX_RATE_BUCKETS}",
+                    self.duration
+                ));
+            }
+        }
+        if self.faults.len() > MAX_FAULTS {
+            return err(format!(
+                "faults: {} faults; the limit is {MAX_FAULTS}",
+                self.faults.len()
+            ));
+        }
+        if let Some(l) = self.trace_limit {
+            if l > MAX_TRACE_LIMIT {
+                return err(format!(
+                    "traceLimit must be at most {MAX_TRACE_LIMIT}, got {l}"
+                ));
+            }
+        }
+        if self.zones.is_some_and(|z| z > MAX_NODES) {
+            return err(format!("zones must be at most {MAX_NODES}"));
         }
         if let Some(l) = self.node_lease_duration_seconds {
             if l <= 0 {

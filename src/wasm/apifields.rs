@@ -1,6 +1,6 @@
 //! JS binding for gated API fields, enum validation and the bootstrap controller. Conversion only.
 
-use super::{from_js, js_error, to_js};
+use super::{error, fail, from_json, to_json};
 use crate::api::{enums, frobber, gating, schemas};
 use crate::controlplane::bootstrap::{BootstrapConfig, BootstrapController};
 use crate::controlplane::objects::Service;
@@ -68,6 +68,15 @@ export interface BootstrapState {
 }
 "#;
 
+/// A bootstrap controller error: kind "limit" for a size beyond its limits, else "controlPlane".
+fn bootstrap_error(e: crate::controlplane::bootstrap::BootstrapError) -> JsValue {
+    let kind = match e {
+        crate::controlplane::bootstrap::BootstrapError::Limit(_) => "limit",
+        _ => "controlPlane",
+    };
+    error(kind, &e.to_string())
+}
+
 fn lookup(gates: &BTreeMap<String, bool>) -> impl Fn(&str) -> Option<bool> + '_ {
     move |g| gates.get(g).copied()
 }
@@ -75,54 +84,56 @@ fn lookup(gates: &BTreeMap<String, bool>) -> impl Fn(&str) -> Option<bool> + '_ 
 /// `PrepareForCreate` with a declarative schema.
 #[wasm_bindgen(js_name = prepareForCreate, unchecked_return_type = "PrepareResult")]
 pub fn prepare_for_create(
-    #[wasm_bindgen(unchecked_param_type = "FieldGateSchema")] schema: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "GateValues")] gates: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] obj: JsValue,
-) -> Result<JsValue, JsError> {
-    let schema: gating::FieldGateSchema = from_js(schema, "schema")?;
-    let gates: BTreeMap<String, bool> = from_js(gates, "gates")?;
-    let obj: serde_json::Value = from_js(obj, "object")?;
-    let out = gating::prepare_for_create(&schema, &lookup(&gates), &obj).map_err(js_error)?;
-    to_js(&out)
+    #[wasm_bindgen(unchecked_param_type = "FieldGateSchema")] schema: &str,
+    #[wasm_bindgen(unchecked_param_type = "GateValues")] gates: &str,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] obj: &str,
+) -> Result<String, JsValue> {
+    let schema: gating::FieldGateSchema = from_json(schema, "schema")?;
+    let gates: BTreeMap<String, bool> = from_json(gates, "gates")?;
+    let obj: serde_json::Value = from_json(obj, "object")?;
+    let out =
+        gating::prepare_for_create(&schema, &lookup(&gates), &obj).map_err(fail("apiFields"))?;
+    to_json(&out)
 }
 
 /// `PrepareForUpdate` with a declarative schema.
 #[wasm_bindgen(js_name = prepareForUpdate, unchecked_return_type = "PrepareResult")]
 pub fn prepare_for_update(
-    #[wasm_bindgen(unchecked_param_type = "FieldGateSchema")] schema: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "GateValues")] gates: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] obj: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] old_obj: JsValue,
-) -> Result<JsValue, JsError> {
-    let schema: gating::FieldGateSchema = from_js(schema, "schema")?;
-    let gates: BTreeMap<String, bool> = from_js(gates, "gates")?;
-    let obj: serde_json::Value = from_js(obj, "object")?;
-    let old: serde_json::Value = from_js(old_obj, "old object")?;
-    let out = gating::prepare_for_update(&schema, &lookup(&gates), &obj, &old).map_err(js_error)?;
-    to_js(&out)
+    #[wasm_bindgen(unchecked_param_type = "FieldGateSchema")] schema: &str,
+    #[wasm_bindgen(unchecked_param_type = "GateValues")] gates: &str,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] obj: &str,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] old_obj: &str,
+) -> Result<String, JsValue> {
+    let schema: gating::FieldGateSchema = from_json(schema, "schema")?;
+    let gates: BTreeMap<String, bool> = from_json(gates, "gates")?;
+    let obj: serde_json::Value = from_json(obj, "object")?;
+    let old: serde_json::Value = from_json(old_obj, "old object")?;
+    let out = gating::prepare_for_update(&schema, &lookup(&gates), &obj, &old)
+        .map_err(fail("apiFields"))?;
+    to_json(&out)
 }
 
 /// The built-in schemas (Frobber, Service, EndpointSlice).
 #[wasm_bindgen(js_name = builtinFieldGateSchemas, unchecked_return_type = "FieldGateSchema[]")]
-pub fn builtin_field_gate_schemas() -> Result<JsValue, JsError> {
-    to_js(&schemas::builtin_schemas())
+pub fn builtin_field_gate_schemas() -> Result<String, JsValue> {
+    to_json(&schemas::builtin_schemas())
 }
 
 /// `validate.Enum` with ratcheting; upstream-formatted error strings.
 #[wasm_bindgen(js_name = validateEnum, unchecked_return_type = "string[]")]
 pub fn validate_enum(
-    #[wasm_bindgen(unchecked_param_type = "EnumRequest")] request: JsValue,
-) -> Result<JsValue, JsError> {
-    let req: enums::EnumRequest = from_js(request, "enum request")?;
+    #[wasm_bindgen(unchecked_param_type = "EnumRequest")] request: &str,
+) -> Result<String, JsValue> {
+    let req: enums::EnumRequest = from_json(request, "enum request")?;
     let errs: Vec<String> = enums::validate_enum_request(&req)
         .iter()
         .map(|e| e.to_string())
         .collect();
-    to_js(&errs)
+    to_json(&errs)
 }
 
 #[derive(serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct RestartPolicyRequest {
     restart_policy: String,
     #[serde(default)]
@@ -133,16 +144,16 @@ struct RestartPolicyRequest {
 /// The guide's `OnTuesday` example: is the value allowed, and what each validation says.
 #[wasm_bindgen(js_name = validateFrobberRestartPolicy, unchecked_return_type = "FrobberRestartPolicyReport")]
 pub fn validate_frobber_restart_policy(
-    #[wasm_bindgen(unchecked_param_type = "FrobberRestartPolicyRequest")] request: JsValue,
-) -> Result<JsValue, JsError> {
-    let r: RestartPolicyRequest = from_js(request, "restart policy request")?;
+    #[wasm_bindgen(unchecked_param_type = "FrobberRestartPolicyRequest")] request: &str,
+) -> Result<String, JsValue> {
+    let r: RestartPolicyRequest = from_json(request, "restart policy request")?;
     let out = frobber::check_restart_policy(
         &r.restart_policy,
         r.old_restart_policy.as_deref(),
         &lookup(&r.gates),
     )
-    .map_err(|e| JsError::new(&e))?;
-    to_js(&out)
+    .map_err(|e| error("apiFields", &e))?;
+    to_json(&out)
 }
 
 /// The bootstrap controllers of several apiservers on a virtual clock.
@@ -155,47 +166,46 @@ pub struct JsBootstrapController {
 impl JsBootstrapController {
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "BootstrapConfig")] config: JsValue,
-    ) -> Result<JsBootstrapController, JsError> {
-        let config: BootstrapConfig = if config.is_undefined() || config.is_null() {
-            BootstrapConfig::default()
-        } else {
-            from_js(config, "bootstrap config")?
-        };
-        let inner = BootstrapController::new(config).map_err(js_error)?;
+        #[wasm_bindgen(unchecked_param_type = "BootstrapConfig")] config: &str,
+    ) -> Result<JsBootstrapController, JsValue> {
+        let config: BootstrapConfig = from_json(config, "bootstrap config")?;
+        let inner = BootstrapController::new(config).map_err(bootstrap_error)?;
         Ok(JsBootstrapController { inner })
     }
 
     /// Moves the clock by a Go duration string ("10s", "3m").
-    pub fn advance(&mut self, duration: &str) -> Result<(), JsError> {
-        let d = crate::duration::parse_std(duration).map_err(js_error)?;
+    pub fn advance(&mut self, duration: &str) -> Result<(), JsValue> {
+        let d = crate::duration::parse_std(duration).map_err(fail("invalidDuration"))?;
+        self.inner.check_advance(d).map_err(fail("limit"))?;
         self.inner.advance(d);
         Ok(())
     }
 
     #[wasm_bindgen(js_name = startApiserver)]
-    pub fn start_apiserver(&mut self, ip: &str) -> Result<(), JsError> {
-        self.inner.start_apiserver(ip).map_err(js_error)
+    pub fn start_apiserver(&mut self, ip: &str) -> Result<(), JsValue> {
+        self.inner.start_apiserver(ip).map_err(bootstrap_error)
     }
 
     #[wasm_bindgen(js_name = stopApiserver)]
-    pub fn stop_apiserver(&mut self, ip: &str) -> Result<(), JsError> {
-        self.inner.stop_apiserver(ip).map_err(js_error)
+    pub fn stop_apiserver(&mut self, ip: &str) -> Result<(), JsValue> {
+        self.inner.stop_apiserver(ip).map_err(bootstrap_error)
     }
 
     #[wasm_bindgen(js_name = crashApiserver)]
-    pub fn crash_apiserver(&mut self, ip: &str) -> Result<(), JsError> {
-        self.inner.crash_apiserver(ip).map_err(js_error)
+    pub fn crash_apiserver(&mut self, ip: &str) -> Result<(), JsValue> {
+        self.inner.crash_apiserver(ip).map_err(bootstrap_error)
     }
 
     #[wasm_bindgen(js_name = createService)]
     pub fn create_service(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Service")] service: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Service")] service: &str,
         allocate: bool,
-    ) -> Result<(), JsError> {
-        let svc: Service = from_js(service, "service")?;
-        self.inner.create_service(svc, allocate).map_err(js_error)
+    ) -> Result<(), JsValue> {
+        let svc: Service = from_json(service, "service")?;
+        self.inner
+            .create_service(svc, allocate)
+            .map_err(bootstrap_error)
     }
 
     #[wasm_bindgen(js_name = deleteService)]
@@ -204,20 +214,24 @@ impl JsBootstrapController {
         namespace: &str,
         name: &str,
         release: bool,
-    ) -> Result<(), JsError> {
+    ) -> Result<(), JsValue> {
         self.inner
             .delete_service(namespace, name, release)
-            .map_err(js_error)
+            .map_err(bootstrap_error)
     }
 
     #[wasm_bindgen(js_name = allocateClusterIp)]
-    pub fn allocate_cluster_ip(&mut self, ip: &str) -> Result<(), JsError> {
-        self.inner.allocate_cluster_ip(ip).map_err(js_error)
+    pub fn allocate_cluster_ip(&mut self, ip: &str) -> Result<(), JsValue> {
+        self.inner
+            .allocate_cluster_ip(ip)
+            .map_err(fail("controlPlane"))
     }
 
     #[wasm_bindgen(js_name = allocateNodePort)]
-    pub fn allocate_node_port(&mut self, port: i32) -> Result<(), JsError> {
-        self.inner.allocate_node_port(port).map_err(js_error)
+    pub fn allocate_node_port(&mut self, port: i32) -> Result<(), JsValue> {
+        self.inner
+            .allocate_node_port(port)
+            .map_err(fail("controlPlane"))
     }
 
     #[wasm_bindgen(js_name = deleteNamespace)]
@@ -231,59 +245,59 @@ impl JsBootstrapController {
     }
 
     #[wasm_bindgen(unchecked_return_type = "string[]")]
-    pub fn namespaces(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.namespaces())
+    pub fn namespaces(&self) -> Result<String, JsValue> {
+        to_json(&self.inner.namespaces())
     }
 
     #[wasm_bindgen(unchecked_return_type = "Service | null")]
-    pub fn service(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.service("default", "kubernetes"))
+    pub fn service(&self) -> Result<String, JsValue> {
+        to_json(&self.inner.service("default", "kubernetes"))
     }
 
     #[wasm_bindgen(unchecked_return_type = "Service[]")]
-    pub fn services(&self) -> Result<JsValue, JsError> {
-        to_js(self.inner.services())
+    pub fn services(&self) -> Result<String, JsValue> {
+        to_json(self.inner.services())
     }
 
     #[wasm_bindgen(unchecked_return_type = "Endpoints | null")]
-    pub fn endpoints(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.endpoints())
+    pub fn endpoints(&self) -> Result<String, JsValue> {
+        to_json(&self.inner.endpoints())
     }
 
     #[wasm_bindgen(unchecked_return_type = "MasterLease[]")]
-    pub fn leases(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.leases())
+    pub fn leases(&self) -> Result<String, JsValue> {
+        to_json(&self.inner.leases())
     }
 
     #[wasm_bindgen(unchecked_return_type = "Allocations")]
-    pub fn allocations(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.allocations())
+    pub fn allocations(&self) -> Result<String, JsValue> {
+        to_json(&self.inner.allocations())
     }
 
     #[wasm_bindgen(unchecked_return_type = "ControlPlaneEvent[]")]
-    pub fn events(&self) -> Result<JsValue, JsError> {
-        to_js(self.inner.events())
+    pub fn events(&self) -> Result<String, JsValue> {
+        to_json(self.inner.events())
     }
 
     #[wasm_bindgen(unchecked_return_type = "LogEntry[]")]
-    pub fn log(&self) -> Result<JsValue, JsError> {
-        to_js(self.inner.log_entries())
+    pub fn log(&self) -> Result<String, JsValue> {
+        to_json(self.inner.log_entries())
     }
 
     /// Every repair run so far, with the leak counters it left.
     #[wasm_bindgen(js_name = repairRuns, unchecked_return_type = "RepairRun[]")]
-    pub fn repair_runs(&self) -> Result<JsValue, JsError> {
-        to_js(self.inner.repair_runs())
+    pub fn repair_runs(&self) -> Result<String, JsValue> {
+        to_json(self.inner.repair_runs())
     }
 
     /// Every change of the kubernetes Endpoints addresses so far.
     #[wasm_bindgen(js_name = endpointsHistory, unchecked_return_type = "EndpointsChange[]")]
-    pub fn endpoints_history(&self) -> Result<JsValue, JsError> {
-        to_js(self.inner.endpoints_history())
+    pub fn endpoints_history(&self) -> Result<String, JsValue> {
+        to_json(self.inner.endpoints_history())
     }
 
     #[wasm_bindgen(unchecked_return_type = "BootstrapState")]
-    pub fn state(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.state())
+    pub fn state(&self) -> Result<String, JsValue> {
+        to_json(&self.inner.state())
     }
 }

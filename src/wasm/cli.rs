@@ -4,7 +4,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::to_js;
+use super::to_json;
 use crate::cli::{self, DirEntry, Host};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -92,7 +92,7 @@ impl Host for JsHost {
 pub fn run_cli(
     args: Vec<String>,
     #[wasm_bindgen(unchecked_param_type = "CliHost")] host: JsValue,
-) -> Result<JsValue, JsError> {
+) -> Result<String, JsValue> {
     let out = cli::run(&args, &JsHost { obj: host });
-    to_js(&serde_json::json!({ "stdout": out.stdout, "stderr": out.stderr, "code": out.code }))
+    to_json(&serde_json::json!({ "stdout": out.stdout, "stderr": out.stderr, "code": out.code }))
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use wasm_bindgen::prelude::*;
 
-use super::{from_js, to_js, utf16_offset};
+use super::{from_json, set, to_json, utf16_offset};
 use crate::featuregate::{self as core, FeatureGateError, FeatureSpec};
 use crate::version::Version;
 
@@ -103,31 +103,52 @@ fn gate_error(e: FeatureGateError, text: Option<&str>) -> JsValue {
     err.into()
 }
 
-fn set(target: &JsValue, key: &str, value: &JsValue) {
-    // Reflect.set on a fresh plain object cannot fail; ignore the impossible error.
-    let _ = js_sys::Reflect::set(target, &key.into(), value);
-}
-
+/// A version a caller names ("1.31", "v1.31", "1.31.2", "1.31.0-alpha.1"). Upstream's generic
+/// parser ignores whatever follows the numbers ("1.31x" reads as 1.31); a version passed to the
+/// API is refused instead when anything but a semver pre-release or build suffix follows.
 fn version(text: &str, what: &'static str) -> Result<Version, JsValue> {
-    Version::parse(text).map_err(|e| {
-        gate_error(
-            core::Problem::InvalidVersion {
-                what,
-                message: e.to_string(),
-            }
-            .into(),
-            None,
-        )
-    })
+    let invalid =
+        |message: String| gate_error(core::Problem::InvalidVersion { what, message }.into(), None);
+    let v = Version::parse(text).map_err(|e| invalid(e.to_string()))?;
+    if !plain_version(text) {
+        return Err(invalid(format!("could not parse {text:?} as version")));
+    }
+    Ok(v)
 }
 
-fn js<T: serde::Serialize>(r: Result<T, FeatureGateError>) -> Result<JsValue, JsValue> {
+/// `v?N(.N)+` then optionally `-pre` and `+build` of `[0-9A-Za-z.-]`.
+fn plain_version(text: &str) -> bool {
+    let rest = text.strip_prefix('v').unwrap_or(text);
+    let end = rest
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(rest.len());
+    let (numbers, suffix) = rest.split_at(end);
+    let numeric = numbers.split('.').count() >= 2
+        && numbers
+            .split('.')
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    let ident = |s: &str| {
+        !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
+    };
+    let suffix_ok = match suffix.strip_prefix('-') {
+        Some(pre) => match pre.split_once('+') {
+            Some((pre, build)) => ident(pre) && ident(build),
+            None => ident(pre),
+        },
+        None => suffix.is_empty() || suffix.strip_prefix('+').is_some_and(ident),
+    };
+    numeric && suffix_ok
+}
+
+fn js<T: serde::Serialize>(r: Result<T, FeatureGateError>) -> Result<String, JsValue> {
     let v = r.map_err(|e| gate_error(e, None))?;
-    to_js(&v).map_err(JsValue::from)
+    to_json(&v)
 }
 
-fn input<T: serde::de::DeserializeOwned>(v: JsValue, what: &str) -> Result<T, JsValue> {
-    from_js(v, what).map_err(JsValue::from)
+fn input<T: serde::de::DeserializeOwned>(v: &str, what: &str) -> Result<T, JsValue> {
+    from_json(v, what)
 }
 
 /// A Kubernetes feature gate (`k8s.io/component-base/featuregate`), exactly.
@@ -169,14 +190,14 @@ impl JsFeatureGate {
     /// data is an error.
     #[wasm_bindgen(js_name = forRelease)]
     pub fn for_release(release: &str) -> Result<JsFeatureGate, JsValue> {
-        let inner = super::releases::release_gate(release).map_err(JsValue::from)?;
+        let inner = super::releases::release_gate(release)?;
         Ok(JsFeatureGate { inner })
     }
 
     /// Registers unversioned features (`Add`).
     pub fn add(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Record<string, FeatureSpec>")] features: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, FeatureSpec>")] features: &str,
     ) -> Result<(), JsValue> {
         let features: BTreeMap<String, FeatureSpec> = input(features, "feature specs")?;
         self.inner.add(features).map_err(|e| gate_error(e, None))
@@ -186,7 +207,7 @@ impl JsFeatureGate {
     #[wasm_bindgen(js_name = addVersioned)]
     pub fn add_versioned(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Record<string, FeatureSpec[]>")] features: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, FeatureSpec[]>")] features: &str,
     ) -> Result<(), JsValue> {
         let features: BTreeMap<String, Vec<FeatureSpec>> =
             input(features, "versioned feature specs")?;
@@ -199,7 +220,7 @@ impl JsFeatureGate {
     #[wasm_bindgen(js_name = addDependencies)]
     pub fn add_dependencies(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Record<string, string[]>")] dependencies: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, string[]>")] dependencies: &str,
     ) -> Result<(), JsValue> {
         let deps: BTreeMap<String, Vec<String>> = input(dependencies, "dependencies")?;
         self.inner
@@ -209,20 +230,20 @@ impl JsFeatureGate {
 
     /// Applies a `--feature-gates` value such as `"AllAlpha=true,MyFeature=false"` (`Set`).
     #[wasm_bindgen(unchecked_return_type = "Warning[]")]
-    pub fn set(&mut self, value: &str) -> Result<JsValue, JsValue> {
+    pub fn set(&mut self, value: &str) -> Result<String, JsValue> {
         let warnings = self
             .inner
             .set(value)
             .map_err(|e| gate_error(e, Some(value)))?;
-        to_js(&warnings).map_err(JsValue::from)
+        to_json(&warnings)
     }
 
     /// Applies explicit values (`SetFromMap`).
     #[wasm_bindgen(js_name = setFromMap, unchecked_return_type = "Warning[]")]
     pub fn set_from_map(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Record<string, boolean>")] values: JsValue,
-    ) -> Result<JsValue, JsValue> {
+        #[wasm_bindgen(unchecked_param_type = "Record<string, boolean>")] values: &str,
+    ) -> Result<String, JsValue> {
         let values: BTreeMap<String, bool> = input(values, "feature values")?;
         js(self.inner.set_from_map(&values))
     }
@@ -287,7 +308,7 @@ impl JsFeatureGate {
 
     /// Changes the default of the spec in force (`OverrideDefault`).
     #[wasm_bindgen(js_name = overrideDefault, unchecked_return_type = "Warning[]")]
-    pub fn override_default(&mut self, name: &str, value: bool) -> Result<JsValue, JsValue> {
+    pub fn override_default(&mut self, name: &str, value: bool) -> Result<String, JsValue> {
         js(self.inner.override_default(name, value))
     }
 
@@ -298,14 +319,14 @@ impl JsFeatureGate {
         name: &str,
         value: bool,
         at: &str,
-    ) -> Result<JsValue, JsValue> {
+    ) -> Result<String, JsValue> {
         let at = version(at, "version")?;
         js(self.inner.override_default_at_version(name, value, &at))
     }
 
     /// Emulates another version, min-compatibility one minor below (`SetEmulationVersion`).
     #[wasm_bindgen(js_name = setEmulationVersion, unchecked_return_type = "Warning[]")]
-    pub fn set_emulation_version(&mut self, emulation: &str) -> Result<JsValue, JsValue> {
+    pub fn set_emulation_version(&mut self, emulation: &str) -> Result<String, JsValue> {
         let emulation = version(emulation, "emulation version")?;
         js(self.inner.set_emulation_version(emulation))
     }
@@ -319,7 +340,7 @@ impl JsFeatureGate {
         &mut self,
         emulation: &str,
         min_compatibility: &str,
-    ) -> Result<JsValue, JsValue> {
+    ) -> Result<String, JsValue> {
         let emulation = version(emulation, "emulation version")?;
         let min = version(min_compatibility, "min compatibility version")?;
         js(self
@@ -385,8 +406,8 @@ impl JsFeatureGate {
 
     /// The spec in force of every available feature (`GetAll`).
     #[wasm_bindgen(js_name = getAll, unchecked_return_type = "Record<string, FeatureSpec>")]
-    pub fn get_all(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.inner.get_all()).map_err(JsValue::from)
+    pub fn get_all(&self) -> Result<String, JsValue> {
+        to_json(&self.inner.get_all())
     }
 
     /// Every feature's full history (`GetAllVersioned`).
@@ -394,20 +415,20 @@ impl JsFeatureGate {
         js_name = getAllVersioned,
         unchecked_return_type = "Record<string, FeatureSpec[]>"
     )]
-    pub fn get_all_versioned(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.inner.get_all_versioned()).map_err(JsValue::from)
+    pub fn get_all_versioned(&self) -> Result<String, JsValue> {
+        to_json(&self.inner.get_all_versioned())
     }
 
     /// The declared dependencies (`Dependencies`).
     #[wasm_bindgen(unchecked_return_type = "Record<string, string[]>")]
-    pub fn dependencies(&self) -> Result<JsValue, JsValue> {
-        to_js(self.inner.dependencies()).map_err(JsValue::from)
+    pub fn dependencies(&self) -> Result<String, JsValue> {
+        to_json(self.inner.dependencies())
     }
 
     /// Every feature's state with the reason for its value (kubegate's addition, for tables).
     #[wasm_bindgen(js_name = featureStates, unchecked_return_type = "FeatureState[]")]
-    pub fn feature_states(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.inner.feature_states()).map_err(JsValue::from)
+    pub fn feature_states(&self) -> Result<String, JsValue> {
+        to_json(&self.inner.feature_states())
     }
 }
 
@@ -416,7 +437,7 @@ impl JsFeatureGate {
     js_name = parseFeatureList,
     unchecked_return_type = "Record<string, FeatureSpec[]>"
 )]
-pub fn parse_feature_list(yaml: &str) -> Result<JsValue, JsValue> {
+pub fn parse_feature_list(yaml: &str) -> Result<String, JsValue> {
     js(core::parse_feature_list(yaml))
 }
 
@@ -426,8 +447,8 @@ pub fn parse_feature_list(yaml: &str) -> Result<JsValue, JsValue> {
     js_name = kubernetesFeatures,
     unchecked_return_type = "Record<string, FeatureSpec[]>"
 )]
-pub fn kubernetes_features() -> Result<JsValue, JsValue> {
-    to_js(&core::kubernetes_features()).map_err(JsValue::from)
+pub fn kubernetes_features() -> Result<String, JsValue> {
+    to_json(&core::kubernetes_features())
 }
 
 /// The dependencies between the built-in Kubernetes gates, in the shape `addDependencies` takes.
@@ -435,15 +456,15 @@ pub fn kubernetes_features() -> Result<JsValue, JsValue> {
     js_name = kubernetesDependencies,
     unchecked_return_type = "Record<string, string[]>"
 )]
-pub fn kubernetes_dependencies() -> Result<JsValue, JsValue> {
-    to_js(&core::kubernetes_dependencies()).map_err(JsValue::from)
+pub fn kubernetes_dependencies() -> Result<String, JsValue> {
+    to_json(&core::kubernetes_dependencies())
 }
 
 /// Writes features in the `versioned_feature_list.yaml` format (the inverse of
 /// `parseFeatureList`), e.g. to export a release's list: `renderFeatureList(releaseFeatures("1.30"))`.
 #[wasm_bindgen(js_name = renderFeatureList)]
 pub fn render_feature_list(
-    #[wasm_bindgen(unchecked_param_type = "Record<string, FeatureSpec[]>")] features: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, FeatureSpec[]>")] features: &str,
 ) -> Result<String, JsValue> {
     let features: BTreeMap<String, Vec<FeatureSpec>> = input(features, "features")?;
     Ok(core::render_feature_list(&features))

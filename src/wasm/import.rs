@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use wasm_bindgen::prelude::*;
 
-use super::{from_js, to_js};
+use super::{error, fail, from_json, set, to_json};
 use crate::import::{self, ImportError};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -57,12 +57,11 @@ export interface KubeadmConfig extends ImportReport {
 "#;
 
 fn import_error(e: ImportError) -> JsValue {
-    let err = js_sys::Error::new(&e.to_string());
+    let err = error("import", &e.to_string());
     if let Some(l) = e.line {
-        // Reflect.set on a fresh Error cannot fail.
-        let _ = js_sys::Reflect::set(&err, &"line".into(), &(l as f64).into());
+        set(&err, "line", &(l as f64).into());
     }
-    err.into()
+    err
 }
 
 /// A kubelet command line as ps, /proc/PID/cmdline, a shell, a systemd unit or an env file shows
@@ -70,37 +69,34 @@ fn import_error(e: ImportError) -> JsValue {
 #[wasm_bindgen(js_name = importKubeletCommandLine, unchecked_return_type = "KubeletCommandLine")]
 pub fn import_kubelet_command_line(
     text: &str,
-    #[wasm_bindgen(unchecked_param_type = "Record<string, string> | undefined")] env: JsValue,
-) -> Result<JsValue, JsValue> {
-    let env: BTreeMap<String, String> = if env.is_undefined() || env.is_null() {
-        BTreeMap::new()
-    } else {
-        from_js(env, "environment")?
-    };
+    #[wasm_bindgen(unchecked_param_type = "Record<string, string> | undefined")] env: &str,
+) -> Result<String, JsValue> {
+    let env: BTreeMap<String, String> =
+        from_json::<Option<_>>(env, "environment")?.unwrap_or_default();
     let out = import::cmdline::parse_with_env(text, &env).map_err(import_error)?;
-    to_js(&out).map_err(JsValue::from)
+    to_json(&out)
 }
 
 /// `kubectl get --raw /api/v1/nodes/NAME/proxy/configz` as a KubeletConfiguration.
 #[wasm_bindgen(js_name = importConfigz, unchecked_return_type = "KubeletConfigz")]
-pub fn import_configz(text: &str) -> Result<JsValue, JsValue> {
+pub fn import_configz(text: &str) -> Result<String, JsValue> {
     let out = import::configz::parse(text).map_err(import_error)?;
-    to_js(&out).map_err(JsValue::from)
+    to_json(&out)
 }
 
 /// `kubectl get node -o yaml|json` (a Node, a List, with Leases).
 #[cfg(feature = "node-status")]
 #[wasm_bindgen(js_name = importNode, unchecked_return_type = "NodeImport")]
-pub fn import_node(text: &str) -> Result<JsValue, JsValue> {
+pub fn import_node(text: &str) -> Result<String, JsValue> {
     let out = import::node::parse(text).map_err(import_error)?;
-    to_js(&out).map_err(JsValue::from)
+    to_json(&out)
 }
 
 /// The `kubernetes_feature_enabled` lines of a component's /metrics.
 #[wasm_bindgen(js_name = importFeatureMetrics, unchecked_return_type = "FeatureMetrics")]
-pub fn import_feature_metrics(text: &str) -> Result<JsValue, JsValue> {
+pub fn import_feature_metrics(text: &str) -> Result<String, JsValue> {
     let out = import::metrics::parse(text).map_err(import_error)?;
-    to_js(&out).map_err(JsValue::from)
+    to_json(&out)
 }
 
 /// Compares /metrics with what a release's binary makes of `featureGates`.
@@ -112,16 +108,16 @@ pub fn compare_feature_metrics(
     text: &str,
     release: &str,
     feature_gates: &str,
-) -> Result<JsValue, JsValue> {
+) -> Result<String, JsValue> {
     let reported = import::metrics::parse(text).map_err(import_error)?;
     let mut gate = super::releases::release_gate(release)?;
-    gate.set(feature_gates).map_err(super::js_error)?;
-    to_js(&import::metrics::compare(&reported, &gate)).map_err(JsValue::from)
+    gate.set(feature_gates).map_err(fail("featureGate"))?;
+    to_json(&import::metrics::compare(&reported, &gate))
 }
 
 /// A kubeadm configuration file (v1beta3 or v1beta4, one or more documents).
 #[wasm_bindgen(js_name = importKubeadmConfig, unchecked_return_type = "KubeadmConfig")]
-pub fn import_kubeadm_config(text: &str) -> Result<JsValue, JsValue> {
+pub fn import_kubeadm_config(text: &str) -> Result<String, JsValue> {
     let out = import::kubeadm::parse(text).map_err(import_error)?;
-    to_js(&out).map_err(JsValue::from)
+    to_json(&out)
 }

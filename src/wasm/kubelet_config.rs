@@ -2,7 +2,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{from_js, js_error, to_js};
+use super::{error, fail, from_json, set, to_json};
 use crate::kubelet::config::{self, ConfigError, ResolveInput, Resolved};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -86,11 +86,8 @@ export interface KubeletUpgradeReport {
 
 /// A core error into a JS `Error` carrying the location fields and the problems.
 fn config_error(e: ConfigError) -> JsValue {
-    let err = js_sys::Error::new(&e.message);
-    let set = |k: &str, v: &JsValue| {
-        // Reflect.set on a fresh Error cannot fail; ignore the impossible error.
-        let _ = js_sys::Reflect::set(&err, &k.into(), v);
-    };
+    let err = error("kubeletConfig", &e.message);
+    let set = |k: &str, v: &JsValue| set(&err, k, v);
     if let Some(f) = &e.file {
         set("file", &f.into());
     }
@@ -103,38 +100,39 @@ fn config_error(e: ConfigError) -> JsValue {
     if let Some(f) = e.field() {
         set("field", &f.into());
     }
-    set(
-        "problems",
-        &to_js(&e.problems).unwrap_or_else(|_| js_sys::Array::new().into()),
-    );
-    err.into()
+    let problems = to_json(&e.problems)
+        .ok()
+        .and_then(|t| js_sys::JSON::parse(&t).ok())
+        .unwrap_or_else(|| js_sys::Array::new().into());
+    set("problems", &problems);
+    err
 }
 
 #[wasm_bindgen(js_name = resolveKubeletConfig, unchecked_return_type = "ResolvedKubeletConfig")]
 pub fn resolve_kubelet_config(
-    #[wasm_bindgen(unchecked_param_type = "ResolveKubeletConfigInput")] input: JsValue,
-) -> Result<JsValue, JsValue> {
-    let input: ResolveInput = from_js(input, "kubelet config input")?;
+    #[wasm_bindgen(unchecked_param_type = "ResolveKubeletConfigInput")] input: &str,
+) -> Result<String, JsValue> {
+    let input: ResolveInput = from_json(input, "kubelet config input")?;
     let out = config::resolve_kubelet_config(&input).map_err(config_error)?;
-    to_js(&out).map_err(JsValue::from)
+    to_json(&out)
 }
 
 #[wasm_bindgen(js_name = explainKubeletConfig, unchecked_return_type = "KubeletConfigExplanation")]
 pub fn explain_kubelet_config(
-    #[wasm_bindgen(unchecked_param_type = "ResolvedKubeletConfig")] result: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ResolvedKubeletConfig")] result: &str,
     field_path: &str,
-) -> Result<JsValue, JsError> {
-    let result: Resolved = from_js(result, "resolved kubelet config")?;
-    let out = config::explain_kubelet_config(&result, field_path).map_err(js_error)?;
-    to_js(&out)
+) -> Result<String, JsValue> {
+    let result: Resolved = from_json(result, "resolved kubelet config")?;
+    let out = config::explain_kubelet_config(&result, field_path).map_err(fail("kubeletConfig"))?;
+    to_json(&out)
 }
 
 #[wasm_bindgen(js_name = checkKubeletUpgrade, unchecked_return_type = "KubeletUpgradeReport")]
 pub fn check_kubelet_upgrade(
-    #[wasm_bindgen(unchecked_param_type = "ResolveKubeletConfigInput")] input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ResolveKubeletConfigInput")] input: &str,
     target_version: &str,
-) -> Result<JsValue, JsValue> {
-    let input: ResolveInput = from_js(input, "kubelet config input")?;
+) -> Result<String, JsValue> {
+    let input: ResolveInput = from_json(input, "kubelet config input")?;
     let out = config::check_kubelet_upgrade(&input, target_version).map_err(config_error)?;
-    to_js(&out).map_err(JsValue::from)
+    to_json(&out)
 }

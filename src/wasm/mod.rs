@@ -1,10 +1,17 @@
 //! The JavaScript binding: conversion at the boundary, nothing else.
 //!
-//! Every export follows the same steps: take plain JS values, deserialize them into the core's
-//! typed inputs ([`from_js`]), make one call into the core, serialize the typed result back into
-//! plain JS objects ([`to_js`]), and turn a core error into a real JS `Error` whose message is the
-//! core's `Display` text ([`js_error`]). No Kubernetes rule lives in this module tree: if an
-//! export needs an `if` about Kubernetes, that `if` belongs in the core.
+//! The public JS API is `npm/api.js`, a thin layer over these exports that checks every argument
+//! (types, sizes, well-formed Unicode) and snapshots structured values into JSON text before
+//! anything reaches wasm, so no caller value (a getter, a proxy, a BigInt) is ever read from
+//! inside Rust, and no JS code runs while a Rust object is borrowed. The exports here therefore
+//! take structured input as JSON text and return structured results as JSON text
+//! ([`from_json`], [`to_json`]); their TypeScript types (`unchecked_*_type`) describe the values
+//! the public API takes and returns.
+//!
+//! Every export makes one call into the core. A core error becomes a real JS `Error` whose
+//! message is the core's `Display` text and whose `kind` names what went wrong ([`error`]). No
+//! Kubernetes rule lives in this module tree: if an export needs an `if` about Kubernetes, that
+//! `if` belongs in the core.
 //!
 //! Only built with the `wasm` Cargo feature (wasm-pack turns it on).
 
@@ -12,6 +19,8 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+#[cfg(target_arch = "wasm32")]
+mod alloc;
 #[cfg(all(feature = "api-fields", feature = "control-plane"))]
 mod apifields;
 #[cfg(all(feature = "cli", feature = "kubelet-config", feature = "node-status"))]
@@ -26,40 +35,83 @@ mod nodestatus;
 mod podconfig;
 mod releases;
 
-/// Serializes like JSON: maps become plain objects, `None` becomes `null`, 64-bit integers
-/// become numbers. One serializer for every export, so JS sees one convention.
-const SERIALIZER: serde_wasm_bindgen::Serializer =
-    serde_wasm_bindgen::Serializer::json_compatible();
-
-/// A typed core value into a plain JS value.
-pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
-    value
-        .serialize(&SERIALIZER)
-        .map_err(|e| JsError::new(&format!("kubegate: cannot convert result to JS: {e}")))
+/// Sets `key` on a JS object the binding just made (cannot fail; the impossible error is
+/// ignored).
+pub(crate) fn set(target: &JsValue, key: &str, value: &JsValue) {
+    let _ = js_sys::Reflect::set(target, &key.into(), value);
 }
 
-/// A plain JS value into a typed core input; the error names what did not fit.
+/// A JS `Error` with `message` and `kind` (what kind of failure: `"invalidInput"`, `"limit"`,
+/// or the area whose rule refused, e.g. `"podConfig"`).
+pub(crate) fn error(kind: &str, message: &str) -> JsValue {
+    let err = js_sys::Error::new(message);
+    set(&err, "kind", &kind.into());
+    err.into()
+}
+
+/// `map_err` helper: a core error of area `kind` into a JS `Error` with the core's text.
+pub(crate) fn fail<E: std::fmt::Display>(kind: &'static str) -> impl Fn(E) -> JsValue {
+    move |e| error(kind, &e.to_string())
+}
+
+/// A typed core value as JSON text (the public API parses it).
+pub(crate) fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<String, JsValue> {
+    serde_json::to_string(value).map_err(|e| {
+        error(
+            "internal",
+            &format!("kubegate: cannot convert result to JS: {e}"),
+        )
+    })
+}
+
+/// JSON text of a structured argument into a typed core input. The error names `what` was
+/// invalid and the path of the bad field (also in `path`), e.g.
+/// `invalid scenario: faults[0].at: time: invalid duration "x"`.
 ///
-/// The value goes through `serde_json::Value` first: serde-wasm-bindgen reads only the fields a
-/// struct declares, so a misspelt field would be silently ignored; JSON's deserializer sees every
-/// key and lets `deny_unknown_fields` name the stray one.
-pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
-    let fail = |e: &dyn std::fmt::Display| JsError::new(&format!("invalid {what}: {e}"));
-    let json: serde_json::Value = serde_wasm_bindgen::from_value(value).map_err(|e| fail(&e))?;
-    serde_json::from_value(json).map_err(|e| fail(&e))
+/// Every key is seen: `deny_unknown_fields` on the core's types names a stray one.
+pub(crate) fn from_json<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, JsValue> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = strip_position(&e.into_inner().to_string());
+        if path == "." || path.is_empty() {
+            error("invalidInput", &format!("invalid {what}: {inner}"))
+        } else {
+            let err = error("invalidInput", &format!("invalid {what}: {path}: {inner}"));
+            set(&err, "path", &path.into());
+            err
+        }
+    })?;
+    de.end().map_err(|e| {
+        error(
+            "invalidInput",
+            &format!("invalid {what}: {}", strip_position(&e.to_string())),
+        )
+    })?;
+    Ok(value)
 }
 
-/// A core error into a JS `Error` carrying the core's exact text.
-#[allow(dead_code)] // the other bindings use it
-pub(crate) fn js_error(e: impl std::fmt::Display) -> JsError {
-    JsError::new(&e.to_string())
+/// serde_json appends " at line 1 column 532" to its errors: meaningless for a value the caller
+/// passed as an object, so it is cut.
+fn strip_position(message: &str) -> String {
+    if let Some(i) = message.rfind(" at line ") {
+        let (head, tail) = message.split_at(i);
+        let numbers = tail.trim_start_matches(" at line ");
+        if numbers
+            .split(" column ")
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        {
+            return head.to_string();
+        }
+    }
+    message.to_string()
 }
 
 /// A byte offset in `text` as a UTF-16 offset (what JS string indices and editors count).
 pub(crate) fn utf16_offset(text: &str, byte: usize) -> u32 {
     let byte = byte.min(text.len());
     let prefix = text.get(..byte).unwrap_or(text);
-    prefix.encode_utf16().count() as u32
+    u32::try_from(prefix.encode_utf16().count()).unwrap_or(u32::MAX)
 }
 
 /// The kubegate version and the Kubernetes version its defaults follow.
@@ -70,8 +122,8 @@ pub(crate) fn utf16_offset(text: &str, byte: usize) -> u32 {
     js_name = version,
     unchecked_return_type = "{ kubegate: string; kubernetes: string; featureList: string }"
 )]
-pub fn version() -> Result<JsValue, JsError> {
-    to_js(&serde_json::json!({
+pub fn version() -> Result<String, JsValue> {
+    to_json(&serde_json::json!({
         "kubegate": env!("CARGO_PKG_VERSION"),
         "kubernetes": crate::featuregate::DEFAULT_KUBE_BINARY_VERSION,
         "featureList": crate::releases::NEWEST.to_string(),

@@ -2,7 +2,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{from_js, js_error, to_js};
+use super::{fail, from_json, to_json};
 use crate::controller::nodelifecycle::{ControllerConfig, MonitorInput, NodeLifecycleController};
 use crate::kubelet::nodestatus::{self, Node, NodeStatus, ReadyInputs};
 use crate::sim::{Scenario, Simulator};
@@ -38,18 +38,42 @@ export interface TraceTaint extends TaintChange { time: string; }
 export interface Trace { start: string; end: string; nodeMonitorGracePeriod: string; transitions: Transition[]; events: TraceEvent[]; taints: TraceTaint[]; writes: { nodeCreates: number; statusPatches: number; leaseCreates: number; leaseUpdates: number; controllerStatusUpdates: number; taintPatches: number; total: number }; writeRates: { start: string; statusPatches: number; leaseWrites: number; controllerWrites: number; total: number; perSecond: number }[]; truncated: boolean; summary: { registered: number; ready: number; notReady: number; unknown: number; memoryPressure: number; diskPressure: number; pidPressure: number }; }
 "#;
 
-fn time(now: &str) -> Result<Time, JsError> {
-    Time::parse(now).map_err(js_error)
+/// The size limits of one controller pass (`nodelifecycle::MAX_NODES`, `MAX_PODS`).
+fn check_pass(input: &MonitorInput) -> Result<(), JsValue> {
+    use crate::controller::nodelifecycle::{MAX_NODES, MAX_PODS};
+    if input.nodes.len() > MAX_NODES {
+        return Err(super::error(
+            "limit",
+            &format!(
+                "{} nodes; the limit is {MAX_NODES} per pass",
+                input.nodes.len()
+            ),
+        ));
+    }
+    if input.pods.len() > MAX_PODS {
+        return Err(super::error(
+            "limit",
+            &format!(
+                "{} pods; the limit is {MAX_PODS} per pass",
+                input.pods.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn time(now: &str) -> Result<Time, JsValue> {
+    Time::parse(now).map_err(fail("invalidTime"))
 }
 
 #[wasm_bindgen(js_name = setMemoryPressureCondition, unchecked_return_type = "SetterResult")]
 pub fn set_memory_pressure_condition(
-    #[wasm_bindgen(unchecked_param_type = "Node")] node: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Node")] node: &str,
     now: &str,
     under_pressure: bool,
-) -> Result<JsValue, JsError> {
-    let node: Node = from_js(node, "node")?;
-    to_js(&nodestatus::set_memory_pressure(
+) -> Result<String, JsValue> {
+    let node: Node = from_json(node, "node")?;
+    to_json(&nodestatus::set_memory_pressure(
         &node,
         time(now)?,
         under_pressure,
@@ -58,12 +82,12 @@ pub fn set_memory_pressure_condition(
 
 #[wasm_bindgen(js_name = setDiskPressureCondition, unchecked_return_type = "SetterResult")]
 pub fn set_disk_pressure_condition(
-    #[wasm_bindgen(unchecked_param_type = "Node")] node: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Node")] node: &str,
     now: &str,
     under_pressure: bool,
-) -> Result<JsValue, JsError> {
-    let node: Node = from_js(node, "node")?;
-    to_js(&nodestatus::set_disk_pressure(
+) -> Result<String, JsValue> {
+    let node: Node = from_json(node, "node")?;
+    to_json(&nodestatus::set_disk_pressure(
         &node,
         time(now)?,
         under_pressure,
@@ -72,12 +96,12 @@ pub fn set_disk_pressure_condition(
 
 #[wasm_bindgen(js_name = setPIDPressureCondition, unchecked_return_type = "SetterResult")]
 pub fn set_pid_pressure_condition(
-    #[wasm_bindgen(unchecked_param_type = "Node")] node: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Node")] node: &str,
     now: &str,
     under_pressure: bool,
-) -> Result<JsValue, JsError> {
-    let node: Node = from_js(node, "node")?;
-    to_js(&nodestatus::set_pid_pressure(
+) -> Result<String, JsValue> {
+    let node: Node = from_json(node, "node")?;
+    to_json(&nodestatus::set_pid_pressure(
         &node,
         time(now)?,
         under_pressure,
@@ -86,26 +110,23 @@ pub fn set_pid_pressure_condition(
 
 #[wasm_bindgen(js_name = setReadyCondition, unchecked_return_type = "SetterResult")]
 pub fn set_ready_condition(
-    #[wasm_bindgen(unchecked_param_type = "Node")] node: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Node")] node: &str,
     now: &str,
-    #[wasm_bindgen(unchecked_param_type = "ReadyInputs | undefined")] inputs: JsValue,
-) -> Result<JsValue, JsError> {
-    let node: Node = from_js(node, "node")?;
-    let inputs: ReadyInputs = if inputs.is_undefined() || inputs.is_null() {
-        ReadyInputs::default()
-    } else {
-        from_js(inputs, "ready inputs")?
-    };
-    to_js(&nodestatus::set_ready(&node, time(now)?, &inputs))
+    #[wasm_bindgen(unchecked_param_type = "ReadyInputs | undefined")] inputs: &str,
+) -> Result<String, JsValue> {
+    let node: Node = from_json(node, "node")?;
+    let inputs: ReadyInputs =
+        from_json::<Option<ReadyInputs>>(inputs, "ready inputs")?.unwrap_or_default();
+    to_json(&nodestatus::set_ready(&node, time(now)?, &inputs))
 }
 
 #[wasm_bindgen(js_name = nodeStatusHasChanged)]
 pub fn node_status_has_changed(
-    #[wasm_bindgen(unchecked_param_type = "NodeStatus | null | undefined")] original: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "NodeStatus | null | undefined")] new: JsValue,
-) -> Result<bool, JsError> {
-    let a: Option<NodeStatus> = from_js(original, "original status")?;
-    let b: Option<NodeStatus> = from_js(new, "new status")?;
+    #[wasm_bindgen(unchecked_param_type = "NodeStatus | null | undefined")] original: &str,
+    #[wasm_bindgen(unchecked_param_type = "NodeStatus | null | undefined")] new: &str,
+) -> Result<bool, JsValue> {
+    let a: Option<NodeStatus> = from_json(original, "original status")?;
+    let b: Option<NodeStatus> = from_json(new, "new status")?;
     Ok(nodestatus::node_status_has_changed(a.as_ref(), b.as_ref()))
 }
 
@@ -118,55 +139,54 @@ pub struct JsNodeLifecycleController {
 impl JsNodeLifecycleController {
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "ControllerConfig | undefined")] config: JsValue,
-    ) -> Result<JsNodeLifecycleController, JsError> {
-        let config: ControllerConfig = if config.is_undefined() || config.is_null() {
-            ControllerConfig::default()
-        } else {
-            from_js(config, "controller config")?
-        };
+        #[wasm_bindgen(unchecked_param_type = "ControllerConfig | undefined")] config: &str,
+    ) -> Result<JsNodeLifecycleController, JsValue> {
+        let config: ControllerConfig =
+            from_json::<Option<ControllerConfig>>(config, "controller config")?.unwrap_or_default();
         Ok(JsNodeLifecycleController {
-            inner: NodeLifecycleController::new(&config).map_err(js_error)?,
+            inner: NodeLifecycleController::new(&config).map_err(fail("nodeLifecycle"))?,
         })
     }
 
     /// The settings in force, defaults filled in (the grace period depends on the version).
     #[wasm_bindgen(unchecked_return_type = "ResolvedControllerSettings")]
-    pub fn settings(&self) -> Result<JsValue, JsError> {
-        to_js(self.inner.settings())
+    pub fn settings(&self) -> Result<String, JsValue> {
+        to_json(self.inner.settings())
     }
 
     #[wasm_bindgen(js_name = monitorNodeHealth, unchecked_return_type = "MonitorResult")]
     pub fn monitor_node_health(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "MonitorInput")] input: JsValue,
-    ) -> Result<JsValue, JsError> {
-        let input: MonitorInput = from_js(input, "monitorNodeHealth input")?;
-        to_js(&self.inner.monitor_node_health(&input))
+        #[wasm_bindgen(unchecked_param_type = "MonitorInput")] input: &str,
+    ) -> Result<String, JsValue> {
+        let input: MonitorInput = from_json(input, "monitorNodeHealth input")?;
+        check_pass(&input)?;
+        to_json(&self.inner.monitor_node_health(&input))
     }
 
     /// `doNoExecuteTaintingPass`: applies queued NoExecute taints as the zone rate limits allow.
     #[wasm_bindgen(js_name = doNoExecuteTaintingPass, unchecked_return_type = "MonitorResult")]
     pub fn do_no_execute_tainting_pass(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "MonitorInput")] input: JsValue,
-    ) -> Result<JsValue, JsError> {
-        let input: MonitorInput = from_js(input, "tainting pass input")?;
+        #[wasm_bindgen(unchecked_param_type = "MonitorInput")] input: &str,
+    ) -> Result<String, JsValue> {
+        let input: MonitorInput = from_json(input, "tainting pass input")?;
+        check_pass(&input)?;
         let mut nodes = input.nodes;
         let mut out = self
             .inner
             .do_no_execute_tainting_pass(input.now, &mut nodes);
         out.nodes = nodes;
-        to_js(&out)
+        to_json(&out)
     }
 }
 
 #[wasm_bindgen(js_name = simulateCluster, unchecked_return_type = "Trace")]
 pub fn simulate_cluster(
-    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
-) -> Result<JsValue, JsError> {
-    let scenario: Scenario = from_js(scenario, "scenario")?;
-    to_js(&crate::sim::simulate_cluster(scenario).map_err(js_error)?)
+    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: &str,
+) -> Result<String, JsValue> {
+    let scenario: Scenario = from_json(scenario, "scenario")?;
+    to_json(&crate::sim::simulate_cluster(scenario).map_err(fail("simulator"))?)
 }
 
 #[wasm_bindgen(js_name = ClusterSimulator)]
@@ -178,19 +198,25 @@ pub struct JsClusterSimulator {
 impl JsClusterSimulator {
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
-    ) -> Result<JsClusterSimulator, JsError> {
-        let scenario: Scenario = from_js(scenario, "scenario")?;
+        #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: &str,
+    ) -> Result<JsClusterSimulator, JsValue> {
+        let scenario: Scenario = from_json(scenario, "scenario")?;
         Ok(JsClusterSimulator {
-            inner: Simulator::new(scenario).map_err(js_error)?,
+            inner: Simulator::new(scenario).map_err(fail("simulator"))?,
         })
     }
 
     /// Moves the virtual clock by a duration ("30s") and returns the trace so far.
     #[wasm_bindgen(unchecked_return_type = "Trace")]
-    pub fn advance(&mut self, duration: &str) -> Result<JsValue, JsError> {
-        let d = crate::duration::Duration::parse(duration).map_err(js_error)?;
-        to_js(self.inner.advance(d.as_millis()))
+    pub fn advance(&mut self, duration: &str) -> Result<String, JsValue> {
+        let ms = self.step(duration)?;
+        to_json(self.inner.advance(ms))
+    }
+
+    /// A step of the virtual clock, checked against the simulator's limits before any work.
+    fn step(&self, duration: &str) -> Result<i64, JsValue> {
+        let d = crate::duration::Duration::parse(duration).map_err(fail("invalidDuration"))?;
+        self.inner.check_advance(d).map_err(fail("simulator"))
     }
 
     /// The current virtual time (RFC 3339).
@@ -205,10 +231,10 @@ impl JsClusterSimulator {
         js_name = advanceQuiet,
         unchecked_return_type = "{ end: string; summary: Trace[\"summary\"]; writes: Trace[\"writes\"]; writeRates: Trace[\"writeRates\"] }"
     )]
-    pub fn advance_quiet(&mut self, duration: &str) -> Result<JsValue, JsError> {
-        let d = crate::duration::Duration::parse(duration).map_err(js_error)?;
-        let t = self.inner.advance(d.as_millis());
-        to_js(&serde_json::json!({
+    pub fn advance_quiet(&mut self, duration: &str) -> Result<String, JsValue> {
+        let ms = self.step(duration)?;
+        let t = self.inner.advance(ms);
+        to_json(&serde_json::json!({
             "end": t.end,
             "summary": t.summary,
             "writes": t.writes,
@@ -218,8 +244,8 @@ impl JsClusterSimulator {
 
     /// The trace so far.
     #[wasm_bindgen(unchecked_return_type = "Trace")]
-    pub fn trace(&self) -> Result<JsValue, JsError> {
-        to_js(self.inner.trace())
+    pub fn trace(&self) -> Result<String, JsValue> {
+        to_json(self.inner.trace())
     }
 
     /// The Ready status of every node by index: 0 not registered, 1 True, 2 False, 3 Unknown.
@@ -235,8 +261,8 @@ impl JsClusterSimulator {
 
     /// The nodes as the simulated API server holds them.
     #[wasm_bindgen(unchecked_return_type = "Node[]")]
-    pub fn nodes(&self) -> Result<JsValue, JsError> {
-        to_js(self.inner.nodes())
+    pub fn nodes(&self) -> Result<String, JsValue> {
+        to_json(self.inner.nodes())
     }
 }
 

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
-use super::{from_js, js_error, to_js};
+use super::{fail, from_json, to_json};
 use crate::duration::{parse_duration, Duration};
 use crate::kubelet::podconfig::apiserver::ApiserverSource;
 use crate::kubelet::podconfig::file::FileSource;
@@ -62,6 +62,9 @@ export interface PodUpdate {
 export interface PodUpdateInput {
   op: PodOperation;
   pods?: PodJson[];
+  /** A PodUpdate a source emitted can be passed as it is: its source and reasons are not read. */
+  source?: string;
+  reasons?: PodUpdateReason[];
 }
 
 /** A Warning event the kubelet would have recorded (duplicate pod names: reason "FailedValidation"). */
@@ -121,25 +124,39 @@ export interface ApiserverSourceOptions {
 }
 "#;
 
-fn parse_time(now: &str) -> Result<Timestamp, JsError> {
-    Timestamp::parse_rfc3339(now).map_err(js_error)
+fn parse_time(now: &str) -> Result<Timestamp, JsValue> {
+    Timestamp::parse_rfc3339(now).map_err(fail("invalidTime"))
 }
 
-fn parse_period(period: Option<String>) -> Result<Duration, JsError> {
+fn parse_period(period: Option<String>) -> Result<Duration, JsValue> {
     match period {
-        Some(p) => parse_duration(&p).map_err(js_error),
+        Some(p) => parse_duration(&p).map_err(fail("invalidDuration")),
         // fileCheckFrequency and httpCheckFrequency both default to 20s.
         None => Ok(Duration::from_secs(20)),
     }
 }
 
 #[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct PodConfigOptions {
     mode: Option<String>,
     now: Option<String>,
     #[serde(default)]
     sources: Vec<String>,
+}
+
+/// What `merge` takes: `{ op, pods }`, or a `PodUpdate` a source emitted, fed back as it is (its
+/// `source` and `reasons` are not read: the source is `merge`'s first argument).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct UpdateInput {
+    op: String,
+    #[serde(default)]
+    pods: Vec<serde_json::Value>,
+    #[serde(default, rename = "source")]
+    _source: Option<String>,
+    #[serde(default, rename = "reasons")]
+    _reasons: Option<serde_json::Value>,
 }
 
 /// The kubelet's pod configuration mux.
@@ -154,15 +171,13 @@ pub struct JsPodConfig {
 impl JsPodConfig {
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "PodConfigOptions | undefined")] options: JsValue,
-    ) -> Result<JsPodConfig, JsError> {
-        let opts: PodConfigOptions = if options.is_undefined() || options.is_null() {
-            PodConfigOptions::default()
-        } else {
-            from_js(options, "PodConfig options")?
-        };
+        #[wasm_bindgen(unchecked_param_type = "PodConfigOptions | undefined")] options: &str,
+    ) -> Result<JsPodConfig, JsValue> {
+        let opts: PodConfigOptions =
+            from_json::<Option<PodConfigOptions>>(options, "PodConfig options")?
+                .unwrap_or_default();
         let mode = match opts.mode {
-            Some(m) => NotificationMode::parse(&m).map_err(js_error)?,
+            Some(m) => NotificationMode::parse(&m).map_err(fail("podConfig"))?,
             None => NotificationMode::default(),
         };
         let now = match opts.now {
@@ -192,7 +207,7 @@ impl JsPodConfig {
     }
 
     #[wasm_bindgen(js_name = setNow)]
-    pub fn set_now(&mut self, now: &str) -> Result<(), JsError> {
+    pub fn set_now(&mut self, now: &str) -> Result<(), JsValue> {
         self.inner.set_now(parse_time(now)?);
         Ok(())
     }
@@ -207,11 +222,11 @@ impl JsPodConfig {
     pub fn merge(
         &mut self,
         source: &str,
-        #[wasm_bindgen(unchecked_param_type = "PodUpdateInput")] update: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "PodUpdateInput")] update: &str,
         now: Option<String>,
-    ) -> Result<JsValue, JsError> {
+    ) -> Result<String, JsValue> {
         let outcome = self.merge_outcome(source, update, now)?;
-        to_js(&outcome.updates)
+        to_json(&outcome.updates)
     }
 
     /// Like merge(), with the events and logs of this merge too.
@@ -219,24 +234,41 @@ impl JsPodConfig {
     pub fn merge_detailed(
         &mut self,
         source: &str,
-        #[wasm_bindgen(unchecked_param_type = "PodUpdateInput")] update: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "PodUpdateInput")] update: &str,
         now: Option<String>,
-    ) -> Result<JsValue, JsError> {
+    ) -> Result<String, JsValue> {
         let outcome = self.merge_outcome(source, update, now)?;
-        to_js(&outcome)
+        to_json(&outcome)
     }
 
     fn merge_outcome(
         &mut self,
         source: &str,
-        update: JsValue,
+        update: &str,
         now: Option<String>,
-    ) -> Result<crate::kubelet::podconfig::MergeOutcome, JsError> {
-        let input: MergeInput = from_js(update, "pod update")?;
+    ) -> Result<crate::kubelet::podconfig::MergeOutcome, JsValue> {
+        let update: UpdateInput = from_json(update, "pod update")?;
+        if update.pods.len() > crate::kubelet::podconfig::MAX_PODS {
+            return Err(super::error(
+                "limit",
+                &format!(
+                    "pod update: {} pods; the limit is {} per update",
+                    update.pods.len(),
+                    crate::kubelet::podconfig::MAX_PODS
+                ),
+            ));
+        }
+        let input = MergeInput {
+            op: update.op,
+            pods: update.pods,
+        };
         if let Some(t) = now {
             self.inner.set_now(parse_time(&t)?);
         }
-        let outcome = self.inner.merge_input(source, input).map_err(js_error)?;
+        let outcome = self
+            .inner
+            .merge_input(source, input)
+            .map_err(fail("podConfig"))?;
         self.events.extend(outcome.events.iter().cloned());
         self.logs.extend(outcome.logs.iter().cloned());
         Ok(outcome)
@@ -244,8 +276,8 @@ impl JsPodConfig {
 
     /// Sync(): the full merged state as SET from "*" (a one-element list, like merge()).
     #[wasm_bindgen(unchecked_return_type = "PodUpdate[]")]
-    pub fn sync(&self) -> Result<JsValue, JsError> {
-        to_js(&[self.inner.sync()])
+    pub fn sync(&self) -> Result<String, JsValue> {
+        to_json(&[self.inner.sync()])
     }
 
     #[wasm_bindgen(js_name = seenAllSources)]
@@ -254,8 +286,8 @@ impl JsPodConfig {
     }
 
     #[wasm_bindgen(js_name = mergedState, unchecked_return_type = "PodJson[]")]
-    pub fn merged_state(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.merged_state())
+    pub fn merged_state(&self) -> Result<String, JsValue> {
+        to_json(&self.inner.merged_state())
     }
 
     /// The registered sources.
@@ -265,8 +297,8 @@ impl JsPodConfig {
 
     /// Every event recorded so far.
     #[wasm_bindgen(unchecked_return_type = "PodConfigEvent[]")]
-    pub fn events(&self) -> Result<JsValue, JsError> {
-        to_js(&self.events)
+    pub fn events(&self) -> Result<String, JsValue> {
+        to_json(&self.events)
     }
 
     /// Everything upstream would only have logged so far.
@@ -276,7 +308,7 @@ impl JsPodConfig {
 }
 
 #[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct FileSourceOptions {
     path: String,
     node_name: String,
@@ -294,40 +326,45 @@ pub struct JsFileSource {
 impl JsFileSource {
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "FileSourceOptions")] options: JsValue,
-    ) -> Result<JsFileSource, JsError> {
-        let o: FileSourceOptions = from_js(options, "FileSource options")?;
+        #[wasm_bindgen(unchecked_param_type = "FileSourceOptions")] options: &str,
+    ) -> Result<JsFileSource, JsValue> {
+        let o: FileSourceOptions = from_json(options, "FileSource options")?;
         let period = parse_period(o.period)?;
         let inner = FileSource::new(&o.path, &o.node_name, period, o.watch.unwrap_or(true))
-            .map_err(js_error)?;
+            .map_err(fail("podConfig"))?;
         Ok(JsFileSource { inner })
     }
 
     #[wasm_bindgen(js_name = writeFile, unchecked_return_type = "PodSourceStep")]
-    pub fn write_file(&mut self, name: &str, content: &str) -> Result<JsValue, JsError> {
-        to_js(&self.inner.write_file(name, content).map_err(js_error)?)
+    pub fn write_file(&mut self, name: &str, content: &str) -> Result<String, JsValue> {
+        to_json(
+            &self
+                .inner
+                .write_file(name, content)
+                .map_err(fail("podConfig"))?,
+        )
     }
 
     #[wasm_bindgen(js_name = removeFile, unchecked_return_type = "PodSourceStep")]
-    pub fn remove_file(&mut self, name: &str) -> Result<JsValue, JsError> {
-        to_js(&self.inner.remove_file(name).map_err(js_error)?)
+    pub fn remove_file(&mut self, name: &str) -> Result<String, JsValue> {
+        to_json(&self.inner.remove_file(name).map_err(fail("podConfig"))?)
     }
 
     /// Starts the source on the first call, then lists whenever a period has elapsed.
     #[wasm_bindgen(unchecked_return_type = "PodSourceStep")]
-    pub fn tick(&mut self, now: &str) -> Result<JsValue, JsError> {
-        to_js(&self.inner.tick(parse_time(now)?))
+    pub fn tick(&mut self, now: &str) -> Result<String, JsValue> {
+        to_json(&self.inner.tick(parse_time(now)?))
     }
 
     #[wasm_bindgen(unchecked_return_type = "Record<string, string>")]
-    pub fn files(&self) -> Result<JsValue, JsError> {
+    pub fn files(&self) -> Result<String, JsValue> {
         let files: &BTreeMap<String, String> = self.inner.files();
-        to_js(files)
+        to_json(files)
     }
 }
 
 #[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct HttpSourceOptions {
     url: String,
     node_name: String,
@@ -335,6 +372,7 @@ struct HttpSourceOptions {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ManifestResponse {
     status: u16,
     body: String,
@@ -350,24 +388,20 @@ pub struct JsHttpSource {
 impl JsHttpSource {
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "HttpSourceOptions")] options: JsValue,
-    ) -> Result<JsHttpSource, JsError> {
-        let o: HttpSourceOptions = from_js(options, "HttpSource options")?;
+        #[wasm_bindgen(unchecked_param_type = "HttpSourceOptions")] options: &str,
+    ) -> Result<JsHttpSource, JsValue> {
+        let o: HttpSourceOptions = from_json(options, "HttpSource options")?;
         let period = parse_period(o.period)?;
-        let inner = HttpSource::new(&o.url, &o.node_name, period).map_err(js_error)?;
+        let inner = HttpSource::new(&o.url, &o.node_name, period).map_err(fail("podConfig"))?;
         Ok(JsHttpSource { inner })
     }
 
     /// What the URL answers from now on; null makes requests fail.
     pub fn serve(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "ManifestResponse | null")] response: JsValue,
-    ) -> Result<(), JsError> {
-        let r: Option<ManifestResponse> = if response.is_null() || response.is_undefined() {
-            None
-        } else {
-            Some(from_js(response, "manifest response")?)
-        };
+        #[wasm_bindgen(unchecked_param_type = "ManifestResponse | null")] response: &str,
+    ) -> Result<(), JsValue> {
+        let r: Option<ManifestResponse> = from_json(response, "manifest response")?;
         self.inner.serve(r.map(|r| HttpResponse {
             status: r.status,
             body: r.body,
@@ -376,13 +410,13 @@ impl JsHttpSource {
     }
 
     #[wasm_bindgen(unchecked_return_type = "PodSourceStep")]
-    pub fn tick(&mut self, now: &str) -> Result<JsValue, JsError> {
-        to_js(&self.inner.tick(parse_time(now)?))
+    pub fn tick(&mut self, now: &str) -> Result<String, JsValue> {
+        to_json(&self.inner.tick(parse_time(now)?))
     }
 }
 
 #[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct ApiserverSourceOptions {
     node_name: String,
 }
@@ -397,9 +431,9 @@ pub struct JsApiserverSource {
 impl JsApiserverSource {
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "ApiserverSourceOptions")] options: JsValue,
-    ) -> Result<JsApiserverSource, JsError> {
-        let o: ApiserverSourceOptions = from_js(options, "ApiserverSource options")?;
+        #[wasm_bindgen(unchecked_param_type = "ApiserverSourceOptions")] options: &str,
+    ) -> Result<JsApiserverSource, JsValue> {
+        let o: ApiserverSourceOptions = from_json(options, "ApiserverSource options")?;
         Ok(JsApiserverSource {
             inner: ApiserverSource::new(&o.node_name),
         })
@@ -418,24 +452,24 @@ impl JsApiserverSource {
     #[wasm_bindgen(js_name = upsertPod, unchecked_return_type = "PodSourceStep")]
     pub fn upsert_pod(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "PodJson")] pod: JsValue,
-    ) -> Result<JsValue, JsError> {
-        let pod: serde_json::Value = from_js(pod, "pod")?;
-        to_js(&self.inner.upsert_pod(pod).map_err(js_error)?)
+        #[wasm_bindgen(unchecked_param_type = "PodJson")] pod: &str,
+    ) -> Result<String, JsValue> {
+        let pod: serde_json::Value = from_json(pod, "pod")?;
+        to_json(&self.inner.upsert_pod(pod).map_err(fail("podConfig"))?)
     }
 
     #[wasm_bindgen(js_name = deletePod, unchecked_return_type = "PodSourceStep")]
-    pub fn delete_pod(&mut self, namespace: &str, name: &str) -> Result<JsValue, JsError> {
-        to_js(&self.inner.delete_pod(namespace, name))
+    pub fn delete_pod(&mut self, namespace: &str, name: &str) -> Result<String, JsValue> {
+        to_json(&self.inner.delete_pod(namespace, name))
     }
 
     #[wasm_bindgen(unchecked_return_type = "PodSourceStep")]
-    pub fn tick(&mut self, now: &str) -> Result<JsValue, JsError> {
-        to_js(&self.inner.tick(parse_time(now)?))
+    pub fn tick(&mut self, now: &str) -> Result<String, JsValue> {
+        to_json(&self.inner.tick(parse_time(now)?))
     }
 
     #[wasm_bindgen(js_name = clusterPods, unchecked_return_type = "PodJson[]")]
-    pub fn cluster_pods(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.cluster_pods())
+    pub fn cluster_pods(&self) -> Result<String, JsValue> {
+        to_json(&self.inner.cluster_pods())
     }
 }

@@ -3,7 +3,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{js_error, to_js};
+use super::{fail, to_json};
 use crate::releases::{self, gates, Release};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -35,15 +35,15 @@ export interface ReleaseGate {
 }
 "#;
 
-fn release(text: &str) -> Result<Release, JsError> {
-    Release::parse(text).map_err(js_error)
+fn release(text: &str) -> Result<Release, JsValue> {
+    Release::parse(text).map_err(fail("release"))
 }
 
 /// The releases kubegate carries facts for (every picker reads its range from here).
 #[wasm_bindgen(js_name = releases, unchecked_return_type = "ReleaseRange")]
-pub fn release_range() -> Result<JsValue, JsError> {
+pub fn release_range() -> Result<String, JsValue> {
     let all: Vec<String> = Release::all().rev().map(|r| r.to_string()).collect();
-    to_js(&serde_json::json!({
+    to_json(&serde_json::json!({
         "oldest": releases::OLDEST.to_string(),
         "newest": releases::NEWEST.to_string(),
         "releases": all,
@@ -53,8 +53,8 @@ pub fn release_range() -> Result<JsValue, JsError> {
 
 /// Every gate the binaries of `release` register, sorted by name, with its stage there.
 #[wasm_bindgen(js_name = releaseGates, unchecked_return_type = "ReleaseGate[]")]
-pub fn release_gates(release_text: &str) -> Result<JsValue, JsError> {
-    to_js(&gates::facts_in(release(release_text)?))
+pub fn release_gates(release_text: &str) -> Result<String, JsValue> {
+    to_json(&gates::facts_in(release(release_text)?))
 }
 
 /// The versioned gate list of a release's binaries, in the shape `addVersioned` takes (specs
@@ -64,10 +64,10 @@ pub fn release_gates(release_text: &str) -> Result<JsValue, JsError> {
     js_name = releaseFeatures,
     unchecked_return_type = "Record<string, FeatureSpec[]>"
 )]
-pub fn release_features(release_text: &str) -> Result<JsValue, JsError> {
-    to_js(&gates::features_in(release(release_text)?))
+pub fn release_features(release_text: &str) -> Result<String, JsValue> {
+    to_json(&gates::features_in(release(release_text)?))
 }
 
-pub(crate) fn release_gate(release_text: &str) -> Result<crate::featuregate::FeatureGate, JsError> {
-    gates::release_gate(release(release_text)?).map_err(js_error)
+pub(crate) fn release_gate(release_text: &str) -> Result<crate::featuregate::FeatureGate, JsValue> {
+    gates::release_gate(release(release_text)?).map_err(fail("release"))
 }

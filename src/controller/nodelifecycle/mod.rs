@@ -22,6 +22,12 @@ use crate::kubelet::nodestatus::{
 use crate::timestamp::Time;
 use crate::version::Version;
 
+/// Most nodes in one `monitorNodeHealth` or tainting pass: 50,000 nodes go through a pass in well
+/// under a second in wasm; more is refused at once.
+pub const MAX_NODES: usize = 50_000;
+/// Most pod references in one pass.
+pub const MAX_PODS: usize = 500_000;
+
 pub const TAINT_NOT_READY: &str = "node.kubernetes.io/not-ready";
 pub const TAINT_UNREACHABLE: &str = "node.kubernetes.io/unreachable";
 pub const TAINT_UNSCHEDULABLE: &str = "node.kubernetes.io/unschedulable";
@@ -842,6 +848,7 @@ impl NodeLifecycleController {
         }
         let grace_ms = self.settings.node_monitor_grace_period.as_millis();
         let mut scratch = std::mem::take(&mut self.scratch);
+        let mut pods_by_node: Option<HashMap<&str, Vec<&PodRef>>> = None;
         scratch.clear();
         scratch.resize(nodes.len(), false);
         for (i, node) in nodes.iter_mut().enumerate() {
@@ -942,9 +949,19 @@ impl NodeLifecycleController {
                     });
                 }
                 if transitioned || (needs_retry && observed != 1) {
-                    let pods = pods
+                    // Pods by node, indexed once per pass on first need (linear, not nodes × pods).
+                    let by_node = pods_by_node.get_or_insert_with(|| {
+                        let mut m: HashMap<&str, Vec<&PodRef>> = HashMap::new();
+                        for p in pods {
+                            m.entry(p.node_name.as_str()).or_default().push(p);
+                        }
+                        m
+                    });
+                    let pods = by_node
+                        .get(name)
+                        .map(Vec::as_slice)
+                        .unwrap_or_default()
                         .iter()
-                        .filter(|p| p.node_name == name)
                         .map(|p| match &p.namespace {
                             Some(ns) => format!("{ns}/{}", p.name),
                             None => p.name.clone(),
@@ -963,17 +980,28 @@ impl NodeLifecycleController {
                 *q = current == Some(1) && node.spec.taints.is_empty();
             }
         }
-        // Zone tallies: (ready, not ready) per zone; zones are few, nodes many.
+        // Zone tallies: (ready, not ready) per zone; zones are usually few, nodes many, but a
+        // zone per node must stay linear too, so new nodes find their zone through an index.
         let mut counts = vec![(0usize, 0usize); self.zone_names.len()];
+        let mut zone_index: Option<HashMap<String, usize>> = None;
         for (i, (node, ready)) in nodes.iter().zip(scratch.iter()).enumerate() {
             let cached = self.zone_cache.get(i).copied().unwrap_or(NO_ZONE);
             let (zi, excluded) = match cached {
                 NO_ZONE => {
-                    let parts = zone_parts(node);
-                    let zi = match self.zone_names.iter().position(|k| zone_matches(k, parts)) {
-                        Some(zi) => zi,
+                    let names = &self.zone_names;
+                    let index = zone_index.get_or_insert_with(|| {
+                        names
+                            .iter()
+                            .enumerate()
+                            .map(|(i, k)| (k.clone(), i))
+                            .collect()
+                    });
+                    let key = zone_key(node);
+                    let zi = match index.get(&key) {
+                        Some(&zi) => zi,
                         None => {
-                            self.zone_names.push(zone_key(node));
+                            index.insert(key.clone(), self.zone_names.len());
+                            self.zone_names.push(key);
                             counts.push((0, 0));
                             self.zone_names.len() - 1
                         }

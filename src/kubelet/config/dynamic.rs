@@ -35,7 +35,7 @@ pub const ALL_NIL_SUBFIELDS_ERROR: &str =
 
 /// A checkpointed ConfigMap source (`Node.Spec.ConfigSource.ConfigMap`) and its payload.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct Checkpoint {
     pub namespace: String,
     pub name: String,
@@ -51,7 +51,7 @@ pub struct Checkpoint {
 
 /// The checkpoint store and the virtual clock.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct DynamicInput {
     pub assigned: Option<Checkpoint>,
     pub last_known_good: Option<Checkpoint>,

@@ -171,8 +171,7 @@ pub fn parse(args: &[String], version: &Version) -> Result<CommandLine, String> 
 pub fn parse_release(args: &[String], release: Release) -> Result<CommandLine, String> {
     let mut out = CommandLine::default();
     let mut i = 0;
-    while i < args.len() {
-        let s = &args[i];
+    while let Some(s) = args.get(i) {
         let index = i;
         i += 1;
         if s.len() < 2 || !s.starts_with('-') {
@@ -180,7 +179,8 @@ pub fn parse_release(args: &[String], release: Release) -> Result<CommandLine, S
             continue;
         }
         if s == "--" {
-            out.rest.extend(args[i..].iter().cloned());
+            out.rest
+                .extend(args.get(i..).unwrap_or_default().iter().cloned());
             break;
         }
         if let Some(body) = s.strip_prefix("--") {

@@ -35,12 +35,13 @@ use types::KubeletConfiguration;
 /// The kubelet version assumed when the input names none.
 pub const DEFAULT_KUBELET_VERSION: &str = "1.33";
 /// Largest accepted file, argument list or virtual filesystem (bytes), to bound work on
-/// hostile input.
-pub const MAX_INPUT_BYTES: usize = 8 << 20;
+/// hostile input: the whole input of one resolution (2 MiB; real kubelet configs are a few KiB),
+/// so that any input within it resolves in well under a second in wasm.
+pub const MAX_INPUT_BYTES: usize = 2 << 20;
 
 /// What to resolve: a kubelet command line plus the files it refers to.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct ResolveInput {
     /// `"1.33"`; defaults to [`DEFAULT_KUBELET_VERSION`].
     pub kubelet_version: Option<String>,

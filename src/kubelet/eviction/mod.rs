@@ -6,6 +6,10 @@
 //! observed for a whole `evictionPressureTransitionPeriod` (5m by default). That hysteresis stops a
 //! node from flapping its conditions (and its taints) on every 10s observation.
 
+// Indexing is by `kind_index` (0..3) into `[_; 3]` tables and by threshold position into vectors
+// sized to the thresholds when the manager is built: never by a caller's value.
+#![allow(clippy::indexing_slicing)]
+
 mod threshold;
 
 pub use threshold::{

@@ -181,9 +181,11 @@ pub struct ReadyInputs {
 /// `utilerrors.NewAggregate(errs).Error()`: nested lists flatten, duplicates drop, one message is
 /// printed bare, several as `[a, b]`. `None` when there is no error at all.
 pub fn aggregate_errors<'a>(messages: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    // Order of first appearance, duplicates dropped; a set keeps it linear in the count.
+    let mut set = std::collections::HashSet::new();
     let mut seen: Vec<&str> = Vec::new();
     for m in messages {
-        if !seen.contains(&m) {
+        if set.insert(m) {
             seen.push(m);
         }
     }

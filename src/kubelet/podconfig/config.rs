@@ -22,7 +22,7 @@ use super::types::{
 /// The input of one merge as it arrives from a source: `{ op, pods }`. The operation is kept
 /// as text so an unknown name can be reported instead of failing to decode.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MergeInput {
     pub op: String,
     #[serde(default)]

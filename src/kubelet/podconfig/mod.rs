@@ -31,6 +31,10 @@ pub mod timestamp;
 pub mod types;
 
 pub use config::{MergeInput, MergeOutcome, PodConfig};
+
+/// Most pods in one update (`merge`), and most pods one source may hold: 50,000 pods go through
+/// any operation in well under a second in wasm; more is refused at once.
+pub const MAX_PODS: usize = 50_000;
 pub use pod::{Pod, PodError};
 pub use timestamp::Timestamp;
 pub use types::{Event, NotificationMode, PodConfigError, PodOperation, PodUpdate, Reason};

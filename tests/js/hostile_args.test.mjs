@@ -1,0 +1,144 @@
+// Issue 13: every wrong argument gets kubegate's own Error (kind, function, parameter, path),
+// nothing wrong is accepted silently, re-entrant calls work, freed objects say so, and sizes
+// beyond the limits are refused at once with an error that states the limit.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import * as k from "kubegate";
+
+const {
+  FeatureGate, ClusterSimulator, PodConfig, BootstrapController, ApiserverSource, HttpSource,
+  NodeLifecycleController, resolveKubeletConfig, simulateCluster, setReadyCondition, parseFeatureList,
+} = k;
+
+const NOW = "2024-05-01T10:00:00Z";
+
+// Throws kubegate's Error: a real Error with a string kind, and none of the glue's texts.
+function refuses(f, expect = {}) {
+  let thrown;
+  try {
+    f();
+  } catch (e) {
+    thrown = e;
+  }
+  assert.ok(thrown instanceof Error, `expected an Error, got ${thrown === undefined ? "no throw" : String(thrown)}`);
+  assert.equal(typeof thrown.kind, "string", `no kind on: ${thrown.message}`);
+  assert.doesNotMatch(thrown.message, /unsafe aliasing|recursive use|Cannot (read|convert)|null pointer|unreachable|memory access/);
+  for (const [key, value] of Object.entries(expect)) {
+    if (value instanceof RegExp) assert.match(String(thrown[key]), value, `${key}: ${thrown[key]}`);
+    else assert.equal(thrown[key], value, `${key} of: ${thrown.message}`);
+  }
+  return thrown;
+}
+
+test("wrong types name the function, the parameter and what was expected", () => {
+  const g = new FeatureGate("1.30");
+  refuses(() => g.set(42), { kind: "invalidArgument", function: "FeatureGate.set", parameter: "value", expected: "a string", message: /FeatureGate\.set\(value\).*expected a string, got the number 42/ });
+  refuses(() => g.enabled(1n), { kind: "invalidArgument", message: /got a BigInt/ });
+  refuses(() => g.enabled(Symbol("s")), { kind: "invalidArgument", message: /got a symbol/ });
+  refuses(() => g.set("\ud800"), { kind: "invalidArgument", message: /lone surrogate/ });
+  refuses(() => g.enabledById(undefined), { kind: "invalidArgument", parameter: "id" });
+  refuses(() => g.enabledById(1.5), { kind: "invalidArgument", parameter: "id" });
+  refuses(() => g.enabledById(-1), { kind: "invalidArgument", parameter: "id" });
+  refuses(() => g.overrideDefault("X", "yes"), { kind: "invalidArgument", parameter: "value", expected: "a boolean" });
+  refuses(() => new ApiserverSource({ nodeName: "n" }).setNodeSynced(undefined), { kind: "invalidArgument", parameter: "synced" });
+  refuses(() => new BootstrapController(), { kind: "invalidArgument", function: "new BootstrapController", parameter: "config" });
+  const b = new BootstrapController({ apiservers: ["192.168.0.2"] });
+  refuses(() => b.createService(undefined, true), { kind: "invalidArgument", parameter: "service" });
+  refuses(() => b.createService({ metadata: { namespace: "default", name: "s" }, spec: {} }, undefined), { kind: "invalidArgument", parameter: "allocate" });
+  refuses(() => b.allocateNodePort(2 ** 40), { kind: "invalidArgument", parameter: "port" });
+  refuses(() => FeatureGate("1.30"), { kind: "invalidArgument", message: /use `new FeatureGate/ });
+});
+
+test("structured input: the path of the bad field", () => {
+  refuses(() => resolveKubeletConfig({ args: ["--v=2"], dynamic: { assigned: { modified: "yesterday" } } }), { kind: "invalidInput", path: "dynamic.assigned.modified", message: /resolveKubeletConfig: invalid kubelet config input: dynamic\.assigned\.modified: invalid type/ });
+  refuses(() => simulateCluster({ nodes: 1, duration: "1h", faults: [{ kind: "kubeletStopped", at: 5 }] }), { kind: "invalidInput", path: "faults[0].at" });
+  refuses(() => simulateCluster({ nodes: 1, duration: "1h", controller: { nodeMonitorPeriod: 1n } }), { kind: "invalidArgument", path: "controller.nodeMonitorPeriod", message: /got a BigInt/ });
+  refuses(() => simulateCluster({ nodes: 1, duration: "1h", seed: NaN }), { kind: "invalidArgument", path: "seed", expected: "a finite number" });
+  refuses(() => resolveKubeletConfig({ args: [undefined] }), { kind: "invalidArgument", path: "args[0]" });
+  const cyclic = { args: [] };
+  cyclic.self = cyclic;
+  refuses(() => resolveKubeletConfig(cyclic), { kind: "invalidArgument", path: "self", message: /without cycles/ });
+  refuses(() => resolveKubeletConfig({ args: [], files: new Map() }), { kind: "invalidArgument", path: "files", message: /plain object/ });
+});
+
+test("no silent acceptance: unknown keys, negative durations, version suffixes, undefined", () => {
+  refuses(() => resolveKubeletConfig({ args: [], arg: ["--v=2"] }), { kind: "invalidInput", message: /unknown field `arg`/ });
+  refuses(() => new PodConfig({ mode: "Incremental", node: "x" }), { kind: "invalidInput", message: /unknown field `node`/ });
+  refuses(() => new HttpSource({ url: "http://x", nodeName: "n", perod: "1s" }), { kind: "invalidInput", message: /unknown field `perod`/ });
+  const sim = new ClusterSimulator({ nodes: 2, duration: "1m" });
+  refuses(() => sim.advance("-1s"), { kind: "simulator", message: "duration must not be negative, got -1s" });
+  refuses(() => sim.advanceQuiet("-5m"), { kind: "simulator", message: /must not be negative/ });
+  refuses(() => new FeatureGate("1.30x"), { message: /could not parse "1\.30x" as version/ });
+  refuses(() => new FeatureGate(" 1.30"), { message: /could not parse/ });
+  assert.equal(new FeatureGate("v1.30").emulationVersion(), "1.30");
+  assert.equal(new FeatureGate("1.30.2").emulationVersion(), "1.30.2");
+  refuses(() => new HttpSource({ url: "http://x", nodeName: "n" }).serve(undefined), { kind: "invalidArgument", parameter: "response" });
+});
+
+test("hostile objects: throwing getters, revoked proxies, callbacks into the same object", () => {
+  const g = new FeatureGate("1.30");
+  g.add({ A: { default: false, preRelease: "Alpha" } });
+  const throwing = Object.defineProperty({}, "A", { enumerable: true, get() { throw new Error("no"); } });
+  refuses(() => g.setFromMap(throwing), { kind: "invalidArgument", path: "A", message: /cannot be read \(no\)/ });
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  refuses(() => g.setFromMap(proxy), { kind: "invalidArgument" });
+  refuses(() => g.addVersioned(new Proxy({}, { ownKeys() { throw new Error("keys"); } })), { kind: "invalidArgument" });
+  // A getter that calls back into the gate being called: the argument is read before wasm runs.
+  const reentrant = Object.defineProperty({}, "A", { enumerable: true, get() { g.set("A=true"); return g.enabled("A") === true ? false : true; } });
+  g.setFromMap(reentrant);
+  assert.equal(g.enabled("A"), false);
+  const pc = new PodConfig({});
+  const pods = Object.defineProperty({ op: "ADD" }, "pods", { enumerable: true, get() { pc.channel("inner"); return []; } });
+  pc.merge("outer", pods);
+  assert.deepEqual(pc.sources(), ["inner", "outer"]);
+});
+
+test("using an object after free() is a clear error; free() twice is harmless", () => {
+  const g = new FeatureGate("1.30");
+  g.free();
+  g.free();
+  refuses(() => g.enabled("AllAlpha"), { kind: "freed", message: "FeatureGate.enabled: this FeatureGate was freed (free() was called); create a new one" });
+  refuses(() => g.enabledById(0), { kind: "freed" });
+  const s = new ClusterSimulator({ nodes: 1, duration: "1m" });
+  s[Symbol.dispose]();
+  refuses(() => s.advance("1s"), { kind: "freed" });
+  refuses(() => FeatureGate.prototype.enabled.call({}, "A"), { kind: "invalidArgument", parameter: "this" });
+  refuses(() => PodConfig.prototype.sync.call(g), { kind: "invalidArgument", message: /not a PodConfig/ });
+});
+
+test("sizes beyond the limits are refused at once, stating the limit", () => {
+  const quick = (f, expect) => {
+    const t = performance.now();
+    const e = refuses(f, expect);
+    assert.ok(performance.now() - t < 1000, `took ${performance.now() - t} ms: ${e.message}`);
+    return e;
+  };
+  quick(() => simulateCluster({ nodes: 5000, duration: "168h", rateWindow: "1ms" }), { kind: "simulator", message: /the limit is 100000/ });
+  quick(() => simulateCluster({ nodes: 5000, duration: "24h" }), { kind: "simulator", message: /the limit is 8000000 per call/ });
+  quick(() => new ClusterSimulator({ nodes: 5000, duration: "1h", controller: { nodeMonitorPeriod: "1ms" } }).advance("1h"), { kind: "simulator", message: /advance in smaller steps/ });
+  quick(() => simulateCluster({ nodes: 5001, duration: "1h" }), { message: /nodes must be between 1 and 5000/ });
+  quick(() => new BootstrapController({ apiservers: Array.from({ length: 10000 }, (_, i) => `10.${i >> 8}.${i & 255}.1`) }), { kind: "limit", message: /the limit is 32/ });
+  quick(() => new BootstrapController({ apiservers: ["192.168.0.2"] }).advance("48h"), { kind: "limit", message: /at most 1h0m0s/ });
+  quick(() => new FeatureGate().enabled("x".repeat(9 * 1024 * 1024)), { kind: "limit", message: /limit of 8388608/ });
+  let laughs = "a: &a [x, x, x, x, x, x, x, x, x]\n";
+  for (let i = 0; i < 20; i++) {
+    const p = String.fromCharCode(97 + i), n = String.fromCharCode(98 + i);
+    laughs += `${n}: &${n} [${Array(9).fill(`*${p}`).join(", ")}]\n`;
+  }
+  quick(() => resolveKubeletConfig({ args: ["--config=/k"], files: { "/k": laughs } }), { kind: "kubeletConfig", message: /more than 500000 nodes/ });
+  quick(() => parseFeatureList("#".repeat(2 << 20)), { message: /the limit is 1048576/ });
+  let deep = {};
+  for (let i = 0; i < 10000; i++) deep = { a: deep };
+  quick(() => resolveKubeletConfig(deep), { kind: "limit", message: /deeper than the limit of 100/ });
+  quick(() => resolveKubeletConfig({ args: [], files: { "/k": "a".repeat(3 << 20) } }), { message: /input too large/ });
+  quick(() => new PodConfig({}).merge("a", { op: "SET", pods: Array.from({ length: 50001 }, () => ({})) }), { kind: "limit", message: /the limit is 50000 per update/ });
+  quick(() => new NodeLifecycleController().monitorNodeHealth({ now: NOW, nodes: Array.from({ length: 50001 }, () => ({})) }), { kind: "limit", message: /the limit is 50000 per pass/ });
+});
+
+test("ready errors are aggregated in linear time", () => {
+  const t = performance.now();
+  const { node } = setReadyCondition({}, NOW, { runtimeError: Array.from({ length: 100000 }, (_, i) => `e${i % 50000}`) });
+  assert.ok(node.status.conditions[0].message.startsWith("[e0, e1,"));
+  assert.ok(performance.now() - t < 2000);
+});
