@@ -590,6 +590,7 @@ export const setPIDPressureCondition = fnExport("setPIDPressureCondition", [["no
 export const setReadyCondition = fnExport("setReadyCondition", [["node", "object", "node"], ["now", "string", "time"], ["inputs", "optObject", "ready inputs"]]);
 export const nodeStatusHasChanged = fnExport("nodeStatusHasChanged", [["original", "optObject", "original status"], ["new", "optObject", "new status"]], "plain");
 export const simulateCluster = fnExport("simulateCluster", [["scenario", "object", "scenario"]]);
+export const scenarioStartFromNode = fnExport("scenarioStartFromNode", [["node", "object", "node"], ["scenario", "object", "scenario"]]);
 
 export const NodeLifecycleController = classExport(
   "NodeLifecycleController",

@@ -277,10 +277,10 @@ export interface NodeStart { faults: Fault[]; atMs?: number; understood: string[
 /// `node`'s conditions, e.g. a Node from `importNode`.
 #[wasm_bindgen(js_name = scenarioStartFromNode, unchecked_return_type = "NodeStart")]
 pub fn scenario_start_from_node(
-    #[wasm_bindgen(unchecked_param_type = "Node")] node: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
-) -> Result<JsValue, JsError> {
-    let node: Node = from_js(node, "node")?;
-    let scenario: Scenario = from_js(scenario, "scenario")?;
-    to_js(&crate::sim::start_from_node(&node, &scenario).map_err(js_error)?)
+    #[wasm_bindgen(unchecked_param_type = "Node")] node: &str,
+    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: &str,
+) -> Result<String, JsValue> {
+    let node: Node = from_json(node, "node")?;
+    let scenario: Scenario = from_json(scenario, "scenario")?;
+    to_json(&crate::sim::start_from_node(&node, &scenario).map_err(fail("simulator"))?)
 }
