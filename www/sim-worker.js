@@ -8,7 +8,7 @@
 //        { type: "done", id, results: [{ label, ...trace totals, rates, grid }] }
 //        { type: "error", id, message }
 // Cancelling is terminate(): a simulation chunk is synchronous, and a fresh worker is cheap.
-import init, { ClusterSimulator } from "./pkg/kubegate.js";
+import init, { ClusterSimulator } from "./pkg/index.js";
 
 const ready = init();
 
