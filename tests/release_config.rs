@@ -14,17 +14,6 @@ use serde_json::{json, Value};
 
 const HEADER: &str = "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n";
 
-fn feature_list() -> Option<String> {
-    let root = env!("CARGO_MANIFEST_DIR");
-    for rel in ["../shared/data", "../../shared/data"] {
-        if let Ok(t) = std::fs::read_to_string(format!("{root}/{rel}/versioned_feature_list.yaml"))
-        {
-            return Some(t);
-        }
-    }
-    None
-}
-
 fn try_resolve(version: &str, file: &str) -> Result<Resolved, String> {
     let input = ResolveInput {
         kubelet_version: Some(version.into()),
@@ -32,7 +21,6 @@ fn try_resolve(version: &str, file: &str) -> Result<Resolved, String> {
         files: [("/etc/kubernetes/kubelet.yaml".to_string(), file.to_string())]
             .into_iter()
             .collect(),
-        feature_list: feature_list(),
         ..Default::default()
     };
     resolve_kubelet_config(&input).map_err(|e| e.to_string())
