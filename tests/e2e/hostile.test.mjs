@@ -47,8 +47,12 @@ test("hostile text typed into inputs is shown as text", async () => {
   const page = await b.open();
   for (const x of XSS) {
     await page.fill("#gates-flags", `${x}=true`);
-    await page.waitForSelector("#gates-flag-status .error");
-    assert.ok((await page.textContent("#gates-flag-status .k8s-error")).includes(x.slice(0, 10)));
+    // The previous string's error is still on screen until the new one is parsed: wait for
+    // the error that names this string rather than for any error.
+    await page.waitForFunction(
+      (want) => document.querySelector("#gates-flag-status .k8s-error")?.textContent.includes(want),
+      x.slice(0, 10),
+    );
   }
   await page.selectOption("#gates-source", "custom");
   await page.fill("#gates-paste", XSS.join("\n"));
