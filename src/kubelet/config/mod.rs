@@ -13,7 +13,9 @@ pub mod dropins;
 pub mod dynamic;
 pub mod file;
 pub mod flags;
+pub mod flagvalue;
 pub mod gates;
+pub mod pflag;
 pub mod provenance;
 pub mod startup;
 pub mod types;
@@ -344,12 +346,11 @@ pub fn resolve_with_gates(
     let mut warnings = Vec::new();
 
     // 1. Parse the command line onto defaults plus the legacy command-line defaults.
-    let cl = flags::parse(&input.args, &version).map_err(|m| {
-        let flag = m
-            .split("--")
-            .nth(1)
-            .map(|s| format!("--{}", s.split(['"', ' ', '=']).next().unwrap_or("")));
-        ConfigError::flag(format!("failed to parse kubelet flag: {m}"), flag)
+    let cl = flags::parse_flags(&input.args, release).map_err(|e| {
+        ConfigError::flag(
+            format!("failed to parse kubelet flag: {}", e.message),
+            e.flag,
+        )
     })?;
     if let Some(cmd) = cl.rest.first() {
         return Err(ConfigError::new(format!("unknown command {cmd}")));
