@@ -118,19 +118,75 @@ pub fn validate_at(
     }
 }
 
+/// `ValidateKubeletConfiguration`: the checks in upstream's order, grouped as upstream groups
+/// them; `Err` carries the individual messages in order.
 pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<String>> {
     let mut local = gates.boxed_clone();
     if let Some(fg) = &kc.feature_gates {
-        local.set_from_map(fg).map_err(|e| vec![e])?;
+        local.set_from_map(fg).map_err(|e| vec![e.to_string()])?;
     }
     let on = |g: &str| local.enabled(g);
     let mut errs: Vec<String> = Vec::new();
     let mut e = |s: String| errs.push(format!("invalid configuration: {s}"));
-    let i32v = |o: Option<i32>| o.unwrap_or(0);
-    let durv = |o: Option<Duration>| o.unwrap_or_default();
-    let strv = |o: &Option<String>| o.clone().unwrap_or_default();
-    let boolv = |o: Option<bool>| o.unwrap_or(false);
+    for group in GROUPS {
+        group(kc, &on, &mut e);
+    }
+    if errs.is_empty() {
+        Ok(())
+    } else {
+        Err(errs)
+    }
+}
 
+/// Whether a gate is on, for the configuration being validated.
+type On<'a> = &'a dyn Fn(&str) -> bool;
+/// Records one failure (the `invalid configuration: ` prefix is added for it).
+type Fail<'a> = &'a mut dyn FnMut(String);
+type Group = fn(&KubeletConfiguration, On, Fail);
+
+/// The groups of checks, in upstream's order (the order of the messages).
+const GROUPS: &[Group] = &[
+    node_basics,
+    cpu_cfs_quota_period,
+    image_garbage_collection,
+    iptables_bits,
+    limits_and_ports,
+    image_pulls,
+    tls_run_once_and_taints,
+    topology_manager,
+    graceful_node_shutdown,
+    memory_swap,
+    crash_loop_back_off,
+    enforce_node_allocatable,
+    hairpin_mode,
+    image_pull_credentials,
+    reserved_system_cpus,
+    reserved_memory,
+    memory_qos,
+    container_runtime,
+    system_log_query,
+    container_logs,
+    pod_logs_dir,
+];
+
+fn i32v(o: Option<i32>) -> i32 {
+    o.unwrap_or(0)
+}
+
+fn durv(o: Option<Duration>) -> Duration {
+    o.unwrap_or_default()
+}
+
+fn strv(o: &Option<String>) -> String {
+    o.clone().unwrap_or_default()
+}
+
+fn boolv(o: Option<bool>) -> bool {
+    o.unwrap_or(false)
+}
+
+/// Node lease, system cgroups, event rates and the healthz port.
+fn node_basics(kc: &KubeletConfiguration, _on: On, e: Fail) {
     if i32v(kc.node_lease_duration_seconds) <= 0 {
         e("nodeLeaseDurationSeconds must be greater than 0".into());
     }
@@ -155,6 +211,10 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
             "healthzPort (--healthz-port) {healthz} must be between 1 and 65535, inclusive"
         ));
     }
+}
+
+/// `cpuCFSQuotaPeriod`, behind `CustomCPUCFSQuotaPeriod`.
+fn cpu_cfs_quota_period(kc: &KubeletConfiguration, on: On, e: Fail) {
     let cfs = durv(kc.cpu_cfs_quota_period);
     if !on("CustomCPUCFSQuotaPeriod") && cfs != Duration(100 * MILLISECOND) {
         e(format!("cpuCFSQuotaPeriod (--cpu-cfs-quota-period) {cfs} requires feature gate CustomCPUCFSQuotaPeriod"));
@@ -162,6 +222,10 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
     if on("CustomCPUCFSQuotaPeriod") && !(MILLISECOND..=SECOND).contains(&cfs.0) {
         e(format!("cpuCFSQuotaPeriod (--cpu-cfs-quota-period) {cfs} must be between 1ms and 1sec, inclusive"));
     }
+}
+
+/// Image garbage collection: thresholds, then ages (`ImageMaximumGCAge`).
+fn image_garbage_collection(kc: &KubeletConfiguration, on: On, e: Fail) {
     let high = i32v(kc.image_gc_high_threshold_percent);
     let low = i32v(kc.image_gc_low_threshold_percent);
     if !(0..=100).contains(&high) {
@@ -189,6 +253,10 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
             "imageMaximumGCAge {max_age} must be greater than imageMinimumGCAge {min_age}"
         ));
     }
+}
+
+/// The iptables drop and masquerade bits.
+fn iptables_bits(kc: &KubeletConfiguration, _on: On, e: Fail) {
     let drop_bit = i32v(kc.iptables_drop_bit);
     if !(0..=31).contains(&drop_bit) {
         e(format!(
@@ -199,6 +267,10 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
     if !(0..=31).contains(&masq_bit) {
         e(format!("iptablesMasqueradeBit (--iptables-masquerade-bit) {masq_bit} must be between 0 and 31, inclusive"));
     }
+}
+
+/// Client rates, node status images, open files, pods, OOM score, ports and registry rates.
+fn limits_and_ports(kc: &KubeletConfiguration, _on: On, e: Fail) {
     let api_burst = i32v(kc.kube_api_burst);
     if api_burst < 0 {
         e(format!(
@@ -265,6 +337,10 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
             "registryPullQPS (--registry-qps) {rq} must not be a negative number"
         ));
     }
+}
+
+/// Parallel and serialized image pulls.
+fn image_pulls(kc: &KubeletConfiguration, _on: On, e: Fail) {
     if let Some(n) = kc.max_parallel_image_pulls {
         if n < 1 {
             e(format!(
@@ -275,6 +351,10 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
     if boolv(kc.serialize_image_pulls) && kc.max_parallel_image_pulls.is_some_and(|n| n > 1) {
         e("maxParallelImagePulls cannot be larger than 1 unless SerializeImagePulls (--serialize-image-pulls) is set to false".into());
     }
+}
+
+/// Server TLS bootstrap (its gate), run-once mode, and taints registered with a time.
+fn tls_run_once_and_taints(kc: &KubeletConfiguration, on: On, e: Fail) {
     if boolv(kc.server_tls_bootstrap) && !on("RotateKubeletServerCertificate") {
         e("serverTLSBootstrap true requires feature gate RotateKubeletServerCertificate".into());
     }
@@ -289,6 +369,10 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
             e("taint.TimeAdded is not nil".into());
         }
     }
+}
+
+/// Topology manager policy and scope.
+fn topology_manager(kc: &KubeletConfiguration, _on: On, e: Fail) {
     let tmp = strv(&kc.topology_manager_policy);
     if !matches!(
         tmp.as_str(),
@@ -307,6 +391,10 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
             crate::go::quote(&tms)
         ));
     }
+}
+
+/// Graceful node shutdown, plain and by pod priority.
+fn graceful_node_shutdown(kc: &KubeletConfiguration, on: On, e: Fail) {
     let sgp = durv(kc.shutdown_grace_period);
     let sgpc = durv(kc.shutdown_grace_period_critical_pods);
     if on("GracefulNodeShutdown") {
@@ -339,6 +427,10 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
     if !on("GracefulNodeShutdownBasedOnPodPriority") && by_prio {
         e("Specifying shutdownGracePeriodByPodPriority requires feature gate GracefulNodeShutdownBasedOnPodPriority".into());
     }
+}
+
+/// `memorySwap.swapBehavior`, behind `NodeSwap`.
+fn memory_swap(kc: &KubeletConfiguration, on: On, e: Fail) {
     let swap = kc
         .memory_swap
         .as_ref()
@@ -353,6 +445,10 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
     if !on("NodeSwap") && !swap.is_empty() {
         e("memorySwap.swapBehavior cannot be set when NodeSwap feature flag is disabled".into());
     }
+}
+
+/// `crashLoopBackOff`, behind `KubeletCrashLoopBackOffMax`.
+fn crash_loop_back_off(kc: &KubeletConfiguration, on: On, e: Fail) {
     let clbo = kc
         .crash_loop_back_off
         .as_ref()
@@ -369,6 +465,10 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
     } else if clbo.is_some() {
         e("FeatureGate KubeletCrashLoopBackOffMax not enabled, CrashLoopBackOff.MaxContainerRestartPeriod must not be set".into());
     }
+}
+
+/// `enforceNodeAllocatable`: known, not duplicated, its cgroups named, `cgroupsPerQOS` on.
+fn enforce_node_allocatable(kc: &KubeletConfiguration, _on: On, e: Fail) {
     let ena: Vec<String> = kc.enforce_node_allocatable.clone().unwrap_or_default();
     let has = |k: &str| ena.iter().any(|v| v == k);
     if has("system-reserved-compressible") && has("system-reserved") {
@@ -413,10 +513,18 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
             e(format!("cgroupsPerQOS (--cgroups-per-qos) must be set to true when {} contained in enforceNodeAllocatable (--enforce-node-allocatable)", crate::go::quote(val)));
         }
     }
+}
+
+/// `hairpinMode`.
+fn hairpin_mode(kc: &KubeletConfiguration, _on: On, e: Fail) {
     let hp = strv(&kc.hairpin_mode);
     if !matches!(hp.as_str(), "none" | "hairpin-veth" | "promiscuous-bridge") {
         e(format!("option {} specified for hairpinMode (--hairpin-mode). Valid options are \"none\", \"hairpin-veth\" or \"promiscuous-bridge\"", crate::go::quote(&hp)));
     }
+}
+
+/// Image pull credential verification, behind `KubeletEnsureSecretPulledImages`.
+fn image_pull_credentials(kc: &KubeletConfiguration, on: On, e: Fail) {
     let ipcvp = strv(&kc.image_pull_credentials_verification_policy);
     let allow = kc
         .preloaded_images_verification_allowlist
@@ -443,6 +551,10 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
             e("`preloadedImagesVerificationAllowlist` must not be set if KubeletEnsureSecretPulledImages feature gate is not enabled".into());
         }
     }
+}
+
+/// `reservedSystemCPUs`: not with reserved cgroups, and a valid cpuset.
+fn reserved_system_cpus(kc: &KubeletConfiguration, _on: On, e: Fail) {
     if !strv(&kc.reserved_system_cpus).is_empty()
         && (!strv(&kc.system_reserved_cgroup).is_empty()
             || !strv(&kc.kube_reserved_cgroup).is_empty())
@@ -457,9 +569,17 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
             ));
         }
     }
+}
+
+/// `reservedMemory` (`validateReservedMemoryConfiguration`).
+fn reserved_memory(kc: &KubeletConfiguration, _on: On, e: Fail) {
     for m in reserved_memory_errors(kc) {
         e(m);
     }
+}
+
+/// `memoryThrottlingFactor`, required by `MemoryQoS`.
+fn memory_qos(kc: &KubeletConfiguration, on: On, e: Fail) {
     if on("MemoryQoS") && kc.memory_throttling_factor.is_none() {
         e("memoryThrottlingFactor is required when MemoryQoS feature flag is enabled".into());
     }
@@ -470,9 +590,17 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
             ));
         }
     }
+}
+
+/// `containerRuntimeEndpoint`.
+fn container_runtime(kc: &KubeletConfiguration, _on: On, e: Fail) {
     if strv(&kc.container_runtime_endpoint).is_empty() {
         e("the containerRuntimeEndpoint was not specified or empty".into());
     }
+}
+
+/// `enableSystemLogQuery`, behind `NodeLogQuery`.
+fn system_log_query(kc: &KubeletConfiguration, on: On, e: Fail) {
     let slq = boolv(kc.enable_system_log_query);
     if slq && !on("NodeLogQuery") {
         e("NodeLogQuery feature gate is required for enableSystemLogQuery".into());
@@ -480,6 +608,10 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
     if slq && !boolv(kc.enable_system_log_handler) {
         e("enableSystemLogHandler is required for enableSystemLogQuery".into());
     }
+}
+
+/// Container log rotation: workers, monitor interval, files.
+fn container_logs(kc: &KubeletConfiguration, _on: On, e: Fail) {
     if i32v(kc.container_log_max_workers) < 1 {
         e("containerLogMaxWorkers must be greater than or equal to 1".into());
     }
@@ -489,6 +621,10 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
     if i32v(kc.container_log_max_files) <= 1 {
         e("containerLogMaxFiles must be greater than 1".into());
     }
+}
+
+/// `podLogsDir`: set, absolute, normalized, ASCII.
+fn pod_logs_dir(kc: &KubeletConfiguration, _on: On, e: Fail) {
     let pld = strv(&kc.pod_logs_dir);
     if pld.is_empty() {
         e("podLogsDir was not specified".into());
@@ -510,11 +646,6 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
             "pod logs path {} mut contains ASCII characters only",
             crate::go::quote(&pld)
         ));
-    }
-    if errs.is_empty() {
-        Ok(())
-    } else {
-        Err(errs)
     }
 }
 
