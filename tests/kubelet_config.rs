@@ -701,3 +701,58 @@ fn feature_gate_union_keeps_the_file_origin_of_added_back_gates() {
     );
     assert_eq!(p["featureGates.KubeletTracing"].origin.line, Some(5));
 }
+
+/// Each error says which stage of the kubelet's start refused and keeps the structured error it
+/// was made from as `source()`, while its text stays the kubelet's.
+#[test]
+fn errors_carry_their_stage_and_the_error_underneath() {
+    use kubegate::featuregate::FeatureGateError;
+    use kubegate::kubelet::config::flags::FlagError;
+    use kubegate::kubelet::config::{Cause, ConfigErrorKind};
+    use kubegate::yaml::YamlError;
+    use std::error::Error;
+
+    let e = resolve_kubelet_config(&input(&["--feature-gates=Nope=true"], &[])).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "failed to set feature gates from initial flags-based config: unrecognized feature gate: Nope"
+    );
+    assert_eq!(e.kind(), ConfigErrorKind::FeatureGates);
+    assert_eq!(e.flag.as_deref(), Some("--feature-gates"));
+    let gate = e
+        .source()
+        .and_then(|s| s.downcast_ref::<FeatureGateError>());
+    assert_eq!(
+        gate.map(|g| g.to_string()).as_deref(),
+        Some("unrecognized feature gate: Nope")
+    );
+
+    let e = resolve_kubelet_config(&input(&["--port=a--b"], &[])).unwrap_err();
+    assert_eq!(e.kind(), ConfigErrorKind::Flags);
+    // The flag is pflag's, not a piece of the value that happens to hold `--`.
+    assert_eq!(e.flag.as_deref(), Some("--port"));
+    let flag = e.source().and_then(|s| s.downcast_ref::<FlagError>());
+    assert_eq!(flag.and_then(|f| f.flag.as_deref()), Some("--port"));
+
+    let e = resolve_kubelet_config(&input(&["--config=/k.yaml"], &[("/k.yaml", "a: [\n")]))
+        .unwrap_err();
+    assert_eq!(e.kind(), ConfigErrorKind::ConfigFile);
+    assert!(matches!(e.cause(), Some(Cause::Yaml(_))), "{e:?}");
+    assert!(e.source().is_some_and(|s| s.is::<YamlError>()));
+
+    let e = resolve_kubelet_config(&input(&["--oom-score-adj=2000"], &[])).unwrap_err();
+    assert_eq!(e.kind(), ConfigErrorKind::Validation);
+    assert!(e.source().is_none());
+    assert_eq!(
+        serde_json::to_value(&e).unwrap()["kind"],
+        json!("validation")
+    );
+
+    let e = resolve_kubelet_config(&ResolveInput {
+        kubelet_version: Some("1.x".into()),
+        ..Default::default()
+    })
+    .unwrap_err();
+    assert_eq!(e.kind(), ConfigErrorKind::Input);
+    assert!(matches!(e.cause(), Some(Cause::Version(_))));
+}

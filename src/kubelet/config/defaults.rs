@@ -15,6 +15,7 @@ use serde_json::{json, Map, Value};
 
 use super::gates::Gates;
 use super::types::*;
+use super::{ConfigError, ConfigErrorKind};
 use crate::duration::{Duration, MILLISECOND, SECOND};
 use crate::releases::Release;
 
@@ -73,7 +74,7 @@ fn s(v: &str) -> String {
 }
 
 /// `SetDefaults_KubeletConfiguration` of the newest release kubegate carries.
-pub fn set_defaults(obj: &mut KubeletConfiguration, gates: &dyn Gates) -> Result<(), String> {
+pub fn set_defaults(obj: &mut KubeletConfiguration, gates: &dyn Gates) -> Result<(), ConfigError> {
     set_defaults_at(obj, gates, crate::releases::NEWEST)
 }
 
@@ -89,12 +90,14 @@ pub fn set_defaults_at(
     obj: &mut KubeletConfiguration,
     gates: &dyn Gates,
     release: Release,
-) -> Result<(), String> {
+) -> Result<(), ConfigError> {
     let minor = release.minor();
     let mut local = gates.boxed_clone();
     if let Some(fg) = &obj.feature_gates {
         local.set_from_map(fg).map_err(|e| {
-            format!("failed to merge global and in-flight KubeletConfiguration while setting defaults, error: {e}")
+            ConfigError::new(format!("failed to merge global and in-flight KubeletConfiguration while setting defaults, error: {e}"))
+                .with_cause(e)
+                .of_kind(ConfigErrorKind::FeatureGates)
         })?;
     }
     dn(&mut obj.enable_server, true);
@@ -357,12 +360,15 @@ pub fn default_eviction_hard() -> BTreeMap<String, String> {
 
 /// A fully defaulted configuration at `gates`, as `NewKubeletConfiguration` builds before
 /// flags are parsed (without the legacy defaults), for the newest release.
-pub fn defaulted(gates: &dyn Gates) -> Result<KubeletConfiguration, String> {
+pub fn defaulted(gates: &dyn Gates) -> Result<KubeletConfiguration, ConfigError> {
     defaulted_at(gates, crate::releases::NEWEST)
 }
 
 /// [`defaulted`] as release `release` built it: its defaults, only its fields.
-pub fn defaulted_at(gates: &dyn Gates, release: Release) -> Result<KubeletConfiguration, String> {
+pub fn defaulted_at(
+    gates: &dyn Gates,
+    release: Release,
+) -> Result<KubeletConfiguration, ConfigError> {
     let mut c = KubeletConfiguration::default();
     set_defaults_at(&mut c, gates, release)?;
     Ok(only_fields_of(&c, release))

@@ -121,7 +121,7 @@ fn load(
     let decoded = file::decode(&path, data).map_err(|e| (LOAD_ERROR, e.to_string()))?;
     let mut kc: KubeletConfiguration =
         serde_json::from_value(decoded.value.clone()).map_err(|e| (LOAD_ERROR, e.to_string()))?;
-    defaults::set_defaults(&mut kc, gates).map_err(|e| (LOAD_ERROR, e))?;
+    defaults::set_defaults(&mut kc, gates).map_err(|e| (LOAD_ERROR, e.message))?;
     let mut prov = Provenance::new();
     let mut written = BTreeMap::new();
     for leaf in provenance::leaves(&decoded.value).keys() {

@@ -199,6 +199,7 @@ pub fn decode_at(
             file,
             Some(e.pos().line),
         )
+        .with_cause(e)
     })?;
     let value = doc.value.clone();
     let obj = match &value {

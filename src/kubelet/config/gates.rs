@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::ConfigError;
-use crate::featuregate::{self, FeatureGate, PreRelease};
+use super::{ConfigError, ConfigErrorKind};
+use crate::featuregate::{self, FeatureGate, FeatureGateError, PreRelease};
 use crate::releases::{self, Release};
 use crate::version::Version;
 
@@ -24,12 +24,35 @@ pub struct GateInfo {
     pub pre_release: PreRelease,
 }
 
+/// What reading a gate found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GateState {
+    On,
+    Off,
+    /// The kubelet did not register the gate.
+    ///
+    /// Upstream, `Enabled` on an unregistered gate is a programming error (it panics): one
+    /// kubelet binary only reads the gates it registers. kubegate runs the newest release's
+    /// defaulting and validation for every release, so the rules read gates an older kubelet
+    /// (or a feature list given as input) never registered; in that release the code reading
+    /// the gate did not exist, so the field it guards did not either. [`Gates::enabled`]
+    /// therefore reads such a gate as off, which leaves the older configuration as it was;
+    /// [`Gates::state`] tells the two apart for callers that must not conflate them.
+    Unregistered,
+}
+
 /// What the kubelet's configuration code needs from a feature gate.
 pub trait Gates {
-    /// `SetFromMap`: warnings on success, upstream error text on failure (no change then).
-    fn set_from_map(&mut self, m: &BTreeMap<String, bool>) -> Result<Vec<String>, String>;
-    /// `Enabled`; an unknown gate is disabled.
-    fn enabled(&self, name: &str) -> bool;
+    /// `SetFromMap`: warnings on success, upstream's error on failure (no change then).
+    fn set_from_map(&mut self, m: &BTreeMap<String, bool>)
+        -> Result<Vec<String>, FeatureGateError>;
+    /// `Enabled`, telling an unregistered gate apart.
+    fn state(&self, name: &str) -> GateState;
+    /// `Enabled` as the configuration rules read it: an unregistered gate is off (see
+    /// [`GateState::Unregistered`] for why that is the faithful reading).
+    fn enabled(&self, name: &str) -> bool {
+        self.state(name) == GateState::On
+    }
     /// `DeepCopy`.
     fn boxed_clone(&self) -> Box<dyn Gates>;
     /// Every known gate and its effective value.
@@ -39,18 +62,23 @@ pub trait Gates {
 }
 
 impl Gates for FeatureGate {
-    fn set_from_map(&mut self, m: &BTreeMap<String, bool>) -> Result<Vec<String>, String> {
-        FeatureGate::set_from_map(self, m)
-            .map(|ws| {
-                ws.into_iter()
-                    .map(|w| format!("{} featureGate={} value={}", w.message, w.feature, w.value))
-                    .collect()
-            })
-            .map_err(|e| e.to_string())
+    fn set_from_map(
+        &mut self,
+        m: &BTreeMap<String, bool>,
+    ) -> Result<Vec<String>, FeatureGateError> {
+        FeatureGate::set_from_map(self, m).map(|ws| {
+            ws.into_iter()
+                .map(|w| format!("{} featureGate={} value={}", w.message, w.feature, w.value))
+                .collect()
+        })
     }
 
-    fn enabled(&self, name: &str) -> bool {
-        FeatureGate::enabled(self, name).unwrap_or(false)
+    fn state(&self, name: &str) -> GateState {
+        match FeatureGate::enabled(self, name) {
+            Ok(true) => GateState::On,
+            Ok(false) => GateState::Off,
+            Err(_) => GateState::Unregistered,
+        }
     }
 
     fn boxed_clone(&self) -> Box<dyn Gates> {
@@ -84,15 +112,18 @@ pub fn kubelet_gate(
     feature_list: Option<&str>,
 ) -> Result<FeatureGate, ConfigError> {
     let Some(text) = feature_list else {
-        let release = Release::of(&version).map_err(|e| ConfigError::new(e.to_string()))?;
-        return releases::gates::release_gate(release).map_err(|e| ConfigError::new(e.to_string()));
+        let release = Release::of(&version).map_err(ConfigError::from_cause)?;
+        return releases::gates::release_gate(release).map_err(feature_list_error);
     };
     let mut gate = FeatureGate::with_emulation_version(version);
-    let features =
-        featuregate::parse_feature_list(text).map_err(|e| ConfigError::new(e.to_string()))?;
-    gate.add_versioned(features)
-        .map_err(|e| ConfigError::new(e.to_string()))?;
+    let features = featuregate::parse_feature_list(text).map_err(feature_list_error)?;
+    gate.add_versioned(features).map_err(feature_list_error)?;
     Ok(gate)
+}
+
+/// The gates could not be registered: the release's data or the feature list given.
+fn feature_list_error(e: FeatureGateError) -> ConfigError {
+    ConfigError::from_cause(e).of_kind(ConfigErrorKind::FeatureList)
 }
 
 #[cfg(test)]
@@ -119,14 +150,18 @@ mod tests {
         assert!(Gates::enabled(&g, "G"));
         let m = |k: &str, v: bool| BTreeMap::from([(k.to_string(), v)]);
         assert_eq!(
-            Gates::set_from_map(&mut g, &m("X", true)).unwrap_err(),
+            Gates::set_from_map(&mut g, &m("X", true))
+                .unwrap_err()
+                .to_string(),
             "unrecognized feature gate: X"
         );
         // A failed key stays in the raw values (upstream's sticky behaviour); the kubelet exits on
         // the first failure, so each case gets a fresh gate.
         let mut g = gates();
         assert_eq!(
-            Gates::set_from_map(&mut g, &m("G", false)).unwrap_err(),
+            Gates::set_from_map(&mut g, &m("G", false))
+                .unwrap_err()
+                .to_string(),
             "cannot set feature gate G to false, feature is locked to true"
         );
         let mut g = gates();
@@ -136,5 +171,14 @@ mod tests {
         );
         Gates::set_from_map(&mut g, &m("AllAlpha", true)).unwrap();
         assert!(Gates::enabled(&g, "A"));
+    }
+
+    #[test]
+    fn an_unregistered_gate_is_told_apart_and_reads_as_off() {
+        let g = gates();
+        assert_eq!(Gates::state(&g, "G"), GateState::On);
+        assert_eq!(Gates::state(&g, "A"), GateState::Off);
+        assert_eq!(Gates::state(&g, "NotThere"), GateState::Unregistered);
+        assert!(!Gates::enabled(&g, "NotThere"));
     }
 }

@@ -11,6 +11,7 @@
 pub mod defaults;
 pub mod dropins;
 pub mod dynamic;
+pub mod error;
 pub mod file;
 pub mod flags;
 pub mod flagvalue;
@@ -24,7 +25,6 @@ pub mod upgrade;
 pub mod validation;
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -32,8 +32,10 @@ use serde_json::Value;
 use crate::releases::Release;
 use crate::version::Version;
 use gates::Gates;
-use provenance::{Layer, Origin, Provenance};
+use provenance::Provenance;
 use server::Startup;
+
+pub use error::{Cause, ConfigError, ConfigErrorKind, ConfigProblem};
 
 /// The kubelet version assumed when the input names none.
 pub const DEFAULT_KUBELET_VERSION: &str = "1.33";
@@ -64,140 +66,6 @@ pub struct ResolveInput {
     pub feature_list: Option<String>,
 }
 
-/// A resolution failure: the kubelet's exact text, plus where it comes from when known.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ConfigError {
-    pub message: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub file: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub line: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub flag: Option<String>,
-    /// For validation, which reports every failure at once: each message with its own
-    /// location. The top-level location is the first problem's.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub problems: Vec<ConfigProblem>,
-}
-
-/// One validation or startup failure and where the value at fault was written.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ConfigProblem {
-    pub message: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub field: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub file: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub line: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub flag: Option<String>,
-}
-
-impl ConfigProblem {
-    /// Locates `field` through the provenance: the file and line, or the flag, that wrote the
-    /// effective value (for a struct or map, its first leaf written by a file or flag).
-    fn locate(message: String, field: Option<String>, prov: &Provenance) -> Self {
-        let origin = field.as_deref().and_then(|f| {
-            let prefix = format!("{f}.");
-            let written = |o: &Origin| {
-                matches!(
-                    o.layer,
-                    Layer::ConfigFile | Layer::DropIn | Layer::Flag | Layer::DynamicConfig
-                )
-            };
-            prov.get(f)
-                .map(|p| p.origin.clone())
-                .filter(written)
-                .or_else(|| {
-                    prov.iter()
-                        .filter(|(k, _)| k.starts_with(&prefix))
-                        .map(|(_, p)| p.origin.clone())
-                        .find(written)
-                })
-        });
-        let (mut file, mut line, mut flag) = (None, None, None);
-        if let Some(o) = origin {
-            if o.layer == Layer::Flag {
-                flag = Some(o.source);
-            } else {
-                file = Some(o.source);
-                line = o.line;
-            }
-        }
-        ConfigProblem {
-            message,
-            field,
-            file,
-            line,
-            flag,
-        }
-    }
-}
-
-impl ConfigError {
-    pub fn new(message: impl Into<String>) -> Self {
-        ConfigError {
-            message: message.into(),
-            file: None,
-            line: None,
-            flag: None,
-            problems: Vec::new(),
-        }
-    }
-    pub fn at(message: impl Into<String>, file: &str, line: Option<usize>) -> Self {
-        ConfigError {
-            file: Some(file.to_string()),
-            line,
-            ..ConfigError::new(message)
-        }
-    }
-    /// An error made of located problems; the first one's location is the error's.
-    fn from_problems(message: String, problems: Vec<ConfigProblem>) -> Self {
-        let first = problems.first().cloned();
-        ConfigError {
-            message,
-            file: first.as_ref().and_then(|p| p.file.clone()),
-            line: first.as_ref().and_then(|p| p.line),
-            flag: first.and_then(|p| p.flag),
-            problems,
-        }
-    }
-    pub(crate) fn flag(message: impl Into<String>, flag: Option<String>) -> Self {
-        ConfigError {
-            flag,
-            ..ConfigError::new(message)
-        }
-    }
-    /// Rewraps the text, keeping the location.
-    pub fn wrap(mut self, f: impl FnOnce(&str) -> String) -> Self {
-        self.message = f(&self.message);
-        self
-    }
-    /// The configuration field at fault (dotted path): the first problem's, if any.
-    pub fn field(&self) -> Option<&str> {
-        self.problems.first().and_then(|p| p.field.as_deref())
-    }
-    /// `file:line` when known.
-    pub fn location(&self) -> Option<String> {
-        let file = self.file.as_ref()?;
-        Some(match self.line {
-            Some(l) => format!("{file}:{l}"),
-            None => file.clone(),
-        })
-    }
-}
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for ConfigError {}
-
 /// The effective configuration and how it came to be.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -225,7 +93,7 @@ pub fn resolve_kubelet_config(input: &ResolveInput) -> Result<Resolved, ConfigEr
 
 pub(crate) fn parse_version(v: Option<&str>) -> Result<Version, ConfigError> {
     let text = v.unwrap_or(DEFAULT_KUBELET_VERSION);
-    Version::parse(text).map_err(|e| ConfigError::new(e.to_string()))
+    Version::parse(text).map_err(ConfigError::from_cause)
 }
 
 fn check_sizes(input: &ResolveInput) -> Result<(), ConfigError> {
@@ -251,7 +119,7 @@ pub fn resolve_with_gates(
 ) -> Result<Resolved, ConfigError> {
     check_sizes(input)?;
     let version = parse_version(input.kubelet_version.as_deref())?;
-    let release = Release::of(&version).map_err(|e| ConfigError::new(e.to_string()))?;
+    let release = Release::of(&version).map_err(ConfigError::from_cause)?;
     let mut run = Startup::new(input, version, release);
 
     let cl = run.parse_command_line()?;

@@ -27,8 +27,8 @@ use super::gates::Gates;
 use super::provenance::{self, Layer, Origin, Provenance};
 use super::types::{self, KubeletConfiguration};
 use super::{
-    defaults, dropins, dynamic, file, flags, startup, validation, ConfigError, ConfigProblem,
-    ResolveInput, Resolved,
+    defaults, dropins, dynamic, file, flags, startup, validation, ConfigError, ConfigErrorKind,
+    ConfigProblem, ResolveInput, Resolved,
 };
 use crate::releases::Release;
 use crate::version::Version;
@@ -85,13 +85,14 @@ impl<'a> Startup<'a> {
     /// deprecation notices become warnings.
     pub(crate) fn parse_command_line(&mut self) -> Result<flags::CommandLine, ConfigError> {
         let cl = flags::parse_flags(&self.input.args, self.release).map_err(|e| {
-            ConfigError::flag(
-                format!("failed to parse kubelet flag: {}", e.message),
-                e.flag,
-            )
+            ConfigError::flag(format!("failed to parse kubelet flag: {e}"), e.flag.clone())
+                .with_cause(e)
+                .of_kind(ConfigErrorKind::Flags)
         })?;
         if let Some(cmd) = cl.rest.first() {
-            return Err(ConfigError::new(format!("unknown command {cmd}")));
+            return Err(
+                ConfigError::new(format!("unknown command {cmd}")).of_kind(ConfigErrorKind::Flags)
+            );
         }
         self.warnings.extend(cl.warnings.iter().cloned());
         Ok(cl)
@@ -104,8 +105,7 @@ impl<'a> Startup<'a> {
         cl: &flags::CommandLine,
         gates: &dyn Gates,
     ) -> Result<Layers, ConfigError> {
-        let base_defaults =
-            defaults::defaulted_at(gates, self.release).map_err(ConfigError::new)?;
+        let base_defaults = defaults::defaulted_at(gates, self.release)?;
         let mut prov = Provenance::new();
         provenance::record_step(
             &mut prov,
@@ -142,8 +142,10 @@ impl<'a> Startup<'a> {
             &flag_origins(&written),
             &defaults_origin(),
         );
-        let kc = from_value(&cfg_value, true)
-            .map_err(|m| ConfigError::new(format!("failed to parse kubelet flag: {m}")))?;
+        let kc = from_value(&cfg_value, true).map_err(|m| {
+            ConfigError::new(format!("failed to parse kubelet flag: {m}"))
+                .of_kind(ConfigErrorKind::Flags)
+        })?;
         Ok(Layers {
             kc,
             prov,
@@ -164,6 +166,8 @@ impl<'a> Startup<'a> {
                     format!("failed to set feature gates from initial flags-based config: {e}"),
                     Some("--feature-gates".into()),
                 )
+                .with_cause(e)
+                .of_kind(ConfigErrorKind::FeatureGates)
             })?);
         Ok(())
     }
@@ -175,7 +179,8 @@ impl<'a> Startup<'a> {
         gates: &dyn Gates,
     ) -> Result<(), ConfigError> {
         if (11..=23).contains(&self.version.minor()) && self.version.major() == 1 {
-            dynamic::validate_flags(cl, &self.version, gates)?;
+            dynamic::validate_flags(cl, &self.version, gates)
+                .map_err(|e| e.of_kind(ConfigErrorKind::FlagValidation))?;
         }
         Ok(())
     }
@@ -204,6 +209,7 @@ impl<'a> Startup<'a> {
     ) -> Result<(), ConfigError> {
         let (file_kc, written) = self.read_config_file(path, gates).map_err(|e| {
             e.wrap(|m| format!("failed to load kubelet config file, path: {path}, error: {m}"))
+                .of_kind(ConfigErrorKind::ConfigFile)
         })?;
         layers.kc = file_kc;
         layers.prov = Provenance::new();
@@ -268,7 +274,7 @@ impl<'a> Startup<'a> {
             written.insert(leaf.clone(), Origin::new(Layer::ConfigFile, path, line));
         }
         defaults::set_defaults_at(&mut kc, gates, release)
-            .map_err(|m| wrap(ConfigError::at(m, path, None)))?;
+            .map_err(|e| wrap(e.or_at(path, None)))?;
         let mut kc = defaults::only_fields_of(&kc, release);
         if kc.eviction_hard.is_none() {
             kc.eviction_hard = Some(defaults::default_eviction_hard_at(&release.version()));
@@ -294,11 +300,14 @@ impl<'a> Startup<'a> {
             return Err(ConfigError::flag(
                 "dropin directory is alpha and disabled by default, set environment variable KUBELET_CONFIG_DROPIN_DIR_ALPHA to enable it",
                 Some("--config-dir".into()),
-            ));
+            ).of_kind(ConfigErrorKind::DropIn));
         }
         layers.kc = self
             .merge_dropins(dir, &layers.kc, &mut layers.prov)
-            .map_err(|e| e.wrap(|m| format!("failed to merge kubelet configs: {m}")))?;
+            .map_err(|e| {
+                e.wrap(|m| format!("failed to merge kubelet configs: {m}"))
+                    .of_kind(ConfigErrorKind::DropIn)
+            })?;
         Ok(())
     }
 
@@ -343,7 +352,7 @@ impl<'a> Startup<'a> {
                 Ok(d) => d,
                 Err(e) if e.message.contains("cannot unmarshal") => {
                     let doc = crate::yaml::parse(data).map_err(|y| {
-                        wrap(ConfigError::at(y.to_string(), path, Some(y.pos().line)))
+                        wrap(ConfigError::at(y.to_string(), path, Some(y.pos().line)).with_cause(y))
                     })?;
                     file::Decoded {
                         value: doc.value.clone(),
@@ -392,13 +401,12 @@ impl<'a> Startup<'a> {
                 .and_then(|f| last_writer.get(&f).cloned())
                 .map(|(p, l)| (Some(p), l))
                 .unwrap_or((None, None));
-            ConfigError {
-                file,
-                line,
-                ..ConfigError::new(format!(
-                    "failed to unmarshal merged JSON into kubelet configuration: {m}"
-                ))
-            }
+            let mut e = ConfigError::new(format!(
+                "failed to unmarshal merged JSON into kubelet configuration: {m}"
+            ));
+            e.file = file;
+            e.line = line;
+            e
         })
     }
 
@@ -410,13 +418,16 @@ impl<'a> Startup<'a> {
         gates: &mut dyn Gates,
         layers: &mut Layers,
     ) -> Result<(), ConfigError> {
-        layers.kc = flag_precedence(cl, &layers.kc, &mut layers.prov)?;
+        layers.kc = flag_precedence(cl, &layers.kc, &mut layers.prov)
+            .map_err(|e| e.of_kind(ConfigErrorKind::FlagPrecedence))?;
         let cfg_gates = layers.kc.feature_gates.clone().unwrap_or_default();
         self.warnings
             .extend(gates.set_from_map(&cfg_gates).map_err(|e| {
                 ConfigError::new(format!(
                     "failed to set feature gates from initial flags-based config: {e}"
                 ))
+                .with_cause(e)
+                .of_kind(ConfigErrorKind::FeatureGates)
             })?);
         Ok(())
     }
@@ -432,7 +443,9 @@ impl<'a> Startup<'a> {
         let Some(d) = &self.input.dynamic else {
             return Ok(None);
         };
-        let Some(out) = dynamic::bootstrap(d, cl, &self.version, gates, &mut self.warnings)? else {
+        let Some(out) = dynamic::bootstrap(d, cl, &self.version, gates, &mut self.warnings)
+            .map_err(|e| e.of_kind(ConfigErrorKind::DynamicConfig))?
+        else {
             return Ok(None);
         };
         if let Some((dyn_kc, dyn_prov)) = out.config {
@@ -440,9 +453,9 @@ impl<'a> Startup<'a> {
             layers.prov = dyn_prov;
             let g = layers.kc.feature_gates.clone().unwrap_or_default();
             self.warnings.extend(
-                gates
-                    .set_from_map(&g)
-                    .map_err(|e| ConfigError::new(e.to_string()))?,
+                gates.set_from_map(&g).map_err(|e| {
+                    ConfigError::from_cause(e).of_kind(ConfigErrorKind::FeatureGates)
+                })?,
             );
         }
         Ok(Some(out.status))
@@ -483,14 +496,15 @@ impl<'a> Startup<'a> {
                 config_path.unwrap_or_default()
             ),
             problems,
-        ))
+        )
+        .of_kind(ConfigErrorKind::Validation))
     }
 
     /// What `run()` and `NewMainKubelet` parse later: reserved resources, eviction thresholds.
     pub(crate) fn startup_checks(&self, layers: &Layers) -> Result<(), ConfigError> {
         startup::check(&layers.kc).map_err(|e| {
             let p = ConfigProblem::locate(e.message.clone(), Some(e.field), &layers.prov);
-            ConfigError::from_problems(e.message, vec![p])
+            ConfigError::from_problems(e.message, vec![p]).of_kind(ConfigErrorKind::Startup)
         })
     }
 

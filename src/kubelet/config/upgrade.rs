@@ -112,7 +112,7 @@ fn gate(input: &ResolveInput, release: Release) -> Result<FeatureGate, ConfigErr
 
 fn release_of(text: Option<&str>) -> Result<Release, ConfigError> {
     let v = parse_version(text)?;
-    Release::of(&v).map_err(|e| ConfigError::new(e.to_string()))
+    Release::of(&v).map_err(ConfigError::from_cause)
 }
 
 /// The releases strictly after `from` up to `to` (or down to it, for a downgrade), in the order
