@@ -24,6 +24,29 @@ struct ArgSource {
     line: Option<usize>,
 }
 
+/// The kubelet's arguments as they are gathered, each with where it was written.
+#[derive(Default)]
+struct Gathered {
+    args: Vec<String>,
+    sources: Vec<ArgSource>,
+}
+
+impl Gathered {
+    fn push(&mut self, arg: String, file: Option<&str>, line: Option<usize>) {
+        self.args.push(arg);
+        self.sources.push(ArgSource {
+            file: file.map(str::to_string),
+            line,
+        });
+    }
+
+    /// A `--config`/`--config-dir` kubegate adds for a file it was given; `from` is the input
+    /// that holds it, when it is one.
+    fn path_flag(&mut self, flag: &str, path: &str, from: Option<&str>) {
+        self.push(format!("--{flag}={path}"), from, None);
+    }
+}
+
 /// The kubelet's inputs, gathered.
 struct Inputs {
     input: ResolveInput,
@@ -117,21 +140,9 @@ fn flag_value(args: &[String], name: &str) -> Option<String> {
 }
 
 fn gather(m: &ArgMatches, host: &dyn Host, version: Option<String>) -> Result<Inputs, Fail> {
-    let mut args: Vec<String> = Vec::new();
-    let mut sources = Vec::new();
+    let mut cl = Gathered::default();
     let mut files: BTreeMap<String, String> = BTreeMap::new();
     let mut notes = Vec::new();
-    let push = |args: &mut Vec<String>,
-                sources: &mut Vec<ArgSource>,
-                a: String,
-                f: Option<&str>,
-                l: Option<usize>| {
-        args.push(a);
-        sources.push(ArgSource {
-            file: f.map(str::to_string),
-            line: l,
-        });
-    };
     // Local files standing in for the paths the kubelet reads: --file PATH=LOCAL.
     let mut mapped: BTreeMap<String, String> = BTreeMap::new();
     for spec in get_all(m, "file") {
@@ -175,13 +186,7 @@ fn gather(m: &ArgMatches, host: &dyn Host, version: Option<String>) -> Result<In
             });
         }
         for a in &c.args {
-            push(
-                &mut args,
-                &mut sources,
-                a.value.clone(),
-                Some(path.as_str()),
-                Some(a.line),
-            );
+            cl.push(a.value.clone(), Some(path.as_str()), Some(a.line));
         }
     }
     // ...kubeadm's kubeletExtraArgs and embedded KubeletConfiguration...
@@ -190,16 +195,10 @@ fn gather(m: &ArgMatches, host: &dyn Host, version: Option<String>) -> Result<In
         let k = kubeadm::parse(&text).map_err(|e| import_fail(path, &e))?;
         if let Some(kc) = k.kubelet_configuration {
             files.insert(path.to_string(), kc);
-            push(
-                &mut args,
-                &mut sources,
-                format!("--config={path}"),
-                Some(path),
-                None,
-            );
+            cl.path_flag("config", path, Some(path));
         }
         for a in &k.kubelet_extra_args {
-            push(&mut args, &mut sources, a.to_arg(), Some(path), a.line);
+            cl.push(a.to_arg(), Some(path), a.line);
         }
     }
     // ...configz as the config file...
@@ -207,36 +206,18 @@ fn gather(m: &ArgMatches, host: &dyn Host, version: Option<String>) -> Result<In
         let text = read(host, path)?;
         let c = configz::parse(&text).map_err(|e| import_fail(path, &e))?;
         files.insert(path.to_string(), c.config_file);
-        push(
-            &mut args,
-            &mut sources,
-            format!("--config={path}"),
-            None,
-            None,
-        );
+        cl.path_flag("config", path, None);
     }
     // ...then our own --config/--config-dir, then the kubelet's arguments after --.
-    if let Some(path) = get(m, "config") {
-        push(
-            &mut args,
-            &mut sources,
-            format!("--config={path}"),
-            None,
-            None,
-        );
-    }
-    if let Some(path) = get(m, "config-dir") {
-        push(
-            &mut args,
-            &mut sources,
-            format!("--config-dir={path}"),
-            None,
-            None,
-        );
+    for flag in ["config", "config-dir"] {
+        if let Some(path) = get(m, flag) {
+            cl.path_flag(flag, path, None);
+        }
     }
     for a in get_all(m, "kubelet-args") {
-        push(&mut args, &mut sources, a.to_string(), None, None);
+        cl.push(a.to_string(), None, None);
     }
+    let Gathered { args, sources } = cl;
     // Read what the kubelet would read: the last --config and --config-dir.
     let mut dirs = Vec::new();
     if let Some(path) = flag_value(&args, "config").filter(|p| !p.is_empty()) {

@@ -15,6 +15,7 @@
 //! underline it.
 
 use std::collections::BTreeMap;
+use std::fmt;
 
 use serde::Serialize;
 
@@ -43,14 +44,37 @@ pub struct FlagSyntaxError {
     pub span: Span,
 }
 
-/// Go's `strconv.ParseBool`.
-pub fn parse_go_bool(text: &str) -> Option<bool> {
+/// Go's `strconv.ParseBool`: the one reading of a boolean for every flag kubegate parses
+/// (`--feature-gates` values here, the kubelet's bool flags and `MapStringBool` values).
+pub fn parse_go_bool(text: &str) -> Result<bool, ParseBoolError> {
     match text {
-        "1" | "t" | "T" | "TRUE" | "true" | "True" => Some(true),
-        "0" | "f" | "F" | "FALSE" | "false" | "False" => Some(false),
-        _ => None,
+        "1" | "t" | "T" | "TRUE" | "true" | "True" => Ok(true),
+        "0" | "f" | "F" | "FALSE" | "false" | "False" => Ok(false),
+        _ => Err(ParseBoolError {
+            text: text.to_string(),
+        }),
     }
 }
+
+/// Go's `*strconv.NumError` from `ParseBool`; `Display` is Go's text,
+/// `strconv.ParseBool: parsing "yes": invalid syntax`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseBoolError {
+    /// The text that is not a boolean.
+    pub text: String,
+}
+
+impl fmt::Display for ParseBoolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "strconv.ParseBool: parsing {}: invalid syntax",
+            crate::go::quote(&self.text)
+        )
+    }
+}
+
+impl std::error::Error for ParseBoolError {}
 
 /// Parses a `--feature-gates` value into its entries, in the order written.
 pub fn parse_entries(text: &str) -> Result<Vec<FlagEntry>, FlagSyntaxError> {
@@ -77,7 +101,7 @@ pub fn parse_entries(text: &str) -> Result<Vec<FlagEntry>, FlagSyntaxError> {
                 span,
             });
         };
-        let Some(parsed) = parse_go_bool(value) else {
+        let Ok(parsed) = parse_go_bool(value) else {
             return Err(FlagSyntaxError {
                 problem: Box::new(Problem::InvalidBoolValue {
                     feature: key.to_string(),
@@ -126,5 +150,21 @@ mod tests {
         let e = parse_map("Foo").unwrap_err();
         assert_eq!(e.problem.to_string(), "missing bool value for Foo");
         assert!(parse_map("A=yes").is_err());
+    }
+
+    #[test]
+    fn go_parse_bool_accepts_gos_spellings_only_and_says_what_go_says() {
+        for t in ["1", "t", "T", "TRUE", "true", "True"] {
+            assert_eq!(parse_go_bool(t), Ok(true), "{t}");
+        }
+        for t in ["0", "f", "F", "FALSE", "false", "False"] {
+            assert_eq!(parse_go_bool(t), Ok(false), "{t}");
+        }
+        let e = parse_go_bool("yes").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "strconv.ParseBool: parsing \"yes\": invalid syntax"
+        );
+        assert!(parse_go_bool("on").is_err() && parse_go_bool(" true").is_err());
     }
 }

@@ -250,20 +250,56 @@ struct Word {
     quoted: bool,
 }
 
-/// Splits `text` into words with shell quoting; `vars` turns `$NAME`/`${NAME}` into pieces.
+impl Word {
+    fn push_lit(&mut self, c: char) {
+        match self.pieces.last_mut() {
+            Some(Piece::Lit(s)) => s.push(c),
+            _ => self.pieces.push(Piece::Lit(c.to_string())),
+        }
+    }
+
+    /// The word's text with every variable written back as it was (`$A`, `${A}`).
+    fn as_written(&self) -> String {
+        let mut s = String::new();
+        for p in &self.pieces {
+            match p {
+                Piece::Lit(t) => s.push_str(t),
+                Piece::Var { name, braced: true } => s.push_str(&format!("${{{name}}}")),
+                Piece::Var {
+                    name,
+                    braced: false,
+                } => {
+                    s.push('$');
+                    s.push_str(name);
+                }
+            }
+        }
+        s
+    }
+}
+
+/// How a text is split into words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Syntax {
+    /// POSIX-shell words (systemd's are the same for what a kubelet line uses): `'...'`,
+    /// `"..."`, `\` escapes, `$NAME` and `${NAME}` references.
+    Shell,
+    /// White space only, every other character literal: what `ps` prints.
+    Plain,
+}
+
+/// Splits `text` into words; with [`Syntax::Shell`] quotes are removed and `$NAME`/`${NAME}`
+/// become variable pieces. `base` is the text's offset in its logical line.
 fn words(
     text: &str,
     base: usize,
     line_of: &dyn Fn(usize) -> usize,
+    syntax: Syntax,
 ) -> Result<Vec<Word>, ImportError> {
     let mut out = Vec::new();
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut i = 0;
     let mut cur: Option<Word> = None;
-    let push_lit = |w: &mut Word, c: char| match w.pieces.last_mut() {
-        Some(Piece::Lit(s)) => s.push(c),
-        _ => w.pieces.push(Piece::Lit(c.to_string())),
-    };
     while let Some(&(at, c)) = chars.get(i) {
         if c == ' ' || c == '\t' {
             if let Some(w) = cur.take() {
@@ -277,61 +313,25 @@ fn words(
             at: base + at,
             quoted: false,
         });
+        if syntax == Syntax::Plain {
+            w.push_lit(c);
+            i += 1;
+            continue;
+        }
         match c {
-            '\'' => {
+            '\'' | '"' => {
                 w.quoted = true;
-                i += 1;
-                loop {
-                    match chars.get(i) {
-                        None => {
-                            return Err(ImportError::new(
-                                "unterminated single-quoted string",
-                                Some(line_of(base + at)),
-                            ))
-                        }
-                        Some(&(_, '\'')) => break,
-                        Some(&(_, ch)) => push_lit(w, ch),
-                    }
-                    i += 1;
-                }
-                i += 1;
-            }
-            '"' => {
-                w.quoted = true;
-                i += 1;
-                loop {
-                    match chars.get(i) {
-                        None => {
-                            return Err(ImportError::new(
-                                "unterminated double-quoted string",
-                                Some(line_of(base + at)),
-                            ))
-                        }
-                        Some(&(_, '"')) => break,
-                        Some(&(_, '\\')) => match chars.get(i + 1) {
-                            Some(&(_, n @ ('"' | '\\' | '$' | '`'))) => {
-                                push_lit(w, n);
-                                i += 1;
-                            }
-                            _ => push_lit(w, '\\'),
-                        },
-                        Some(&(_, '$')) => {
-                            if let Some((piece, used)) = variable(&chars, i) {
-                                w.pieces.push(piece);
-                                i += used - 1;
-                            } else {
-                                push_lit(w, '$');
-                            }
-                        }
-                        Some(&(_, ch)) => push_lit(w, ch),
-                    }
-                    i += 1;
-                }
-                i += 1;
+                i = quoted(&chars, i, w).ok_or_else(|| {
+                    let which = if c == '"' { "double" } else { "single" };
+                    ImportError::new(
+                        format!("unterminated {which}-quoted string"),
+                        Some(line_of(base + at)),
+                    )
+                })?;
             }
             '\\' => {
                 if let Some(&(_, n)) = chars.get(i + 1) {
-                    push_lit(w, n);
+                    w.push_lit(n);
                     i += 2;
                 } else {
                     i += 1;
@@ -342,12 +342,12 @@ fn words(
                     w.pieces.push(piece);
                     i += used;
                 } else {
-                    push_lit(w, '$');
+                    w.push_lit('$');
                     i += 1;
                 }
             }
             ch => {
-                push_lit(w, ch);
+                w.push_lit(ch);
                 i += 1;
             }
         }
@@ -356,6 +356,38 @@ fn words(
         out.push(w);
     }
     Ok(out)
+}
+
+/// Reads the quoted string whose opening quote is `chars[open]` into `w`: inside `'...'`
+/// everything is literal; inside `"..."`, `\` escapes `" \ $` and a backquote, and `$`
+/// references expand. The index after the closing quote, or `None` when it never closes.
+fn quoted(chars: &[(usize, char)], open: usize, w: &mut Word) -> Option<usize> {
+    let (_, q) = *chars.get(open)?;
+    let double = q == '"';
+    let mut i = open + 1;
+    loop {
+        let &(_, ch) = chars.get(i)?;
+        match ch {
+            _ if ch == q => return Some(i + 1),
+            '\\' if double => match chars.get(i + 1) {
+                Some(&(_, n @ ('"' | '\\' | '$' | '`'))) => {
+                    w.push_lit(n);
+                    i += 1;
+                }
+                _ => w.push_lit('\\'),
+            },
+            '$' if double => {
+                if let Some((piece, used)) = variable(chars, i) {
+                    w.pieces.push(piece);
+                    i += used - 1;
+                } else {
+                    w.push_lit('$');
+                }
+            }
+            _ => w.push_lit(ch),
+        }
+        i += 1;
+    }
 }
 
 /// A `$NAME` or `${NAME}` at `chars[i]`: the piece and how many chars it used.
@@ -470,6 +502,13 @@ fn split_words(value: &str) -> Vec<String> {
     value.split_whitespace().map(str::to_string).collect()
 }
 
+/// The variables given from outside the text (no line of their own).
+fn given(env: &BTreeMap<String, String>) -> BTreeMap<String, (String, Option<usize>)> {
+    env.iter()
+        .map(|(k, v)| (k.clone(), (v.clone(), None)))
+        .collect()
+}
+
 fn is_kubelet_program(word: &str) -> bool {
     let base = word.rsplit('/').next().unwrap_or(word);
     base == "kubelet" || base == "kubelet.exe"
@@ -480,10 +519,7 @@ fn command(
     env: &BTreeMap<String, String>,
     out: &mut CommandLine,
 ) -> Result<(), ImportError> {
-    let vars: BTreeMap<String, (String, Option<usize>)> = env
-        .iter()
-        .map(|(k, v)| (k.clone(), (v.clone(), None)))
-        .collect();
+    let vars = given(env);
     let mut found = false;
     for l in lines {
         if is_blank_or_comment(&l.text) {
@@ -494,15 +530,9 @@ fn command(
                 .push(Note::new(Some(l.line), "another line after the kubelet's"));
             continue;
         }
-        let plain: Vec<(usize, &str)> = l
-            .text
-            .split([' ', '\t'])
-            .scan(0usize, |pos, w| {
-                let at = *pos;
-                *pos += w.len() + 1;
-                Some((at, w))
-            })
-            .filter(|(_, w)| !w.is_empty())
+        let plain: Vec<(usize, String)> = words(&l.text, 0, &|at| l.line_at(at), Syntax::Plain)?
+            .iter()
+            .map(|w| (w.at, w.as_written()))
             .collect();
         let Some(k) = plain.iter().position(|(_, w)| is_kubelet_program(w)) else {
             out.ignored
@@ -510,7 +540,7 @@ fn command(
             continue;
         };
         found = true;
-        let first = plain.first().map(|(_, w)| *w).unwrap_or("");
+        let first = plain.first().map(|(_, w)| w.as_str()).unwrap_or("");
         let wrapper = matches!(first, "sudo" | "exec" | "env" | "nohup");
         if k > 0 && !wrapper {
             // ps columns: USER PID %CPU ... or UID PID PPID ...; arguments unquoted.
@@ -523,16 +553,16 @@ fn command(
                     if k == 1 { "" } else { "s" }
                 ),
             ));
-            out.program = plain.get(k).map(|(_, w)| w.to_string());
+            out.program = plain.get(k).map(|(_, w)| w.clone());
             for (at, w) in plain.iter().skip(k + 1) {
                 out.args.push(Arg {
-                    value: w.to_string(),
+                    value: w.clone(),
                     line: l.line_at(*at),
                 });
             }
         } else {
             out.form = Form::Shell;
-            let ws = words(&l.text, 0, &|at| l.line_at(at))?;
+            let ws = words(&l.text, 0, &|at| l.line_at(at), Syntax::Shell)?;
             let mut args = expand(ws, l, &vars, out);
             let pos = args
                 .iter()
@@ -577,25 +607,8 @@ fn command(
 /// One `NAME=value` assignment's value, with quotes removed the way systemd's
 /// `EnvironmentFile=` and shells read it.
 fn assignment_value(raw: &str, l: &Logical, at: usize) -> Result<String, ImportError> {
-    let ws = words(raw, at, &|p| l.line_at(p))?;
-    let mut parts = Vec::new();
-    for w in ws {
-        let mut s = String::new();
-        for p in w.pieces {
-            match p {
-                Piece::Lit(t) => s.push_str(&t),
-                Piece::Var { name, braced } => {
-                    if braced {
-                        s.push_str(&format!("${{{name}}}"));
-                    } else {
-                        s.push('$');
-                        s.push_str(&name);
-                    }
-                }
-            }
-        }
-        parts.push(s);
-    }
+    let ws = words(raw, at, &|p| l.line_at(p), Syntax::Shell)?;
+    let parts: Vec<String> = ws.iter().map(Word::as_written).collect();
     Ok(parts.join(" "))
 }
 
@@ -604,10 +617,7 @@ fn env_file(
     env: &BTreeMap<String, String>,
     out: &mut CommandLine,
 ) -> Result<(), ImportError> {
-    let mut vars: BTreeMap<String, (String, Option<usize>)> = env
-        .iter()
-        .map(|(k, v)| (k.clone(), (v.clone(), None)))
-        .collect();
+    let mut vars = given(env);
     for l in lines {
         if is_blank_or_comment(&l.text) {
             continue;
@@ -631,7 +641,7 @@ fn env_file(
                 line: v.line,
                 breaks: Vec::new(),
             };
-            let ws = words(&v.value, 0, &|_| v.line)?;
+            let ws = words(&v.value, 0, &|_| v.line, Syntax::Shell)?;
             let args = expand(ws, &l, &vars, out);
             out.understood.push(Note::new(
                 Some(v.line),
@@ -656,10 +666,7 @@ fn systemd(
     env: &BTreeMap<String, String>,
     out: &mut CommandLine,
 ) -> Result<(), ImportError> {
-    let mut vars: BTreeMap<String, (String, Option<usize>)> = env
-        .iter()
-        .map(|(k, v)| (k.clone(), (v.clone(), None)))
-        .collect();
+    let mut vars = given(env);
     let mut section = String::from("Service");
     let mut exec: Option<&Logical> = None;
     for l in lines {
@@ -690,7 +697,7 @@ fn systemd(
         match key.trim() {
             "Environment" => {
                 let at = l.text.len() - value.len();
-                let ws = words(value, at, &|p| l.line_at(p))?;
+                let ws = words(value, at, &|p| l.line_at(p), Syntax::Shell)?;
                 for w in ws {
                     let text: String = w
                         .pieces
@@ -762,7 +769,7 @@ fn systemd(
     // Special executable prefixes: - @ : + ! !!
     let trimmed = value.trim_start_matches(['-', '@', ':', '+', '!']);
     let at = start + (value.len() - trimmed.len());
-    let ws = words(trimmed, at, &|p| l.line_at(p))?;
+    let ws = words(trimmed, at, &|p| l.line_at(p), Syntax::Shell)?;
     let mut args = expand(ws, l, &vars, out);
     if args.is_empty() {
         return Err(ImportError::new("empty ExecStart=", Some(l.line)));

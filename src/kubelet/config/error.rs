@@ -77,31 +77,24 @@ impl Cause {
     }
 }
 
-impl From<FeatureGateError> for Cause {
-    fn from(e: FeatureGateError) -> Self {
-        Cause::FeatureGate(e)
-    }
+/// Each wrapped error converts into its variant.
+macro_rules! cause_from {
+    ($($variant:ident($ty:ty)),* $(,)?) => {$(
+        impl From<$ty> for Cause {
+            fn from(e: $ty) -> Self {
+                Cause::$variant(e)
+            }
+        }
+    )*};
 }
-impl From<YamlError> for Cause {
-    fn from(e: YamlError) -> Self {
-        Cause::Yaml(e)
-    }
-}
-impl From<FlagError> for Cause {
-    fn from(e: FlagError) -> Self {
-        Cause::Flag(e)
-    }
-}
-impl From<VersionError> for Cause {
-    fn from(e: VersionError) -> Self {
-        Cause::Version(e)
-    }
-}
-impl From<ReleaseError> for Cause {
-    fn from(e: ReleaseError) -> Self {
-        Cause::Release(e)
-    }
-}
+
+cause_from!(
+    FeatureGate(FeatureGateError),
+    Yaml(YamlError),
+    Flag(FlagError),
+    Version(VersionError),
+    Release(ReleaseError),
+);
 
 /// A resolution failure: the kubelet's exact text, plus where it comes from when known.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

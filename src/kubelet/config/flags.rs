@@ -330,6 +330,13 @@ mod tests {
         );
         assert_eq!(cl.rest, vec!["run"]);
         assert_eq!(parse_go_int("0x10", 32), Ok(16));
+        // Base 10 means base 10: a leading zero is not octal (klog's `-v` up to 1.22).
+        assert_eq!(parse_dec_int("010", 32), Ok(10));
+        assert_eq!(parse_dec_int("-2147483648", 32), Ok(-2147483648));
+        assert_eq!(
+            parse_dec_int("2147483648", 32).unwrap_err(),
+            r#"strconv.ParseInt: parsing "2147483648": value out of range"#
+        );
         assert_eq!(parse_go_int("-2147483648", 32), Ok(-2147483648));
     }
 

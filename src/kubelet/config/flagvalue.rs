@@ -156,12 +156,28 @@ pub fn parse_go_uint(s: &str, base: u32, bits: u32) -> Result<u64, String> {
 
 /// Go's `strconv.ParseInt(s, 10, bits)`.
 pub fn parse_dec_int(s: &str, bits: u32) -> Result<i64, String> {
-    let err = |what: &str| format!("strconv.ParseInt: parsing {}: {what}", crate::go::quote(s));
+    decimal("strconv.ParseInt", s, bits)
+}
+
+/// Go's `strconv.Atoi` (`ParseInt(s, 10, 0)`, 64 bits), which names itself in its errors.
+pub(crate) fn go_atoi(s: &str) -> Result<i64, String> {
+    decimal("strconv.Atoi", s, 64)
+}
+
+/// A base-10 integer of `bits` bits (an optional sign, then digits only: a leading 0 is not
+/// octal in base 10), with the error text of the Go function `func`.
+fn decimal(func: &str, s: &str, bits: u32) -> Result<i64, String> {
+    let err = |what: &str| format!("{func}: parsing {}: {what}", crate::go::quote(s));
     let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(err("invalid syntax"));
     }
-    parse_go_int(s, bits).map_err(|_| err("value out of range"))
+    let limit = 1i128 << bits.clamp(1, 64).saturating_sub(1);
+    s.parse::<i128>()
+        .ok()
+        .filter(|v| (-limit..limit).contains(v))
+        .and_then(|v| i64::try_from(v).ok())
+        .ok_or_else(|| err("value out of range"))
 }
 
 /// Go's `strconv.ParseFloat(s, 64)` for the decimal forms (`1`, `.5`, `1e-3`, `inf`, `NaN`).
@@ -187,23 +203,13 @@ pub fn parse_go_float(s: &str) -> Result<f64, String> {
     })
 }
 
-/// Go's `strconv.ParseBool`.
-pub fn parse_go_bool(s: &str) -> Result<bool, String> {
-    match s {
-        "1" | "t" | "T" | "TRUE" | "true" | "True" => Ok(true),
-        "0" | "f" | "F" | "FALSE" | "false" | "False" => Ok(false),
-        _ => Err(format!(
-            "strconv.ParseBool: parsing {}: invalid syntax",
-            crate::go::quote(s)
-        )),
-    }
-}
+pub use crate::featuregate::flag::{parse_go_bool, ParseBoolError};
 
 /// Reads `value` as a flag of kind `kind` would (`Value.Set`), keeping only the error: the
 /// text pflag puts after `invalid argument "<v>" for "<flag>" flag: `.
 pub fn check(kind: Kind, value: &str) -> Result<(), String> {
     match kind {
-        Kind::Bool => parse_go_bool(value).map(|_| ()),
+        Kind::Bool => parse_go_bool(value).map(|_| ()).map_err(|e| e.to_string()),
         Kind::Int32 => parse_go_int(value, 32).map(|_| ()),
         Kind::Int64 => parse_go_int(value, 64).map(|_| ()),
         Kind::Uint64 => parse_go_uint(value, 0, 64).map(|_| ()),

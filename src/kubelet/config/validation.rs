@@ -9,6 +9,7 @@
 
 use std::collections::BTreeSet;
 
+use super::flagvalue::go_atoi;
 use super::gates::Gates;
 use super::types::KubeletConfiguration;
 use crate::duration::{Duration, MILLISECOND, SECOND};
@@ -647,23 +648,6 @@ fn pod_logs_dir(kc: &KubeletConfiguration, _on: On, e: Fail) {
             crate::go::quote(&pld)
         ));
     }
-}
-
-/// `strconv.Atoi`, with Go's error text.
-fn go_atoi(s: &str) -> Result<i64, String> {
-    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!(
-            "strconv.Atoi: parsing {}: invalid syntax",
-            crate::go::quote(s)
-        ));
-    }
-    s.parse::<i64>().map_err(|_| {
-        format!(
-            "strconv.Atoi: parsing {}: value out of range",
-            crate::go::quote(s)
-        )
-    })
 }
 
 /// `cpuset.Parse` (`k8s.io/utils/cpuset`): a comma-separated list of CPUs and `a-b` ranges.
