@@ -6,7 +6,12 @@
 //! `mergeKubeletConfigurations`, `kubeletConfigFlagPrecedence`, Kubernetes ≈1.30–1.34) and the
 //! packages named in each submodule. [`resolve_kubelet_config`] follows RunE step by step and
 //! wraps every error with the same text the kubelet prints, so that a failure reads exactly as
-//! it would on a node; the file, line or flag involved is carried beside the text.
+//! it would on a node; the stage, the file, line or flag involved and the structured error
+//! underneath are carried beside the text ([`ConfigError`]).
+//!
+//! The command line is read in three layers: [`pflag`] (how a Go flag set reads arguments),
+//! [`flagvalue`] (how each kind of value is read) and [`flags`] (which flags a release's kubelet
+//! registered and which configuration field each one writes).
 
 pub mod defaults;
 pub mod dropins;
@@ -112,7 +117,8 @@ fn check_sizes(input: &ResolveInput) -> Result<(), ConfigError> {
 }
 
 /// Resolves against a caller-provided gate (the process gate at the kubelet's version): the
-/// kubelet's start, stage by stage ([`server`]), stopping at the first stage that fails.
+/// kubelet's start, stage by stage in `RunE`'s order (each stage is a function of
+/// `server.rs`), stopping at the first stage that fails.
 pub fn resolve_with_gates(
     input: &ResolveInput,
     gates: &mut dyn Gates,
