@@ -207,3 +207,90 @@ fn push(out: &mut CommandLine, def: FlagDef, value: String, index: usize) -> Res
     });
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A flag set of three flags, to hold pflag's rules apart from any kubelet release.
+    struct Three;
+
+    const fn def(name: &'static str, shorthand: Option<char>, kind: Kind) -> FlagDef {
+        FlagDef {
+            name,
+            shorthand,
+            kind,
+            target: None,
+            deprecated: None,
+        }
+    }
+
+    impl FlagSet for Three {
+        fn lookup(&self, name: &str) -> Option<FlagDef> {
+            [
+                def("all", Some('a'), Kind::Bool),
+                def("level", Some('v'), Kind::Int32),
+                def("old-name", None, Kind::Str),
+            ]
+            .into_iter()
+            .find(|d| d.name == name)
+            .map(|d| FlagDef {
+                deprecated: (d.name == "old-name").then_some("use --level"),
+                ..d
+            })
+        }
+        fn lookup_shorthand(&self, c: char) -> Option<FlagDef> {
+            ["all", "level"]
+                .into_iter()
+                .filter_map(|n| self.lookup(n))
+                .find(|d| d.shorthand == Some(c))
+        }
+    }
+
+    fn args(a: &[&str]) -> Vec<String> {
+        a.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn shorthand_clusters_bools_and_the_terminator() {
+        let cl = parse(
+            &args(&["-av3", "x", "--old_name", "y", "--", "--all"]),
+            &Three,
+        )
+        .unwrap();
+        let got: Vec<_> = cl
+            .flags
+            .iter()
+            .map(|f| (f.name, f.value.as_str(), f.index))
+            .collect();
+        assert_eq!(
+            got,
+            vec![("all", "true", 0), ("level", "3", 0), ("old-name", "y", 2)]
+        );
+        assert_eq!(cl.rest, vec!["x", "--all"]);
+        assert_eq!(
+            cl.warnings,
+            vec!["Flag --old-name has been deprecated, use --level"]
+        );
+    }
+
+    #[test]
+    fn errors_name_the_flag_as_registered() {
+        let e = parse(&args(&["-v", "x"]), &Three).unwrap_err();
+        assert_eq!(
+            e.message,
+            r#"invalid argument "x" for "-v, --level" flag: strconv.ParseInt: parsing "x": invalid syntax"#
+        );
+        assert_eq!(e.flag.as_deref(), Some("--level"));
+        let e = parse(&args(&["--nope=1"]), &Three).unwrap_err();
+        assert_eq!(
+            (e.message.as_str(), e.flag.as_deref()),
+            ("unknown flag: --nope", Some("--nope"))
+        );
+        let e = parse(&args(&["-z"]), &Three).unwrap_err();
+        assert_eq!(
+            (e.message.as_str(), e.flag),
+            ("unknown shorthand flag: 'z' in -z", None)
+        );
+    }
+}
