@@ -15,6 +15,9 @@ use serde_json::{json, Map, Value};
 
 use crate::duration::Duration;
 
+/// Go's `strconv.ParseBool` is the feature-gate syntax's: one reading of a boolean everywhere.
+pub use crate::featuregate::flag::{parse_go_bool, ParseBoolError};
+
 /// How a flag's value is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -202,8 +205,6 @@ pub fn parse_go_float(s: &str) -> Result<f64, String> {
         )
     })
 }
-
-pub use crate::featuregate::flag::{parse_go_bool, ParseBoolError};
 
 /// Reads `value` as a flag of kind `kind` would (`Value.Set`), keeping only the error: the
 /// text pflag puts after `invalid argument "<v>" for "<flag>" flag: `.
