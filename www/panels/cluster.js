@@ -44,6 +44,8 @@ const windowSecs = (duration) => secs(DURATIONS.find(([d]) => d === duration)?.[
 export default {
   id: "cluster",
   title: "Cluster",
+  // Not a widget: it runs its simulation in the playground's Web Worker.
+  widget: false,
   create({ kubegate, container }) {
     const DEFAULTS = { ...BASE_DEFAULTS, version: newestRelease(kubegate) };
     let state = { ...DEFAULTS };
