@@ -201,24 +201,11 @@ fn controller_defaults(_: Release) -> ControllerDefaults {
     (None, None, None)
 }
 
-/// Asks the kubelet's own resolution whether `--config-dir` is refused without the alpha
-/// environment variable and accepted with it: the rule lives there, not here.
+/// The kubelet's own rule (its resolution refuses `--config-dir` without the variable at these
+/// minors; a test below checks the two agree by resolving).
 #[cfg(feature = "kubelet-config")]
 fn dropin_needs_env(r: Release) -> bool {
-    use crate::kubelet::config::{resolve_kubelet_config, ResolveInput};
-    const VAR: &str = "KUBELET_CONFIG_DROPIN_DIR_ALPHA";
-    let mut input = ResolveInput {
-        kubelet_version: Some(r.to_string()),
-        args: vec!["--config-dir=/etc/kubernetes/kubelet.conf.d".to_string()],
-        dirs: vec!["/etc/kubernetes/kubelet.conf.d".to_string()],
-        ..ResolveInput::default()
-    };
-    let refused = match resolve_kubelet_config(&input) {
-        Err(e) => e.to_string().contains(VAR),
-        Ok(_) => false,
-    };
-    input.env.insert(VAR.to_string(), "on".to_string());
-    refused && resolve_kubelet_config(&input).is_ok()
+    crate::kubelet::config::DROPIN_DIR_ALPHA_MINORS.contains(&u64::from(r.minor()))
 }
 
 #[cfg(not(feature = "kubelet-config"))]
@@ -422,6 +409,33 @@ mod tests {
             f.per_release["1.34"].http_check_frequency.as_deref(),
             Some("20s")
         );
+    }
+
+    /// The stated span is what resolution does: refused without the variable, accepted with it.
+    #[cfg(feature = "kubelet-config")]
+    #[test]
+    fn dropin_span_agrees_with_resolution() {
+        use crate::kubelet::config::{resolve_kubelet_config, ResolveInput};
+        const VAR: &str = "KUBELET_CONFIG_DROPIN_DIR_ALPHA";
+        let f = facts();
+        for r in Release::all().filter(|r| f.per_release[&r.to_string()].config_dir) {
+            let mut input = ResolveInput {
+                kubelet_version: Some(r.to_string()),
+                args: vec!["--config-dir=/etc/kubernetes/kubelet.conf.d".to_string()],
+                dirs: vec!["/etc/kubernetes/kubelet.conf.d".to_string()],
+                ..ResolveInput::default()
+            };
+            let refused = resolve_kubelet_config(&input)
+                .err()
+                .is_some_and(|e| e.to_string().contains(VAR));
+            input.env.insert(VAR.to_string(), "on".to_string());
+            assert!(resolve_kubelet_config(&input).is_ok(), "{r}");
+            assert_eq!(
+                refused,
+                f.per_release[&r.to_string()].dropin_dir_alpha_env,
+                "{r}"
+            );
+        }
     }
 
     #[cfg(all(feature = "api-fields", feature = "control-plane"))]
