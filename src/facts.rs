@@ -105,6 +105,8 @@ pub struct Facts {
     pub builtin_schemas: Vec<String>,
     pub control_plane: Option<ControlPlaneFacts>,
     pub node: Option<NodeFacts>,
+    /// How long a newly assigned dynamic kubelet config is on trial (Go duration text).
+    pub dynamic_config_trial: Option<String>,
 }
 
 /// The facts, computed from the owning modules (cheap: a few hundred lookups and one kubelet
@@ -134,7 +136,19 @@ pub fn facts() -> Facts {
         builtin_schemas: builtin_schemas(),
         control_plane: control_plane(),
         node: node(),
+        dynamic_config_trial: dynamic_config_trial(),
     }
+}
+
+#[cfg(feature = "kubelet-config")]
+fn dynamic_config_trial() -> Option<String> {
+    let secs = crate::kubelet::config::dynamic::CONFIG_TRIAL_SECONDS;
+    Some(crate::duration::Duration::from_secs(secs).to_string())
+}
+
+#[cfg(not(feature = "kubelet-config"))]
+fn dynamic_config_trial() -> Option<String> {
+    None
 }
 
 fn release_facts(r: Release) -> ReleaseFacts {
@@ -409,6 +423,7 @@ mod tests {
             f.per_release["1.34"].http_check_frequency.as_deref(),
             Some("20s")
         );
+        assert_eq!(f.dynamic_config_trial.as_deref(), Some("10m0s"));
     }
 
     /// The stated span is what resolution does: refused without the variable, accepted with it.

@@ -59,6 +59,8 @@ export interface Facts {
     evictionPressureTransitionPeriod: string;
     evictionMonitoringPeriod: string;
   } | null;
+  /** How long a newly assigned dynamic kubelet config is on trial ("10m0s"). */
+  dynamicConfigTrial: string | null;
 }
 "#;
 

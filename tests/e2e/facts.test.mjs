@@ -29,7 +29,7 @@ const stripComments = (src) => src.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|
 // or a longer number.
 const VERSION = /(?<![\w.:\/-])v?1\.(?:[1-3]\d)(?![\d.])/g;
 // A default period stated in prose ("every 20s", "TTL 15s", "period 40s", "(5m)").
-const PERIOD = /\b(?:every|TTL|period|grace period|defaults? to|after)\s+\d+(?:ms|s|m|h)\b/gi;
+const PERIOD = /\b(?:every|TTL|period|grace period|defaults? to|after)\s+\d+(?:ms|s|m|h)\b|\b\d+-(?:second|minute|hour)\b|\bevery (?:second|minute|hour)\b/gi;
 
 test("facts() is the release range and states each per-release default", () => {
   const r = kg.releases();
@@ -65,7 +65,7 @@ test("no panel types a Kubernetes version or default: they come from facts()", (
 });
 
 test("the guard itself catches what it is for", () => {
-  for (const bad of ['h("p", {}, "Kubelets 1.11 to 1.23 could")', '"(TTL 15s, reconcile every 10s)"', "`v1.33`"]) {
+  for (const bad of ['h("p", {}, "Kubelets 1.11 to 1.23 could")', '"(TTL 15s, reconcile every 10s)"', "`v1.33`", '"in its 10-minute trial"', '"checks every minute"']) {
     const hits = [...stripComments(bad).matchAll(VERSION), ...stripComments(bad).matchAll(PERIOD)];
     assert.ok(hits.length > 0, bad);
   }

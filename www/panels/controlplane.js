@@ -323,7 +323,7 @@ export default {
     function drawNamespaces(s) {
       render(nsBox,
         h("ul", { class: "cp-ns" }, s.namespaces.map((n) => h("li", {}, h("code", {}, n)))),
-        h("p", { class: "muted", id: "cp-ns-calls" }, `${s.namespaceCreateCalls} create call${s.namespaceCreateCalls === 1 ? "" : "s"} so far (every apiserver checks every minute)`));
+        h("p", { class: "muted", id: "cp-ns-calls" }, `${s.namespaceCreateCalls} create call${s.namespaceCreateCalls === 1 ? "" : "s"} so far (every apiserver checks every ${CP.systemNamespacesInterval})`));
       const keep = nsPick.value;
       render(nsPick, s.namespaces.map((n) => h("option", { value: n }, n)));
       if (s.namespaces.includes(keep)) nsPick.value = keep;

@@ -534,7 +534,7 @@ export default {
       const active = { local: "the local config (defaults, file, drop-ins, flags)", assigned: "the assigned config", lastKnownGood: "the last-known-good config" }[d.active];
       render(dynStatus, h("dl", { class: "dyn-status", id: "layers-dynamic-facts" },
         h("dt", {}, "Running"), h("dd", { dataset: { active: d.active } }, active),
-        h("dt", {}, "Assigned config"), h("dd", {}, d.inTrial ? "in its 10-minute trial" : "past its trial"),
+        h("dt", {}, "Assigned config"), h("dd", {}, d.inTrial ? `in its ${FACTS.dynamicConfigTrial} trial` : "past its trial"),
         h("dt", {}, "Last-known-good"), h("dd", {}, d.lastKnownGood ? `UID ${d.lastKnownGood.uid}` : "none"),
         d.error ? [h("dt", {}, "Fallback reason (Node.Status.Config.Error)"), h("dd", { class: "error", id: "layers-dynamic-error" }, d.error)] : null,
         d.log.length ? [h("dt", {}, "Kubelet log"), h("dd", {}, h("ul", {}, d.log.map((l) => h("li", {}, h("code", {}, l)))))] : null));
