@@ -576,6 +576,18 @@ export const releases = fnExport("releases", []);
 export const releaseGates = fnExport("releaseGates", [["release", "string", "release"]]);
 export const releaseFeatures = fnExport("releaseFeatures", [["release", "string", "release"]]);
 
+// --- facts ---------------------------------------------------------------------------------------
+// What front ends state in prose (release range, per-release defaults, spans): computed once by
+// the core, which asks each owning module; every call returns a fresh copy, so a caller's edits
+// never leak into the next one.
+let factsText = null;
+export const facts = {
+  facts() {
+    factsText ??= invoke("facts", () => raw.facts());
+    return JSON.parse(factsText);
+  },
+}.facts;
+
 // --- kubelet configuration -------------------------------------------------------------------------
 
 export const resolveKubeletConfig = fnExport("resolveKubeletConfig", [["input", "object", "kubelet config input"]]);

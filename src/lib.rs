@@ -61,6 +61,7 @@ pub mod controller;
 #[cfg(feature = "control-plane")]
 pub mod controlplane;
 pub mod duration;
+pub mod facts;
 pub mod featuregate;
 pub mod go;
 pub mod import;

@@ -3,9 +3,10 @@
 // embed.html for pages that allow no scripts. Only the current panel's state goes in.
 import { h, render } from "./ui.js";
 import { encodeState } from "./state.js";
+import { WIDGET_IDS } from "./panels/index.js";
 
-/** The panels that exist as widgets (kept equal to WIDGETS in npm/widgets/index.js by a test). */
-export const EMBEDDABLE = ["gates", "layers", "node", "pods", "fields", "controlplane"];
+/** The panels that exist as widgets: www/panels/index.js's one list. */
+export const EMBEDDABLE = WIDGET_IDS;
 
 /** JSON for an inline <script type="application/json">: "<" escaped so no tag can close it. */
 export const inlineJson = (value) => JSON.stringify(value, null, 2).replace(/</g, "\\u003c");

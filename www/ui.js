@@ -43,6 +43,40 @@ function append(el, children) {
   }
 }
 
+/** Sets `el`'s text only when it differs: an unchanged write still replaces the text node and
+ *  costs a style and layout pass on the keystroke path. */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+  return el;
+}
+
+/** Makes `parent`'s children exactly `nodes`, in order, moving only what is out of place (a
+ *  node already in place is not touched, so its layout is not invalidated). */
+export function placeChildren(parent, nodes) {
+  const kids = parent.children;
+  nodes.forEach((n, i) => { if (kids[i] !== n) parent.insertBefore(n, kids[i] ?? null); });
+  while (kids.length > nodes.length) parent.lastElementChild.remove();
+  return parent;
+}
+
+/** Rows of `tbody` kept by id: `draw([[id, key, build], …])` reuses a row whose key (all it
+ *  shows) is unchanged and builds only the others, so an edit that changes three values of
+ *  two hundred touches three rows (issue 14: a full redraw cost a frame and more). */
+export function keyedRows(tbody) {
+  let kept = new Map();
+  return (items) => {
+    const next = new Map();
+    const trs = items.map(([id, key, build]) => {
+      let r = kept.get(id);
+      if (!r || r.key !== key) r = { key, tr: build() };
+      next.set(id, r);
+      return r.tr;
+    });
+    kept = next;
+    placeChildren(tbody, trs);
+  };
+}
+
 /** Replaces all children of `el`. */
 export function render(el, ...children) {
   el.replaceChildren();
@@ -81,6 +115,13 @@ export const versionRange = (kubegate) => kubegate.releases().releases;
 /** The newest release kubegate carries: the default of every version picker. */
 export const newestRelease = (kubegate) => kubegate.releases().newest;
 
+/** What the prose states (per-release defaults, when a mechanism existed, kinds): the package's
+ *  facts(), never typed in www/, so a new release or a corrected fact needs no edit here. */
+export const factsOf = (kubegate) => kubegate.facts();
+
+/** A span of releases from facts() as prose: "1.28–1.29", or one release alone. */
+export const spanText = (span) => (span ? (span.from === span.to ? span.from : `${span.from}–${span.to}`) : "");
+
 export const select = (options, value, attrs = {}) =>
   h("select", attrs, options.map((o) => {
     const [v, label] = Array.isArray(o) ? o : [o, o];
@@ -106,12 +147,35 @@ export const UPSTREAM = {
   kubeletFlags: "https://kubernetes.io/docs/reference/command-line-tools-reference/kubelet/",
   kubeletConfigFile: "https://kubernetes.io/docs/tasks/administer-cluster/kubelet-config-file/",
   featureGates: "https://kubernetes.io/docs/reference/command-line-tools-reference/feature-gates/",
+  featureGatesRemoved: "https://kubernetes.io/docs/reference/command-line-tools-reference/feature-gates-removed/",
 };
 
 /** A file of kubernetes/kubernetes on the branch of `release`, a version the package reported
  *  (releases()); anything else falls back to the default branch. */
 export const upstreamSource = (release, path) =>
   `https://github.com/kubernetes/kubernetes/blob/${/^\d+\.\d+$/.test(String(release)) ? `release-${release}` : "master"}/${path}`;
+
+/** A feature gate's entry on kubernetes.io: the reference lists each gate under an anchor of its
+ *  exact name (the site's feature-gate-list shortcode), current gates on one page and removed
+ *  ones on another. */
+export const gateDocUrl = (name, removed = false) =>
+  `${removed ? UPSTREAM.featureGatesRemoved : UPSTREAM.featureGates}#${encodeURIComponent(name)}`;
+
+/** The KubeletConfiguration reference, at the type the dotted path starts in (the page anchors
+ *  types, not fields: a field is a row of its type's table). */
+export const kubeletFieldDocUrl = () => `${UPSTREAM.kubeletConfig}#kubelet-config-k8s-io-v1beta1-KubeletConfiguration`;
+
+/** Rows as CSV (RFC 4180: fields with a comma, quote or line break are quoted). A cell that a
+ *  spreadsheet would run as a formula (=, +, -, @ first) is prefixed with ', since gate names and
+ *  values may come from an imported file. */
+export function toCsv(header, rows) {
+  const cell = (v) => {
+    let t = v === null || v === undefined ? "" : String(v);
+    if (/^[=+\-@\t\r]/.test(t)) t = `'${t}`;
+    return /[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+  };
+  return [header, ...rows].map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
+}
 
 /** An outbound link, drawn as text. */
 export const extLink = (href, text) => h("a", { href, rel: "noopener noreferrer", class: "ext" }, text);

@@ -19,15 +19,11 @@ import init, * as kubegate from "../index.js";
 import { h, render, messageOf } from "./ui.js";
 import { decodeState, isObject, MAX_LINK_CHARS } from "./state.js";
 import { CSS } from "./styles.js";
-import gates from "./panels/gates.js";
-import layers from "./panels/layers.js";
-import node from "./panels/node.js";
-import pods from "./panels/pods.js";
-import fields from "./panels/fields.js";
-import controlplane from "./panels/controlplane.js";
+import { WIDGET_PANELS } from "./panels/index.js";
 
-/** The panels that exist as widgets, by element name. */
-export const WIDGETS = { gates, layers, node, pods, fields, controlplane };
+/** The panels that exist as widgets, by element name (the list is the playground's, written into
+ *  panels/index.js by scripts/build-widgets.mjs). */
+export const WIDGETS = Object.fromEntries(WIDGET_PANELS.map((p) => [p.id, p]));
 
 let loading = null;
 /**

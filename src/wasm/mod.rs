@@ -25,6 +25,7 @@ mod alloc;
 mod apifields;
 #[cfg(all(feature = "cli", feature = "kubelet-config", feature = "node-status"))]
 mod cli;
+mod facts;
 mod featuregate;
 mod import;
 #[cfg(feature = "kubelet-config")]

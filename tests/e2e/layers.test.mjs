@@ -102,7 +102,7 @@ test("examples: map key override, feature-gate union, dynamic fallback", async (
   // The clock: a valid assigned config graduates to last-known-good after its 10-minute trial.
   await page.fill("#layers-assigned", `${HEADER}maxPods: 64\n`);
   await page.waitForFunction(() => document.querySelector("#layers-dynamic-facts dd[data-active]")?.dataset.active === "assigned");
-  assert.match(await page.textContent("#layers-dynamic-facts"), /in its 10-minute trial/);
+  assert.match(await page.textContent("#layers-dynamic-facts"), /in its 10m0s trial/);
   await page.evaluate(() => { const r = document.querySelector("#layers-elapsed"); r.value = "900"; r.dispatchEvent(new Event("input")); });
   await page.waitForFunction(() => document.querySelector("#layers-dynamic-facts")?.textContent.includes("past its trial"));
   assert.match(await page.textContent("#layers-dynamic-facts"), /UID assigned/);

@@ -206,11 +206,16 @@ test("embed.html: an unknown panel and a hostile link are shown as text", async 
   await page.close();
 });
 
-test("the widgets ship the playground's own panel modules", () => {
-  for (const p of ["gates", "layers", "node", "pods", "fields", "controlplane"]) {
+test("the widgets ship the playground's own panel modules, from its one list", async () => {
+  const { PANELS, WIDGET_IDS } = await import("../../www/panels/index.js");
+  const { EMBEDDABLE } = await import("../../www/embed-dialog.js");
+  assert.deepEqual(WIDGET_IDS, PANELS.map((p) => p.id).filter((id) => id !== "cluster"));
+  assert.equal(EMBEDDABLE, WIDGET_IDS);
+  for (const p of WIDGET_IDS) {
     assert.equal(readFileSync(new URL(`../../pkg/widgets/panels/${p}.js`, import.meta.url), "utf8"), readFileSync(new URL(`../../www/panels/${p}.js`, import.meta.url), "utf8"), p);
   }
-  const embeddable = readFileSync(new URL("../../www/embed-dialog.js", import.meta.url), "utf8").match(/EMBEDDABLE = (\[[^\]]*\])/)[1];
-  const widgets = readFileSync(new URL("../../npm/widgets/index.js", import.meta.url), "utf8").match(/WIDGETS = \{ ([^}]*) \}/)[1];
-  assert.deepEqual(JSON.parse(embeddable), widgets.split(", "));
+  const generated = readFileSync(new URL("../../pkg/widgets/panels/index.js", import.meta.url), "utf8");
+  assert.match(generated, new RegExp(`WIDGET_PANELS = \\[${WIDGET_IDS.join(", ")}\\]`));
+  // The element names the package defines are the same list.
+  assert.doesNotMatch(readFileSync(new URL("../../npm/widgets/index.js", import.meta.url), "utf8"), /from "\.\/panels\/(gates|layers|node|pods|fields|controlplane)\.js"/);
 });

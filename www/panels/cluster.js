@@ -44,6 +44,8 @@ const windowSecs = (duration) => secs(DURATIONS.find(([d]) => d === duration)?.[
 export default {
   id: "cluster",
   title: "Cluster",
+  // Not a widget: it runs its simulation in the playground's Web Worker.
+  widget: false,
   create({ kubegate, container }) {
     const DEFAULTS = { ...BASE_DEFAULTS, version: newestRelease(kubegate) };
     let state = { ...DEFAULTS };
@@ -128,9 +130,19 @@ export default {
       worker.onerror = (e) => { e.preventDefault(); finish(`The simulation worker failed: ${e.message || "it could not start"}`); };
       worker.postMessage({ type: "run", id, chunks: 60, runs: RUNS.map(([key, label, leases]) => ({ label: key, scenario: scenario(leases), durationMs })) });
       progress.value = 0;
+      startedAt = performance.now();
       progressText.textContent = "Starting…";
       syncButtons();
       container.dataset.running = "true";
+    }
+
+    /** " · about 40s left", from the wall-clock time so far, once the rate is known. */
+    let startedAt = 0;
+    function timeLeft(fraction) {
+      const spent = (performance.now() - startedAt) / 1000;
+      if (!(fraction > 0.05 && fraction < 1) || spent < 1) return "";
+      const left = (spent * (1 - fraction)) / fraction;
+      return ` · about ${left < 90 ? `${Math.max(1, Math.round(left))} s` : `${Math.round(left / 60)} min`} left`;
     }
 
     function onMessage(id, msg) {
@@ -140,7 +152,7 @@ export default {
         results[msg.label] = { ...prev, rates: msg.rates, summary: msg.summary, elapsed: msg.elapsed, grid: msg.grid ?? prev.grid };
         progress.value = msg.fraction;
         const label = RUNS.find(([k]) => k === msg.label)?.[1] ?? msg.label;
-        progressText.textContent = `Simulating with ${label}: ${minutes(msg.elapsed / 1000)} of ${state.duration} (${Math.round(msg.fraction * 100)}% overall)`;
+        progressText.textContent = `Simulating with ${label}: ${minutes(msg.elapsed / 1000)} of ${state.duration} (${Math.round(msg.fraction * 100)}% overall)${timeLeft(msg.fraction)}`;
         scheduled();
       } else if (msg.type === "done") {
         for (const r of msg.results) results[r.label] = r;

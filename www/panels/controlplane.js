@@ -2,7 +2,7 @@
 // `kubernetes` Service and Endpoints, system namespaces, master leases and the repair loops. Every
 // value comes from kubegate's BootstrapController; this panel only records what the user did
 // (so a share link can replay it) and draws the answers.
-import { h, render, messageOf, labelled, select } from "../ui.js";
+import { h, render, messageOf, labelled, select, factsOf } from "../ui.js";
 import { field, isObject } from "../state.js";
 
 /** Clock steps offered (Go durations, as BootstrapController.advance takes them). */
@@ -76,6 +76,7 @@ export default {
   title: "Control plane",
   create({ kubegate, container }) {
     const { BootstrapController } = kubegate;
+    const CP = factsOf(kubegate).controlPlane;
     let state = structuredClone(DEFAULTS);
     let ctl = null;
     let configError = null;
@@ -116,7 +117,7 @@ export default {
     render(container,
       h("div", { class: "panel-intro" },
         h("h2", {}, "Control plane"),
-        h("p", {}, "kube-apiservers keep the kubernetes Service and its Endpoints, the system namespaces and the allocation repair loops, each on its own timer. Start, stop and crash apiservers, step the clock, and watch the endpoints follow the master leases (TTL 15s, reconcile every 10s).")),
+        h("p", {}, `kube-apiservers keep the kubernetes Service and its Endpoints, the system namespaces and the allocation repair loops, each on its own timer. Start, stop and crash apiservers, step the clock, and watch the endpoints follow the master leases (TTL ${CP.endpointReconcilerTtl}, reconcile every ${CP.endpointReconcilerInterval}).`)),
       h("div", { class: "controls" },
         labelled("Service CIDR", cidr),
         labelled("kubernetes Service NodePort (0: ClusterIP)", nodePort),
@@ -139,12 +140,12 @@ export default {
         h("h3", { id: "cp-h-tl" }, "Timeline"),
         timelineBox),
       h("section", { class: "cp-section", "aria-labelledby": "cp-h-repair" },
-        h("h3", { id: "cp-h-repair" }, "Allocations and the repair loops (every 3m; a leak is released on the third detection)"),
+        h("h3", { id: "cp-h-repair" }, `Allocations and the repair loops (every ${CP.repairInterval}; a leak is released on the third detection)`),
         h("div", { class: "row" },
           labelled("NodePort", leakPort), h("button", { type: "button", id: "cp-leak-port-btn", onclick: () => act({ do: "leakPort", port: Number(leakPort.value) }) }, "Leak a NodePort"),
           labelled("ClusterIP", leakIp), h("button", { type: "button", id: "cp-leak-ip-btn", onclick: () => act({ do: "leakIp", ip: leakIp.value.trim() }) }, "Leak a ClusterIP")),
         h("div", { class: "row" },
-          labelled("Service ns/", svcName), labelled("ClusterIP", svcIp), labelled("NodePort", svcPort),
+          labelled("Service name (namespace ns)", svcName), labelled("ClusterIP", svcIp), labelled("NodePort", svcPort),
           h("button", { type: "button", id: "cp-svc-create", onclick: () => act({ do: "service", name: svcName.value.trim(), clusterIP: svcIp.value.trim(), nodePort: Number(svcPort.value) || 0 }) }, "Create"),
           h("button", { type: "button", id: "cp-svc-delete-leak", onclick: () => act({ do: "deleteService", name: svcName.value.trim(), release: false }) }, "Delete, keep allocations"),
           h("button", { type: "button", id: "cp-svc-delete", onclick: () => act({ do: "deleteService", name: svcName.value.trim(), release: true }) }, "Delete")),
@@ -322,7 +323,7 @@ export default {
     function drawNamespaces(s) {
       render(nsBox,
         h("ul", { class: "cp-ns" }, s.namespaces.map((n) => h("li", {}, h("code", {}, n)))),
-        h("p", { class: "muted", id: "cp-ns-calls" }, `${s.namespaceCreateCalls} create call${s.namespaceCreateCalls === 1 ? "" : "s"} so far (every apiserver checks every minute)`));
+        h("p", { class: "muted", id: "cp-ns-calls" }, `${s.namespaceCreateCalls} create call${s.namespaceCreateCalls === 1 ? "" : "s"} so far (every apiserver checks every ${CP.systemNamespacesInterval})`));
       const keep = nsPick.value;
       render(nsPick, s.namespaces.map((n) => h("option", { value: n }, n)));
       if (s.namespaces.includes(keep)) nsPick.value = keep;

@@ -5,7 +5,6 @@
 import { h, render, messageOf, labelled, select, debounceFrame } from "../ui.js";
 import { field, isObject } from "../state.js";
 
-const KINDS = ["Frobber", "Service", "EndpointSlice"];
 const ON_TUESDAY_GATE = "FrobberRestartPolicyOnTuesday";
 const RESTART_POLICIES = ["Always", "Never", "OnTuesday"];
 const MAX_TEXT = 100_000;
@@ -56,6 +55,8 @@ export default {
   create({ kubegate, container }) {
     const { prepareForCreate, prepareForUpdate, builtinFieldGateSchemas, validateEnum, validateFrobberRestartPolicy } = kubegate;
     const schemas = Object.fromEntries(builtinFieldGateSchemas().map((s) => [s.kind, s]));
+    // The API types offered are the package's built-in schemas, in its order.
+    const KINDS = Object.keys(schemas);
     const gatesOf = (kind) => {
       const g = [...new Set(schemas[kind].fields.map((f) => f.gate))];
       if (kind === "Frobber") g.push(ON_TUESDAY_GATE);

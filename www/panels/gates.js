@@ -1,6 +1,6 @@
 // Gates: pick versions, type a --feature-gates string, see every gate's stage, default, value
 // and why; compare with another version. Every value comes from kubegate's FeatureGate.
-import { h, render, marked, messageOf, labelled, versionRange, newestRelease, select, debounceFrame, onFileDrop } from "../ui.js";
+import { h, render, marked, messageOf, labelled, versionRange, newestRelease, select, debounceFrame, onFileDrop, setText, placeChildren, gateDocUrl, toCsv, copyButton, downloadButton } from "../ui.js";
 import { field } from "../state.js";
 
 const STAGES = ["all", "Alpha", "Beta", "GA", "Deprecated", "PreAlpha"];
@@ -74,6 +74,23 @@ export default {
     const changed = h("input", { type: "checkbox", id: "gates-changed" });
     const compare = select([["", "no comparison"], ...versionRange(kubegate)], "", { id: "gates-compare" });
     const summary = h("p", { class: "summary", id: "gates-summary", "aria-live": "polite" });
+    // The table as shown (filters applied), for a spreadsheet or a script.
+    const exportName = (ext) => `feature-gates-${releaseMode() ? "" : "emulated-"}${state.emulation}.${ext}`;
+    const exportRows = () => lastRows.map((s) => ({
+      name: s.name, stage: s.preRelease, stageSince: sinceOf(s) ?? null, default: s.default, enabled: s.enabled,
+      locked: s.locked, reason: s.reason, ...(state.compare ? { [`at${state.compare}`]: compareText(s.name) } : {}),
+    }));
+    const exportJson = () => `${JSON.stringify(exportRows(), null, 2)}\n`;
+    const exportCsv = () => {
+      const rows = exportRows();
+      const header = ["name", "stage", "stageSince", "default", "enabled", "locked", "reason", ...(state.compare ? [`at ${state.compare}`] : [])];
+      return toCsv(header, rows.map((r) => Object.values(r)));
+    };
+    const exportBar = h("div", { class: "row export", id: "gates-export" },
+      downloadButton("Download CSV", () => exportName("csv"), "text/csv", exportCsv, { id: "gates-download-csv" }),
+      downloadButton("Download JSON", () => exportName("json"), "application/json", exportJson, { id: "gates-download-json" }),
+      copyButton("Copy CSV", exportCsv, { id: "gates-copy-csv" }),
+      copyButton("Copy JSON", exportJson, { id: "gates-copy-json" }));
     const table = h("table", { class: "gates", id: "gates-table" });
     const diffBox = h("div", { class: "diff", id: "gates-diff", "aria-live": "polite" });
     const warningsBox = h("ul", { class: "warnings", id: "gates-warnings" });
@@ -120,6 +137,7 @@ export default {
         labelled("Compare with version", compare)),
       diffBox,
       summary,
+      exportBar,
       h("div", { class: "table-wrap" }, table));
 
     // ---- loading feature lists
@@ -270,7 +288,7 @@ export default {
       if (!releaseMode()) return null;
       let m = sinceCache.get(version);
       if (!m) {
-        m = new Map(kubegate.releaseGates(version).map((g) => [g.name, g.stageSince]));
+        m = new Map(kubegate.releaseGates(version).map((g) => [g.name, g]));
         sinceCache.set(version, m);
       }
       return m;
@@ -306,18 +324,64 @@ export default {
         h("p", { class: "muted" }, "The component would not start; the table shows the values it had before this flag."));
     }
 
-    function rowFor(s, diff, since) {
+    // The table is patched, not redrawn: a keystroke in --feature-gates changes a handful of
+    // values among hundreds of rows, and rebuilding every row cost ~60 ms of layout and paint per
+    // key (issue 14). Each row is keyed by gate name and remembers the text of each cell, so
+    // only the cells whose text changed are replaced and rows move only when the filter changes.
+    const thead = h("thead");
+    const tbody = h("tbody");
+    render(table, h("caption", { class: "visually-hidden" }, "Every known feature gate at the chosen versions"), thead, tbody);
+    let headKey = "";
+    let lastRows = []; // the gate states shown, for export
+    let compareBy = null; // name -> state at the comparison version
+    let sinceBy = null; // name -> when it reached its stage (release mode)
+    const sinceOf = (s) => (sinceBy ? sinceBy.get(s.name)?.stageSince : s.stageSince);
+    const compareText = (name) => {
+      const o = compareBy?.get(name);
+      return !o ? "unknown" : `${o.preRelease} · ${o.enabled ? "on" : "off"}${o.locked ? " · locked" : ""}`;
+    };
+    // Which reference page lists a gate: one the release data says was removed is on the
+    // removed-gates page; every other (and any gate of an imported list) on the main one.
+    const removedIn = (name) => (sinceBy?.get(name) ?? newestGates().get(name))?.removed ?? null;
+    let newestCache = null;
+    const newestGates = () => (newestCache ??= new Map(kubegate.releaseGates(range.newest).map((g) => [g.name, g])));
+    const rowCache = new Map(); // name -> { tr, keys: string[], cls }
+
+    /** [key, build] per cell: the key is everything the cell shows. */
+    function cellsFor(s, diff, from) {
       const stageCls = `stage stage-${s.preRelease.toLowerCase()}`;
-      const from = since ? since.get(s.name) : s.stageSince;
-      return h("tr", { class: s.enabled !== s.default ? "changed" : "" },
-        h("th", { scope: "row" }, h("code", {}, s.name)),
-        h("td", {}, h("span", { class: stageCls }, s.preRelease), from ? h("span", { class: "muted since" }, ` since ${from}`) : null),
-        h("td", {}, String(s.default)),
-        h("td", { class: s.enabled ? "on" : "off" }, s.enabled ? "on" : "off"),
-        h("td", {}, s.locked ? h("span", { class: "locked", title: "locked to its default" }, "locked") : ""),
-        h("td", { class: "why" }, REASON_TEXT[s.reason] ?? s.reason),
-        diff ? h("td", { class: "cmp" }, diff) : null);
+      return [
+        [`${s.name}|${removedIn(s.name)}`, () => h("th", { scope: "row" }, h("a", { href: gateDocUrl(s.name, removedIn(s.name) !== null), rel: "noopener noreferrer", class: "gate-doc", title: `${s.name} in the Kubernetes feature gate reference` }, h("code", {}, s.name)))],
+        [`${s.preRelease}|${from ?? ""}`, () => h("td", {}, h("span", { class: stageCls }, s.preRelease), from ? h("span", { class: "muted since" }, ` since ${from}`) : null)],
+        [String(s.default), () => h("td", {}, String(s.default))],
+        [String(s.enabled), () => h("td", { class: s.enabled ? "on" : "off" }, s.enabled ? "on" : "off")],
+        [String(s.locked), () => h("td", {}, s.locked ? h("span", { class: "locked", title: "locked to its default" }, "locked") : "")],
+        [s.reason, () => h("td", { class: "why" }, REASON_TEXT[s.reason] ?? s.reason)],
+        ...(diff === null ? [] : [[diff, () => h("td", { class: "cmp" }, diff)]]),
+      ];
     }
+
+    function rowFor(s, diff, from) {
+      const cells = cellsFor(s, diff, from);
+      const cls = s.enabled !== s.default ? "changed" : "";
+      let row = rowCache.get(s.name);
+      if (!row) {
+        row = { tr: h("tr", { class: cls }, cells.map(([, build]) => build())), keys: cells.map(([k]) => k), cls };
+        rowCache.set(s.name, row);
+        return row.tr;
+      }
+      if (row.cls !== cls) { row.tr.className = cls; row.cls = cls; }
+      cells.forEach(([key, build], i) => {
+        if (row.keys[i] === key) return;
+        const old = row.tr.children[i];
+        if (old) row.tr.replaceChild(build(), old); else row.tr.append(build());
+        row.keys[i] = key;
+      });
+      while (row.keys.length > cells.length) { row.tr.lastElementChild?.remove(); row.keys.pop(); }
+      return row.tr;
+    }
+
+    const placeRows = (rows) => placeChildren(tbody, rows);
 
     function drawTable(states, other) {
       const q = state.search.trim().toLowerCase();
@@ -330,20 +394,19 @@ export default {
       const head = ["Gate", "Stage", "Default", "Value", "Locked", "Why"];
       const since = stageSince(state.emulation);
       if (otherBy) head.push(`At ${state.compare}`);
-      render(table,
-        h("caption", { class: "visually-hidden" }, "Every known feature gate at the chosen versions"),
-        h("thead", {}, h("tr", {}, head.map((t) => h("th", { scope: "col" }, t)))),
-        h("tbody", {}, rows.map((s) => {
-          let diff = null;
-          if (otherBy) {
-            const o = otherBy.get(s.name);
-            diff = !o ? "unknown" : `${o.preRelease} · ${o.enabled ? "on" : "off"}${o.locked ? " · locked" : ""}`;
-          }
-          return rowFor(s, diff, since);
-        })));
+      if (head.join("|") !== headKey) {
+        headKey = head.join("|");
+        render(thead, h("tr", {}, head.map((t) => h("th", { scope: "col" }, t))));
+      }
+      // A custom list may name thousands of gates over a session: keep only what can be shown.
+      if (rowCache.size > 4 * states.length + 100) rowCache.clear();
+      compareBy = otherBy;
+      sinceBy = since;
+      placeRows(rows.map((s) => rowFor(s, otherBy ? compareText(s.name) : null, sinceOf(s))));
+      lastRows = rows;
       const on = states.filter((s) => s.enabled).length;
       const at = releaseMode() ? `in the ${state.emulation} binary` : `at ${state.emulation}`;
-      summary.textContent = `${rows.length} of ${states.length} gates shown · ${on} on ${at}`;
+      setText(summary, `${rows.length} of ${states.length} gates shown · ${on} on ${at}`);
     }
 
     function drawDiff(states, other, otherError) {
@@ -373,18 +436,20 @@ export default {
       mc.disabled = !emulating;
       mc.closest("label").hidden = !emulating;
       mode.disabled = state.source !== "builtin";
-      modeNote.textContent = releaseMode()
+      setText(modeNote, releaseMode()
         ? `Kubernetes ${state.emulation} as released: exactly the gates that release registered, with its defaults and locks. Gates removed earlier are unknown to it and refused.`
         : state.source === "builtin"
           ? `The ${range.newest} binary with --emulated-version=${state.emulation}: its own gate list evaluated at ${state.emulation}. Gates it no longer has stay unknown even if ${state.emulation} had them.`
-          : `The imported list evaluated at ${state.emulation}.`;
-      listStatus.textContent = state.source === "custom"
+          : `The imported list evaluated at ${state.emulation}.`);
+      setText(listStatus, state.source === "custom"
         ? listError ?? `Using ${Object.keys(features ?? {}).length} features from ${state.listName || "the imported list"}.`
-        : "";
+        : "");
       listStatus.className = listError ? "list-status error" : "list-status";
       importBox.hidden = state.source !== "custom";
       if (!features) {
-        render(table);
+        placeRows([]);
+        render(thead);
+        headKey = "";
         summary.textContent = "";
         render(diffBox);
         drawFlagStatus(null);
@@ -397,7 +462,9 @@ export default {
         // A list that breaks upstream's rules (e.g. a decreasing version) fails when added.
         listStatus.textContent = `This feature list is not valid: ${messageOf(e)}`;
         listStatus.className = "list-status error";
-        render(table);
+        placeRows([]);
+        render(thead);
+        headKey = "";
         return;
       }
       drawFlagStatus(result.error);

@@ -10,3 +10,8 @@ import fields from "./fields.js";
 import controlplane from "./controlplane.js";
 
 export const PANELS = [gates, layers, node, cluster, pods, fields, controlplane];
+
+/** The panels that are also widgets (kubegate/widgets), by id, in tab order: every panel that
+ *  does not say `widget: false`. The one list: scripts/build-widgets.mjs copies these panels and
+ *  writes pkg/widgets/panels/index.js from it, the Embed dialog offers exactly these. */
+export const WIDGET_IDS = PANELS.filter((p) => p.widget !== false).map((p) => p.id);

@@ -4,7 +4,7 @@
 // and an upgrade check. Every answer comes from resolveKubeletConfig, explainKubeletConfig and
 // checkKubeletUpgrade; this module only splits the command line (as a shell would, simply) and
 // draws.
-import { h, render, messageOf, labelled, versionRange, select, debounceFrame, UPSTREAM, upstreamSource, extLink, copyButton, downloadButton, toYaml } from "../ui.js";
+import { h, render, messageOf, labelled, versionRange, select, debounceFrame, UPSTREAM, upstreamSource, extLink, copyButton, downloadButton, toYaml, factsOf, spanText, keyedRows, setText, gateDocUrl, kubeletFieldDocUrl } from "../ui.js";
 import { field, isObject } from "../state.js";
 
 const HEADER = "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n";
@@ -90,17 +90,24 @@ const where = (o) => (o.line ? `${o.source}:${o.line}` : o.source);
 function codeEditor(id, label, onInput) {
   const gutter = h("pre", { class: "gutter", "aria-hidden": "true" });
   const ta = h("textarea", { id, class: "mono code", rows: "8", spellcheck: "false", autocomplete: "off", "aria-label": label, wrap: "off" });
+  // The gutter is redrawn only when the line count or the marked line changes, and the scroll
+  // position is read only then: reading scrollTop after a write forces a layout on every
+  // keystroke (issue 14).
+  let drawn = "";
+  let marked = null;
   const lines = () => {
     const n = ta.value.split("\n").length;
-    let s = "";
-    for (let i = 1; i <= n; i++) s += `${i}\n`;
-    gutter.textContent = s;
-    gutter.scrollTop = ta.scrollTop;
+    const key = `${n}|${marked}`;
+    if (key === drawn) return;
+    drawn = key;
+    const rows = [];
+    for (let i = 1; i <= n; i++) rows.push(i === marked ? h("span", { class: "err-line" }, `${i}\n`) : `${i}\n`);
+    render(gutter, rows);
+    requestAnimationFrame(() => { gutter.scrollTop = ta.scrollTop; });
   };
   ta.addEventListener("input", () => { lines(); onInput(ta.value); });
   ta.addEventListener("scroll", () => { gutter.scrollTop = ta.scrollTop; });
   const wrap = h("div", { class: "code-editor" }, gutter, ta);
-  let marked = null;
   return {
     el: wrap,
     ta,
@@ -108,12 +115,8 @@ function codeEditor(id, label, onInput) {
     /** Highlights `line` in the gutter (null clears); `jump` also selects it and scrolls there. */
     mark(line, jump = false) {
       marked = line;
-      const n = ta.value.split("\n").length;
-      const rows = [];
-      for (let i = 1; i <= n; i++) rows.push(i === marked ? h("span", { class: "err-line" }, `${i}\n`) : `${i}\n`);
-      render(gutter, rows);
-      gutter.scrollTop = ta.scrollTop;
-      ta.toggleAttribute("aria-invalid", !!line);
+      lines();
+      if (ta.hasAttribute("aria-invalid") !== !!line) ta.toggleAttribute("aria-invalid", !!line);
       if (line && jump) {
         const all = ta.value.split("\n");
         const start = all.slice(0, line - 1).reduce((a, l) => a + l.length + 1, 0);
@@ -131,6 +134,8 @@ export default {
   title: "Kubelet layers",
   create({ kubegate, container }) {
     const VERSIONS = versionRange(kubegate);
+    const FACTS = factsOf(kubegate);
+    const dynamicSpan = FACTS.spans.dynamicKubeletConfig;
     // An upgrade from the release before the newest to the newest, until the reader picks.
     const DEFAULTS = { ...BASE_DEFAULTS, version: VERSIONS[1], target: VERSIONS[0] };
     const { resolveKubeletConfig, explainKubeletConfig, checkKubeletUpgrade } = kubegate;
@@ -179,7 +184,7 @@ export default {
       scheduled();
     } }, `Add --dynamic-config-dir`);
     const dynBody = h("div", { class: "dyn-body", id: "layers-dynamic-body" },
-      h("p", { class: "hint" }, "Kubelets 1.11 to 1.23 could run a config assigned through the Node object, falling back to the last-known-good one when it failed. Flags still win over it."),
+      h("p", { class: "hint" }, `Kubelets ${dynamicSpan ? `${dynamicSpan.from} to ${dynamicSpan.to}` : "of some releases"} could run a config assigned through the Node object, falling back to the last-known-good one when it failed. Flags still win over it.`),
       h("div", { class: "row" }, addDynFlag),
       h("div", { class: "dyn-grid" },
         h("div", {}, h("h4", {}, "Assigned config"), assignedEd.el, h("label", { class: "check" }, unreadable, " the checkpoint cannot be read")),
@@ -323,11 +328,11 @@ export default {
           h("section", { "aria-labelledby": "layers-h-dropins" },
             h("h3", { id: "layers-h-dropins" }, "--config-dir drop-ins"),
             labelled("Directory", dropinDir, "field wide"),
-            h("label", { class: "check" }, alphaEnv, " KUBELET_CONFIG_DROPIN_DIR_ALPHA is set in the environment (1.28–1.29)"),
+            h("label", { class: "check" }, alphaEnv, ` KUBELET_CONFIG_DROPIN_DIR_ALPHA is set in the environment (${spanText(FACTS.spans.dropinDirAlphaEnv)})`),
             h("p", { class: "hint" }, "The kubelet merges *.conf files in the lexical order of their names."),
             dropinList, addDropin),
           h("section", { "aria-labelledby": "layers-h-dynamic" },
-            h("h3", { id: "layers-h-dynamic" }, "Dynamic config (up to 1.23)"),
+            h("h3", { id: "layers-h-dynamic" }, `Dynamic config (up to ${dynamicSpan?.to ?? "its removal"})`),
             h("label", { class: "check" }, dynOn, " simulate a Node-assigned config"),
             dynBody, dynStatus)),
         h("div", { class: "layers-results" },
@@ -422,7 +427,9 @@ export default {
       if (!result) return;
       try {
         const ex = explainKubeletConfig(result, path);
-        render(explainBox, h("p", {}, h("strong", {}, path)), h("ol", { class: "chain" },
+        const gate = path.startsWith("featureGates.") ? path.slice("featureGates.".length) : null;
+        render(explainBox, h("p", {}, h("strong", {}, path), " · ",
+          gate ? extLink(gateDocUrl(gate), `${gate} in the feature gate reference`) : extLink(kubeletFieldDocUrl(), "KubeletConfiguration reference")), h("ol", { class: "chain" },
           Object.entries(ex.fields).map(([p, f]) => h("li", {},
             h("code", {}, p), " = ", h("code", {}, show(f.value)), " ", badge(f.origin), " ", h("span", { class: "muted" }, where(f.origin)),
             f.overridden?.length ? h("ul", {}, [...f.overridden].reverse().map((o) => h("li", { class: "muted" }, "overriding ", h("code", {}, show(o.value)), " ", badge(o.origin), " ", where(o.origin)))) : null))));
@@ -452,38 +459,50 @@ export default {
     /** Every value of the effective configuration, as the table lists them. */
     const fieldRows = () => Object.entries(result?.provenance ?? {}).filter(([p, f]) =>
       !p.startsWith("featureGates.") && p !== "apiVersion" && p !== "kind" && f.value !== null);
-    const notStarted = (cols) => h("tbody", {}, h("tr", {}, h("td", { colspan: String(cols), class: "muted" }, "Nothing to show: the kubelet did not start.")));
+    // Both tables keep their rows by path and rebuild only rows whose content changed: a
+    // keystroke in the config file changes a value or two among ~150 (issue 14).
+    const fieldsBody = h("tbody");
+    render(table,
+      h("caption", { class: "visually-hidden" }, "Effective kubelet configuration, one row per value, with the layer that set it"),
+      h("thead", {}, h("tr", {}, ["Field", "Value", "Layer", "Set by", "History"].map((t) => h("th", { scope: "col" }, t)))),
+      fieldsBody);
+    const drawFieldRows = keyedRows(fieldsBody);
+    const gatesBody = h("tbody");
+    render(gatesTable,
+      h("caption", { class: "visually-hidden" }, "Feature gates and the layer that set each"),
+      h("thead", {}, h("tr", {}, ["Gate", "Value", "Layer", "Set by"].map((t) => h("th", { scope: "col" }, t)))),
+      gatesBody);
+    const drawGateRows = keyedRows(gatesBody);
+    const message = (cols, text) => () => h("tr", {}, h("td", { colspan: String(cols), class: "muted" }, text));
+    const NOT_STARTED = "Nothing to show: the kubelet did not start.";
     function drawTable() {
-      if (!result) { tableSummary.textContent = ""; return render(table, notStarted(5)); }
+      if (!result) { setText(tableSummary, ""); return drawFieldRows([["", NOT_STARTED, message(5, NOT_STARTED)]]); }
       const q = state.filter.trim().toLowerCase();
       const values = fieldRows();
       const rows = values.filter(([p, f]) => (!q || p.toLowerCase().includes(q)) && (!state.changedOnly || !DEFAULT_LAYERS.includes(f.origin.layer)));
       const fromInputs = values.filter(([, f]) => !DEFAULT_LAYERS.includes(f.origin.layer)).length;
       const of = state.changedOnly ? fromInputs : values.length;
-      tableSummary.textContent = `${rows.length === of ? `${of}` : `Showing ${rows.length} of ${of}`} ${state.changedOnly ? `value${of === 1 ? "" : "s"} not from the defaults` : `value${of === 1 ? "" : "s"}`}${q ? ` matching "${state.filter.trim()}"` : ""}.`;
-      render(table,
-        h("caption", { class: "visually-hidden" }, "Effective kubelet configuration, one row per value, with the layer that set it"),
-        h("thead", {}, h("tr", {}, ["Field", "Value", "Layer", "Set by", "History"].map((t) => h("th", { scope: "col" }, t)))),
-        h("tbody", {}, rows.length ? rows.map(([p, f]) => row(p, f)) : h("tr", {}, h("td", { colspan: "5", class: "muted" }, "No values match."))));
+      setText(tableSummary, `${rows.length === of ? `${of}` : `Showing ${rows.length} of ${of}`} ${state.changedOnly ? `value${of === 1 ? "" : "s"} not from the defaults` : `value${of === 1 ? "" : "s"}`}${q ? ` matching "${state.filter.trim()}"` : ""}.`);
+      drawFieldRows(rows.length
+        ? rows.map(([p, f]) => [p, JSON.stringify([f.value, f.origin, f.overridden?.length ?? 0]), () => row(p, f)])
+        : [["", "none", message(5, "No values match.")]]);
     }
 
     function drawGates() {
-      if (!result) return render(gatesTable, notStarted(4));
+      if (!result) return drawGateRows([["", NOT_STARTED, message(4, NOT_STARTED)]]);
       const entries = Object.entries(result.featureGates).map(([name, value]) => [name, value, result.provenance[`featureGates.${name}`]]);
       const shown = entries.filter(([, , f]) => state.allGates || (f && f.origin.layer !== "featureGateDefault"));
-      render(gatesTable,
-        h("caption", { class: "visually-hidden" }, "Feature gates and the layer that set each"),
-        h("thead", {}, h("tr", {}, ["Gate", "Value", "Layer", "Set by"].map((t) => h("th", { scope: "col" }, t)))),
-        h("tbody", {}, shown.length ? shown.map(([name, value, f]) => {
-          const tr = h("tr", { tabindex: "0", "aria-describedby": "layers-explain" },
-            h("th", { scope: "row" }, h("code", {}, name)),
-            h("td", { class: value ? "on" : "off" }, value ? "on" : "off"),
-            h("td", {}, f ? badge(f.origin) : ""),
-            h("td", { class: "muted" }, f ? where(f.origin) : ""));
-          tr.addEventListener("mouseenter", () => explain(`featureGates.${name}`));
-          tr.addEventListener("focus", () => explain(`featureGates.${name}`));
-          return tr;
-        }) : h("tr", {}, h("td", { colspan: "4", class: "muted" }, "No gate is set; every gate has its default at this version."))));
+      const none = "No gate is set; every gate has its default at this version.";
+      drawGateRows(shown.length ? shown.map(([name, value, f]) => [name, JSON.stringify([value, f?.origin ?? null]), () => {
+        const tr = h("tr", { tabindex: "0", "aria-describedby": "layers-explain" },
+          h("th", { scope: "row" }, h("code", {}, name)),
+          h("td", { class: value ? "on" : "off" }, value ? "on" : "off"),
+          h("td", {}, f ? badge(f.origin) : ""),
+          h("td", { class: "muted" }, f ? where(f.origin) : ""));
+        tr.addEventListener("mouseenter", () => explain(`featureGates.${name}`));
+        tr.addEventListener("focus", () => explain(`featureGates.${name}`));
+        return tr;
+      }]) : [["", none, message(4, none)]]);
     }
 
     function drawStatus() {
@@ -515,7 +534,7 @@ export default {
       const active = { local: "the local config (defaults, file, drop-ins, flags)", assigned: "the assigned config", lastKnownGood: "the last-known-good config" }[d.active];
       render(dynStatus, h("dl", { class: "dyn-status", id: "layers-dynamic-facts" },
         h("dt", {}, "Running"), h("dd", { dataset: { active: d.active } }, active),
-        h("dt", {}, "Assigned config"), h("dd", {}, d.inTrial ? "in its 10-minute trial" : "past its trial"),
+        h("dt", {}, "Assigned config"), h("dd", {}, d.inTrial ? `in its ${FACTS.dynamicConfigTrial} trial` : "past its trial"),
         h("dt", {}, "Last-known-good"), h("dd", {}, d.lastKnownGood ? `UID ${d.lastKnownGood.uid}` : "none"),
         d.error ? [h("dt", {}, "Fallback reason (Node.Status.Config.Error)"), h("dd", { class: "error", id: "layers-dynamic-error" }, d.error)] : null,
         d.log.length ? [h("dt", {}, "Kubelet log"), h("dd", {}, h("ul", {}, d.log.map((l) => h("li", {}, h("code", {}, l)))))] : null));
@@ -609,16 +628,16 @@ export default {
       const base = state.dropinDir.replace(/\/+$/, "");
       dropinList.querySelectorAll(".dropin").forEach((el, i) => {
         const d = state.dropins[i];
-        if (!d || !result) { el.querySelector(".contrib").textContent = ""; return; }
+        if (!d || !result) { setText(el.querySelector(".contrib"), ""); return; }
         const path = `${base}/${d.name}`;
         const n = Object.values(result.provenance).filter((f) => f.origin.source === path).length;
-        el.querySelector(".contrib").textContent = `${n} effective value${n === 1 ? "" : "s"}`;
+        setText(el.querySelector(".contrib"), `${n} effective value${n === 1 ? "" : "s"}`);
       });
     }
 
     function update() {
       const a = splitArgs(state.args);
-      argsParsed.textContent = a.length ? `${a.length} argument${a.length === 1 ? "" : "s"}: ${a.map((x) => JSON.stringify(x)).join(" ")}` : "No arguments: the kubelet runs on its defaults.";
+      setText(argsParsed, a.length ? `${a.length} argument${a.length === 1 ? "" : "s"}: ${a.map((x) => JSON.stringify(x)).join(" ")}` : "No arguments: the kubelet runs on its defaults.");
       const inp = input();
       try {
         result = resolveKubeletConfig(inp);

@@ -6,7 +6,7 @@
 // position of the clock. The simulator is deterministic, so injecting a fault at the current time
 // or moving the clock backwards rebuilds the simulator and replays to that time (a one-node hour
 // replays in well under a frame). That also makes a share link reproduce the exact picture.
-import { h, render, messageOf, labelled, versionRange, newestRelease, select, onFileDrop } from "../ui.js";
+import { h, render, messageOf, labelled, versionRange, newestRelease, select, onFileDrop, toCsv, downloadButton, copyButton } from "../ui.js";
 import { field, isObject } from "../state.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -153,8 +153,20 @@ export default {
       h("h3", {}, "The node as the API server holds it"),
       h("div", { class: "table-wrap" }, condTable),
       taintList,
-      h("h3", {}, "What happened"),
+      h("div", { class: "row timeline-head" }, h("h3", {}, "What happened"),
+        h("div", { class: "row export", id: "node-export" },
+          downloadButton("Download CSV", () => `node-timeline-${state.version}.csv`, "text/csv", timelineCsv, { id: "node-download-csv" }),
+          downloadButton("Download JSON", () => `node-timeline-${state.version}.json`, "application/json", timelineJson, { id: "node-download-json" }),
+          copyButton("Copy CSV", timelineCsv, { id: "node-copy-csv" }))),
       h("div", { class: "log-wrap" }, log));
+
+    // ---- export: the whole timeline up to now (the log shows the latest 80), oldest first
+    function timelineJson() {
+      return `${JSON.stringify({ version: state.version, leases: state.leases, faults: state.faults, until: clock(state.time), timeline: timelineItems() }, null, 2)}\n`;
+    }
+    function timelineCsv() {
+      return toCsv(["ms", "time", "kind", "what", "who"], timelineItems().map((e) => [e.ms, e.time, e.kind, e.what, e.who]));
+    }
 
     // ---- the simulation
     function scenario() {
@@ -375,13 +387,22 @@ export default {
         ? taints.map((t, i) => [i ? ", " : "", h("code", {}, `${t.key}:${t.effect}`)])
         : h("span", { class: "muted" }, "none"));
       if (!trace) return render(log);
-      const items = [
-        ...trace.transitions.map((t) => [since(t.time), `${t.condition} ${t.from || "(none)"} → ${t.to}`, `${t.source}: ${t.reason}${t.message ? ` (${t.message})` : ""}`]),
-        ...trace.events.map((e) => [since(e.time), `Event ${e.reason}`, `${e.source}: ${e.message}`]),
-        ...trace.taints.map((c) => [since(c.time), `Taint ${c.key}:${c.effect} ${c.action}`, "node-controller"]),
-        ...state.faults.flatMap((f) => [[ms(f.at), `Fault: ${FAULT_LABEL[f.kind]} starts`, "you"], ...(f.until === undefined ? [] : [[ms(f.until), `Fault: ${FAULT_LABEL[f.kind]} ends`, "you"]])]).filter(([t]) => t <= state.time),
-      ].sort((a, b) => b[0] - a[0]).slice(0, 80);
+      const items = timelineItems().reverse().slice(0, 80).map((e) => [e.ms, e.what, e.who]);
       render(log, items.map(([t, what, who]) => h("li", {}, h("span", { class: "mono when" }, clock(t)), " ", h("strong", {}, what), " ", h("span", { class: "muted" }, who))));
+    }
+
+    /** What happened up to the current time, oldest first: the log's rows and the export's. */
+    function timelineItems() {
+      if (!trace) return [];
+      const item = (kind, t, what, who, extra = {}) => ({ ms: t, time: clock(t), kind, what, who, ...extra });
+      return [
+        ...trace.transitions.map((t) => item("condition", since(t.time), `${t.condition} ${t.from || "(none)"} → ${t.to}`, `${t.source}: ${t.reason}${t.message ? ` (${t.message})` : ""}`,
+          { condition: t.condition, from: t.from || null, to: t.to, reason: t.reason, source: t.source, at: t.time })),
+        ...trace.events.map((e) => item("event", since(e.time), `Event ${e.reason}`, `${e.source}: ${e.message}`, { reason: e.reason, source: e.source, at: e.time })),
+        ...trace.taints.map((c) => item("taint", since(c.time), `Taint ${c.key}:${c.effect} ${c.action}`, "node-controller", { taint: `${c.key}:${c.effect}`, action: c.action, at: c.time })),
+        ...state.faults.flatMap((f) => [item("fault", ms(f.at), `Fault: ${FAULT_LABEL[f.kind]} starts`, "you", { fault: f.kind }),
+          ...(f.until === undefined ? [] : [item("fault", ms(f.until), `Fault: ${FAULT_LABEL[f.kind]} ends`, "you", { fault: f.kind })])]).filter((e) => e.ms <= state.time),
+      ].sort((a, b) => a.ms - b.ms);
     }
 
     function draw() {

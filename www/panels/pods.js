@@ -2,7 +2,7 @@
 // server) as lanes, and the merged stream of operations PodConfig emits, each with the package's
 // explanation. Every answer comes from kubegate's FileSource, HttpSource, ApiserverSource and
 // PodConfig; the panel records what the user did (so a share link replays it) and draws.
-import { h, render, messageOf, labelled, select } from "../ui.js";
+import { h, render, messageOf, labelled, select, factsOf } from "../ui.js";
 import { field, isObject } from "../state.js";
 
 const MODES = ["Incremental", "Snapshot", "SnapshotAndUpdates"];
@@ -90,6 +90,9 @@ export default {
   title: "Pod sources",
   create({ kubegate, container }) {
     const { PodConfig, FileSource, HttpSource, ApiserverSource } = kubegate;
+    // The sources here run on the kubelet's default periods (those of the default release).
+    const FACTS = factsOf(kubegate);
+    const PERIODS = FACTS.perRelease[FACTS.defaultRelease];
     let state = { mode: "Incremental", actions: structuredClone(DEFAULT_ACTIONS) };
     let sim = null; // { config, file, http, api, t, served }
     let stream = []; // entries, oldest first
@@ -135,14 +138,14 @@ export default {
       h("div", { class: "pods-lanes" },
         h("section", { class: "pods-lane", "aria-labelledby": "pods-h-file" },
           h("h3", { id: "pods-h-file" }, "file ", h("code", { class: "muted" }, DIR)),
-          h("p", { class: "muted" }, "Listed every 20s; once started, a write or delete is also seen at once (inotify). A static pod's UID is a hash of its manifest unless metadata.uid is set, so editing a manifest replaces the pod."),
+          h("p", { class: "muted" }, `Listed every ${PERIODS.fileCheckFrequency}; once started, a write or delete is also seen at once (inotify). A static pod's UID is a hash of its manifest unless metadata.uid is set, so editing a manifest replaces the pod.`),
           fileList,
           labelled("File name", fileName),
           labelled("Manifest (YAML or JSON)", fileBody),
           h("div", { class: "row" }, fileSave)),
         h("section", { class: "pods-lane", "aria-labelledby": "pods-h-http" },
           h("h3", { id: "pods-h-http" }, "http ", h("code", { class: "muted" }, URL_)),
-          h("p", { class: "muted" }, "Polled every 20s; one pod or a PodList. An unchanged body is skipped."),
+          h("p", { class: "muted" }, `Polled every ${PERIODS.httpCheckFrequency}; one pod or a PodList. An unchanged body is skipped.`),
           httpNow,
           labelled("Status", httpStatus),
           labelled("Body", httpBody),

@@ -44,6 +44,9 @@ pub use error::{Cause, ConfigError, ConfigErrorKind, ConfigProblem};
 
 /// The kubelet version assumed when the input names none.
 pub const DEFAULT_KUBELET_VERSION: &str = "1.33";
+/// Kubelet minors (1.x) whose `--config-dir` is alpha and needs `KUBELET_CONFIG_DROPIN_DIR_ALPHA`
+/// in the environment (`kubelet.go`, 1.28–1.29); [`crate::facts`] states it from here.
+pub const DROPIN_DIR_ALPHA_MINORS: std::ops::RangeInclusive<u64> = 28..=29;
 /// Largest accepted file, argument list or virtual filesystem (bytes), to bound work on
 /// hostile input: the whole input of one resolution (2 MiB; real kubelet configs are a few KiB),
 /// so that any input within it resolves in well under a second in wasm.

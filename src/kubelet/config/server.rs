@@ -291,7 +291,7 @@ impl<'a> Startup<'a> {
     ) -> Result<(), ConfigError> {
         let minor = self.version.minor();
         if self.version.major() == 1
-            && (28..=29).contains(&minor)
+            && super::DROPIN_DIR_ALPHA_MINORS.contains(&minor)
             && !self
                 .input
                 .env

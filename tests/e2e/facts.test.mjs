@@ -1,0 +1,170 @@
+// Facts come from the package (issue 12 item 2). Two guards, in Node (no browser needed, after
+// `bash scripts/build-site.sh` has built pkg/):
+//   * no panel or shared module of www/ types a Kubernetes version or a Kubernetes default in its
+//     prose: those come from facts(), releases() and the release data; only examples.js may name
+//     the release an example is about;
+//   * every curated example's premise (the numbers and stages its note states) is what the
+//     package says, so a corrected fact or a new release cannot leave a note silently wrong.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { EXAMPLES } from "../../www/examples.js";
+import * as kg from "../../pkg/node.js";
+
+const www = new URL("../../www/", import.meta.url);
+const F = kg.facts();
+
+/** The source files of the playground that must not carry facts: everything but examples.js. */
+function sources() {
+  const files = readdirSync(www).filter((f) => f.endsWith(".js") && f !== "examples.js").map((f) => new URL(f, www));
+  files.push(...readdirSync(new URL("panels/", www)).filter((f) => f.endsWith(".js")).map((f) => new URL(`panels/${f}`, www)));
+  files.push(new URL("index.html", www), new URL("embed.html", www));
+  return files;
+}
+
+/** The text without comments (comments may explain, e.g. "since 1.32"). */
+const stripComments = (src) => src.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1").replace(/<!--[\s\S]*?-->/g, "");
+
+// A Kubernetes version written as text ("1.28", "v1.33"), not part of an image tag ("nginx:1.25")
+// or a longer number.
+const VERSION = /(?<![\w.:\/-])v?1\.(?:[1-3]\d)(?![\d.])/g;
+// A default period stated in prose ("every 20s", "TTL 15s", "period 40s", "(5m)").
+const PERIOD = /\b(?:every|TTL|period|grace period|defaults? to|after)\s+\d+(?:ms|s|m|h)\b|\b\d+-(?:second|minute|hour)\b|\bevery (?:second|minute|hour)\b/gi;
+
+test("facts() is the release range and states each per-release default", () => {
+  const r = kg.releases();
+  assert.equal(F.newest, r.newest);
+  assert.equal(F.oldest, r.oldest);
+  assert.deepEqual(F.releases, r.releases);
+  assert.equal(F.defaultRelease, r.newest);
+  for (const rel of F.releases) assert.ok(F.perRelease[rel], `no facts for ${rel}`);
+  // The grace period as the controller resolves it, not as this test believes it.
+  for (const rel of [F.oldest, "1.31", "1.32", F.newest]) {
+    const ctl = new kg.NodeLifecycleController({ kubernetesVersion: rel });
+    assert.equal(F.perRelease[rel].nodeMonitorGracePeriod, ctl.settings().nodeMonitorGracePeriod, rel);
+    ctl.free?.();
+  }
+  // A fresh copy each call: a caller's edit does not leak.
+  F.releases.push("x");
+  assert.notDeepEqual(kg.facts().releases, F.releases);
+  F.releases.pop();
+});
+
+test("no panel types a Kubernetes version or default: they come from facts()", () => {
+  const found = [];
+  for (const url of sources()) {
+    const text = stripComments(readFileSync(url, "utf8"));
+    for (const re of [VERSION, PERIOD]) {
+      for (const m of text.matchAll(re)) {
+        const line = text.slice(0, m.index).split("\n").length;
+        found.push(`${url.pathname.replace(/.*\/www\//, "www/")}:${line}: ${m[0]}`);
+      }
+    }
+  }
+  assert.deepEqual(found, [], "read these from the package (facts(), releases()) instead");
+});
+
+test("the guard itself catches what it is for", () => {
+  for (const bad of ['h("p", {}, "Kubelets 1.11 to 1.23 could")', '"(TTL 15s, reconcile every 10s)"', "`v1.33`", '"in its 10-minute trial"', '"checks every minute"']) {
+    const hits = [...stripComments(bad).matchAll(VERSION), ...stripComments(bad).matchAll(PERIOD)];
+    assert.ok(hits.length > 0, bad);
+  }
+  for (const fine of ['image: nginx:1.25', '// since 1.32', 'const STEPS = ["1s", "5s"];', "1.5s", "11.25"]) {
+    const hits = [...stripComments(fine).matchAll(VERSION), ...stripComments(fine).matchAll(PERIOD)];
+    assert.deepEqual(hits.map((h) => h[0]), [], fine);
+  }
+});
+
+// ---- the premise of every example, checked against the package
+
+const gateAt = (release, name) => kg.releaseGates(release).find((g) => g.name === name);
+const inSpan = (span, rel) => {
+  const m = (v) => Number(v.split(".")[1]);
+  return m(span.from) <= m(rel) && m(rel) <= m(span.to);
+};
+const graceAt = (rel) => F.perRelease[rel].nodeMonitorGracePeriod;
+/** "1m0s" / "50s" / "5m0s" → seconds, for notes that write "5m" or "50 seconds". */
+const secs = (d) => [...d.matchAll(/(\d+)(h|m|s)/g)].reduce((t, [, n, u]) => t + Number(n) * { h: 3600, m: 60, s: 1 }[u], 0);
+
+/** Per example id: what its note claims, checked. A new example must add its premise here. */
+const PREMISES = {
+  "allalpha-one-off": (ex) => {
+    const rel = ex.panels.gates.emulation;
+    assert.equal(gateAt(rel, "InPlacePodVerticalScalingExclusiveCPUs")?.preRelease, "Alpha", "the switched-off gate is alpha there");
+  },
+  "locked-gate": (ex) => {
+    const g = gateAt(ex.panels.gates.emulation, "NodeSwap");
+    assert.equal(g.preRelease, "GA", "NodeSwap is GA there");
+    assert.equal(g.lockToDefault, true, "and locked");
+    assert.throws(() => { const gate = kg.FeatureGate.forRelease(ex.panels.gates.emulation); gate.set("NodeSwap=false"); }, /locked to true/);
+  },
+  "emulation-prealpha": (ex) => {
+    const rel = ex.panels.gates.emulation;
+    const arrived = ex.note.match(/arrived in (1\.\d+)/)[1];
+    const name = "InPlacePodVerticalScalingExclusiveCPUs";
+    assert.ok(gateAt(arrived, name), `${name} exists in ${arrived}`);
+    const prev = `1.${Number(arrived.split(".")[1]) - 1}`;
+    assert.equal(gateAt(prev, name), undefined, `${name} does not exist in ${prev}`);
+    assert.equal(prev, rel, "the note's emulated version is the release before the gate arrived");
+    assert.ok(Number(rel.split(".")[1]) >= Number(F.firstVersioned.split(".")[1]), "emulation exists at that version");
+  },
+  "dropin-map-key": (ex) => {
+    assert.ok(F.perRelease[ex.panels.layers.version].configDir, "that kubelet has --config-dir");
+    assert.equal(F.perRelease[ex.panels.layers.version].dropinDirAlphaEnv, false, "and needs no alpha variable");
+  },
+  "feature-gates-union": (ex) => {
+    assert.match(ex.note, new RegExp(`Kubelet ${ex.panels.layers.version.replace(".", "\\.")}\\b`));
+  },
+  "dynamic-lkg": (ex) => {
+    const rel = ex.panels.layers.version;
+    assert.match(ex.note, new RegExp(`Kubelet ${rel.replace(".", "\\.")}:`));
+    assert.ok(F.perRelease[rel].dynamicKubeletConfig, `kubelet ${rel} had dynamic config`);
+  },
+  "kubelet-dies": (ex) => {
+    const rel = ex.panels.node.version;
+    const [, now, since, before, upTo] = ex.note.match(/node-monitor-grace-period \((\d+s) since (1\.\d+), (\d+s) up to (1\.\d+)\)/);
+    assert.equal(graceAt(rel), now, `the grace period at ${rel}`);
+    assert.equal(F.spans.nodeMonitorGracePeriod.find((s) => s.value === now)?.from, since);
+    assert.equal(F.spans.nodeMonitorGracePeriod.find((s) => s.value === before)?.to, upTo);
+    assert.match(ex.title, new RegExp(`${secs(now)} seconds`));
+    assert.match(ex.note, new RegExp(`every ${F.perRelease[rel].nodeMonitorPeriod}\\)`), "the controller pass period");
+    assert.match(ex.note, new RegExp(`see it happen ${secs(now) - secs(before)}s sooner`));
+    assert.match(ex.note, new RegExp(`renewal is at most about ${F.node.leaseRenewInterval} earlier`));
+  },
+  "why-node-leases": (ex) => {
+    assert.match(ex.note, new RegExp(`renews a tiny Lease every ${F.node.leaseRenewInterval}`));
+  },
+  "memory-spike": (ex) => {
+    const p = F.node.evictionPressureTransitionPeriod;
+    assert.match(ex.note, new RegExp(`evictionPressureTransitionPeriod \\(${secs(p) / 60}m\\)`));
+    assert.match(ex.title, new RegExp(`for ${secs(p) / 60} minutes`));
+  },
+  "pods-reconcile-vs-update": () => {},
+  "fields-dropped-on-create": (ex) => {
+    assert.ok(F.builtinSchemas.includes(ex.panels.fields.kind));
+  },
+  "controlplane-apiserver-dies": (ex) => {
+    const ttl = secs(F.controlPlane.endpointReconcilerTtl);
+    assert.match(ex.title, new RegExp(`about ${ttl}s later`));
+    assert.match(ex.note, new RegExp(`expires at ${20 + ttl}s`), "the lease renewed at 20s expires one TTL later");
+  },
+  "controlplane-leaked-nodeport": (ex) => {
+    const every = secs(F.controlPlane.repairInterval) / 60;
+    assert.match(ex.note, new RegExp(`\\(every ${every}m\\)`));
+    assert.match(ex.note, new RegExp(`on the third detection at ${3 * every}m`));
+  },
+};
+
+test("every example has its premise checked", () => {
+  assert.deepEqual(EXAMPLES.map((e) => e.id).filter((id) => !PREMISES[id]), []);
+});
+
+for (const ex of EXAMPLES) {
+  test(`example "${ex.id}": its note holds for the package`, () => {
+    PREMISES[ex.id]?.(ex);
+    // Any release an example names is one the package carries.
+    for (const [v] of JSON.stringify(ex).matchAll(/(?<![\w.:])1\.\d+(?![\d.])/g)) {
+      if (Number(v.split(".")[1]) >= Number(F.oldest.split(".")[1])) assert.ok(F.releases.includes(v), `${ex.id}: ${v} is not a release the package carries`);
+    }
+  });
+}
