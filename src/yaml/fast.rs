@@ -18,7 +18,9 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
-use super::{key_text, push_segment, resolve_plain, Document, Pos, MAX_DEPTH, MAX_NODES};
+use super::{
+    key_text, printable, push_segment, resolve_plain, Document, Pos, MAX_DEPTH, MAX_NODES,
+};
 
 /// One line with content: where it starts and what it holds (past the indentation, or past a
 /// sequence dash that has been consumed).
@@ -134,12 +136,6 @@ fn trim_spaces_end(s: &str) -> &str {
     s.get(..s.len() - n).unwrap_or("")
 }
 
-/// YAML's printable characters (the scanner refuses the others).
-fn printable(c: char) -> bool {
-    matches!(c, '\n' | '\u{20}'..='\u{7e}' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..='\u{10ffff}')
-        && c != '\u{feff}'
-}
-
 /// A dash that opens a sequence item: `-` alone or followed by a space.
 fn is_dash(text: &str) -> bool {
     text == "-" || text.starts_with("- ")
@@ -224,11 +220,7 @@ impl<'a> Reader<'a> {
                         line: line.number,
                         column: column + 1,
                     });
-                    self.count()?;
-                    let value = scalar(content)?;
-                    self.at += 1;
-                    self.no_continuation(indent)?;
-                    value
+                    self.inline_scalar(content, indent)?
                 }
             };
             self.pointer.truncate(base);
@@ -269,11 +261,7 @@ impl<'a> Reader<'a> {
                     return None;
                 }
             } else {
-                self.count()?;
-                let value = scalar(content)?;
-                self.at += 1;
-                self.no_continuation(indent)?;
-                value
+                self.inline_scalar(content, indent)?
             };
             self.pointer.truncate(base);
             if entries.insert(key, value).is_some() {
@@ -284,11 +272,15 @@ impl<'a> Reader<'a> {
         Some(Value::Object(entries))
     }
 
-    /// After a one-line scalar, a line further in than its parent would continue it.
-    fn no_continuation(&self, indent: usize) -> Option<()> {
+    /// A scalar that ends its line (the current one), under a parent at `indent`. A following
+    /// line further in than the parent would continue it: outside the subset.
+    fn inline_scalar(&mut self, content: &str, indent: usize) -> Option<Value> {
+        self.count()?;
+        let value = scalar(content)?;
+        self.at += 1;
         match self.line() {
             Some(next) if next.indent > indent => None,
-            _ => Some(()),
+            _ => Some(value),
         }
     }
 }

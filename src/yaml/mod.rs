@@ -393,6 +393,13 @@ impl MarkedEventReceiver for Builder {
     }
 }
 
+/// YAML's printable characters (go-yaml's `is_printable`): what a scanner accepts and what an
+/// emitter may write without an escape.
+fn printable(c: char) -> bool {
+    matches!(c, '\n' | '\u{20}'..='\u{7e}' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..='\u{10ffff}')
+        && c != '\u{feff}'
+}
+
 /// A resolved scalar as a JSON object key (as `sigs.k8s.io/yaml` converts non-string keys);
 /// `None` for a collection, which cannot be a key.
 fn key_text(value: Value) -> Option<String> {

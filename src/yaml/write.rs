@@ -20,7 +20,7 @@
 
 use serde_json::{Map, Number, Value};
 
-use super::resolve_plain;
+use super::{printable, resolve_plain};
 
 /// A JSON value as YAML text, ending in a newline.
 pub fn to_string(value: &Value) -> String {
@@ -150,12 +150,6 @@ pub(crate) fn go_float(f: f64) -> String {
         }
     };
     format!("{sign}{text}")
-}
-
-/// YAML's printable set (go-yaml's `is_printable`): what may appear unescaped.
-fn printable(c: char) -> bool {
-    matches!(c, '\n' | '\u{20}'..='\u{7e}' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..='\u{10ffff}')
-        && c != '\u{feff}'
 }
 
 enum Style {
