@@ -571,6 +571,9 @@ export const parseFeatureList = fnExport("parseFeatureList", [["yaml", "string",
 export const kubernetesFeatures = fnExport("kubernetesFeatures", []);
 export const kubernetesDependencies = fnExport("kubernetesDependencies", []);
 export const renderFeatureList = fnExport("renderFeatureList", [["features", "object", "features"]], "plain");
+// toYaml(value): any JSON value (object, array or scalar) as YAML, as the CLI writes it.
+T.json = (p, v) => encode(p, v);
+export const toYaml = fnExport("toYaml", [["value", "json", "value"]], "plain");
 export const version = fnExport("version", []);
 export const releases = fnExport("releases", []);
 export const releaseGates = fnExport("releaseGates", [["release", "string", "release"]]);

@@ -1,10 +1,12 @@
 // Builds the docs: docs/*.md → www/docs/*.html, the JS API reference from the package's
 // TypeScript declarations, and the Rust API reference with rustdoc (copied to www/docs/rust/).
-// Offline, no dependencies beyond Node and cargo; runs after build-pkg.sh (it reads pkg/*.d.ts).
+// Offline: Node, cargo and the dev tools (markdown-it, typescript); runs after build-pkg.sh (it
+// reads pkg/*.d.ts).
 // KUBEGATE_RUSTDOC=0 skips rustdoc (the pages then link to a reference that is not built).
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { deflateRawSync } from "node:zlib";
+import ts from "typescript";
 import { escape, toHtml, inline, codeBlock } from "./markdown.mjs";
 
 const root = new URL("../", import.meta.url);
@@ -80,58 +82,46 @@ ${toc.length > 2 ? `<nav class="toc" aria-label="On this page"><strong>On this p
 `;
 }
 
-// ---- the JS API reference, from the TypeScript declarations
-/** Top-level declarations of a .d.ts: { doc, kind, name, code, members }. */
-export function declarations(dts) {
-  const lines = dts.split("\n");
+// ---- the JS API reference, from the TypeScript declarations, read with the TypeScript parser
+// (what is a declaration, where it ends, which comment documents it) rather than by counting
+// braces, which a brace inside a string or a comment would fool.
+const KINDS = new Map([
+  [ts.SyntaxKind.ClassDeclaration, "class"],
+  [ts.SyntaxKind.InterfaceDeclaration, "interface"],
+  [ts.SyntaxKind.TypeAliasDeclaration, "type"],
+  [ts.SyntaxKind.FunctionDeclaration, "function"],
+  [ts.SyntaxKind.VariableStatement, "const"],
+]);
+const exported = (node) => (ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Export) !== 0;
+/** The text of the JSDoc comment right before a node, as one line. */
+const docOf = (node, sf) => {
+  const last = (node.jsDoc ?? []).at(-1);
+  return last ? cleanDoc(last.getText(sf).split("\n")) : "";
+};
+const cleanDoc = (doc) => doc.join("\n").replace(/^\s*\/\*\*\s?|\s*\*\/\s*$/g, "").split("\n").map((l) => l.replace(/^\s*\*\s?/, "")).join(" ").replace(/\s+/g, " ").trim();
+
+/** Top-level exported declarations of a .d.ts: { doc, kind, name, code, members }. */
+export function declarations(dts, fileName = "index.d.ts") {
+  const sf = ts.createSourceFile(fileName, dts, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const out = [];
-  let doc = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (/^\s*\/\*\*/.test(line)) {
-      doc = [];
-      for (; i < lines.length; i++) {
-        doc.push(lines[i]);
-        if (lines[i].includes("*/")) break;
-      }
-      continue;
-    }
-    const m = line.match(/^export (?:default )?(?:declare )?(class|interface|type|function|const)\s+([\w$]+)/);
-    if (!m) {
-      if (line.trim() && !line.startsWith("//") && !line.startsWith("/*")) doc = [];
-      continue;
-    }
-    const code = [line];
-    let depth = (line.match(/[{(]/g) ?? []).length - (line.match(/[})]/g) ?? []).length;
-    while (depth > 0 && i + 1 < lines.length) {
-      const l = lines[++i];
-      code.push(l);
-      depth += (l.match(/[{(]/g) ?? []).length - (l.match(/[})]/g) ?? []).length;
-    }
-    out.push({ kind: m[1], name: m[2], doc: cleanDoc(doc), code: code.join("\n") });
-    doc = [];
+  for (const node of sf.statements) {
+    const kind = KINDS.get(node.kind);
+    if (!kind || !exported(node)) continue;
+    const names = ts.isVariableStatement(node)
+      ? node.declarationList.declarations.map((d) => d.name.getText(sf))
+      : [node.name?.getText(sf) ?? "default"];
+    const code = node.getText(sf);
+    const members = ts.isClassDeclaration(node) ? classMembers(node, sf) : [];
+    for (const name of names) out.push({ kind, name, doc: docOf(node, sf), code, members });
   }
   return out;
 }
-const cleanDoc = (doc) => doc.join("\n").replace(/^\s*\/\*\*\s?|\s*\*\/\s*$/g, "").split("\n").map((l) => l.replace(/^\s*\*\s?/, "")).join(" ").replace(/\s+/g, " ").trim();
 
 /** A class's members: { doc, code }, without free() and [Symbol.dispose](). */
-function members(code) {
-  const body = code.split("\n").slice(1, -1);
-  const out = [];
-  let doc = [];
-  for (let i = 0; i < body.length; i++) {
-    const l = body[i];
-    if (/^\s*\/\*\*/.test(l)) {
-      doc = [];
-      for (; i < body.length; i++) { doc.push(body[i]); if (body[i].includes("*/")) break; }
-      continue;
-    }
-    if (!l.trim() || /^\s*(free\(\)|\[Symbol\.dispose\])/.test(l)) { doc = []; continue; }
-    out.push({ doc: cleanDoc(doc), code: l.trim() });
-    doc = [];
-  }
-  return out;
+function classMembers(node, sf) {
+  return node.members
+    .filter((m) => !/^(free|\[Symbol\.dispose\])$/.test(m.name?.getText(sf) ?? ""))
+    .map((m) => ({ doc: docOf(m, sf), code: m.getText(sf).replace(/\s+/g, " ").trim() }));
 }
 
 function apiJs() {
@@ -153,7 +143,7 @@ function apiJs() {
         parts.push(`<section class="api" id="${escape(id)}"><h4><code>${escape(d.name)}</code> <span class="kind">${d.kind}</span></h4>`);
         if (d.doc) parts.push(`<p>${escape(d.doc)}</p>`);
         if (d.kind === "class") {
-          const ms = members(d.code);
+          const ms = d.members;
           // A <dl> needs a <dd>: members with no documentation at all are a plain list.
           parts.push(ms.some((m) => m.doc)
             ? `<dl class="members">${ms.map((m) => `<dt><code>${escape(m.code)}</code></dt>${m.doc ? `<dd>${escape(m.doc)}</dd>` : ""}`).join("")}</dl>`

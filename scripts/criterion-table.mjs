@@ -15,7 +15,9 @@ for (const dir of existsSync(root) ? readdirSync(root) : []) {
   rows.push({ name: full_id, ns: median.point_estimate });
 }
 const groups = [
-  { title: "Feature gates", match: (n) => !n.startsWith("sim"), baseline: (n) => n.startsWith("baseline") },
+  { title: "Feature gates", match: (n) => !n.startsWith("sim") && !n.startsWith("yaml"), baseline: (n) => n.startsWith("baseline") },
+  // YAML reading against the same data read as JSON by serde_json (see benches/yaml.rs).
+  { title: "YAML (native)", match: (n) => n.startsWith("yaml"), baseline: (n) => n === "yaml baseline: serde_json::from_str (same data as JSON)" },
   { title: "Cluster simulator (native)", match: (n) => n.startsWith("sim"), baseline: (n) => n === "sim baseline: 1 node, 1h" },
 ];
 const show = (ns) => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(1)} ns`);

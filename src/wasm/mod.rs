@@ -35,6 +35,7 @@ mod nodestatus;
 #[cfg(feature = "pod-config")]
 mod podconfig;
 mod releases;
+mod yaml;
 
 /// Sets `key` on a JS object the binding just made (cannot fail; the impossible error is
 /// ignored).

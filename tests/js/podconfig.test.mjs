@@ -2,6 +2,7 @@
 // plus the derived cases of SEMANTICS.md (d), the sources, and bad input.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { PodConfig, FileSource, HttpSource, ApiserverSource } from "kubegate";
 
 const TEST_SOURCE = "test";
@@ -234,6 +235,31 @@ test("FileSource feeds the merge", () => {
   const removed = src.removeFile("web.yaml");
   assert.equal(c.merge("file", removed.updates[0])[0].op, "REMOVE");
   assert.throws(() => new FileSource({ path: "/m", nodeName: "n", period: "1d" }), { message: 'time: unknown unit "d" in duration "1d"' });
+});
+
+// applyDefaults gives a static pod without a UID the hex MD5 of its defaulted JSON (keys sorted)
+// followed by its origin: this runs the package's MD5 under wasm, checked against Node's own MD5
+// of the documented input and against the literal the Rust test pins (src/kubelet/podconfig/md5.rs).
+test("static pod UID is the MD5 of the defaulted manifest and its origin", () => {
+  const src = new FileSource({ path: "/etc/kubernetes/manifests", nodeName: "Node-A" });
+  src.writeFile("web.yaml", WEB);
+  const pod = src.tick("2024-05-01T10:00:00Z").updates[0].pods[0];
+  const hashed =
+    '{"apiVersion":"v1","kind":"Pod","metadata":{"name":"web"},"spec":{"containers":[{"image":"nginx:1.25",' +
+    '"imagePullPolicy":"IfNotPresent","name":"nginx","terminationMessagePath":"/dev/termination-log",' +
+    '"terminationMessagePolicy":"File"}],"dnsPolicy":"ClusterFirst","enableServiceLinks":true,' +
+    '"restartPolicy":"Always","schedulerName":"default-scheduler","securityContext":{},' +
+    '"terminationGracePeriodSeconds":30}}host:Node-Afile:/etc/kubernetes/manifests/web.yaml';
+  assert.equal(pod.metadata.uid, "f16e96f365ba9d742f1a18a40ca4b4f2");
+  assert.equal(pod.metadata.uid, createHash("md5").update(hashed).digest("hex"));
+  assert.equal(pod.metadata.annotations["kubernetes.io/config.hash"], pod.metadata.uid);
+
+  // From a URL the origin is "url:<url>" and the node name is not hashed.
+  const http = new HttpSource({ url: "http://m/", nodeName: "n1" });
+  http.serve({ status: 200, body: WEB });
+  const fromUrl = http.tick("2024-05-01T10:00:00Z").updates[0].pods[0];
+  const urlHashed = hashed.slice(0, hashed.indexOf("host:")) + "url:http://m/";
+  assert.equal(fromUrl.metadata.uid, createHash("md5").update(urlHashed).digest("hex"));
 });
 
 test("HttpSource and ApiserverSource", () => {

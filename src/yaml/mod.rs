@@ -16,10 +16,24 @@
 //!   scalars with YAML 1.1 rules instead of the parser's YAML 1.2 core schema.
 //! * It costs a few tens of KB of wasm, the smallest of the maintained options we compared.
 //!
+//! # Two readers, one answer
+//!
+//! yaml-rust2's scanner and the tree built from its events read about 5 MB/s, so [`parse`] first
+//! tries `fast.rs`, a reader for the block subset Kubernetes files are written in (block mappings
+//! and sequences of one-line scalars), which declines anything else; the general path then reads
+//! the text and owns every error message. `tests/yaml_fast.rs` holds the two to the same value,
+//! positions and errors. The writer ([`to_string`], `write.rs`) is the inverse, as
+//! `sigs.k8s.io/yaml` writes.
+//!
 //! Untrusted input is bounded: nesting deeper than [`MAX_DEPTH`] and alias expansion beyond
 //! [`MAX_NODES`] are errors, never a stack overflow or a "billion laughs" blow-up.
 
-use std::collections::{BTreeMap, HashMap};
+mod fast;
+mod write;
+
+pub use write::to_string;
+
+use std::collections::HashMap;
 use std::fmt;
 
 use serde_json::{Map, Number, Value};
@@ -78,12 +92,30 @@ impl fmt::Display for YamlError {
 impl std::error::Error for YamlError {}
 
 /// One parsed document: its JSON value, plus where each node and each duplicate key was written.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct Document {
     /// The document as JSON. An empty document is `null`.
     pub value: Value,
-    positions: BTreeMap<String, Pos>,
+    // Hashed, not sorted: a document has a position for every node and is asked for few of
+    // them; sorting thousands of pointers with long common prefixes cost more than the parse.
+    positions: HashMap<String, Pos>,
     duplicates: Vec<(String, Pos)>,
+}
+
+impl fmt::Debug for Document {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Positions sorted by pointer, so the output does not depend on hashing.
+        let positions: std::collections::BTreeMap<&str, &Pos> = self
+            .positions
+            .iter()
+            .map(|(k, v)| (k.as_str(), v))
+            .collect();
+        f.debug_struct("Document")
+            .field("value", &self.value)
+            .field("positions", &positions)
+            .field("duplicates", &self.duplicates)
+            .finish()
+    }
 }
 
 impl Document {
@@ -119,9 +151,22 @@ pub fn pointer_segment(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
 }
 
+/// Appends `/` and the escaped `key` to a pointer, without a copy when nothing needs escaping.
+pub(crate) fn push_segment(pointer: &mut String, key: &str) {
+    pointer.push('/');
+    if key.bytes().any(|b| b == b'~' || b == b'/') {
+        pointer.push_str(&pointer_segment(key));
+    } else {
+        pointer.push_str(key);
+    }
+}
+
 /// Parses a text holding exactly one document (or none, which gives `null`).
 pub fn parse(text: &str) -> Result<Document, YamlError> {
-    let mut docs = parse_all(text)?;
+    if let Some(doc) = fast::parse(text) {
+        return Ok(doc);
+    }
+    let mut docs = parse_general(text)?;
     match docs.len() {
         0 => Ok(Document::default()),
         1 => Ok(docs.remove(0)),
@@ -136,6 +181,22 @@ pub fn parse(text: &str) -> Result<Document, YamlError> {
 
 /// Parses every `---`-separated document of a stream.
 pub fn parse_all(text: &str) -> Result<Vec<Document>, YamlError> {
+    if let Some(doc) = fast::parse(text) {
+        return Ok(vec![doc]);
+    }
+    parse_general(text)
+}
+
+/// The fast path alone: `None` when the text is outside its subset (see `src/yaml/fast.rs`).
+#[doc(hidden)]
+pub fn parse_fast(text: &str) -> Option<Document> {
+    fast::parse(text)
+}
+
+/// [`parse_all`] by the general path alone (yaml-rust2's events), never the fast path: what the
+/// fast path is tested against, and a baseline for the benches.
+#[doc(hidden)]
+pub fn parse_general(text: &str) -> Result<Vec<Document>, YamlError> {
     let mut builder = Builder::default();
     let mut parser = Parser::new_from_str(text);
     if let Err(e) = parser.load(&mut builder, true) {
@@ -227,16 +288,10 @@ impl Builder {
                 ..
             }) => match pending_key.take() {
                 None => {
-                    let key = match value {
-                        Value::String(s) => s,
-                        Value::Null => "null".to_string(),
-                        Value::Bool(b) => b.to_string(),
-                        Value::Number(n) => n.to_string(),
-                        _ => {
-                            let msg = "invalid map key: mappings and sequences cannot be keys";
-                            self.error.get_or_insert_with(|| YamlError::new(msg, pos));
-                            return;
-                        }
+                    let Some(key) = key_text(value) else {
+                        let msg = "invalid map key: mappings and sequences cannot be keys";
+                        self.error.get_or_insert_with(|| YamlError::new(msg, pos));
+                        return;
                     };
                     let key_pointer = format!("{pointer}/{}", pointer_segment(&key));
                     if entries.contains_key(&key) {
@@ -347,6 +402,25 @@ impl MarkedEventReceiver for Builder {
     }
 }
 
+/// YAML's printable characters (go-yaml's `is_printable`): what a scanner accepts and what an
+/// emitter may write without an escape.
+fn printable(c: char) -> bool {
+    matches!(c, '\n' | '\u{20}'..='\u{7e}' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..='\u{10ffff}')
+        && c != '\u{feff}'
+}
+
+/// A resolved scalar as a JSON object key (as `sigs.k8s.io/yaml` converts non-string keys);
+/// `None` for a collection, which cannot be a key.
+fn key_text(value: Value) -> Option<String> {
+    match value {
+        Value::String(s) => Some(s),
+        Value::Null => Some("null".to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Array(_) | Value::Object(_) => None,
+    }
+}
+
 fn node_count(v: &Value) -> usize {
     let mut n = 0usize;
     let mut todo = vec![v];
@@ -396,6 +470,28 @@ fn resolve_scalar(text: &str, style: TScalarStyle, tag: Option<&Tag>) -> Result<
         return Ok(f);
     }
     Ok(Value::String(text.to_string()))
+}
+
+/// What a plain (unquoted, untagged) scalar means under YAML 1.1.
+pub(crate) fn resolve_plain(text: &str) -> Value {
+    // Most plain scalars in Kubernetes files are words. One that starts with a letter can only be
+    // a boolean, a null or a string (an int or a float starts with a digit, a sign, a dot or `_`,
+    // and Rust's float parser, the one number form that could start with a letter, is only asked
+    // for digits and `.eE+-`), so the number parsers and their copies are skipped.
+    if let Some(first) = text.as_bytes().first().filter(|b| b.is_ascii_alphabetic()) {
+        // Only y, n, t, f and o (either case) start a YAML 1.1 boolean or a null.
+        if !matches!(first.to_ascii_lowercase(), b'y' | b'n' | b't' | b'f' | b'o') {
+            return Value::String(text.to_string());
+        }
+        if let Some(b) = parse_bool_11(text) {
+            return Value::Bool(b);
+        }
+        if matches!(text, "null" | "Null" | "NULL") {
+            return Value::Null;
+        }
+        return Value::String(text.to_string());
+    }
+    resolve_scalar(text, TScalarStyle::Plain, None).unwrap_or_else(|_| Value::String(text.into()))
 }
 
 fn parse_bool_11(s: &str) -> Option<bool> {

@@ -1,0 +1,61 @@
+//! YAML reading costs, each against baselines measured in the same run on the same data: the
+//! 1.34 release written as upstream's `versioned_feature_list.yaml` (193 features, about 36 KB).
+//!
+//! * `baseline: serde_json::from_str (same data as JSON)`: what reading the same tree costs when
+//!   the format is trivial to scan; kubegate's YAML path cannot expect to beat it.
+//! * `baseline: yaml-rust2 events only`: the general YAML parser's own scan of the same bytes,
+//!   with a receiver that drops every event (the floor for any tree built from its events).
+//!
+//! * `yaml::parse_general`: the general path alone, which every text took before the fast path
+//!   (`src/yaml/fast.rs`); `yaml::parse` is what callers get now.
+//!
+//! `scripts/bench.sh` turns the medians into ratios in BENCHMARKS.md.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use kubegate::featuregate::{parse_feature_list, render_feature_list};
+use kubegate::releases::{gates::features_in, Release};
+use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
+use yaml_rust2::scanner::Marker;
+
+struct Drop(usize);
+impl MarkedEventReceiver for Drop {
+    fn on_event(&mut self, _ev: Event, _mark: Marker) {
+        self.0 += 1;
+    }
+}
+
+fn feature_list(c: &mut Criterion) {
+    let release = Release::parse("1.34").expect("1.34 is carried");
+    let text = render_feature_list(&features_in(release));
+    let json = serde_json::to_string(&kubegate::yaml::parse(&text).expect("parses").value)
+        .expect("serializes");
+    c.bench_function(
+        "yaml baseline: serde_json::from_str (same data as JSON)",
+        |b| b.iter(|| serde_json::from_str::<serde_json::Value>(black_box(&json)).expect("json")),
+    );
+    c.bench_function("yaml baseline: yaml-rust2 events only", |b| {
+        b.iter(|| {
+            let mut sink = Drop(0);
+            Parser::new_from_str(black_box(&text))
+                .load(&mut sink, true)
+                .expect("scans");
+            sink.0
+        })
+    });
+    c.bench_function(
+        "yaml: parse_general (yaml-rust2 events and tree, the path before the fast path)",
+        |b| b.iter(|| kubegate::yaml::parse_general(black_box(&text)).expect("parses")),
+    );
+    c.bench_function("yaml: parse(versioned_feature_list.yaml of 1.34)", |b| {
+        b.iter(|| kubegate::yaml::parse(black_box(&text)).expect("parses"))
+    });
+    c.bench_function(
+        "yaml: parse_feature_list(versioned_feature_list.yaml of 1.34)",
+        |b| b.iter(|| parse_feature_list(black_box(&text)).expect("parses")),
+    );
+}
+
+criterion_group!(benches, feature_list);
+criterion_main!(benches);

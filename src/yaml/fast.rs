@@ -1,0 +1,398 @@
+//! The fast path: the block subset Kubernetes files are written in, read straight from the text.
+//!
+//! Why: the general path (yaml-rust2's scanner, its events, a tree built from them) reads about
+//! 5 MB/s, so a release's `versioned_feature_list.yaml` took milliseconds in the browser. Almost
+//! every file Kubernetes users hand us is block mappings and block sequences of one-line scalars;
+//! this reader handles exactly that and gives up (`None`) on anything else, so the general path
+//! stays the one source of truth for the rest of YAML and for every error message.
+//!
+//! The contract, checked by `tests/yaml_fast.rs` on every YAML text of the test suite and on
+//! generated variations: when this returns a document, it is the document the general path
+//! returns (same value, same positions, no duplicate keys). What it declines: flow collections,
+//! anchors, aliases, tags, block scalars (`|`, `>`), multi-line scalars, double-quoted scalars
+//! with escapes, empty values, complex keys, duplicate keys, document markers and directives,
+//! tabs, carriage returns and characters YAML does not print, nesting deeper than [`MAX_DEPTH`],
+//! and documents over [`MAX_NODES`] nodes.
+
+use std::collections::HashMap;
+
+use serde_json::{Map, Value};
+
+use super::{
+    key_text, printable, push_segment, resolve_plain, Document, Pos, MAX_DEPTH, MAX_NODES,
+};
+
+/// One line with content: where it starts and what it holds (past the indentation, or past a
+/// sequence dash that has been consumed).
+#[derive(Clone, Copy)]
+struct Line<'a> {
+    /// 1-based line number.
+    number: usize,
+    /// Column of `text`'s first character, 0-based, in characters.
+    indent: usize,
+    text: &'a str,
+}
+
+struct Reader<'a> {
+    lines: Vec<Line<'a>>,
+    at: usize,
+    positions: HashMap<String, Pos>,
+    pointer: String,
+    nodes: usize,
+}
+
+/// The single document of `text`, or `None` when the text is outside the subset (or empty).
+pub(super) fn parse(text: &str) -> Option<Document> {
+    let lines = lines(text)?;
+    let first = *lines.first()?;
+    let mut r = Reader {
+        positions: HashMap::with_capacity(lines.len() + 1),
+        lines,
+        at: 0,
+        pointer: String::new(),
+        nodes: 0,
+    };
+    r.positions.insert(String::new(), start_pos(first)?);
+    let value = r.block(first.indent, 0)?;
+    if r.at != r.lines.len() {
+        return None;
+    }
+    let positions = r.positions;
+    Some(Document {
+        value,
+        positions,
+        duplicates: Vec::new(),
+    })
+}
+
+/// The lines that hold content, or `None` if a character or a line is outside the subset.
+fn lines(text: &str) -> Option<Vec<Line<'_>>> {
+    if !text.is_ascii() && !text.chars().all(printable) {
+        return None;
+    }
+    if text.bytes().any(|b| b != b'\n' && (b < 0x20 || b == 0x7f)) {
+        return None;
+    }
+    let mut out = Vec::new();
+    for (i, raw) in text.split('\n').enumerate() {
+        let trimmed = skip_spaces(raw);
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let indent = raw.len() - trimmed.len();
+        if indent == 0 && (raw.starts_with("---") || raw.starts_with("...") || raw.starts_with('%'))
+        {
+            return None;
+        }
+        out.push(Line {
+            number: i + 1,
+            indent,
+            text: trimmed,
+        });
+    }
+    Some(out)
+}
+
+/// Appends `/` and a sequence index to a pointer (without the formatting machinery: this runs
+/// for every item).
+fn push_index(pointer: &mut String, mut n: usize) {
+    pointer.push('/');
+    let mut digits = [0u8; 20];
+    let mut len = 0;
+    loop {
+        if let Some(d) = digits.get_mut(len) {
+            *d = b'0' + (n % 10) as u8;
+        }
+        len += 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for d in digits.iter().take(len).rev() {
+        pointer.push(char::from(*d));
+    }
+}
+
+/// Byte offset of the first `a` followed by `b` in `s` (`": "`, `" #"`), without a substring
+/// searcher's setup, which costs more than these short texts.
+fn find_pair(s: &str, a: u8, b: u8) -> Option<usize> {
+    let bytes = s.as_bytes();
+    bytes
+        .iter()
+        .zip(bytes.iter().skip(1))
+        .position(|(x, y)| *x == a && *y == b)
+}
+
+/// `s` without its leading spaces (bytes, not chars: spaces are ASCII).
+fn skip_spaces(s: &str) -> &str {
+    let n = s.bytes().take_while(|b| *b == b' ').count();
+    s.get(n..).unwrap_or("")
+}
+
+/// `s` without its trailing spaces.
+fn trim_spaces_end(s: &str) -> &str {
+    let n = s.bytes().rev().take_while(|b| *b == b' ').count();
+    s.get(..s.len() - n).unwrap_or("")
+}
+
+/// A dash that opens a sequence item: `-` alone or followed by a space.
+fn is_dash(text: &str) -> bool {
+    text == "-" || text.starts_with("- ")
+}
+
+/// Characters that may not start a plain scalar here (flow, anchors, tags, block scalars,
+/// directives, reserved), plus quotes, which this reader handles separately.
+fn bad_start(text: &str) -> bool {
+    let mut chars = text.chars();
+    match chars.next() {
+        None => true,
+        Some('[' | ']' | '{' | '}' | ',' | '#' | '&' | '*' | '!' | '|' | '>' | '%' | '@' | '`') => {
+            true
+        }
+        Some('-' | '?' | ':') => chars.next().is_none_or(|c| c == ' '),
+        _ => false,
+    }
+}
+
+impl<'a> Reader<'a> {
+    fn line(&self) -> Option<Line<'a>> {
+        self.lines.get(self.at).copied()
+    }
+
+    fn count(&mut self) -> Option<()> {
+        self.nodes += 1;
+        (self.nodes <= MAX_NODES).then_some(())
+    }
+
+    fn record(&mut self, pos: Pos) {
+        self.positions.insert(self.pointer.clone(), pos);
+    }
+
+    /// The block node whose first line is the current one, at `indent`.
+    fn block(&mut self, indent: usize, depth: usize) -> Option<Value> {
+        if depth >= MAX_DEPTH.min(128) {
+            return None;
+        }
+        let line = self.line()?;
+        if line.indent != indent {
+            return None;
+        }
+        self.count()?;
+        if is_dash(line.text) {
+            self.sequence(indent, depth)
+        } else {
+            self.mapping(indent, depth)
+        }
+    }
+
+    fn sequence(&mut self, indent: usize, depth: usize) -> Option<Value> {
+        let mut items = Vec::new();
+        while let Some(line) = self.line() {
+            if line.indent != indent || !is_dash(line.text) {
+                break;
+            }
+            let base = self.pointer.len();
+            push_index(&mut self.pointer, items.len());
+            let rest = line.text.get(1..)?;
+            let content = skip_spaces(rest);
+            let item = if content.is_empty() || content.starts_with('#') {
+                // The item is the block on the following lines, further in.
+                self.at += 1;
+                let next = self.line()?;
+                if next.indent <= indent {
+                    return None;
+                }
+                self.record(start_pos(next)?);
+                self.block(next.indent, depth + 1)?
+            } else {
+                let column = indent + 1 + (rest.len() - content.len());
+                if is_dash(content) || key_split(content).is_some() {
+                    // `- - x` or `- key: value`: a block that starts on the dash's line.
+                    let slot = self.lines.get_mut(self.at)?;
+                    slot.indent = column;
+                    slot.text = content;
+                    let pos = start_pos(*slot)?;
+                    self.record(pos);
+                    self.block(column, depth + 1)?
+                } else {
+                    self.record(Pos {
+                        line: line.number,
+                        column: column + 1,
+                    });
+                    self.inline_scalar(content, indent)?
+                }
+            };
+            self.pointer.truncate(base);
+            items.push(item);
+        }
+        Some(Value::Array(items))
+    }
+
+    fn mapping(&mut self, indent: usize, depth: usize) -> Option<Value> {
+        let mut entries = Map::new();
+        while let Some(line) = self.line() {
+            if line.indent != indent {
+                if line.indent > indent {
+                    return None;
+                }
+                break;
+            }
+            if is_dash(line.text) {
+                return None;
+            }
+            let (key_src, rest) = key_split(line.text)?;
+            self.count()?;
+            let key = key(key_src)?;
+            let base = self.pointer.len();
+            push_segment(&mut self.pointer, &key);
+            self.record(Pos {
+                line: line.number,
+                column: indent + 1,
+            });
+            let content = skip_spaces(rest);
+            let value = if content.is_empty() || content.starts_with('#') {
+                self.at += 1;
+                let next = self.line()?;
+                if next.indent > indent || (next.indent == indent && is_dash(next.text)) {
+                    // A nested block, or a sequence at the key's own indentation.
+                    self.block(next.indent, depth + 1)?
+                } else {
+                    return None;
+                }
+            } else {
+                self.inline_scalar(content, indent)?
+            };
+            self.pointer.truncate(base);
+            if entries.insert(key, value).is_some() {
+                // A duplicate key: the general path reports it.
+                return None;
+            }
+        }
+        Some(Value::Object(entries))
+    }
+
+    /// A scalar that ends its line (the current one), under a parent at `indent`. A following
+    /// line further in than the parent would continue it: outside the subset.
+    fn inline_scalar(&mut self, content: &str, indent: usize) -> Option<Value> {
+        self.count()?;
+        let value = scalar(content)?;
+        self.at += 1;
+        match self.line() {
+            Some(next) if next.indent > indent => None,
+            _ => Some(value),
+        }
+    }
+}
+
+/// Where the general path places a collection that starts on `line`: a sequence at its dash, a
+/// mapping at its first key's colon (where yaml-rust2's scanner opens the mapping).
+fn start_pos(line: Line<'_>) -> Option<Pos> {
+    let column = if is_dash(line.text) {
+        line.indent
+    } else {
+        let (_, rest) = key_split(line.text)?;
+        let colon = line.text.len().checked_sub(rest.len() + 1)?;
+        line.indent + line.text.get(..colon)?.chars().count()
+    };
+    Some(Pos {
+        line: line.number,
+        column: column + 1,
+    })
+}
+
+/// Splits `key: rest` (or `key:` at the end of the line); `None` if the line is not a simple
+/// one-line key.
+fn key_split(text: &str) -> Option<(&str, &str)> {
+    let (key, after) = if let Some(q) = text.strip_prefix('\'') {
+        let end = single_quoted_end(q)?;
+        (text.get(..end + 2)?, text.get(end + 2..)?)
+    } else if let Some(q) = text.strip_prefix('"') {
+        let end = q.find('"')?;
+        (text.get(..end + 2)?, text.get(end + 2..)?)
+    } else {
+        let bytes = text.as_bytes();
+        let colon = (0..bytes.len()).find(|&i| {
+            bytes.get(i) == Some(&b':') && bytes.get(i + 1).is_none_or(|b| *b == b' ')
+        })?;
+        (trim_spaces_end(text.get(..colon)?), text.get(colon..)?)
+    };
+    let after = skip_spaces(after);
+    let rest = after.strip_prefix(':')?;
+    if !rest.is_empty() && !rest.starts_with(' ') {
+        return None;
+    }
+    Some((key, rest))
+}
+
+/// Byte index (in `q`, the text after the opening quote) of a single-quoted scalar's closing
+/// quote, skipping `''` escapes.
+fn single_quoted_end(q: &str) -> Option<usize> {
+    let bytes = q.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes.get(i) == Some(&b'\'') {
+            if bytes.get(i + 1) == Some(&b'\'') {
+                i += 2;
+                continue;
+            }
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// A mapping key as the general path turns it into a JSON key.
+fn key(src: &str) -> Option<String> {
+    if find_pair(src, b' ', b'#').is_some() {
+        return None;
+    }
+    if src.starts_with(['\'', '"']) {
+        return match scalar(src)? {
+            Value::String(s) => Some(s),
+            _ => None,
+        };
+    }
+    if bad_start(src) || find_pair(src, b':', b' ').is_some() {
+        return None;
+    }
+    key_text(resolve_plain(src))
+}
+
+/// A one-line scalar (plain, single-quoted, or double-quoted without escapes) and its trailing
+/// comment, if any.
+fn scalar(text: &str) -> Option<Value> {
+    if let Some(q) = text.strip_prefix('\'') {
+        let end = single_quoted_end(q)?;
+        trailer(q.get(end + 1..)?)?;
+        return Some(Value::String(q.get(..end)?.replace("''", "'")));
+    }
+    if let Some(q) = text.strip_prefix('"') {
+        let end = q.find('"')?;
+        let body = q.get(..end)?;
+        if body.contains('\\') {
+            return None;
+        }
+        trailer(q.get(end + 1..)?)?;
+        return Some(Value::String(body.to_string()));
+    }
+    if bad_start(text) {
+        return None;
+    }
+    let body = match find_pair(text, b' ', b'#') {
+        Some(i) => text.get(..i)?,
+        None => text,
+    };
+    let body = trim_spaces_end(body);
+    if find_pair(body, b':', b' ').is_some() || body.ends_with(':') || body.is_empty() {
+        return None;
+    }
+    Some(resolve_plain(body))
+}
+
+/// What may follow a quoted scalar on its line: spaces, then nothing or a comment.
+fn trailer(after: &str) -> Option<()> {
+    let t = skip_spaces(after);
+    (t.is_empty() || (t.starts_with('#') && t.len() < after.len())).then_some(())
+}

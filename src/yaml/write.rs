@@ -1,0 +1,476 @@
+//! JSON values back into YAML, as `sigs.k8s.io/yaml`'s `JSONToYAML` (go-yaml v2's encoder)
+//! writes them, so that what kubegate prints can be compared line for line with what Kubernetes
+//! tools print and read back by any YAML 1.1 reader to the same JSON.
+//!
+//! What carries over from go-yaml v2:
+//! * Block style throughout; a sequence under a mapping key is not indented; a mapping or a
+//!   sequence in a sequence starts on the dash's line; empty collections are `{}` and `[]`.
+//! * A string is plain unless plain would read back as something else (`"yes"`, `"0755"`,
+//!   `"1.5"`, `""`, `"null"`: double-quoted, as the encoder asks when the YAML 1.1 resolver would
+//!   give another type) or plain cannot hold it (leading indicators, `": "`, `" #"`, edge spaces:
+//!   single-quoted, as the emitter falls back); a string with line breaks is a literal block
+//!   (`|-`, `|`, `|+` by its trailing breaks); a string with characters YAML cannot show raw is
+//!   double-quoted with YAML's escapes.
+//! * Floats are written as Go's `strconv.FormatFloat(f, 'g', -1, 64)` (`1e+06`, `0.5`).
+//!
+//! Not carried over: go-yaml folds long plain and quoted strings at 80 columns and writes keys
+//! longer than 128 characters as `? ` complex keys; we write both on one line, which every reader
+//! takes for the same value. Keys keep the value's own order (serde_json's, which is sorted unless
+//! the `preserve_order` feature is on; `JSONToYAML` sorts them too).
+
+use serde_json::{Map, Number, Value};
+
+use super::{printable, resolve_plain};
+
+/// A JSON value as YAML text, ending in a newline.
+pub fn to_string(value: &Value) -> String {
+    let mut out = String::new();
+    match value {
+        Value::Object(m) if !m.is_empty() => map(m, 0, false, &mut out),
+        Value::Array(a) if !a.is_empty() => seq(a, 0, false, &mut out),
+        other => {
+            scalar(other, 0, &mut out);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn pad(indent: usize, out: &mut String) {
+    out.extend(std::iter::repeat_n(' ', indent));
+}
+
+/// A block mapping at `indent`; `inline` when its first key follows a sequence dash.
+fn map(m: &Map<String, Value>, indent: usize, inline: bool, out: &mut String) {
+    for (i, (k, v)) in m.iter().enumerate() {
+        if i > 0 || !inline {
+            pad(indent, out);
+        }
+        key(k, out);
+        out.push(':');
+        match v {
+            Value::Object(inner) if !inner.is_empty() => {
+                out.push('\n');
+                map(inner, indent + 2, false, out);
+            }
+            Value::Array(items) if !items.is_empty() => {
+                out.push('\n');
+                seq(items, indent, false, out);
+            }
+            other => {
+                out.push(' ');
+                scalar(other, indent + 2, out);
+                out.push('\n');
+            }
+        }
+    }
+}
+
+/// A block sequence at `indent`; `inline` when its first dash follows an outer dash.
+fn seq(items: &[Value], indent: usize, inline: bool, out: &mut String) {
+    for (i, v) in items.iter().enumerate() {
+        if i > 0 || !inline {
+            pad(indent, out);
+        }
+        out.push_str("- ");
+        match v {
+            Value::Object(inner) if !inner.is_empty() => map(inner, indent + 2, true, out),
+            Value::Array(inner) if !inner.is_empty() => seq(inner, indent + 2, true, out),
+            other => {
+                scalar(other, indent + 2, out);
+                out.push('\n');
+            }
+        }
+    }
+}
+
+/// A scalar (or an empty collection); `block_indent` is where a literal block's lines go.
+fn scalar(v: &Value, block_indent: usize, out: &mut String) {
+    match v {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => number(n, out),
+        Value::String(s) => string(s, block_indent, false, out),
+        Value::Array(_) => out.push_str("[]"),
+        Value::Object(_) => out.push_str("{}"),
+    }
+}
+
+fn key(k: &str, out: &mut String) {
+    string(k, 0, true, out);
+}
+
+/// Integers as written; floats as go-yaml writes a float64.
+fn number(n: &Number, out: &mut String) {
+    if n.is_i64() || n.is_u64() {
+        out.push_str(&n.to_string());
+        return;
+    }
+    let Some(f) = n.as_f64() else {
+        out.push_str(&n.to_string());
+        return;
+    };
+    out.push_str(&go_float(f));
+}
+
+/// Go's `strconv.FormatFloat(f, 'g', -1, 64)` for a finite float.
+pub(crate) fn go_float(f: f64) -> String {
+    if f == 0.0 {
+        return if f.is_sign_negative() { "-0" } else { "0" }.to_string();
+    }
+    // Rust's `{:e}` gives the shortest round-tripping digits: "-1.2345e-7".
+    let sci = format!("{f:e}");
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((sci.as_str(), "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let (sign, mantissa) = match mantissa.strip_prefix('-') {
+        Some(m) => ("-", m),
+        None => ("", mantissa),
+    };
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    if !(-4..6).contains(&exp) {
+        let (first, rest) = digits.split_at(1.min(digits.len()));
+        let frac = if rest.is_empty() {
+            String::new()
+        } else {
+            format!(".{rest}")
+        };
+        let esign = if exp < 0 { '-' } else { '+' };
+        return format!("{sign}{first}{frac}e{esign}{:02}", exp.unsigned_abs());
+    }
+    let point = exp + 1; // digits before the decimal point
+    let text = if point <= 0 {
+        format!("0.{}{digits}", "0".repeat(point.unsigned_abs() as usize))
+    } else {
+        let point = point.unsigned_abs() as usize;
+        if digits.len() <= point {
+            format!("{digits}{}", "0".repeat(point - digits.len()))
+        } else {
+            let (int, frac) = digits.split_at(point);
+            format!("{int}.{frac}")
+        }
+    };
+    format!("{sign}{text}")
+}
+
+enum Style {
+    Plain,
+    Single,
+    Double,
+    Literal,
+}
+
+/// The style go-yaml v2 ends up with for a string (the encoder's wish, then the emitter's
+/// `analyze_scalar` and `select_scalar_style`).
+fn style(s: &str, is_key: bool) -> Style {
+    let breaks = s.contains('\n');
+    // `.inf` and `.nan` are floats to go-yaml; our reader keeps them as text only because JSON
+    // cannot hold them.
+    let special_float = matches!(
+        s.to_ascii_lowercase().as_str(),
+        ".inf" | "+.inf" | "-.inf" | ".nan"
+    );
+    let resolves_to_string =
+        matches!(resolve_plain(s), Value::String(_)) && !base60_float(s) && !special_float;
+    let wanted = if breaks {
+        Style::Literal
+    } else if resolves_to_string {
+        Style::Plain
+    } else {
+        return Style::Double;
+    };
+
+    let mut flow_indicators = false;
+    let mut block_indicators = false;
+    let mut special = false;
+    let (mut leading_space, mut leading_break) = (false, false);
+    let (mut trailing_space, mut trailing_break) = (false, false);
+    let (mut break_space, mut space_break) = (false, false);
+    let (mut previous_space, mut previous_break) = (false, false);
+    if s.starts_with("---") || s.starts_with("...") {
+        flow_indicators = true;
+        block_indicators = true;
+    }
+    let chars: Vec<char> = s.chars().collect();
+    let mut preceded_by_whitespace = true;
+    for (i, &c) in chars.iter().enumerate() {
+        let next = chars.get(i + 1).copied();
+        let followed_by_whitespace = next.is_none_or(|n| matches!(n, ' ' | '\t' | '\n'));
+        let last = i + 1 == chars.len();
+        if i == 0 {
+            match c {
+                '#' | ',' | '[' | ']' | '{' | '}' | '&' | '*' | '!' | '|' | '>' | '\'' | '"'
+                | '%' | '@' | '`' => {
+                    flow_indicators = true;
+                    block_indicators = true;
+                }
+                '?' | ':' => {
+                    flow_indicators = true;
+                    block_indicators |= followed_by_whitespace;
+                }
+                '-' if followed_by_whitespace => {
+                    flow_indicators = true;
+                    block_indicators = true;
+                }
+                _ => {}
+            }
+        } else {
+            match c {
+                ',' | '?' | '[' | ']' | '{' | '}' => flow_indicators = true,
+                ':' => {
+                    flow_indicators = true;
+                    block_indicators |= followed_by_whitespace;
+                }
+                '#' if preceded_by_whitespace => {
+                    flow_indicators = true;
+                    block_indicators = true;
+                }
+                _ => {}
+            }
+        }
+        if !printable(c) {
+            special = true;
+        }
+        if c == ' ' {
+            leading_space |= i == 0;
+            trailing_space |= last;
+            break_space |= previous_break;
+            previous_space = true;
+            previous_break = false;
+        } else if c == '\n' {
+            leading_break |= i == 0;
+            trailing_break |= last;
+            space_break |= previous_space;
+            previous_break = true;
+            previous_space = false;
+        } else {
+            previous_space = false;
+            previous_break = false;
+        }
+        preceded_by_whitespace = matches!(c, ' ' | '\t' | '\n');
+    }
+    // Block context only (nothing here writes flow collections): flow indicators do not matter.
+    let _ = flow_indicators;
+    let mut plain_allowed = !block_indicators;
+    let mut single_allowed = true;
+    let mut block_allowed = true;
+    if leading_space || leading_break || trailing_space || trailing_break {
+        plain_allowed = false;
+    }
+    if trailing_space {
+        block_allowed = false;
+    }
+    if break_space {
+        plain_allowed = false;
+        single_allowed = false;
+    }
+    if space_break || special {
+        plain_allowed = false;
+        single_allowed = false;
+        block_allowed = false;
+    }
+    if breaks {
+        plain_allowed = false;
+    }
+    match wanted {
+        Style::Literal if block_allowed && !is_key => Style::Literal,
+        Style::Literal => Style::Double,
+        _ if s.is_empty() => Style::Double,
+        _ if plain_allowed => Style::Plain,
+        _ if single_allowed => Style::Single,
+        _ => Style::Double,
+    }
+}
+
+/// go-yaml v2 quotes strings that YAML 1.1's sexagesimal floats would read (`1:20`, `-3:25:45`).
+fn base60_float(s: &str) -> bool {
+    let body = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let mut parts = body.split(':');
+    let Some(first) = parts.next() else {
+        return false;
+    };
+    let rest: Vec<&str> = parts.collect();
+    let Some((last, middle)) = rest.split_last() else {
+        return false;
+    };
+    let int_ok = !first.is_empty()
+        && first.bytes().all(|b| b.is_ascii_digit() || b == b'_')
+        && first
+            .bytes()
+            .next()
+            .is_some_and(|b| (b'1'..=b'9').contains(&b));
+    let middle_ok = middle.iter().all(|m| sixty(m));
+    let (whole, frac) = last.split_once('.').unwrap_or((last, ""));
+    int_ok && middle_ok && sixty(whole) && frac.bytes().all(|b| b.is_ascii_digit() || b == b'_')
+}
+
+fn sixty(s: &str) -> bool {
+    let b = s.as_bytes();
+    match b {
+        [d] => d.is_ascii_digit(),
+        [t, d] => (b'0'..=b'5').contains(t) && d.is_ascii_digit(),
+        _ => false,
+    }
+}
+
+fn string(s: &str, block_indent: usize, is_key: bool, out: &mut String) {
+    match style(s, is_key) {
+        Style::Plain => out.push_str(s),
+        Style::Single => {
+            out.push('\'');
+            out.push_str(&s.replace('\'', "''"));
+            out.push('\'');
+        }
+        Style::Double => double(s, out),
+        Style::Literal => literal(s, block_indent, out),
+    }
+}
+
+fn double(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\0' => out.push_str("\\0"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\u{b}' => out.push_str("\\v"),
+            '\u{c}' => out.push_str("\\f"),
+            '\r' => out.push_str("\\r"),
+            '\u{1b}' => out.push_str("\\e"),
+            '\u{85}' => out.push_str("\\N"),
+            '\u{a0}' => out.push_str("\\_"),
+            '\u{2028}' => out.push_str("\\L"),
+            '\u{2029}' => out.push_str("\\P"),
+            c if printable(c) => out.push(c),
+            c if (c as u32) <= 0xff => out.push_str(&format!("\\x{:02X}", c as u32)),
+            c if (c as u32) <= 0xffff => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push_str(&format!("\\U{:08X}", c as u32)),
+        }
+    }
+    out.push('"');
+}
+
+/// A literal block: `|` with go-yaml's chomping (`-` no final break, `+` more than one) and an
+/// indentation indicator when the text starts with a space or a break.
+fn literal(s: &str, indent: usize, out: &mut String) {
+    out.push('|');
+    if s.starts_with([' ', '\n']) {
+        out.push('2');
+    }
+    if !s.ends_with('\n') {
+        out.push('-');
+    } else if s.len() == 1 || s.ends_with("\n\n") {
+        out.push('+');
+    }
+    let body = s.strip_suffix('\n').unwrap_or(s);
+    for line in body.split('\n') {
+        out.push('\n');
+        if !line.is_empty() {
+            pad(indent, out);
+            out.push_str(line);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn block_layout_as_go_yaml_writes_it() {
+        let v = json!({
+            "a": {"b": [1, {"c": "x", "d": "z"}, [2, 3]], "e": {}},
+            "f": [], "g": null, "h": [[], {}]
+        });
+        assert_eq!(
+            to_string(&v),
+            "a:\n  b:\n  - 1\n  - c: x\n    d: z\n  - - 2\n    - 3\n  e: {}\nf: []\ng: null\nh:\n- []\n- {}\n"
+        );
+        assert_eq!(to_string(&json!({})), "{}\n");
+        assert_eq!(to_string(&json!([])), "[]\n");
+        assert_eq!(to_string(&json!("x")), "x\n");
+        assert_eq!(to_string(&json!([[["a"]]])), "- - - a\n");
+    }
+
+    #[test]
+    fn quotes_only_what_would_read_back_differently() {
+        for (s, want) in [
+            ("0.0.0.0", "0.0.0.0"),
+            ("2m0s", "2m0s"),
+            ("10%", "10%"),
+            ("unix:///run/x.sock", "unix:///run/x.sock"),
+            ("0", "\"0\""),
+            ("0755", "\"0755\""),
+            ("1.5", "\"1.5\""),
+            ("yes", "\"yes\""),
+            ("Off", "\"Off\""),
+            ("null", "\"null\""),
+            ("~", "\"~\""),
+            ("", "\"\""),
+            ("1:20", "\"1:20\""),
+            ("a: b", "'a: b'"),
+            ("a #b", "'a #b'"),
+            ("- x", "'- x'"),
+            ("*x", "'*x'"),
+            (" x", "' x'"),
+            ("it's", "it's"),
+            ("'q'", "'''q'''"),
+            ("tab\there", "\"tab\\there\""),
+            ("é", "é"),
+        ] {
+            assert_eq!(
+                to_string(&json!({ "k": s })),
+                format!("k: {want}\n"),
+                "{s:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn multi_line_strings_are_literal_blocks() {
+        assert_eq!(to_string(&json!({"a": "x\ny"})), "a: |-\n  x\n  y\n");
+        assert_eq!(to_string(&json!({"a": "x\n"})), "a: |\n  x\n");
+        assert_eq!(to_string(&json!({"a": "x\n\n"})), "a: |+\n  x\n\n");
+        assert_eq!(
+            to_string(&json!([{"a": "x\n\ny"}])),
+            "- a: |-\n    x\n\n    y\n"
+        );
+        assert_eq!(to_string(&json!({"a": " x\ny"})), "a: |2-\n   x\n  y\n");
+        // A space before a break cannot be a block: double quotes.
+        assert_eq!(to_string(&json!({"a": "x \ny"})), "a: \"x \\ny\"\n");
+    }
+
+    #[test]
+    fn floats_as_go_formats_them() {
+        for (f, want) in [
+            (1.5, "1.5"),
+            (0.5, "0.5"),
+            (1e6, "1e+06"),
+            (123456.0, "123456"),
+            (2.0, "2"),
+            (0.0001, "0.0001"),
+            (0.00001, "1e-05"),
+            (-1.25e-7, "-1.25e-07"),
+            (1e21, "1e+21"),
+        ] {
+            assert_eq!(go_float(f), want, "{f}");
+        }
+    }
+
+    #[test]
+    fn round_trips_through_the_reader() {
+        let v = json!({
+            "a": {"b": [1, {"c": "yes", "d": ""}], "e": {}},
+            "f": "10%", "g": "/var/lib", "h": [], "i": "on", "j": "1.5", "k": null,
+            "l": "x\ny\n", "m": "a: b", "n": [["p", "q"], "- r"], "o": 2.5, "p": "tab\t",
+            "q": "#c", "r": "x #y", "s": "0x1F", "t": "1e3", "u": "-", "v": "---", "w": ".inf",
+            "x": "ctrl\u{1}", "y y": "\"", "z:": "x: ", "': '": -3
+        });
+        let text = to_string(&v);
+        assert_eq!(super::super::parse(&text).unwrap().value, v, "{text}");
+    }
+}
