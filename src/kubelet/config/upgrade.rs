@@ -33,9 +33,20 @@ use crate::releases::{self, Release};
 /// One finding.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "KubeletUpgradeFinding", optional_fields)
+)]
 pub struct UpgradeFinding {
     /// `gateUnknown`, `gateLocked`, `gateDefaultChanged`, `flagRemoved`, `flagDeprecated`,
     /// `fieldRemoved`, `defaultChanged`, `fieldChanged`, `error`.
+    #[cfg_attr(
+        feature = "typescript",
+        ts(
+            type = "\"gateUnknown\" | \"gateLocked\" | \"gateDefaultChanged\" | \"fieldChanged\" | \"error\""
+        )
+    )]
     pub kind: String,
     /// The gate, field or flag concerned.
     pub subject: String,
@@ -90,6 +101,11 @@ impl UpgradeFinding {
 /// The report.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "KubeletUpgradeReport", optional_fields)
+)]
 pub struct UpgradeReport {
     pub from: String,
     pub to: String,
