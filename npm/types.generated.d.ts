@@ -18,6 +18,10 @@ export type KubegateErrorFields = {
    */
   path?: string;
   /**
+   * Every failure, when the core reports several at once (feature gates, kubelet validation).
+   */
+  problems?: Array<ErrorProblem>;
+  /**
    * The file (kubelet config file, drop-in or checkpoint) that wrote the value at fault.
    */
   file?: string;
@@ -33,10 +37,27 @@ export type KubegateErrorFields = {
    * Dotted path of the configuration field at fault, e.g. `"evictionHard.memory.available"`.
    */
   field?: string;
+};
+/**
+ * Where the value at fault was written, as far as the core knows.
+ */
+export type ErrorLocation = {
   /**
-   * Every failure, when the core reports several at once (feature gates, kubelet validation).
+   * The file (kubelet config file, drop-in or checkpoint) that wrote the value at fault.
    */
-  problems?: Array<ErrorProblem>;
+  file?: string;
+  /**
+   * The 1-based line of the value at fault (in `file`, or in the imported text).
+   */
+  line?: number;
+  /**
+   * The flag that wrote the value at fault, e.g. `"--port"`.
+   */
+  flag?: string;
+  /**
+   * Dotted path of the configuration field at fault, e.g. `"evictionHard.memory.available"`.
+   */
+  field?: string;
 };
 /**
  * One failure inside an error that reports several.
@@ -60,18 +81,21 @@ export type ErrorProblem = {
    */
   span?: Span;
   /**
-   * Dotted path of the configuration field at fault.
-   */
-  field?: string;
-  /**
-   * The file that wrote the value at fault, and its 1-based line.
+   * The file (kubelet config file, drop-in or checkpoint) that wrote the value at fault.
    */
   file?: string;
+  /**
+   * The 1-based line of the value at fault (in `file`, or in the imported text).
+   */
   line?: number;
   /**
-   * The flag that wrote the value at fault.
+   * The flag that wrote the value at fault, e.g. `"--port"`.
    */
   flag?: string;
+  /**
+   * Dotted path of the configuration field at fault, e.g. `"evictionHard.memory.available"`.
+   */
+  field?: string;
 };
 /**
  * A span in UTF-16 code units (JS string indices), end exclusive.

@@ -13,7 +13,7 @@
 
 use ts_rs::{Config, TS};
 
-use super::error::{ErrorFields, ErrorProblem, ErrorSpan};
+use super::error::{ErrorFields, ErrorLocation, ErrorProblem, ErrorSpan};
 use crate::api::{enums, frobber, gating};
 use crate::featuregate::{FeatureSpec, FeatureState, PreRelease, Reason, Warning};
 use crate::import::{cmdline, configz, kubeadm, metrics, Note};
@@ -131,6 +131,7 @@ pub(crate) fn generate() -> String {
             "Errors",
             vec![
                 decl::<ErrorFields>(&cfg),
+                decl::<ErrorLocation>(&cfg),
                 decl::<ErrorProblem>(&cfg),
                 decl::<ErrorSpan>(&cfg),
             ],

@@ -28,18 +28,8 @@ pub(crate) struct ErrorFields {
     /// The path of the bad field in structured input, e.g. `"faults[0].at"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
-    /// The file (kubelet config file, drop-in or checkpoint) that wrote the value at fault.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub file: Option<String>,
-    /// The 1-based line of the value at fault (in `file`, or in the imported text).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub line: Option<u32>,
-    /// The flag that wrote the value at fault, e.g. `"--port"`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub flag: Option<String>,
-    /// Dotted path of the configuration field at fault, e.g. `"evictionHard.memory.available"`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub field: Option<String>,
+    #[serde(flatten)]
+    pub at: ErrorLocation,
     /// Every failure, when the core reports several at once (feature gates, kubelet validation).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub problems: Option<Vec<ErrorProblem>>,
@@ -66,17 +56,31 @@ pub(crate) struct ErrorProblem {
     /// Where its `Key=value` piece is in the string given to `set()`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub span: Option<ErrorSpan>,
-    /// Dotted path of the configuration field at fault.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub field: Option<String>,
-    /// The file that wrote the value at fault, and its 1-based line.
+    #[serde(flatten)]
+    pub at: ErrorLocation,
+}
+
+/// Where the value at fault was written, as far as the core knows.
+#[derive(Serialize, Default, Debug, Clone, PartialEq)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "ErrorLocation", optional_fields)
+)]
+pub(crate) struct ErrorLocation {
+    /// The file (kubelet config file, drop-in or checkpoint) that wrote the value at fault.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
+    /// The 1-based line of the value at fault (in `file`, or in the imported text).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<u32>,
-    /// The flag that wrote the value at fault.
+    /// The flag that wrote the value at fault, e.g. `"--port"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flag: Option<String>,
+    /// Dotted path of the configuration field at fault, e.g. `"evictionHard.memory.available"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
 }
 
 /// A span in UTF-16 code units (JS string indices), end exclusive.
@@ -128,7 +132,7 @@ mod tests {
     #[test]
     fn absent_fields_are_not_set_and_names_are_camel_case() {
         let mut f = ErrorFields::kind("kubeletConfig");
-        f.line = Some(3);
+        f.at.line = Some(3);
         f.problems = Some(vec![ErrorProblem {
             message: "m".into(),
             span: Some(ErrorSpan { start: 0, end: 2 }),

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use wasm_bindgen::prelude::*;
 
-use super::error::{line, throw, ErrorFields};
+use super::error::{line, throw, ErrorFields, ErrorLocation};
 use super::{fail, from_json, to_json};
 use crate::import::{self, ImportError};
 
@@ -12,7 +12,10 @@ fn import_error(e: ImportError) -> JsValue {
     throw(
         &e.to_string(),
         &ErrorFields {
-            line: e.line.map(line),
+            at: ErrorLocation {
+                line: e.line.map(line),
+                ..ErrorLocation::default()
+            },
             ..ErrorFields::kind("import")
         },
     )

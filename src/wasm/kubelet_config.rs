@@ -2,7 +2,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::error::{line, throw, ErrorFields, ErrorProblem};
+use super::error::{line, throw, ErrorFields, ErrorLocation, ErrorProblem};
 use super::{fail, from_json, to_json};
 use crate::kubelet::config::{self, ConfigError, ResolveInput, Resolved};
 
@@ -14,20 +14,24 @@ fn config_error(e: ConfigError) -> JsValue {
         .iter()
         .map(|p| ErrorProblem {
             message: p.message.clone(),
-            field: p.field.clone(),
-            file: p.file.clone(),
-            line: p.line.map(line),
-            flag: p.flag.clone(),
+            at: ErrorLocation {
+                file: p.file.clone(),
+                line: p.line.map(line),
+                flag: p.flag.clone(),
+                field: p.field.clone(),
+            },
             ..ErrorProblem::default()
         })
         .collect();
     throw(
         &e.message,
         &ErrorFields {
-            file: e.file.clone(),
-            line: e.line.map(line),
-            flag: e.flag.clone(),
-            field: e.field().map(str::to_string),
+            at: ErrorLocation {
+                file: e.file.clone(),
+                line: e.line.map(line),
+                flag: e.flag.clone(),
+                field: e.field().map(str::to_string),
+            },
             problems: Some(problems),
             ..ErrorFields::kind("kubeletConfig")
         },
