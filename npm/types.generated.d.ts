@@ -664,7 +664,7 @@ export type KubeletUpgradeReport = {
    * When the target refuses the inputs, the changes are still computed as if the removed
    * flags were dropped (what the operator will do); this lists what was dropped.
    */
-  assumingRemoved: Array<string>;
+  assumingRemoved?: Array<string>;
 };
 
 // --- API fields ---

@@ -119,6 +119,7 @@ pub struct UpgradeReport {
     /// When the target refuses the inputs, the changes are still computed as if the removed
     /// flags were dropped (what the operator will do); this lists what was dropped.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub assuming_removed: Vec<String>,
 }
 
