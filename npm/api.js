@@ -256,24 +256,6 @@ const T = {
     if (!ok) throw badArg(p, "an array of strings", v);
     return JSON.parse(encode(p, v)).map((s, i) => checkString(p, s, `[${i}]`));
   },
-  u32s: (p, v) => {
-    let arr;
-    try {
-      arr = v instanceof Uint32Array ? v : Array.isArray(v) ? Array.from(JSON.parse(encode(p, v))) : null;
-    } catch (e) {
-      if (e?.kind) throw e;
-      arr = null;
-    }
-    if (arr === null) throw badArg(p, "a Uint32Array or an array of integers from 0 to 4294967295", v);
-    if (arr.length > LIMITS.maxArrayLength) throw limitArg(p, `an array of length ${arr.length} is longer than the limit of ${LIMITS.maxArrayLength}`);
-    if (!(arr instanceof Uint32Array)) {
-      arr.forEach((x, i) => {
-        if (typeof x !== "number" || !Number.isInteger(x) || x < 0 || x > 0xffffffff) throw badArg(p, "an integer from 0 to 4294967295", x, `[${i}]`);
-      });
-      arr = Uint32Array.from(arr);
-    }
-    return arr;
-  },
 };
 
 // --- calling the glue ----------------------------------------------------------------------------
@@ -436,8 +418,6 @@ export const FeatureGate = classExport(
     enabled: [[["name", "string", "feature name"]], "plain"],
     featureId: [[["name", "string", "feature name"]], "plain"],
     enabledById: [[["id", "u32", "feature id"]], "plain"],
-    resolvedTable: [[], "plain"],
-    markQueried: [[["ids", "u32s", "feature ids"]], "plain"],
     knownFeatures: [[], "plain"],
     toString: [[], "plain"],
     overrideDefault: [[["name", "string", "feature name"], ["value", "boolean", "default"]]],
@@ -469,11 +449,17 @@ export const FeatureGate = classExport(
 // an emulation-version change, so the "already queried feature" warnings stay exactly upstream's.
 const CACHE = new WeakMap();
 const G = FeatureGate.prototype;
+// The table and the queried marks are the package's own business, not public methods: the
+// glue's resolvedTable/markQueried are reached through the gate's raw object only from here.
+const rawCall = (gate, fn, call) => {
+  const s = stateOf("FeatureGate", fn, gate);
+  return invoke(fn, () => call(s.raw));
+};
 const wasmOf = {
   enabled: G.enabled,
   featureId: G.featureId,
-  resolvedTable: G.resolvedTable,
-  markQueried: G.markQueried,
+  resolvedTable: { call: (gate) => rawCall(gate, "FeatureGate.enabledById", (r) => r.resolvedTable()) },
+  markQueried: { call: (gate, ids) => rawCall(gate, "FeatureGate.setEmulationVersion", (r) => r.markQueried(ids)) },
   setEmulationVersion: G.setEmulationVersion,
   setEmulationVersionAndMinCompatibilityVersion: G.setEmulationVersionAndMinCompatibilityVersion,
 };

@@ -26,6 +26,9 @@ for gen in scripts/gen-releases/*.py; do
   python3 "$gen" build --check
 done
 
+step "Contracts: npm/types.generated.d.ts is what the Rust types generate (ts-rs)"
+cargo test --lib --features typescript wasm::contracts
+
 step "Rust: unit, conformance and doc tests"
 cargo test
 

@@ -18,6 +18,7 @@ use crate::releases::{self, gates, Release};
 /// A run of consecutive releases (`"1.28"` to `"1.29"`, both included); `from` may predate the
 /// oldest release kubegate carries when the data says so (dynamic kubelet config began in 1.11).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "FactSpan"))]
 pub struct Span {
     pub from: String,
     pub to: String,
@@ -25,6 +26,11 @@ pub struct Span {
 
 /// A run of consecutive releases sharing one value (a default that changed at some release).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "FactValueSpan")
+)]
 pub struct ValueSpan {
     pub from: String,
     pub to: String,
@@ -35,6 +41,7 @@ pub struct ValueSpan {
 /// it is compiled out (Cargo features) or the release has no such value.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "ReleaseFacts"))]
 pub struct ReleaseFacts {
     /// kube-controller-manager's default `--node-monitor-grace-period` at this version.
     pub node_monitor_grace_period: Option<String>,
@@ -57,6 +64,7 @@ pub struct ReleaseFacts {
 /// Spans of releases over which a mechanism existed or a default held.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "FactSpans"))]
 pub struct Spans {
     pub dynamic_kubelet_config: Option<Span>,
     pub dropin_dir_alpha_env: Option<Span>,
@@ -67,6 +75,11 @@ pub struct Spans {
 /// Timers of the apiserver's bootstrap controller (Go duration text).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "ControlPlaneFacts")
+)]
 pub struct ControlPlaneFacts {
     pub endpoint_reconciler_interval: String,
     pub endpoint_reconciler_ttl: String,
@@ -77,6 +90,7 @@ pub struct ControlPlaneFacts {
 /// Timers of the kubelet's node status machinery (Go duration text).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "NodeFacts"))]
 pub struct NodeFacts {
     pub lease_duration_seconds: i64,
     pub lease_renew_interval: String,
@@ -87,6 +101,7 @@ pub struct NodeFacts {
 /// Everything the front ends state as a fact.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "Facts"))]
 pub struct Facts {
     pub oldest: String,
     pub newest: String,

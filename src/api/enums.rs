@@ -21,6 +21,11 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Upstream `operation.Type`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "EnumOperation")
+)]
 pub enum OperationType {
     #[default]
     Create,
@@ -54,6 +59,7 @@ impl Operation {
 /// (`exclude_when: false`, tag `+k8s:ifDisabled(X)=+k8s:enumExclude`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct EnumExclusion {
     pub value: String,
     pub option: String,
@@ -145,6 +151,7 @@ pub fn validate_enum_ratcheting(
 /// What [`validate_enum_request`] takes: one enum field check, as the JS API passes it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct EnumRequest {
     pub path: String,
     /// `null`/absent: an unset optional field.
@@ -152,13 +159,17 @@ pub struct EnumRequest {
     pub value: Option<String>,
     /// Present on update when the old object exists: the old field value (`null` when unset).
     #[serde(default, with = "double_option")]
+    #[cfg_attr(feature = "typescript", ts(type = "string | null", optional))]
     pub old_value: Option<Option<String>>,
     pub valid_values: Vec<String>,
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub exclusions: Vec<EnumExclusion>,
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub options: BTreeMap<String, bool>,
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub operation: OperationType,
 }
 

@@ -102,6 +102,11 @@ pub fn validate_restart_policy_declarative(
 /// Both formulations side by side, as the playground shows them.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "FrobberRestartPolicyReport")
+)]
 pub struct RestartPolicyReport {
     /// Whether the strategy allows `OnTuesday` for this request ([`allow_on_tuesday`]).
     pub allowed: bool,

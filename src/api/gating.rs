@@ -29,9 +29,11 @@ use std::fmt;
 /// Which gate guards which field of one API type.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct FieldGateSchema {
     /// The API type, for messages only (`Service`, `EndpointSlice`, ...).
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub kind: String,
     pub fields: Vec<GatedField>,
 }
@@ -39,6 +41,7 @@ pub struct FieldGateSchema {
 /// One gated field.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct GatedField {
     /// `spec.trafficDistribution`, `endpoints[*].hints`, ...
     pub path: String,
@@ -49,7 +52,9 @@ pub struct GatedField {
 /// The prepared object and what was taken out of it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct PrepareResult {
+    #[cfg_attr(feature = "typescript", ts(type = "Record<string, unknown>"))]
     pub object: Value,
     /// Concrete paths of the cleared fields, e.g. `endpoints[1].hints`, in the order cleared.
     pub dropped: Vec<String>,

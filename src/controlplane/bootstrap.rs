@@ -714,8 +714,8 @@ impl BootstrapController {
         }
         Service {
             metadata: ObjectMeta {
-                namespace: "default".to_string(),
-                name: "kubernetes".to_string(),
+                namespace: super::KUBERNETES_SERVICE_NAMESPACE.to_string(),
+                name: super::KUBERNETES_SERVICE_NAME.to_string(),
                 labels: [("component", "apiserver"), ("provider", "kubernetes")]
                     .iter()
                     .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -867,6 +867,14 @@ impl BootstrapController {
     pub fn service(&self, namespace: &str, name: &str) -> Option<&Service> {
         let key = format!("{namespace}/{name}");
         self.services.iter().find(|s| s.key() == key)
+    }
+
+    /// The `default/kubernetes` Service, once an apiserver created it.
+    pub fn current_kubernetes_service(&self) -> Option<&Service> {
+        self.service(
+            super::KUBERNETES_SERVICE_NAMESPACE,
+            super::KUBERNETES_SERVICE_NAME,
+        )
     }
 
     pub fn endpoints(&self) -> Option<&Endpoints> {

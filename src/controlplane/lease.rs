@@ -114,8 +114,8 @@ pub fn do_reconcile(
     let existed = endpoints.is_some();
     let mut e = endpoints.clone().unwrap_or_else(|| Endpoints {
         metadata: ObjectMeta {
-            namespace: "default".to_string(),
-            name: "kubernetes".to_string(),
+            namespace: super::KUBERNETES_SERVICE_NAMESPACE.to_string(),
+            name: super::KUBERNETES_SERVICE_NAME.to_string(),
             labels: BTreeMap::new(),
         },
         subsets: Vec::new(),

@@ -18,3 +18,8 @@ pub mod namespaces;
 pub mod objects;
 pub mod portrange;
 pub mod repair;
+
+/// The namespace of the apiserver's own Service and Endpoints (upstream `metav1.NamespaceDefault`).
+pub const KUBERNETES_SERVICE_NAMESPACE: &str = "default";
+/// The name of that Service and its Endpoints (upstream `kubernetesServiceName`).
+pub const KUBERNETES_SERVICE_NAME: &str = "kubernetes";

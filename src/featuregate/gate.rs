@@ -52,6 +52,7 @@ pub struct FeatureId(pub u32);
 /// Something upstream would log rather than fail on, returned as data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct Warning {
     /// Upstream's log message, e.g.
     /// `Warning: setting GA feature gate. It will be removed in a future release.`
@@ -76,6 +77,7 @@ const QUERIED_CHANGED: &str =
 
 /// Why a feature has the value it has (not an upstream concept: upstream only knows the value).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum Reason {
     /// Set by the user (`--feature-gates` or a config file).
     Explicit,
@@ -92,6 +94,7 @@ pub enum Reason {
 /// Everything about one feature at the gate's current versions, for tables and explanations.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct FeatureState {
     pub name: String,
     /// The stage at the emulation and min-compatibility versions (PreAlpha: not available yet).
@@ -111,6 +114,7 @@ pub struct FeatureState {
         skip_serializing_if = "Option::is_none",
         with = "super::spec::opt_version"
     )]
+    #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
     pub stage_since: Option<Version>,
 }
 

@@ -22,6 +22,11 @@ use crate::version::Version;
 /// for GA, `DEPRECATED`, `PRE-ALPHA`), which is what Kubernetes puts in its messages; JSON and YAML
 /// use the spelled-out names of `versioned_feature_list.yaml` (`Alpha`, `GA`, ...).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(type = "\"PreAlpha\" | \"Alpha\" | \"Beta\" | \"GA\" | \"Deprecated\"")
+)]
 pub enum PreRelease {
     /// Not available yet at the emulation version. Never written in a spec list: it is what
     /// [`spec_at`] answers when no entry applies.
@@ -109,21 +114,25 @@ impl<'de> Deserialize<'de> for PreRelease {
 /// One stage of a feature, valid from `version` on.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct FeatureSpec {
     /// Whether the feature is on when nobody sets it.
     pub default: bool,
     /// The feature cannot be set to anything but its default (typically GA or deprecated
     /// features about to be removed).
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub lock_to_default: bool,
     /// The stage; a spec that names none is GA, as upstream's zero value.
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub pre_release: PreRelease,
     /// The first version this spec applies to. `None` is refused by
     /// [`FeatureGate::add_versioned`](super::FeatureGate::add_versioned);
     /// [`FeatureGate::add`](super::FeatureGate::add) sets `0.0`, so an unversioned feature
     /// applies at every emulation version.
     #[serde(default, with = "opt_version")]
+    #[cfg_attr(feature = "typescript", ts(type = "string | null", optional = nullable))]
     pub version: Option<Version>,
     /// The lowest min-compatibility version this spec needs. It lets a feature go Beta at 1.35 but
     /// only turn on by default once every control-plane component it talks to is at least 1.35:
@@ -137,6 +146,7 @@ pub struct FeatureSpec {
     /// with 1.35, on. It may only follow an entry at the same `version` without it, and later
     /// entries that leave it unset inherit it (see [`complete_specs`]).
     #[serde(default, with = "opt_version", skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(type = "string | null", optional = nullable))]
     pub min_compatibility_version: Option<Version>,
 }
 

@@ -21,6 +21,11 @@ use super::{check_size, ImportError, Note};
 /// Which of the forms above the text was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "KubeletCommandLineForm")
+)]
 pub enum Form {
     ProcCmdline,
     Ps,
@@ -31,6 +36,7 @@ pub enum Form {
 
 /// One argument and the 1-based line it starts on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "KubeletArg"))]
 pub struct Arg {
     pub value: String,
     pub line: usize,
@@ -38,6 +44,11 @@ pub struct Arg {
 
 /// A variable the input defines (`Environment=`, an env file's `NAME=value`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "KubeletVariable")
+)]
 pub struct Variable {
     pub name: String,
     pub value: String,
@@ -47,6 +58,11 @@ pub struct Variable {
 /// What [`parse`] read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "KubeletCommandLine", optional_fields)
+)]
 pub struct CommandLine {
     pub form: Form,
     /// The program (`/usr/bin/kubelet`), when the text names one.

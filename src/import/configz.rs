@@ -19,8 +19,14 @@ pub const KIND: &str = "KubeletConfiguration";
 /// What [`parse`] read.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "KubeletConfigz")
+)]
 pub struct Configz {
     /// A complete KubeletConfiguration object (apiVersion and kind added).
+    #[cfg_attr(feature = "typescript", ts(type = "Record<string, unknown>"))]
     pub config: Value,
     /// The same as YAML-compatible JSON text, two-space indented: a `--config` file.
     pub config_file: String,

@@ -24,6 +24,11 @@ use super::{check_size, line_of, yaml_error, ImportError, Note};
 /// One flag from an `extraArgs`/`kubeletExtraArgs`, with its line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "KubeadmExtraArg", optional_fields)
+)]
 pub struct ExtraArg {
     pub name: String,
     pub value: String,
@@ -41,6 +46,7 @@ impl ExtraArg {
 /// What [`parse`] read.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct KubeadmConfig {
     /// The kubeadm API versions seen (`kubeadm.k8s.io/v1beta4`).
     pub api_versions: Vec<String>,

@@ -19,6 +19,11 @@ pub const METRIC: &str = "kubernetes_feature_enabled";
 /// One gate as the component reports it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "ReportedFeatureGate")
+)]
 pub struct ReportedGate {
     pub name: String,
     /// As reported: `ALPHA`, `BETA`, `DEPRECATED`, `` (GA).
@@ -30,6 +35,7 @@ pub struct ReportedGate {
 /// What [`parse`] read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct FeatureMetrics {
     pub gates: Vec<ReportedGate>,
     pub understood: Vec<Note>,
@@ -187,10 +193,19 @@ pub fn stage_label(p: PreRelease) -> &'static str {
 /// One difference between what a component reports and what a gate says it should.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "FeatureMetricsMismatch")
+)]
 pub struct Mismatch {
     pub name: String,
     pub line: usize,
     /// `enabled`, `stage` or `unknown` (the gate does not know this feature).
+    #[cfg_attr(
+        feature = "typescript",
+        ts(type = "\"enabled\" | \"stage\" | \"unknown\"")
+    )]
     pub kind: String,
     pub message: String,
 }

@@ -35,6 +35,11 @@ pub const MAX_IMPORT_BYTES: usize = 2 << 20;
 /// One thing an import understood or ignored, and the 1-based line it is about.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "ImportNote", optional_fields)
+)]
 pub struct Note {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,

@@ -17,13 +17,16 @@ use crate::kubelet::nodestatus::Node;
 /// One imported node.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct ImportedNode {
+    #[cfg_attr(feature = "typescript", ts(type = "Record<string, unknown>"))]
     pub node: Node,
     /// `status.nodeInfo.kubeletVersion` (`v1.31.4`), when present.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kubelet_version: Option<String>,
     /// The node's Lease in `kube-node-lease`, when the input held it.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(type = "Record<string, unknown>", optional))]
     pub lease: Option<Lease>,
     /// Line of the object in the input.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -33,6 +36,7 @@ pub struct ImportedNode {
 /// What [`parse`] read.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct NodeImport {
     pub nodes: Vec<ImportedNode>,
     pub understood: Vec<Note>,

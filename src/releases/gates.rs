@@ -123,6 +123,7 @@ pub fn release_gate(release: Release) -> Result<FeatureGate, FeatureGateError> {
 /// release's gate table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "ReleaseGate", optional_fields = nullable))]
 pub struct GateFacts {
     pub name: &'static str,
     pub pre_release: PreRelease,
@@ -130,6 +131,7 @@ pub struct GateFacts {
     pub lock_to_default: bool,
     /// When the gate reached `pre_release` (see [`GateRecord::stage_since`]).
     #[serde(with = "crate::featuregate::spec::opt_version")]
+    #[cfg_attr(feature = "typescript", ts(type = "string | null"))]
     pub stage_since: Option<Version>,
     /// First release whose binaries registered it (`"1.20"`).
     pub since: String,

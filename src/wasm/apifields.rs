@@ -7,17 +7,10 @@ use crate::controlplane::objects::Service;
 use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
+// The bootstrap controller's shapes stay written here this round (src/controlplane is being
+// reorganised); the API-field shapes are generated (contracts.rs).
 #[wasm_bindgen(typescript_custom_section)]
 const TS: &str = r#"
-export interface GatedField { path: string; gate: string; }
-export interface FieldGateSchema { kind?: string; fields: GatedField[]; }
-export type GateValues = Record<string, boolean>;
-export interface PrepareResult { object: Record<string, unknown>; dropped: string[]; }
-export interface EnumExclusion { value: string; option: string; excludeWhen: boolean; }
-export interface EnumRequest {
-  path: string; value?: string | null; oldValue?: string | null; validValues: string[];
-  exclusions?: EnumExclusion[]; options?: Record<string, boolean>; operation?: "Create" | "Update";
-}
 export interface ObjectMeta { namespace: string; name: string; labels?: Record<string, string>; }
 export interface ServicePort { name?: string; protocol?: string; port: number; targetPort?: number; nodePort?: number; }
 export interface ServiceSpec {
@@ -43,14 +36,6 @@ export interface BootstrapConfig {
   kubernetesServiceNodePort?: number; nodePortRange?: string; systemNamespaces?: string[];
   existingNamespaces?: string[]; apiservers?: string[];
 }
-export interface FrobberRestartPolicyRequest {
-  restartPolicy: string;
-  /** The old object's value on update; absent on create. */
-  oldRestartPolicy?: string | null;
-  gates: GateValues;
-}
-/** The guide's hand-written validation and the declarative one, side by side. */
-export interface FrobberRestartPolicyReport { allowed: boolean; guide: string[]; declarative: string[]; }
 /** What one repair run did to one leak candidate; strike 3 releases. */
 export interface LeakCount { item: string; action: "flagged" | "kept" | "released"; count: number; strike: number; }
 /** One run of the NodePort or ClusterIP repair loop of one apiserver. */
@@ -85,7 +70,7 @@ fn lookup(gates: &BTreeMap<String, bool>) -> impl Fn(&str) -> Option<bool> + '_ 
 #[wasm_bindgen(js_name = prepareForCreate, unchecked_return_type = "PrepareResult")]
 pub fn prepare_for_create(
     #[wasm_bindgen(unchecked_param_type = "FieldGateSchema")] schema: &str,
-    #[wasm_bindgen(unchecked_param_type = "GateValues")] gates: &str,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, boolean>")] gates: &str,
     #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] obj: &str,
 ) -> Result<String, JsValue> {
     let schema: gating::FieldGateSchema = from_json(schema, "schema")?;
@@ -100,9 +85,10 @@ pub fn prepare_for_create(
 #[wasm_bindgen(js_name = prepareForUpdate, unchecked_return_type = "PrepareResult")]
 pub fn prepare_for_update(
     #[wasm_bindgen(unchecked_param_type = "FieldGateSchema")] schema: &str,
-    #[wasm_bindgen(unchecked_param_type = "GateValues")] gates: &str,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, boolean>")] gates: &str,
     #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] obj: &str,
-    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] old_obj: &str,
+    #[wasm_bindgen(js_name = oldObj, unchecked_param_type = "Record<string, unknown>")]
+    old_obj: &str,
 ) -> Result<String, JsValue> {
     let schema: gating::FieldGateSchema = from_json(schema, "schema")?;
     let gates: BTreeMap<String, bool> = from_json(gates, "gates")?;
@@ -132,11 +118,19 @@ pub fn validate_enum(
     to_json(&errs)
 }
 
+/// The arguments of the guide's `OnTuesday` example.
 #[derive(serde::Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct RestartPolicyRequest {
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "FrobberRestartPolicyRequest")
+)]
+pub(crate) struct RestartPolicyRequest {
     restart_policy: String,
+    /// The old object's value on update; absent on create.
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     old_restart_policy: Option<String>,
     gates: BTreeMap<String, bool>,
 }
@@ -249,9 +243,10 @@ impl JsBootstrapController {
         to_json(&self.inner.namespaces())
     }
 
+    /// The `default/kubernetes` Service, or null before an apiserver created it.
     #[wasm_bindgen(unchecked_return_type = "Service | null")]
     pub fn service(&self) -> Result<String, JsValue> {
-        to_json(&self.inner.service("default", "kubernetes"))
+        to_json(&self.inner.current_kubernetes_service())
     }
 
     #[wasm_bindgen(unchecked_return_type = "Service[]")]

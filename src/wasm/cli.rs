@@ -7,6 +7,8 @@ use wasm_bindgen::prelude::*;
 use super::to_json;
 use crate::cli::{self, DirEntry, Host};
 
+// CliHost is a JS object with methods, not a JSON shape, so it stays written here; CliOutput is
+// generated (contracts.rs).
 #[wasm_bindgen(typescript_custom_section)]
 const TS: &str = r#"
 /** What the command line needs from Node (npm/cli.js builds it). */
@@ -20,7 +22,6 @@ export interface CliHost {
   /** Colour the output (stdout is a TTY and NO_COLOR is unset). */
   color: boolean;
 }
-export interface CliOutput { stdout: string; stderr: string; code: number; }
 "#;
 
 struct JsHost {
@@ -94,5 +95,9 @@ pub fn run_cli(
     #[wasm_bindgen(unchecked_param_type = "CliHost")] host: JsValue,
 ) -> Result<String, JsValue> {
     let out = cli::run(&args, &JsHost { obj: host });
-    to_json(&serde_json::json!({ "stdout": out.stdout, "stderr": out.stderr, "code": out.code }))
+    to_json(&super::CliOutput {
+        stdout: out.stdout,
+        stderr: out.stderr,
+        code: out.code,
+    })
 }

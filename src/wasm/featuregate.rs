@@ -5,102 +5,37 @@ use std::collections::BTreeMap;
 
 use wasm_bindgen::prelude::*;
 
-use super::{from_json, set, to_json, utf16_offset};
+use super::error::{throw, ErrorFields, ErrorProblem, ErrorSpan};
+use super::{from_json, to_json, utf16_offset};
 use crate::featuregate::{self as core, FeatureGateError, FeatureSpec};
 use crate::version::Version;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &str = r#"
-/** A feature's stage. "PreAlpha" only appears in results: it means "not available at this version". */
-export type PreRelease = "PreAlpha" | "Alpha" | "Beta" | "GA" | "Deprecated";
-
-/** One stage of a feature, valid from `version` on (upstream `featuregate.FeatureSpec`). */
-export interface FeatureSpec {
-  /** Whether the feature is on when nobody sets it. */
-  default: boolean;
-  /** The feature cannot be set to anything but its default. */
-  lockToDefault?: boolean;
-  /** The stage; absent means GA, as upstream's zero value. */
-  preRelease?: PreRelease;
-  /** "major.minor" (a leading "v" accepted). Required by addVersioned; add() uses "0.0". */
-  version?: string;
-  /** The min-compatibility version this entry needs; see the Rust docs of FeatureSpec. */
-  minCompatibilityVersion?: string;
-}
-
-/** Something upstream logs rather than fails on, returned as data. */
-export interface Warning {
-  /** Upstream's log text, e.g. "Warning: setting GA feature gate. It will be removed in a future release." */
-  message: string;
-  feature: string;
-  value: boolean;
-  /** For an already-queried feature whose value a version change flips: its value before. */
-  oldValue?: boolean;
-}
-
-/** Why a feature has its value. */
-export type Reason = "Explicit" | "AllAlpha" | "AllBeta" | "Override" | "Default";
-
-/** Everything about one feature at the gate's versions. */
-export interface FeatureState {
-  name: string;
-  preRelease: PreRelease;
-  /** The spec in force ({version: "0.0", preRelease: "PreAlpha"} when none applies). */
-  spec: Required<Omit<FeatureSpec, "minCompatibilityVersion">> & Pick<FeatureSpec, "minCompatibilityVersion">;
-  default: boolean;
-  enabled: boolean;
-  locked: boolean;
-  reason: Reason;
-  explicitlySet: boolean;
-}
-
-/** A span in UTF-16 code units (JS string indices), end exclusive. */
-export interface Span { start: number; end: number }
-
-/** One problem inside a thrown FeatureGateError. */
-export interface GateProblem {
-  /** "syntax" | "unrecognized" | "locked" | "preAlpha" | "dependency" | "spec" | ... */
-  kind: string;
-  feature?: string;
-  /** Kubernetes' exact text for this problem. */
-  message: string;
-  /** Where the problem's `Key=value` piece is in the string given to set(). */
-  span?: Span;
-}
-
-/**
- * What FeatureGate methods throw: a real Error whose message is Kubernetes' exact text
- * (several problems print as "[e1, e2]"), with the problems one by one.
- */
-export interface FeatureGateError extends Error {
-  kind: string;
-  problems: GateProblem[];
-}
-"#;
-
-/// A core error into a JS `Error` with `kind` and `problems`; spans in UTF-16 units of `text`.
+/// A core error into kubegate's JS `Error`: `kind` is the first problem's, `problems` lists
+/// each with its span in UTF-16 units of `text` (the string given to `set`).
 fn gate_error(e: FeatureGateError, text: Option<&str>) -> JsValue {
-    let err = js_sys::Error::new(&e.to_string());
-    let problems = js_sys::Array::new();
-    for (p, span) in e.problems().iter().zip(e.spans()) {
-        let o = js_sys::Object::new();
-        set(&o, "kind", &p.kind().into());
-        if let Some(f) = p.feature() {
-            set(&o, "feature", &f.into());
-        }
-        set(&o, "message", &p.to_string().into());
-        if let (Some(span), Some(text)) = (span, text) {
-            let s = js_sys::Object::new();
-            set(&s, "start", &utf16_offset(text, span.start).into());
-            set(&s, "end", &utf16_offset(text, span.end).into());
-            set(&o, "span", &s);
-        }
-        problems.push(&o);
-    }
+    let problems = e
+        .problems()
+        .iter()
+        .zip(e.spans())
+        .map(|(p, span)| ErrorProblem {
+            kind: Some(p.kind().to_string()),
+            feature: p.feature().map(str::to_string),
+            message: p.to_string(),
+            span: span.zip(text).map(|(span, text)| ErrorSpan {
+                start: utf16_offset(text, span.start),
+                end: utf16_offset(text, span.end),
+            }),
+            ..ErrorProblem::default()
+        })
+        .collect();
     let kind = e.problems().first().map(|p| p.kind()).unwrap_or("error");
-    set(&err, "kind", &kind.into());
-    set(&err, "problems", &problems);
-    err.into()
+    throw(
+        &e.to_string(),
+        &ErrorFields {
+            problems: Some(problems),
+            ..ErrorFields::kind(kind)
+        },
+    )
 }
 
 /// A version a caller names ("1.31", "v1.31", "1.31.2", "1.31.0-alpha.1"). Upstream's generic
@@ -163,8 +98,10 @@ impl JsFeatureGate {
     /// ported commit, "1.37"; the release data itself ends at `releases().newest`), compatible down to `minCompatibilityVersion` (default: one minor below).
     #[wasm_bindgen(constructor)]
     pub fn new(
-        emulation_version: Option<String>,
-        min_compatibility_version: Option<String>,
+        #[wasm_bindgen(js_name = emulationVersion)] emulation_version: Option<String>,
+        #[wasm_bindgen(js_name = minCompatibilityVersion)] min_compatibility_version: Option<
+            String,
+        >,
     ) -> Result<JsFeatureGate, JsValue> {
         let inner = match (emulation_version, min_compatibility_version) {
             (None, None) => core::FeatureGate::new(),
@@ -277,7 +214,8 @@ impl JsFeatureGate {
 
     /// The effective value of every feature by id (1 on, 0 off): the table the package's JS
     /// layer caches for `enabled` and `enabledById`. Reading it does not mark features queried.
-    #[wasm_bindgen(js_name = resolvedTable)]
+    /// Internal to the package (api.js): not part of the typed API.
+    #[wasm_bindgen(js_name = resolvedTable, skip_typescript)]
     pub fn resolved_table(&self) -> Vec<u8> {
         self.inner
             .resolved_table()
@@ -288,7 +226,8 @@ impl JsFeatureGate {
 
     /// Marks features queried (see `FeatureGate::mark_queried`): the JS cache reports the ids
     /// it answered from before the emulation version changes.
-    #[wasm_bindgen(js_name = markQueried)]
+    /// Internal to the package (api.js): not part of the typed API.
+    #[wasm_bindgen(js_name = markQueried, skip_typescript)]
     pub fn mark_queried(&self, ids: &[u32]) {
         let ids: Vec<core::FeatureId> = ids.iter().map(|&i| core::FeatureId(i)).collect();
         self.inner.mark_queried(&ids);
@@ -339,7 +278,7 @@ impl JsFeatureGate {
     pub fn set_emulation_version_and_min_compatibility_version(
         &mut self,
         emulation: &str,
-        min_compatibility: &str,
+        #[wasm_bindgen(js_name = minCompatibility)] min_compatibility: &str,
     ) -> Result<String, JsValue> {
         let emulation = version(emulation, "emulation version")?;
         let min = version(min_compatibility, "min compatibility version")?;

@@ -4,64 +4,21 @@ use std::collections::BTreeMap;
 
 use wasm_bindgen::prelude::*;
 
-use super::{error, fail, from_json, set, to_json};
+use super::error::{line, throw, ErrorFields, ErrorLocation};
+use super::{fail, from_json, to_json};
 use crate::import::{self, ImportError};
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS: &str = r#"
-/** Something an import understood or ignored, and the 1-based line it is about. */
-export interface ImportNote { line?: number; what: string; }
-/** What every import reports beside its result. */
-export interface ImportReport { understood: ImportNote[]; ignored: ImportNote[]; }
-/** What an import throws: a real Error naming the line (also in `line`). */
-export interface ImportError extends Error { line?: number; }
-
-export type KubeletCommandLineForm = "procCmdline" | "ps" | "shell" | "systemd" | "envFile";
-export interface KubeletCommandLine extends ImportReport {
-  form: KubeletCommandLineForm;
-  program?: string;
-  /** The kubelet's arguments, each with the line it starts on. */
-  args: { value: string; line: number }[];
-  /** Variables the input defines (Environment=, NAME=value). */
-  variables: { name: string; value: string; line: number }[];
-  /** $VAR references the input does not define: left visible. */
-  unresolved: ImportNote[];
-}
-export interface KubeletConfigz extends ImportReport {
-  /** A complete KubeletConfiguration object (apiVersion and kind added). */
-  config: Record<string, unknown>;
-  /** The same as a --config file's text. */
-  configFile: string;
-}
-export interface ImportedNode {
-  node: Record<string, unknown>;
-  kubeletVersion?: string;
-  lease?: Record<string, unknown>;
-  line?: number;
-}
-export interface NodeImport extends ImportReport { nodes: ImportedNode[]; }
-export interface ReportedFeatureGate { name: string; stage: string; enabled: boolean; line: number; }
-export interface FeatureMetrics extends ImportReport { gates: ReportedFeatureGate[]; }
-export interface FeatureMetricsMismatch { name: string; line: number; kind: "enabled" | "stage" | "unknown"; message: string; }
-export interface KubeadmExtraArg { name: string; value: string; line?: number; }
-export interface KubeadmConfig extends ImportReport {
-  apiVersions: string[];
-  /** kubeadm's own gates (ClusterConfiguration.featureGates), not the components'. */
-  kubeadmFeatureGates: Record<string, boolean>;
-  /** apiServer, controllerManager, scheduler, etcd. */
-  extraArgs: Record<string, KubeadmExtraArg[]>;
-  kubeletExtraArgs: KubeadmExtraArg[];
-  /** An embedded KubeletConfiguration, with the input's line numbers. */
-  kubeletConfiguration?: string;
-}
-"#;
-
 fn import_error(e: ImportError) -> JsValue {
-    let err = error("import", &e.to_string());
-    if let Some(l) = e.line {
-        set(&err, "line", &(l as f64).into());
-    }
-    err
+    throw(
+        &e.to_string(),
+        &ErrorFields {
+            at: ErrorLocation {
+                line: e.line.map(line),
+                ..ErrorLocation::default()
+            },
+            ..ErrorFields::kind("import")
+        },
+    )
 }
 
 /// A kubelet command line as ps, /proc/PID/cmdline, a shell, a systemd unit or an env file shows
@@ -69,7 +26,7 @@ fn import_error(e: ImportError) -> JsValue {
 #[wasm_bindgen(js_name = importKubeletCommandLine, unchecked_return_type = "KubeletCommandLine")]
 pub fn import_kubelet_command_line(
     text: &str,
-    #[wasm_bindgen(unchecked_param_type = "Record<string, string> | undefined")] env: &str,
+    #[wasm_bindgen(unchecked_optional_param_type = "Record<string, string>")] env: &str,
 ) -> Result<String, JsValue> {
     let env: BTreeMap<String, String> =
         from_json::<Option<_>>(env, "environment")?.unwrap_or_default();
@@ -107,7 +64,7 @@ pub fn import_feature_metrics(text: &str) -> Result<String, JsValue> {
 pub fn compare_feature_metrics(
     text: &str,
     release: &str,
-    feature_gates: &str,
+    #[wasm_bindgen(js_name = featureGates)] feature_gates: &str,
 ) -> Result<String, JsValue> {
     let reported = import::metrics::parse(text).map_err(import_error)?;
     let mut gate = super::releases::release_gate(release)?;

@@ -9,7 +9,8 @@
 //! the public API takes and returns.
 //!
 //! Every export makes one call into the core. A core error becomes a real JS `Error` whose
-//! message is the core's `Display` text and whose `kind` names what went wrong ([`error`]). No
+//! message is the core's `Display` text and whose `kind` names what went wrong, with the same
+//! location fields whatever the area ([`error::throw`], the only place that builds one). No
 //! Kubernetes rule lives in this module tree: if an export needs an `if` about Kubernetes, that
 //! `if` belongs in the core.
 //!
@@ -25,6 +26,10 @@ mod alloc;
 mod apifields;
 #[cfg(all(feature = "cli", feature = "kubelet-config", feature = "node-status"))]
 mod cli;
+// Generation runs as a test (the staleness check writes the file when blessed).
+#[cfg(all(test, feature = "typescript"))]
+mod contracts;
+pub(crate) mod error;
 mod facts;
 mod featuregate;
 mod import;
@@ -37,18 +42,12 @@ mod podconfig;
 mod releases;
 mod yaml;
 
-/// Sets `key` on a JS object the binding just made (cannot fail; the impossible error is
-/// ignored).
-pub(crate) fn set(target: &JsValue, key: &str, value: &JsValue) {
-    let _ = js_sys::Reflect::set(target, &key.into(), value);
-}
+use error::{throw, ErrorFields};
 
 /// A JS `Error` with `message` and `kind` (what kind of failure: `"invalidInput"`, `"limit"`,
-/// or the area whose rule refused, e.g. `"podConfig"`).
+/// or the area whose rule refused, e.g. `"podConfig"`) and no location.
 pub(crate) fn error(kind: &str, message: &str) -> JsValue {
-    let err = js_sys::Error::new(message);
-    set(&err, "kind", &kind.into());
-    err.into()
+    throw(message, &ErrorFields::kind(kind))
 }
 
 /// `map_err` helper: a core error of area `kind` into a JS `Error` with the core's text.
@@ -79,9 +78,14 @@ pub(crate) fn from_json<T: DeserializeOwned>(text: &str, what: &str) -> Result<T
         if path == "." || path.is_empty() {
             error("invalidInput", &format!("invalid {what}: {inner}"))
         } else {
-            let err = error("invalidInput", &format!("invalid {what}: {path}: {inner}"));
-            set(&err, "path", &path.into());
-            err
+            let message = format!("invalid {what}: {path}: {inner}");
+            throw(
+                &message,
+                &ErrorFields {
+                    path: Some(path),
+                    ..ErrorFields::kind("invalidInput")
+                },
+            )
         }
     })?;
     de.end().map_err(|e| {
@@ -116,18 +120,63 @@ pub(crate) fn utf16_offset(text: &str, byte: usize) -> u32 {
     u32::try_from(prefix.encode_utf16().count()).unwrap_or(u32::MAX)
 }
 
+// The JSON contracts generated from the Rust types (`contracts.rs`), in the package's d.ts.
+#[wasm_bindgen(typescript_custom_section)]
+const GENERATED_TS: &str = include_str!("../../npm/types.generated.d.ts");
+
+// What the generated contracts cannot say: errors are real `Error`s carrying the generated
+// fields, and the names earlier releases of the package exported.
+#[wasm_bindgen(typescript_custom_section)]
+const ERROR_TS: &str = r#"
+/**
+ * What every kubegate function and method throws: a real Error whose message is Kubernetes'
+ * exact text (or kubegate's, for a wrong argument), with `kind` and whatever location is known.
+ */
+export interface KubegateError extends Error, KubegateErrorFields {}
+/** Compatibility names of KubegateError and its parts. */
+export type FeatureGateError = KubegateError;
+export type KubeletConfigError = KubegateError;
+export type ImportError = KubegateError;
+export type GateProblem = ErrorProblem;
+export type KubeletConfigProblem = ErrorProblem;
+/** What every import reports beside its result. */
+export type ImportReport = Pick<KubeletCommandLine, "understood" | "ignored">;
+export type GateValues = Record<string, boolean>;
+"#;
+
+/// The kubegate version and the Kubernetes versions its defaults follow.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub(crate) struct VersionInfo {
+    /// This package's version.
+    kubegate: String,
+    /// The binary version a `FeatureGate` emulates by default (component-base's
+    /// `DefaultKubeBinaryVersion`).
+    kubernetes: String,
+    /// The newest version the built-in gate list knows.
+    feature_list: String,
+}
+
+/// What one run of the command line printed and its exit code.
+#[cfg(any(
+    all(feature = "cli", feature = "kubelet-config", feature = "node-status"),
+    all(test, feature = "typescript")
+))]
+#[derive(serde::Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub(crate) struct CliOutput {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: i32,
+}
+
 /// The kubegate version and the Kubernetes version its defaults follow.
-///
-/// `kubernetes` is the binary version a `FeatureGate` emulates by default (component-base's
-/// `DefaultKubeBinaryVersion`); `featureList` is the newest version the built-in gate list knows.
-#[wasm_bindgen(
-    js_name = version,
-    unchecked_return_type = "{ kubegate: string; kubernetes: string; featureList: string }"
-)]
+#[wasm_bindgen(js_name = version, unchecked_return_type = "VersionInfo")]
 pub fn version() -> Result<String, JsValue> {
-    to_json(&serde_json::json!({
-        "kubegate": env!("CARGO_PKG_VERSION"),
-        "kubernetes": crate::featuregate::DEFAULT_KUBE_BINARY_VERSION,
-        "featureList": crate::releases::NEWEST.to_string(),
-    }))
+    to_json(&VersionInfo {
+        kubegate: env!("CARGO_PKG_VERSION").to_string(),
+        kubernetes: crate::featuregate::DEFAULT_KUBE_BINARY_VERSION.to_string(),
+        feature_list: crate::releases::NEWEST.to_string(),
+    })
 }

@@ -36,32 +36,46 @@ pub const ALL_NIL_SUBFIELDS_ERROR: &str =
 /// A checkpointed ConfigMap source (`Node.Spec.ConfigSource.ConfigMap`) and its payload.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "KubeletCheckpoint", optional_fields = nullable))]
 pub struct Checkpoint {
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub namespace: String,
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub name: String,
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub uid: String,
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub resource_version: String,
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub kubelet_config_key: String,
     /// The KubeletConfiguration text stored under `kubeletConfigKey`; `None` means the
     /// checkpoint could not be read (a load failure).
     pub contents: Option<String>,
     /// When it was assigned (Unix seconds).
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub modified: i64,
 }
 
 /// The checkpoint store and the virtual clock.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "KubeletDynamicInput", optional_fields = nullable))]
 pub struct DynamicInput {
     pub assigned: Option<Checkpoint>,
     pub last_known_good: Option<Checkpoint>,
     /// Now (Unix seconds).
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub now: i64,
 }
 
 /// Which config the kubelet ends up running.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "KubeletDynamicActive")
+)]
 pub enum Active {
     Local,
     Assigned,
@@ -71,6 +85,11 @@ pub enum Active {
 /// `Node.Status.Config` plus what Bootstrap decided.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "KubeletDynamicStatus", optional_fields)
+)]
 pub struct DynamicStatus {
     pub active: Active,
     /// `Node.Status.Config.Error`.

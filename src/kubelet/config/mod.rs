@@ -55,16 +55,20 @@ pub const MAX_INPUT_BYTES: usize = 2 << 20;
 /// What to resolve: a kubelet command line plus the files it refers to.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "ResolveKubeletConfigInput", optional_fields = nullable))]
 pub struct ResolveInput {
     /// `"1.33"`; defaults to [`DEFAULT_KUBELET_VERSION`].
     pub kubelet_version: Option<String>,
     /// The kubelet's arguments (without the program name).
     pub args: Vec<String>,
     /// Virtual filesystem: absolute path to contents.
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub files: BTreeMap<String, String>,
     /// Directories that exist even though they hold no file (an empty drop-in dir).
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub dirs: Vec<String>,
     /// Environment variables (only `KUBELET_CONFIG_DROPIN_DIR_ALPHA` matters, 1.28–1.29).
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub env: BTreeMap<String, String>,
     /// The working directory relative `--config` paths start from; defaults to `/`.
     pub cwd: Option<String>,
@@ -77,9 +81,15 @@ pub struct ResolveInput {
 /// The effective configuration and how it came to be.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "ResolvedKubeletConfig", optional_fields)
+)]
 pub struct Resolved {
     pub kubelet_version: String,
     /// The effective `KubeletConfiguration` (v1beta1 JSON).
+    #[cfg_attr(feature = "typescript", ts(type = "Record<string, unknown>"))]
     pub config: Value,
     /// Every known feature gate and its effective value.
     pub feature_gates: BTreeMap<String, bool>,

@@ -17,6 +17,11 @@ use super::types::is_map_field;
 /// The layer that wrote a value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "KubeletConfigLayer")
+)]
 pub enum Layer {
     /// `SetDefaults_KubeletConfiguration` (or another built-in default rule).
     Default,
@@ -37,6 +42,11 @@ pub enum Layer {
 /// Where a value came from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "KubeletConfigOrigin", optional_fields)
+)]
 pub struct Origin {
     pub layer: Layer,
     /// The file path, the flag (`--port`), or `defaults`.
@@ -74,8 +84,14 @@ impl Origin {
 /// One value a layer wrote, later overridden.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "KubeletConfigSetting")
+)]
 pub struct Setting {
     /// `null` when the layer removed the value (a map flag replacing its map).
+    #[cfg_attr(feature = "typescript", ts(type = "unknown"))]
     pub value: Value,
     pub origin: Origin,
 }
@@ -83,12 +99,19 @@ pub struct Setting {
 /// The history of one field.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "KubeletFieldProvenance")
+)]
 pub struct FieldProvenance {
     /// The effective value; `null` if the field ended up unset.
+    #[cfg_attr(feature = "typescript", ts(type = "unknown"))]
     pub value: Value,
     pub origin: Origin,
     /// Earlier values, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub overridden: Vec<Setting>,
 }
 
@@ -193,9 +216,15 @@ pub fn record_step(
 /// The answer to "why does my kubelet run with this value?".
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "KubeletConfigExplanation")
+)]
 pub struct Explanation {
     pub field_path: String,
     /// The effective value (`null` when unset).
+    #[cfg_attr(feature = "typescript", ts(type = "unknown"))]
     pub value: Value,
     /// Provenance of the field itself or, for a struct or map, of each leaf under it.
     pub fields: BTreeMap<String, FieldProvenance>,
@@ -250,11 +279,18 @@ pub fn explain(prov: &Provenance, field_path: &str) -> Option<Explanation> {
 /// One field whose effective value differs from the built-in default.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "KubeletConfigDiffEntry")
+)]
 pub struct DiffEntry {
     pub path: String,
     /// `null` when the default leaves the field unset.
+    #[cfg_attr(feature = "typescript", ts(type = "unknown"))]
     pub default: Value,
     /// `null` when the effective configuration leaves it unset.
+    #[cfg_attr(feature = "typescript", ts(type = "unknown"))]
     pub effective: Value,
 }
 

@@ -33,9 +33,20 @@ use crate::releases::{self, Release};
 /// One finding.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "KubeletUpgradeFinding", optional_fields)
+)]
 pub struct UpgradeFinding {
     /// `gateUnknown`, `gateLocked`, `gateDefaultChanged`, `flagRemoved`, `flagDeprecated`,
     /// `fieldRemoved`, `defaultChanged`, `fieldChanged`, `error`.
+    #[cfg_attr(
+        feature = "typescript",
+        ts(
+            type = "\"gateUnknown\" | \"gateLocked\" | \"gateDefaultChanged\" | \"fieldChanged\" | \"error\""
+        )
+    )]
     pub kind: String,
     /// The gate, field or flag concerned.
     pub subject: String,
@@ -90,6 +101,11 @@ impl UpgradeFinding {
 /// The report.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "KubeletUpgradeReport", optional_fields)
+)]
 pub struct UpgradeReport {
     pub from: String,
     pub to: String,
@@ -103,6 +119,7 @@ pub struct UpgradeReport {
     /// When the target refuses the inputs, the changes are still computed as if the removed
     /// flags were dropped (what the operator will do); this lists what was dropped.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub assuming_removed: Vec<String>,
 }
 

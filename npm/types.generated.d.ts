@@ -1,0 +1,897 @@
+// Generated from kubegate's Rust types by src/wasm/contracts.rs: do not edit.
+// KUBEGATE_BLESS=1 cargo test --lib --features typescript wasm::contracts
+
+// --- Errors ---
+
+/**
+ * What an error carries beside its message. Absent fields are not set on the `Error`.
+ */
+export type KubegateErrorFields = {
+  /**
+   * What went wrong: `"invalidInput"`, `"limit"`, the area whose rule refused (`"podConfig"`,
+   * `"kubeletConfig"`, `"import"`...), or a feature-gate problem kind (`"syntax"`,
+   * `"unrecognized"`, `"locked"`...).
+   */
+  kind: string;
+  /**
+   * The path of the bad field in structured input, e.g. `"faults[0].at"`.
+   */
+  path?: string;
+  /**
+   * Every failure, when the core reports several at once (feature gates, kubelet validation).
+   */
+  problems?: Array<ErrorProblem>;
+  /**
+   * The file (kubelet config file, drop-in or checkpoint) that wrote the value at fault.
+   */
+  file?: string;
+  /**
+   * The 1-based line of the value at fault (in `file`, or in the imported text).
+   */
+  line?: number;
+  /**
+   * The flag that wrote the value at fault, e.g. `"--port"`.
+   */
+  flag?: string;
+  /**
+   * Dotted path of the configuration field at fault, e.g. `"evictionHard.memory.available"`.
+   */
+  field?: string;
+};
+/**
+ * Where the value at fault was written, as far as the core knows.
+ */
+export type ErrorLocation = {
+  /**
+   * The file (kubelet config file, drop-in or checkpoint) that wrote the value at fault.
+   */
+  file?: string;
+  /**
+   * The 1-based line of the value at fault (in `file`, or in the imported text).
+   */
+  line?: number;
+  /**
+   * The flag that wrote the value at fault, e.g. `"--port"`.
+   */
+  flag?: string;
+  /**
+   * Dotted path of the configuration field at fault, e.g. `"evictionHard.memory.available"`.
+   */
+  field?: string;
+};
+/**
+ * One failure inside an error that reports several.
+ */
+export type ErrorProblem = {
+  /**
+   * For feature gates: `"syntax"`, `"unrecognized"`, `"locked"`, `"preAlpha"`,
+   * `"dependency"`, `"spec"`...
+   */
+  kind?: string;
+  /**
+   * Kubernetes' exact text for this failure.
+   */
+  message: string;
+  /**
+   * The feature it is about.
+   */
+  feature?: string;
+  /**
+   * Where its `Key=value` piece is in the string given to `set()`.
+   */
+  span?: Span;
+  /**
+   * The file (kubelet config file, drop-in or checkpoint) that wrote the value at fault.
+   */
+  file?: string;
+  /**
+   * The 1-based line of the value at fault (in `file`, or in the imported text).
+   */
+  line?: number;
+  /**
+   * The flag that wrote the value at fault, e.g. `"--port"`.
+   */
+  flag?: string;
+  /**
+   * Dotted path of the configuration field at fault, e.g. `"evictionHard.memory.available"`.
+   */
+  field?: string;
+};
+/**
+ * A span in UTF-16 code units (JS string indices), end exclusive.
+ */
+export type Span = {
+  start: number;
+  end: number;
+};
+
+// --- Feature gates and releases ---
+
+/**
+ * The kubegate version and the Kubernetes versions its defaults follow.
+ */
+export type VersionInfo = {
+  /**
+   * This package's version.
+   */
+  kubegate: string;
+  /**
+   * The binary version a `FeatureGate` emulates by default (component-base's
+   * `DefaultKubeBinaryVersion`).
+   */
+  kubernetes: string;
+  /**
+   * The newest version the built-in gate list knows.
+   */
+  featureList: string;
+};
+/**
+ * A feature's maturity. `Display` prints upstream's constant (`ALPHA`, `BETA`, the empty string
+ * for GA, `DEPRECATED`, `PRE-ALPHA`), which is what Kubernetes puts in its messages; JSON and YAML
+ * use the spelled-out names of `versioned_feature_list.yaml` (`Alpha`, `GA`, ...).
+ */
+export type PreRelease = "PreAlpha" | "Alpha" | "Beta" | "GA" | "Deprecated";
+/**
+ * One stage of a feature, valid from `version` on.
+ */
+export type FeatureSpec = {
+  /**
+   * Whether the feature is on when nobody sets it.
+   */
+  default: boolean;
+  /**
+   * The feature cannot be set to anything but its default (typically GA or deprecated
+   * features about to be removed).
+   */
+  lockToDefault?: boolean;
+  /**
+   * The stage; a spec that names none is GA, as upstream's zero value.
+   */
+  preRelease?: PreRelease;
+  /**
+   * The first version this spec applies to. `None` is refused by
+   * `FeatureGate::add_versioned`;
+   * `FeatureGate::add` sets `0.0`, so an unversioned feature
+   * applies at every emulation version.
+   */
+  version?: string | null;
+  /**
+   * The lowest min-compatibility version this spec needs. It lets a feature go Beta at 1.35 but
+   * only turn on by default once every control-plane component it talks to is at least 1.35:
+   *
+   * ```text
+   * FeatureA: [{1.35, Beta, default false},
+   *            {1.35, Beta, default true, minCompatibilityVersion 1.35}]
+   * ```
+   *
+   * A server at 1.35 with `--min-compatibility-version=1.34` (the default) has FeatureA off;
+   * with 1.35, on. It may only follow an entry at the same `version` without it, and later
+   * entries that leave it unset inherit it (see `complete_specs`).
+   */
+  minCompatibilityVersion?: string | null;
+};
+/**
+ * Something upstream would log rather than fail on, returned as data.
+ */
+export type Warning = {
+  /**
+   * Upstream's log message, e.g.
+   * `Warning: setting GA feature gate. It will be removed in a future release.`
+   */
+  message: string;
+  feature: string;
+  /**
+   * The value being set, or the new value of a feature whose value changed.
+   */
+  value: boolean;
+  /**
+   * For a queried feature that an emulation-version change flips: its value before.
+   */
+  oldValue?: boolean;
+};
+/**
+ * Why a feature has the value it has (not an upstream concept: upstream only knows the value).
+ */
+export type Reason = "Explicit" | "AllAlpha" | "AllBeta" | "Override" | "Default";
+/**
+ * Everything about one feature at the gate's current versions, for tables and explanations.
+ */
+export type FeatureState = {
+  name: string;
+  /**
+   * The stage at the emulation and min-compatibility versions (PreAlpha: not available yet).
+   */
+  preRelease: PreRelease;
+  /**
+   * The spec in force (the synthetic `0.0` pre-alpha spec when none applies).
+   */
+  spec: FeatureSpec;
+  default: boolean;
+  enabled: boolean;
+  locked: boolean;
+  reason: Reason;
+  explicitlySet: boolean;
+  /**
+   * When the feature reached its current stage: the first spec of the unbroken run of specs
+   * with this stage that ends at the one in force (a later spec may only flip the default or
+   * lock it, e.g. Beta off at 1.30 then Beta on at 1.33 is "Beta since 1.30"). `None` when
+   * no spec applies yet.
+   */
+  stageSince?: string;
+};
+/**
+ * The Kubernetes releases kubegate carries facts for.
+ */
+export type ReleaseRange = {
+  /**
+   * The oldest release ("1.16").
+   */
+  oldest: string;
+  /**
+   * The newest release: also the binary a default FeatureGate and kubernetesFeatures() stand
+   * for.
+   */
+  newest: string;
+  /**
+   * Every release, newest first.
+   */
+  releases: Array<string>;
+  /**
+   * The first release whose binaries declare versioned gates and accept --emulated-version.
+   */
+  firstVersioned: string;
+};
+/**
+ * A gate as the binaries of one release know it, with when it reached its stage: a row of a
+ * release's gate table.
+ */
+export type ReleaseGate = {
+  name: string;
+  preRelease: PreRelease;
+  default: boolean;
+  lockToDefault: boolean;
+  /**
+   * When the gate reached `pre_release` (see `GateRecord::stage_since`).
+   */
+  stageSince: string | null;
+  /**
+   * First release whose binaries registered it (`"1.20"`).
+   */
+  since: string;
+  /**
+   * First release whose binaries no longer do, if removed.
+   */
+  removed?: string | null;
+};
+
+// --- Imports of cluster output ---
+
+/**
+ * One thing an import understood or ignored, and the 1-based line it is about.
+ */
+export type ImportNote = {
+  line?: number;
+  what: string;
+};
+/**
+ * Which of the forms above the text was.
+ */
+export type KubeletCommandLineForm = "procCmdline" | "ps" | "shell" | "systemd" | "envFile";
+/**
+ * One argument and the 1-based line it starts on.
+ */
+export type KubeletArg = {
+  value: string;
+  line: number;
+};
+/**
+ * A variable the input defines (`Environment=`, an env file's `NAME=value`).
+ */
+export type KubeletVariable = {
+  name: string;
+  value: string;
+  line: number;
+};
+/**
+ * What `parse` read.
+ */
+export type KubeletCommandLine = {
+  form: KubeletCommandLineForm;
+  /**
+   * The program (`/usr/bin/kubelet`), when the text names one.
+   */
+  program?: string;
+  /**
+   * The kubelet's arguments, without the program.
+   */
+  args: Array<KubeletArg>;
+  variables: Array<KubeletVariable>;
+  /**
+   * `$VAR` references the input does not define.
+   */
+  unresolved: Array<ImportNote>;
+  understood: Array<ImportNote>;
+  ignored: Array<ImportNote>;
+};
+/**
+ * What `parse` read.
+ */
+export type KubeletConfigz = {
+  /**
+   * A complete KubeletConfiguration object (apiVersion and kind added).
+   */
+  config: Record<string, unknown>;
+  /**
+   * The same as YAML-compatible JSON text, two-space indented: a `--config` file.
+   */
+  configFile: string;
+  understood: Array<ImportNote>;
+  ignored: Array<ImportNote>;
+};
+/**
+ * One imported node.
+ */
+export type ImportedNode = {
+  node: Record<string, unknown>;
+  /**
+   * `status.nodeInfo.kubeletVersion` (`v1.31.4`), when present.
+   */
+  kubeletVersion?: string;
+  /**
+   * The node's Lease in `kube-node-lease`, when the input held it.
+   */
+  lease?: Record<string, unknown>;
+  /**
+   * Line of the object in the input.
+   */
+  line?: number;
+};
+/**
+ * What `parse` read.
+ */
+export type NodeImport = {
+  nodes: Array<ImportedNode>;
+  understood: Array<ImportNote>;
+  ignored: Array<ImportNote>;
+};
+/**
+ * One gate as the component reports it.
+ */
+export type ReportedFeatureGate = {
+  name: string;
+  /**
+   * As reported: `ALPHA`, `BETA`, `DEPRECATED`, `` (GA).
+   */
+  stage: string;
+  enabled: boolean;
+  line: number;
+};
+/**
+ * What `parse` read.
+ */
+export type FeatureMetrics = {
+  gates: Array<ReportedFeatureGate>;
+  understood: Array<ImportNote>;
+  ignored: Array<ImportNote>;
+};
+/**
+ * One difference between what a component reports and what a gate says it should.
+ */
+export type FeatureMetricsMismatch = {
+  name: string;
+  line: number;
+  /**
+   * `enabled`, `stage` or `unknown` (the gate does not know this feature).
+   */
+  kind: "enabled" | "stage" | "unknown";
+  message: string;
+};
+/**
+ * One flag from an `extraArgs`/`kubeletExtraArgs`, with its line.
+ */
+export type KubeadmExtraArg = {
+  name: string;
+  value: string;
+  line?: number;
+};
+/**
+ * What `parse` read.
+ */
+export type KubeadmConfig = {
+  /**
+   * The kubeadm API versions seen (`kubeadm.k8s.io/v1beta4`).
+   */
+  apiVersions: Array<string>;
+  /**
+   * kubeadm's own feature gates (ClusterConfiguration.featureGates), with their line.
+   */
+  kubeadmFeatureGates: { [key in string]: boolean };
+  /**
+   * Extra arguments per component: `apiServer`, `controllerManager`, `scheduler`, `etcd`.
+   */
+  extraArgs: { [key in string]: Array<KubeadmExtraArg> };
+  /**
+   * `nodeRegistration.kubeletExtraArgs` of InitConfiguration or JoinConfiguration.
+   */
+  kubeletExtraArgs: Array<KubeadmExtraArg>;
+  /**
+   * The KubeletConfiguration document, as a config file whose line numbers are the input's
+   * (earlier lines are blank).
+   */
+  kubeletConfiguration?: string;
+  understood: Array<ImportNote>;
+  ignored: Array<ImportNote>;
+};
+
+// --- Kubelet configuration ---
+
+/**
+ * A checkpointed ConfigMap source (`Node.Spec.ConfigSource.ConfigMap`) and its payload.
+ */
+export type KubeletCheckpoint = {
+  namespace?: string;
+  name?: string;
+  uid?: string;
+  resourceVersion?: string;
+  kubeletConfigKey?: string;
+  /**
+   * The KubeletConfiguration text stored under `kubeletConfigKey`; `None` means the
+   * checkpoint could not be read (a load failure).
+   */
+  contents?: string | null;
+  /**
+   * When it was assigned (Unix seconds).
+   */
+  modified?: number;
+};
+/**
+ * The checkpoint store and the virtual clock.
+ */
+export type KubeletDynamicInput = {
+  assigned?: KubeletCheckpoint | null;
+  lastKnownGood?: KubeletCheckpoint | null;
+  /**
+   * Now (Unix seconds).
+   */
+  now?: number;
+};
+/**
+ * What to resolve: a kubelet command line plus the files it refers to.
+ */
+export type ResolveKubeletConfigInput = {
+  /**
+   * `"1.33"`; defaults to `DEFAULT_KUBELET_VERSION`.
+   */
+  kubeletVersion?: string | null;
+  /**
+   * The kubelet's arguments (without the program name).
+   */
+  args: Array<string>;
+  /**
+   * Virtual filesystem: absolute path to contents.
+   */
+  files?: { [key in string]: string };
+  /**
+   * Directories that exist even though they hold no file (an empty drop-in dir).
+   */
+  dirs?: Array<string>;
+  /**
+   * Environment variables (only `KUBELET_CONFIG_DROPIN_DIR_ALPHA` matters, 1.28–1.29).
+   */
+  env?: { [key in string]: string };
+  /**
+   * The working directory relative `--config` paths start from; defaults to `/`.
+   */
+  cwd?: string | null;
+  /**
+   * Historical dynamic kubelet config (1.11–1.23).
+   */
+  dynamic?: KubeletDynamicInput | null;
+  /**
+   * The known feature gates, as `versioned_feature_list.yaml` text.
+   */
+  featureList?: string | null;
+};
+/**
+ * The layer that wrote a value.
+ */
+export type KubeletConfigLayer = "default" | "legacyFlagDefault" | "configFile" | "dropIn" | "flag" | "featureGateDefault" | "dynamicConfig";
+/**
+ * Where a value came from.
+ */
+export type KubeletConfigOrigin = {
+  layer: KubeletConfigLayer;
+  /**
+   * The file path, the flag (`--port`), or `defaults`.
+   */
+  source: string;
+  /**
+   * Line in the file, when known.
+   */
+  line?: number;
+};
+/**
+ * One value a layer wrote, later overridden.
+ */
+export type KubeletConfigSetting = {
+  /**
+   * `null` when the layer removed the value (a map flag replacing its map).
+   */
+  value: unknown;
+  origin: KubeletConfigOrigin;
+};
+/**
+ * The history of one field.
+ */
+export type KubeletFieldProvenance = {
+  /**
+   * The effective value; `null` if the field ended up unset.
+   */
+  value: unknown;
+  origin: KubeletConfigOrigin;
+  /**
+   * Earlier values, oldest first.
+   */
+  overridden?: Array<KubeletConfigSetting>;
+};
+/**
+ * One field whose effective value differs from the built-in default.
+ */
+export type KubeletConfigDiffEntry = {
+  path: string;
+  /**
+   * `null` when the default leaves the field unset.
+   */
+  default: unknown;
+  /**
+   * `null` when the effective configuration leaves it unset.
+   */
+  effective: unknown;
+};
+/**
+ * Which config the kubelet ends up running.
+ */
+export type KubeletDynamicActive = "local" | "assigned" | "lastKnownGood";
+/**
+ * `Node.Status.Config` plus what Bootstrap decided.
+ */
+export type KubeletDynamicStatus = {
+  active: KubeletDynamicActive;
+  /**
+   * `Node.Status.Config.Error`.
+   */
+  error?: string;
+  /**
+   * The assigned config is still within its trial (`now - modified <= 10m`).
+   */
+  inTrial: boolean;
+  /**
+   * The last-known-good after Bootstrap (the assigned one once it graduated).
+   */
+  lastKnownGood?: KubeletCheckpoint;
+  /**
+   * What the kubelet logged.
+   */
+  log: Array<string>;
+};
+/**
+ * The effective configuration and how it came to be.
+ */
+export type ResolvedKubeletConfig = {
+  kubeletVersion: string;
+  /**
+   * The effective `KubeletConfiguration` (v1beta1 JSON).
+   */
+  config: Record<string, unknown>;
+  /**
+   * Every known feature gate and its effective value.
+   */
+  featureGates: { [key in string]: boolean };
+  provenance: { [key in string]: KubeletFieldProvenance };
+  warnings: Array<string>;
+  /**
+   * Leaves that differ from the built-in defaults.
+   */
+  diff: Array<KubeletConfigDiffEntry>;
+  dynamic?: KubeletDynamicStatus;
+};
+/**
+ * The answer to "why does my kubelet run with this value?".
+ */
+export type KubeletConfigExplanation = {
+  fieldPath: string;
+  /**
+   * The effective value (`null` when unset).
+   */
+  value: unknown;
+  /**
+   * Provenance of the field itself or, for a struct or map, of each leaf under it.
+   */
+  fields: { [key in string]: KubeletFieldProvenance };
+  /**
+   * One line per leaf: `path = value (layer source), overriding ...`.
+   */
+  summary: Array<string>;
+};
+/**
+ * One finding.
+ */
+export type KubeletUpgradeFinding = {
+  /**
+   * `gateUnknown`, `gateLocked`, `gateDefaultChanged`, `flagRemoved`, `flagDeprecated`,
+   * `fieldRemoved`, `defaultChanged`, `fieldChanged`, `error`.
+   */
+  kind: "gateUnknown" | "gateLocked" | "gateDefaultChanged" | "fieldChanged" | "error";
+  /**
+   * The gate, field or flag concerned.
+   */
+  subject: string;
+  message: string;
+  /**
+   * Whether the target kubelet would refuse to start.
+   */
+  breaking: boolean;
+  /**
+   * The release in which the change happened (between the two compared), when known.
+   */
+  release?: string;
+  /**
+   * Where the inputs wrote the value: a file (with its line) or a flag.
+   */
+  file?: string;
+  line?: number;
+  flag?: string;
+};
+/**
+ * The report.
+ */
+export type KubeletUpgradeReport = {
+  from: string;
+  to: string;
+  /**
+   * The target kubelet starts with these inputs.
+   */
+  starts: boolean;
+  /**
+   * The target's startup error, if any (its text, as the kubelet prints it).
+   */
+  error?: string;
+  /**
+   * Breaking findings first, then the rest, each group in the order the kubelet meets them.
+   */
+  findings: Array<KubeletUpgradeFinding>;
+  /**
+   * When the target refuses the inputs, the changes are still computed as if the removed
+   * flags were dropped (what the operator will do); this lists what was dropped.
+   */
+  assumingRemoved?: Array<string>;
+};
+
+// --- API fields ---
+
+/**
+ * One gated field.
+ */
+export type GatedField = {
+  /**
+   * `spec.trafficDistribution`, `endpoints[*].hints`, ...
+   */
+  path: string;
+  /**
+   * The feature gate that must be on for new uses of the field.
+   */
+  gate: string;
+};
+/**
+ * Which gate guards which field of one API type.
+ */
+export type FieldGateSchema = {
+  /**
+   * The API type, for messages only (`Service`, `EndpointSlice`, ...).
+   */
+  kind?: string;
+  fields: Array<GatedField>;
+};
+/**
+ * The prepared object and what was taken out of it.
+ */
+export type PrepareResult = {
+  object: Record<string, unknown>;
+  /**
+   * Concrete paths of the cleared fields, e.g. `endpoints[1].hints`, in the order cleared.
+   */
+  dropped: Array<string>;
+};
+/**
+ * Upstream `operation.Type`.
+ */
+export type EnumOperation = "Create" | "Update";
+/**
+ * Upstream `validate.EnumExclusion`: `value` is excluded while `option` is on
+ * (`exclude_when: true`, tag `+k8s:ifEnabled(X)=+k8s:enumExclude`) or while it is off
+ * (`exclude_when: false`, tag `+k8s:ifDisabled(X)=+k8s:enumExclude`).
+ */
+export type EnumExclusion = {
+  value: string;
+  option: string;
+  excludeWhen: boolean;
+};
+/**
+ * What `validate_enum_request` takes: one enum field check, as the JS API passes it.
+ */
+export type EnumRequest = {
+  path: string;
+  /**
+   * `null`/absent: an unset optional field.
+   */
+  value?: string | null;
+  /**
+   * Present on update when the old object exists: the old field value (`null` when unset).
+   */
+  oldValue?: string | null;
+  validValues: Array<string>;
+  exclusions?: Array<EnumExclusion>;
+  options?: { [key in string]: boolean };
+  operation?: EnumOperation;
+};
+/**
+ * The arguments of the guide's `OnTuesday` example.
+ */
+export type FrobberRestartPolicyRequest = {
+  restartPolicy: string;
+  /**
+   * The old object's value on update; absent on create.
+   */
+  oldRestartPolicy?: string | null;
+  gates: { [key in string]: boolean };
+};
+/**
+ * Both formulations side by side, as the playground shows them.
+ */
+export type FrobberRestartPolicyReport = {
+  /**
+   * Whether the strategy allows `OnTuesday` for this request (`allow_on_tuesday`).
+   */
+  allowed: boolean;
+  /**
+   * `validate_restart_policy`'s errors, as upstream prints them.
+   */
+  guide: Array<string>;
+  /**
+   * `validate_restart_policy_declarative`'s errors, as upstream prints them.
+   */
+  declarative: Array<string>;
+};
+
+// --- Command line ---
+
+/**
+ * What one run of the command line printed and its exit code.
+ */
+export type CliOutput = {
+  stdout: string;
+  stderr: string;
+  code: number;
+};
+
+// --- Facts ---
+
+/**
+ * A run of consecutive releases (`"1.28"` to `"1.29"`, both included); `from` may predate the
+ * oldest release kubegate carries when the data says so (dynamic kubelet config began in 1.11).
+ */
+export type FactSpan = {
+  from: string;
+  to: string;
+};
+/**
+ * A run of consecutive releases sharing one value (a default that changed at some release).
+ */
+export type FactValueSpan = {
+  from: string;
+  to: string;
+  value: string;
+};
+/**
+ * What one release does, as the panels state it. A field is `None` when the area that owns
+ * it is compiled out (Cargo features) or the release has no such value.
+ */
+export type ReleaseFacts = {
+  /**
+   * kube-controller-manager's default `--node-monitor-grace-period` at this version.
+   */
+  nodeMonitorGracePeriod: string | null;
+  /**
+   * Its default `--node-monitor-period`.
+   */
+  nodeMonitorPeriod: string | null;
+  /**
+   * Its default `--node-startup-grace-period`.
+   */
+  nodeStartupGracePeriod: string | null;
+  /**
+   * Whether this kubelet had dynamic config (`--dynamic-config-dir`).
+   */
+  dynamicKubeletConfig: boolean;
+  /**
+   * Whether this kubelet had `--config-dir` (drop-in files).
+   */
+  configDir: boolean;
+  /**
+   * Whether `--config-dir` needs `KUBELET_CONFIG_DROPIN_DIR_ALPHA` in the environment.
+   */
+  dropinDirAlphaEnv: boolean;
+  /**
+   * The default `fileCheckFrequency` (static pod directory listing period).
+   */
+  fileCheckFrequency: string | null;
+  /**
+   * The default `httpCheckFrequency` (manifest URL polling period).
+   */
+  httpCheckFrequency: string | null;
+};
+/**
+ * Spans of releases over which a mechanism existed or a default held.
+ */
+export type FactSpans = {
+  dynamicKubeletConfig: FactSpan | null;
+  dropinDirAlphaEnv: FactSpan | null;
+  nodeMonitorGracePeriod: Array<FactValueSpan>;
+  fileCheckFrequency: Array<FactValueSpan>;
+};
+/**
+ * Timers of the apiserver's bootstrap controller (Go duration text).
+ */
+export type ControlPlaneFacts = {
+  endpointReconcilerInterval: string;
+  endpointReconcilerTtl: string;
+  repairInterval: string;
+  systemNamespacesInterval: string;
+};
+/**
+ * Timers of the kubelet's node status machinery (Go duration text).
+ */
+export type NodeFacts = {
+  leaseDurationSeconds: number;
+  leaseRenewInterval: string;
+  evictionPressureTransitionPeriod: string;
+  evictionMonitoringPeriod: string;
+};
+/**
+ * Everything the front ends state as a fact.
+ */
+export type Facts = {
+  oldest: string;
+  newest: string;
+  /**
+   * What every version picker starts on.
+   */
+  defaultRelease: string;
+  /**
+   * Every release, newest first.
+   */
+  releases: Array<string>;
+  /**
+   * The first release whose binaries accept `--emulated-version`.
+   */
+  firstVersioned: string;
+  /**
+   * Per release (`"1.32"`), what it does.
+   */
+  perRelease: { [key in string]: ReleaseFacts };
+  spans: FactSpans;
+  /**
+   * The `kind`s a node scenario's fault takes (`kubeletStopped`, …).
+   */
+  faultKinds: Array<string>;
+  /**
+   * The kinds of the built-in field-gate schemas (`Frobber`, `Service`, …).
+   */
+  builtinSchemas: Array<string>;
+  controlPlane: ControlPlaneFacts | null;
+  node: NodeFacts | null;
+  /**
+   * How long a newly assigned dynamic kubelet config is on trial (Go duration text).
+   */
+  dynamicConfigTrial: string | null;
+};

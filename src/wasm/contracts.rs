@@ -1,0 +1,266 @@
+//! The TypeScript contracts of every JSON shape that crosses the boundary, generated from the
+//! Rust types (`npm/types.generated.d.ts`).
+//!
+//! Why generated: the JSON is what serde emits from these types, so a contract written by hand
+//! drifts the first time a field is added or renamed. Each type derives `ts_rs::TS` (behind the
+//! `typescript` Cargo feature, so no build but this one compiles ts-rs); [`generate`] writes
+//! their declarations in one file, which the binding embeds in the package's `kubegate.d.ts`
+//! (`mod.rs`). The test below fails when the checked-in file is not what the types generate;
+//! `KUBEGATE_BLESS=1 cargo test --lib --features typescript wasm::contracts` rewrites it.
+//!
+//! Node status, the lifecycle controller, the simulator, pod config and the control plane keep
+//! their hand-written sections for now (their types are being moved to a module of their own).
+
+use ts_rs::{Config, TS};
+
+use super::error::{ErrorFields, ErrorLocation, ErrorProblem, ErrorSpan};
+use crate::api::{enums, frobber, gating};
+use crate::facts;
+use crate::featuregate::{FeatureSpec, FeatureState, PreRelease, Reason, Warning};
+use crate::import::{cmdline, configz, kubeadm, metrics, Note};
+use crate::kubelet::config::{dynamic, provenance, upgrade, ResolveInput, Resolved};
+use crate::releases::gates::GateFacts;
+
+/// One exported declaration, with its docs.
+fn decl<T: TS>(cfg: &Config) -> String {
+    let mut out = String::new();
+    if let Some(docs) = T::docs() {
+        out.push_str(&docs);
+        if !docs.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    out.push_str("export ");
+    out.push_str(&layout(&T::decl(cfg)));
+    out.push('\n');
+    plain_links(&out)
+}
+
+/// An object type one member a line, each after its docs, closed on a line of its own.
+///
+/// ts-rs writes a declaration on as few lines as it can; wasm-bindgen re-indents the package's
+/// d.ts by counting lines that end in `{` and start with `}`, so that layout would drift every
+/// later declaration to the right (and the docs build reads declarations that start a line).
+fn layout(decl: &str) -> String {
+    let Some((head, rest)) = decl.split_once("= {") else {
+        return decl.to_string();
+    };
+    let Some((body, tail)) = rest.rsplit_once('}') else {
+        return decl.to_string();
+    };
+    let mut out = format!("{head}= {{\n");
+    for member in members(body) {
+        let (docs, field) = match member.strip_prefix("/**").and_then(|m| m.split_once("*/")) {
+            Some((docs, field)) => (Some(docs), field.trim()),
+            None => (None, member.as_str()),
+        };
+        if let Some(docs) = docs {
+            out.push_str("  /**\n");
+            for line in docs.lines().map(str::trim).filter(|l| !l.is_empty()) {
+                out.push_str(&format!("   {line}\n"));
+            }
+            out.push_str("   */\n");
+        }
+        out.push_str(&format!("  {field};\n"));
+    }
+    out.push('}');
+    out.push_str(tail.trim());
+    out
+}
+
+/// The members of an object type's body: split at the commas outside nested types, strings and
+/// comments.
+fn members(body: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let (mut depth, mut quote, mut comment) = (0usize, None::<char>, false);
+    let mut prev = ' ';
+    for c in body.chars() {
+        match (comment, quote, c) {
+            (true, _, '/') if prev == '*' => comment = false,
+            (true, _, _) => {}
+            (false, Some(q), _) if c == q && prev != '\\' => quote = None,
+            (false, Some(_), _) => {}
+            (false, None, '*') if prev == '/' => comment = true,
+            (false, None, '"' | '\'') => quote = Some(c),
+            (false, None, '{' | '[' | '(' | '<') => depth += 1,
+            (false, None, '}' | ']' | ')' | '>') => depth = depth.saturating_sub(1),
+            (false, None, ',') if depth == 0 => {
+                out.push(std::mem::take(&mut current).trim().to_string());
+                prev = c;
+                continue;
+            }
+            _ => {}
+        }
+        current.push(c);
+        prev = c;
+    }
+    out.push(current.trim().to_string());
+    out.retain(|m| !m.is_empty());
+    out
+}
+
+/// Rustdoc links (`` [`x`] ``, `` [`x`](path) ``) as plain code: their targets mean nothing in
+/// TypeScript.
+fn plain_links(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("[`") {
+        let (head, tail) = rest.split_at(i);
+        out.push_str(head);
+        let Some(end) = tail.find("`]") else {
+            out.push_str(tail);
+            return out;
+        };
+        let (link, after) = tail.split_at(end + 2);
+        out.push_str(link.trim_start_matches('[').trim_end_matches(']'));
+        rest = match after.strip_prefix('(').and_then(|a| a.split_once(')')) {
+            Some((target, after)) if !target.contains(char::is_whitespace) => after,
+            _ => after,
+        };
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The whole generated file.
+pub(crate) fn generate() -> String {
+    // Every integer that crosses is far below 2^53: JS numbers, not BigInt.
+    let cfg = Config::new().with_large_int("number");
+    let sections: [(&str, Vec<String>); 7] = [
+        (
+            "Errors",
+            vec![
+                decl::<ErrorFields>(&cfg),
+                decl::<ErrorLocation>(&cfg),
+                decl::<ErrorProblem>(&cfg),
+                decl::<ErrorSpan>(&cfg),
+            ],
+        ),
+        (
+            "Feature gates and releases",
+            vec![
+                decl::<super::VersionInfo>(&cfg),
+                decl::<PreRelease>(&cfg),
+                decl::<FeatureSpec>(&cfg),
+                decl::<Warning>(&cfg),
+                decl::<Reason>(&cfg),
+                decl::<FeatureState>(&cfg),
+                decl::<super::releases::ReleaseRange>(&cfg),
+                decl::<GateFacts>(&cfg),
+            ],
+        ),
+        (
+            "Imports of cluster output",
+            vec![
+                decl::<Note>(&cfg),
+                decl::<cmdline::Form>(&cfg),
+                decl::<cmdline::Arg>(&cfg),
+                decl::<cmdline::Variable>(&cfg),
+                decl::<cmdline::CommandLine>(&cfg),
+                decl::<configz::Configz>(&cfg),
+                decl::<crate::import::node::ImportedNode>(&cfg),
+                decl::<crate::import::node::NodeImport>(&cfg),
+                decl::<metrics::ReportedGate>(&cfg),
+                decl::<metrics::FeatureMetrics>(&cfg),
+                decl::<metrics::Mismatch>(&cfg),
+                decl::<kubeadm::ExtraArg>(&cfg),
+                decl::<kubeadm::KubeadmConfig>(&cfg),
+            ],
+        ),
+        (
+            "Kubelet configuration",
+            vec![
+                decl::<dynamic::Checkpoint>(&cfg),
+                decl::<dynamic::DynamicInput>(&cfg),
+                decl::<ResolveInput>(&cfg),
+                decl::<provenance::Layer>(&cfg),
+                decl::<provenance::Origin>(&cfg),
+                decl::<provenance::Setting>(&cfg),
+                decl::<provenance::FieldProvenance>(&cfg),
+                decl::<provenance::DiffEntry>(&cfg),
+                decl::<dynamic::Active>(&cfg),
+                decl::<dynamic::DynamicStatus>(&cfg),
+                decl::<Resolved>(&cfg),
+                decl::<provenance::Explanation>(&cfg),
+                decl::<upgrade::UpgradeFinding>(&cfg),
+                decl::<upgrade::UpgradeReport>(&cfg),
+            ],
+        ),
+        (
+            "API fields",
+            vec![
+                decl::<gating::GatedField>(&cfg),
+                decl::<gating::FieldGateSchema>(&cfg),
+                decl::<gating::PrepareResult>(&cfg),
+                decl::<enums::OperationType>(&cfg),
+                decl::<enums::EnumExclusion>(&cfg),
+                decl::<enums::EnumRequest>(&cfg),
+                decl::<super::apifields::RestartPolicyRequest>(&cfg),
+                decl::<frobber::RestartPolicyReport>(&cfg),
+            ],
+        ),
+        ("Command line", vec![decl::<super::CliOutput>(&cfg)]),
+        (
+            "Facts",
+            vec![
+                decl::<facts::Span>(&cfg),
+                decl::<facts::ValueSpan>(&cfg),
+                decl::<facts::ReleaseFacts>(&cfg),
+                decl::<facts::Spans>(&cfg),
+                decl::<facts::ControlPlaneFacts>(&cfg),
+                decl::<facts::NodeFacts>(&cfg),
+                decl::<facts::Facts>(&cfg),
+            ],
+        ),
+    ];
+    let mut out = String::from(
+        "// Generated from kubegate's Rust types by src/wasm/contracts.rs: do not edit.\n\
+         // KUBEGATE_BLESS=1 cargo test --lib --features typescript wasm::contracts\n",
+    );
+    for (title, decls) in &sections {
+        out.push_str(&format!("\n// --- {title} ---\n\n"));
+        for d in decls {
+            out.push_str(d);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rustdoc_links_become_code() {
+        assert_eq!(
+            super::plain_links("see [`a`] and [`b`](super::B) (c) [x]"),
+            "see `a` and `b` (c) [x]"
+        );
+    }
+
+    #[test]
+    fn object_types_get_one_member_a_line() {
+        let decl = "type X = { a: Record<string, number>, \n/**\n * Doc, with a comma.\n */\nb?: { [key in string]: \"x,y\" }, };";
+        assert_eq!(
+            super::layout(decl),
+            "type X = {\n  a: Record<string, number>;\n  /**\n   * Doc, with a comma.\n   */\n  b?: { [key in string]: \"x,y\" };\n};"
+        );
+        assert_eq!(
+            super::layout("type U = \"a\" | \"b\";"),
+            "type U = \"a\" | \"b\";"
+        );
+    }
+
+    #[test]
+    fn generated_contracts_are_current() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/npm/types.generated.d.ts");
+        let fresh = super::generate();
+        if std::env::var_os("KUBEGATE_BLESS").is_some() {
+            std::fs::write(path, &fresh).unwrap();
+        }
+        let current = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            current == fresh,
+            "npm/types.generated.d.ts is stale: run KUBEGATE_BLESS=1 cargo test --lib --features typescript wasm::contracts"
+        );
+    }
+}
