@@ -282,14 +282,26 @@ struct Health {
 /// Upstream's queue is a set plus a heap: `RemoveFromQueue` (after a node was processed) keeps the
 /// name in the set, so a node already tainted is not queued again; only `Remove` (node reachable
 /// again, or a taint of the other kind expected) forgets it.
+///
+/// `Remove` is called for every unhealthy node on every pass (`markNodeForTainting` re-queues a
+/// node at the back), so it must not scan the queue: a removed entry stays in `queue` but is dead
+/// (its sequence number no longer matches `set`), is skipped when it reaches the front, and the
+/// queue is compacted once dead entries outnumber live ones. Order and membership are exactly
+/// those of a queue that removes eagerly.
 #[derive(Clone, Debug)]
 struct ZoneTainter {
     /// As upstream stores it: a float32 QPS (0 = `NewFakeNeverRateLimiter`).
     qps: f32,
     tokens: f64,
     last: Option<Time>,
-    queue: VecDeque<String>,
-    set: BTreeSet<String>,
+    /// Entries in queue order, each with the sequence number it was queued under.
+    queue: VecDeque<(u64, String)>,
+    /// The set: a name maps to the sequence number of its live queue entry, or to `None` once
+    /// processed (upstream keeps processed names in the set).
+    set: HashMap<String, Option<u64>>,
+    next_seq: u64,
+    /// Live entries in `queue`.
+    live: usize,
 }
 
 /// `time.Duration.Seconds()` of a millisecond span, computed the way Go does.
@@ -306,7 +318,9 @@ impl ZoneTainter {
             tokens: if qps > 0.0 { 1.0 } else { 0.0 },
             last: None,
             queue: VecDeque::new(),
-            set: BTreeSet::new(),
+            set: HashMap::new(),
+            next_seq: 0,
+            live: 0,
         }
     }
 
@@ -346,20 +360,59 @@ impl ZoneTainter {
     }
 
     fn add(&mut self, node: &str) -> bool {
-        if self.set.contains(node) {
+        if self.set.contains_key(node) {
             return false;
         }
-        self.set.insert(node.to_string());
-        self.queue.push_back(node.to_string());
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        self.set.insert(node.to_string(), Some(seq));
+        self.queue.push_back((seq, node.to_string()));
+        self.live += 1;
         true
     }
 
     fn remove(&mut self, node: &str) -> bool {
-        if self.set.remove(node) {
-            self.queue.retain(|n| n != node);
-            true
-        } else {
-            false
+        match self.set.remove(node) {
+            None => false,
+            Some(queued) => {
+                if queued.is_some() {
+                    self.live -= 1;
+                    if self.queue.len() > 2 * self.live + 64 {
+                        let set = &self.set;
+                        self.queue
+                            .retain(|(seq, name)| set.get(name) == Some(&Some(*seq)));
+                    }
+                }
+                true
+            }
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.live == 0
+    }
+
+    /// The first live entry, dropping dead ones before it.
+    fn front(&mut self) -> Option<&str> {
+        while let Some((seq, name)) = self.queue.front() {
+            if self.set.get(name) == Some(&Some(*seq)) {
+                break;
+            }
+            self.queue.pop_front();
+        }
+        self.queue.front().map(|(_, name)| name.as_str())
+    }
+
+    /// `RemoveFromQueue` of the front entry: out of the queue, still in the set.
+    fn pop_front(&mut self) {
+        if self.front().is_none() {
+            return;
+        }
+        if let Some((_, name)) = self.queue.pop_front() {
+            if let Some(queued) = self.set.get_mut(&name) {
+                *queued = None;
+            }
+            self.live -= 1;
         }
     }
 }
@@ -657,7 +710,7 @@ impl NodeLifecycleController {
 
     /// Whether a NoExecute taint is waiting in some zone's queue.
     pub fn has_queued_taints(&self) -> bool {
-        self.tainters.values().any(|t| !t.queue.is_empty())
+        self.tainters.values().any(|t| !t.is_empty())
     }
 
     fn tainter(&mut self, zone: &str) -> &mut ZoneTainter {
@@ -1178,19 +1231,24 @@ impl NodeLifecycleController {
         if !self.has_queued_taints() {
             return out;
         }
-        let index: HashMap<String, usize> = nodes
-            .iter()
-            .enumerate()
-            .map(|(i, n)| (n.metadata.name.clone(), i))
-            .collect();
+        // Built on the first accepted token only: while a zone's limiter refuses (every 100ms
+        // between two taints), the pass must cost nothing per node.
+        let mut index: Option<HashMap<String, usize>> = None;
         for tainter in self.tainters.values_mut() {
-            while let Some(name) = tainter.queue.front().cloned() {
+            while let Some(name) = tainter.front().map(str::to_string) {
                 if !tainter.try_accept(now) {
                     break;
                 }
+                let index = index.get_or_insert_with(|| {
+                    nodes
+                        .iter()
+                        .enumerate()
+                        .map(|(i, n)| (n.metadata.name.clone(), i))
+                        .collect()
+                });
                 let Some(node) = index.get(&name).and_then(|i| nodes.get_mut(*i)) else {
                     // Gone from the lister: done with it (it stays in the set).
-                    tainter.queue.pop_front();
+                    tainter.pop_front();
                     continue;
                 };
                 let status = node
@@ -1204,11 +1262,11 @@ impl NodeLifecycleController {
                     Some(3) => (TAINT_UNREACHABLE, TAINT_NOT_READY),
                     // Ready again: nothing to do ("Ignoring taint request").
                     Some(_) => {
-                        tainter.queue.pop_front();
+                        tainter.pop_front();
                         continue;
                     }
                 };
-                tainter.queue.pop_front();
+                tainter.pop_front();
                 Self::swap(node, add, del, now, &mut out);
                 if let Some(q) = index.get(&name).and_then(|i| self.quiet.get_mut(*i)) {
                     *q = false;
