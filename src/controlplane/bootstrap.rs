@@ -252,7 +252,7 @@ pub struct EndpointsChange {
 }
 
 /// Everything at once, for display.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BootstrapState {
     pub now: String,
@@ -720,6 +720,7 @@ impl BootstrapController {
                     .iter()
                     .map(|(k, v)| (k.to_string(), v.to_string()))
                     .collect(),
+                ..ObjectMeta::default()
             },
             spec: ServiceSpec {
                 ports: vec![port],

@@ -113,11 +113,7 @@ pub fn do_reconcile(
     }
     let existed = endpoints.is_some();
     let mut e = endpoints.clone().unwrap_or_else(|| Endpoints {
-        metadata: ObjectMeta {
-            namespace: "default".to_string(),
-            name: "kubernetes".to_string(),
-            labels: BTreeMap::new(),
-        },
+        metadata: ObjectMeta::named("default", "kubernetes"),
         subsets: Vec::new(),
     });
     let skip_mirror_changed =

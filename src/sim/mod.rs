@@ -31,7 +31,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::controller::nodelifecycle::{
-    do_no_schedule_tainting_pass, NodeLifecycleController, Settings, TaintChange,
+    do_no_schedule_tainting_pass, NodeLifecycleController, NodeWrite, Settings, TaintChange,
 };
 use crate::kubelet::eviction::{
     default_eviction_hard, parse_thresholds, EvictionManager, Observation, Signal,
@@ -42,7 +42,8 @@ use crate::kubelet::nodestatus::setters_internal::{
     apply_pressure, apply_ready, READY_MESSAGE, READY_REASON,
 };
 use crate::kubelet::nodestatus::{
-    Event, Node, NodeCondition, PressureKind, ReadyInputs, CONDITION_FALSE, CONDITION_TRUE,
+    ConditionStatus, Event, Node, NodeCondition, PressureKind, ReadyInputs, CONDITION_FALSE,
+    CONDITION_TRUE,
 };
 use crate::timestamp::Time;
 
@@ -217,24 +218,19 @@ pub struct Simulator {
     /// Per stored node: positions of its four conditions as a heartbeat-only write last verified
     /// them ([`NO_BEATS`] when unverified), so the next such write skips the checks.
     beats: Vec<[u8; 4]>,
-    /// Per stored node, since the controller's last pass: 0 not written, 1 only heartbeats moved,
-    /// 2 anything else (the controller's quiet path keys on it).
-    touched: Vec<u8>,
+    /// Per stored node, what was written since the controller's last pass (the controller's fast
+    /// path keys on it).
+    touched: Vec<NodeWrite>,
     /// Rate bucket of the last write and the time it ends.
     bucket: usize,
     bucket_end: i64,
 }
 
-/// Status code: 1 True, 2 False, 3 Unknown, 0 anything else. Byte patterns compile to a length
-/// switch and byte compares, not a `memcmp` call per candidate.
+/// A status as the one-byte mirror `cached` keeps: 1 True, 2 False, 3 Unknown (the enum's
+/// `repr(u8)`), 0 standing for "no such condition".
 #[inline(always)]
-fn code(s: &str) -> u8 {
-    match s.as_bytes() {
-        [b'T', b'r', b'u', b'e'] => 1,
-        [b'F', b'a', b'l', b's', b'e'] => 2,
-        [b'U', b'n', b'k', b'n', b'o', b'w', b'n'] => 3,
-        _ => 0,
-    }
+fn code(s: ConditionStatus) -> u8 {
+    s as u8
 }
 
 /// Index of a condition type in [`TYPES`]. The four lengths differ, so at most one string
@@ -278,12 +274,12 @@ fn heartbeat_only(node: &mut Node, now: Time) -> Option<[u8; 4]> {
     }
     let [ready, ..] = at;
     let ready_ok = cs.get(ready).is_some_and(|c| {
-        code(&c.status) == 1 && c.reason == READY_REASON && c.message == READY_MESSAGE
+        code(c.status) == 1 && c.reason == READY_REASON && c.message == READY_MESSAGE
     });
     let pressure_ok = at
         .iter()
         .skip(1)
-        .all(|&j| cs.get(j).is_some_and(|c| code(&c.status) == 2));
+        .all(|&j| cs.get(j).is_some_and(|c| code(c.status) == 2));
     if !(ready_ok && pressure_ok) {
         return None;
     }
@@ -447,7 +443,7 @@ impl Simulator {
                     if let (Some(seen), Some(code_k)) = (seen.get_mut(k), now_codes.get_mut(k)) {
                         if !*seen {
                             *seen = true;
-                            *code_k = code(&c.status);
+                            *code_k = code(c.status);
                         }
                     }
                 }
@@ -489,7 +485,7 @@ impl Simulator {
         let changes = do_no_schedule_tainting_pass(node, now);
         if !changes.is_empty() {
             if let Some(t) = self.touched.get_mut(s) {
-                *t = 2;
+                *t = NodeWrite::Other;
             }
             // `SwapNodeControllerTaint`: one PATCH adding taints, one removing them.
             if changes.iter().any(|c| c.action == "added") {
@@ -619,7 +615,7 @@ impl Simulator {
             self.server_owner.push(i);
             self.leases.push(None);
             self.cached.push([0; 4]);
-            self.touched.push(2);
+            self.touched.push(NodeWrite::Other);
             self.beats.push(NO_BEATS);
             if let Some(k) = self.kubelets.get_mut(i as usize) {
                 k.server = Some(self.server.len() - 1);
@@ -689,7 +685,7 @@ impl Simulator {
                             *b = pos;
                         }
                         if let Some(t) = self.touched.get_mut(s) {
-                            *t = (*t).max(1);
+                            *t = (*t).max(NodeWrite::Heartbeats);
                         }
                         if let Some(k) = self.kubelets.get_mut(i as usize) {
                             k.last_report = Some(self.now);
@@ -787,7 +783,7 @@ impl Simulator {
             k.last_report = Some(self.now);
         }
         if let Some(t) = self.touched.get_mut(s) {
-            *t = 2;
+            *t = NodeWrite::Other;
         }
         self.write(1);
         for e in events {
@@ -873,9 +869,9 @@ impl Simulator {
             |i, _| leases.get(i).copied().flatten().map(Some),
             &[],
             &mut updated,
-            Some(&self.touched),
+            self.touched.as_slice(),
         );
-        self.touched.fill(0);
+        self.touched.fill(NodeWrite::Nothing);
         for c in &out.api_calls {
             match c.verb.as_str() {
                 "updateStatus" => self.write(4),
