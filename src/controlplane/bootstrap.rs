@@ -20,9 +20,7 @@
 //! Loops due at the same instant run in apiserver-address order, namespaces first.
 
 use super::cidr::{family_name, parse_ip, service_ip_range, IpNet, IpRange};
-use super::lease::{
-    do_reconcile, LeaseStore, MasterLease, ReconcileOutcome, ENDPOINT_RECONCILER_INTERVAL,
-};
+use super::lease::{do_reconcile, LeaseStore, ReconcileOutcome, ENDPOINT_RECONCILER_INTERVAL};
 use super::namespaces::{self, SYSTEM_NAMESPACES};
 use super::objects::{
     EndpointPort, Endpoints, Event, LogEntry, ObjectMeta, Service, ServicePort, ServiceSpec,
@@ -30,7 +28,11 @@ use super::objects::{
 use super::portrange::{PortAllocator, PortRange};
 use super::repair::{
     repair_cluster_ips, repair_node_ports, RepairReport, IP_REPAIR_COMPONENT,
-    NUM_REPAIRS_BEFORE_LEAK_CLEANUP, PORT_REPAIR_COMPONENT, REPAIR_LOOP_INTERVAL,
+    PORT_REPAIR_COMPONENT, REPAIR_LOOP_INTERVAL,
+};
+use super::view::leak_counts;
+pub use super::view::{
+    Allocations, ApiServerStatus, BootstrapState, EndpointsChange, LeakCount, RepairRun,
 };
 use crate::duration::format_std;
 use serde::{Deserialize, Serialize};
@@ -171,164 +173,32 @@ impl Loop {
 }
 
 #[derive(Debug, Clone)]
-struct ApiServer {
-    started_at: Duration,
+pub(super) struct ApiServer {
+    pub(super) started_at: Duration,
     next: BTreeMap<Loop, Duration>,
-    port_leaks: BTreeMap<i32, i32>,
-    ip_leaks: BTreeMap<String, i32>,
-}
-
-/// An apiserver as shown to callers.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ApiServerStatus {
-    pub ip: String,
-    pub started_at: String,
-    /// Leak counters of this apiserver's repair loops. Ports are keyed by their decimal text so
-    /// the map is a JSON object (JavaScript object keys are strings).
-    pub node_port_leaks: BTreeMap<String, i32>,
-    pub cluster_ip_leaks: BTreeMap<String, i32>,
-}
-
-/// The allocation snapshots in storage.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Allocations {
-    pub cluster_ip_range: String,
-    pub cluster_ips: Vec<String>,
-    pub secondary_cluster_ip_range: Option<String>,
-    pub secondary_cluster_ips: Vec<String>,
-    pub node_port_range: String,
-    pub node_ports: Vec<i32>,
-}
-
-/// What one repair run did to one leak candidate (an allocation in storage that no service uses).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct LeakCount {
-    /// The port or address.
-    pub item: String,
-    /// `"flagged"` (first detection), `"kept"` (pretended in use while the counter runs down) or
-    /// `"released"` (left out of the rebuilt snapshot, so free for reuse).
-    pub action: String,
-    /// This apiserver's counter after the run (`leaks[item]`); upstream keeps 0 after a release.
-    pub count: i32,
-    /// The consecutive detection this run was: 1 and 2 keep, 3 releases
-    /// (`numRepairsBeforeLeakCleanup`). A counter that was already 0 (an earlier leak of the same
-    /// item was released) releases on the first detection.
-    pub strike: i32,
-}
-
-/// One run of a repair loop, for a timeline. Derived from the run's leak counters before and
-/// after and the snapshot it wrote back; the rules themselves live in [`super::repair`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RepairRun {
-    pub time: String,
-    pub apiserver: String,
-    /// `"NodePort"` or `"ClusterIP"`.
-    pub repair: String,
-    /// Leak candidates seen by this run, in snapshot order.
-    pub leaks: Vec<LeakCount>,
-    /// Events the run recorded.
-    pub events: usize,
-    /// The error the run returned, if it aborted.
-    pub failure: Option<String>,
-}
-
-/// A change of the `default/kubernetes` Endpoints addresses, for a timeline.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct EndpointsChange {
-    pub time: String,
-    /// The apiserver whose reconcile wrote the change.
-    pub apiserver: String,
-    /// The addresses afterwards.
-    pub addresses: Vec<String>,
-    /// `"reconcile"` (periodic, after a lease was added or expired), `"stop"` (a graceful
-    /// shutdown removing its own lease) or `"stale"` (a restart removing its lease of the run
-    /// that crashed).
-    pub cause: String,
-}
-
-/// Everything at once, for display.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct BootstrapState {
-    pub now: String,
-    pub namespaces: Vec<String>,
-    pub namespace_create_calls: u64,
-    pub services: Vec<Service>,
-    pub endpoints: Option<Endpoints>,
-    pub leases: Vec<MasterLease>,
-    pub allocations: Allocations,
-    pub apiservers: Vec<ApiServerStatus>,
-    pub events: Vec<Event>,
-    pub log: Vec<LogEntry>,
-    pub repair_runs: Vec<RepairRun>,
-    pub endpoints_history: Vec<EndpointsChange>,
+    pub(super) port_leaks: BTreeMap<i32, i32>,
+    pub(super) ip_leaks: BTreeMap<String, i32>,
 }
 
 /// The simulated control plane.
 #[derive(Debug, Clone)]
 pub struct BootstrapController {
-    config: BootstrapConfig,
-    service_ip: IpAddr,
-    now: Duration,
-    namespaces: BTreeSet<String>,
-    namespace_create_calls: u64,
-    services: Vec<Service>,
-    endpoints: Option<Endpoints>,
-    leases: LeaseStore,
-    ips: IpRange,
-    secondary_ips: Option<IpRange>,
-    ports: PortAllocator,
-    apiservers: BTreeMap<String, ApiServer>,
-    events: Vec<Event>,
-    log: Vec<LogEntry>,
-    repair_runs: Vec<RepairRun>,
-    endpoints_history: Vec<EndpointsChange>,
-}
-
-/// Classifies the leak candidates of one run from the counters before and after it and the
-/// items it released (see [`LeakCount`]).
-fn leak_counts(
-    before: &BTreeMap<String, i32>,
-    after: &BTreeMap<String, i32>,
-    released: &[String],
-) -> Vec<LeakCount> {
-    let mut out = Vec::new();
-    for (item, &count) in after {
-        let prev = before.get(item).copied();
-        let (action, strike) = if released.contains(item) {
-            ("released", NUM_REPAIRS_BEFORE_LEAK_CLEANUP)
-        } else if prev.is_none() {
-            ("flagged", NUM_REPAIRS_BEFORE_LEAK_CLEANUP - 1 - count)
-        } else if prev == Some(count + 1) {
-            ("kept", NUM_REPAIRS_BEFORE_LEAK_CLEANUP - 1 - count)
-        } else {
-            continue;
-        };
-        out.push(LeakCount {
-            item: item.clone(),
-            action: action.to_string(),
-            count,
-            strike,
-        });
-    }
-    // A release leaves a counter of 0 behind, but one released on its first detection (counter
-    // already 0) needs no entry in `after` to be found: it is in `released` only.
-    for item in released {
-        if !after.contains_key(item) {
-            out.push(LeakCount {
-                item: item.clone(),
-                action: "released".to_string(),
-                count: 0,
-                strike: NUM_REPAIRS_BEFORE_LEAK_CLEANUP,
-            });
-        }
-    }
-    out
+    pub(super) config: BootstrapConfig,
+    pub(super) service_ip: IpAddr,
+    pub(super) now: Duration,
+    pub(super) namespaces: BTreeSet<String>,
+    pub(super) namespace_create_calls: u64,
+    pub(super) services: Vec<Service>,
+    pub(super) endpoints: Option<Endpoints>,
+    pub(super) leases: LeaseStore,
+    pub(super) ips: IpRange,
+    pub(super) secondary_ips: Option<IpRange>,
+    pub(super) ports: PortAllocator,
+    pub(super) apiservers: BTreeMap<String, ApiServer>,
+    pub(super) events: Vec<Event>,
+    pub(super) log: Vec<LogEntry>,
+    pub(super) repair_runs: Vec<RepairRun>,
+    pub(super) endpoints_history: Vec<EndpointsChange>,
 }
 
 impl BootstrapController {
@@ -850,102 +720,5 @@ impl BootstrapController {
         }
         self.record_run(ip, "ClusterIP", counts, &report);
         self.apply_report(ip, IP_REPAIR_COMPONENT, report);
-    }
-
-    pub fn namespaces(&self) -> Vec<String> {
-        self.namespaces.iter().cloned().collect()
-    }
-
-    /// Create calls issued by the namespaces loops so far.
-    pub fn namespace_create_calls(&self) -> u64 {
-        self.namespace_create_calls
-    }
-
-    pub fn services(&self) -> &[Service] {
-        &self.services
-    }
-
-    pub fn service(&self, namespace: &str, name: &str) -> Option<&Service> {
-        let key = format!("{namespace}/{name}");
-        self.services.iter().find(|s| s.key() == key)
-    }
-
-    pub fn endpoints(&self) -> Option<&Endpoints> {
-        self.endpoints.as_ref()
-    }
-
-    /// The addresses in `default/kubernetes` Endpoints.
-    pub fn endpoint_ips(&self) -> Vec<String> {
-        self.endpoints.as_ref().map(|e| e.ips()).unwrap_or_default()
-    }
-
-    pub fn leases(&self) -> Vec<MasterLease> {
-        self.leases.leases(self.now)
-    }
-
-    pub fn allocations(&self) -> Allocations {
-        Allocations {
-            cluster_ip_range: self.ips.cidr().to_string(),
-            cluster_ips: self.ips.addresses().iter().map(|a| a.to_string()).collect(),
-            secondary_cluster_ip_range: self.secondary_ips.as_ref().map(|s| s.cidr().to_string()),
-            secondary_cluster_ips: self
-                .secondary_ips
-                .as_ref()
-                .map(|s| s.addresses().iter().map(|a| a.to_string()).collect())
-                .unwrap_or_default(),
-            node_port_range: self.ports.range().to_string(),
-            node_ports: self.ports.ports(),
-        }
-    }
-
-    pub fn apiservers(&self) -> Vec<ApiServerStatus> {
-        self.apiservers
-            .iter()
-            .map(|(ip, a)| ApiServerStatus {
-                ip: ip.clone(),
-                started_at: format_std(a.started_at),
-                node_port_leaks: a
-                    .port_leaks
-                    .iter()
-                    .map(|(p, c)| (p.to_string(), *c))
-                    .collect(),
-                cluster_ip_leaks: a.ip_leaks.clone(),
-            })
-            .collect()
-    }
-
-    pub fn events(&self) -> &[Event] {
-        &self.events
-    }
-
-    pub fn log_entries(&self) -> &[LogEntry] {
-        &self.log
-    }
-
-    /// Every repair run so far, oldest first.
-    pub fn repair_runs(&self) -> &[RepairRun] {
-        &self.repair_runs
-    }
-
-    /// Every change of the `kubernetes` Endpoints addresses so far, oldest first.
-    pub fn endpoints_history(&self) -> &[EndpointsChange] {
-        &self.endpoints_history
-    }
-
-    pub fn state(&self) -> BootstrapState {
-        BootstrapState {
-            now: format_std(self.now),
-            namespaces: self.namespaces(),
-            namespace_create_calls: self.namespace_create_calls,
-            services: self.services.clone(),
-            endpoints: self.endpoints.clone(),
-            leases: self.leases(),
-            allocations: self.allocations(),
-            apiservers: self.apiservers(),
-            events: self.events.clone(),
-            log: self.log.clone(),
-            repair_runs: self.repair_runs.clone(),
-            endpoints_history: self.endpoints_history.clone(),
-        }
     }
 }

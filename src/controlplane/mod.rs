@@ -10,6 +10,7 @@
 //! * [`bootstrap`]: the [`bootstrap::BootstrapController`] that runs several apiservers.
 //! * [`namespaces`], [`lease`], [`repair`]: each loop's rule as a pure function.
 //! * [`cidr`], [`portrange`], [`objects`]: the values they work on.
+//! * [`view`]: the snapshots and timelines shown to callers, projected from the controller.
 
 pub mod bootstrap;
 pub mod cidr;
@@ -18,3 +19,4 @@ pub mod namespaces;
 pub mod objects;
 pub mod portrange;
 pub mod repair;
+pub mod view;
