@@ -29,6 +29,9 @@ fn timings() {
             r#"{"nodes": 5000, "duration": "1h", "zones": 3, "traceLimit": 1000000, "faults": [{"kind": "kubeletStopped", "at": "5m", "until": "45m", "firstNodes": 3000}]}"#,
         ),
     ] {
+        if std::env::var("SCEN").is_ok_and(|v| v != name) {
+            continue;
+        }
         let s = Scenario::from_json(json).unwrap();
         let t = Instant::now();
         let tr = simulate_cluster(s).unwrap();

@@ -3,8 +3,9 @@
 //!
 //! A caller that owns the node list can promise, through [`WriteLog`], that the list only grows
 //! by appending and what it wrote to each node since the last pass. For a node that ended the
-//! last pass Ready and untainted, with every tainting queue empty, and that nobody wrote since or
-//! whose writer only moved condition heartbeats, `tryUpdateNodeHealth` reduces to the record
+//! last pass Ready and untainted (so `markNodeAsReachable` took it out of every tainting set,
+//! and nothing put it back) and that nobody wrote since or whose writer only moved condition
+//! heartbeats, `tryUpdateNodeHealth` reduces to the record
 //! rebuild, the lease check and the grace test, and `markNodeAsReachable` has nothing to do:
 //! [`quiet_pass`] does exactly that much and, when anything else could happen (a changed
 //! transition time, a status other than True, the grace period passed), declines, and the node

@@ -131,45 +131,43 @@ pub(super) fn try_update_node_health(
     let mut wrote = false;
     let mut current = current.map(|(status, _, _)| status);
     if now.0 > h.probe.0.saturating_add(grace.as_millis()) {
-        // Only now is the full observed condition needed (rare: the node went silent).
-        let observed_cond = node
-            .status
-            .condition(NODE_READY)
-            .cloned()
-            .unwrap_or_else(|| NodeCondition {
-                type_: NODE_READY.to_string(),
-                status: ConditionStatus::Unknown,
-                last_heartbeat_time: Some(created),
-                last_transition_time: Some(created),
-                ..NodeCondition::default()
-            });
+        // Upstream compares the Ready condition before and after (`DeepEqual`); it differs
+        // exactly when Ready was missing (a new one is added) or was not Unknown (it is rewritten),
+        // so that is what is recorded instead of a copy of the condition.
+        let mut ready_changed = false;
         for t in [
             NODE_READY,
             NODE_MEMORY_PRESSURE,
             NODE_DISK_PRESSURE,
             NODE_PID_PRESSURE,
         ] {
-            match node.status.condition_mut(t) {
-                None => node.status.push_condition(NodeCondition {
-                    type_: t.to_string(),
-                    status: ConditionStatus::Unknown,
-                    reason: "NodeStatusNeverUpdated".to_string(),
-                    message: "Kubelet never posted node status.".to_string(),
-                    last_heartbeat_time: Some(created),
-                    last_transition_time: Some(now),
-                }),
-                Some(c) => {
-                    if c.status != ConditionStatus::Unknown {
-                        c.status = ConditionStatus::Unknown;
-                        c.reason = "NodeStatusUnknown".to_string();
-                        c.message = "Kubelet stopped posting node status.".to_string();
-                        c.last_transition_time = Some(now);
-                    }
+            let changed = match node.status.condition_mut(t) {
+                None => {
+                    node.status.push_condition(NodeCondition {
+                        type_: t.to_string(),
+                        status: ConditionStatus::Unknown,
+                        reason: "NodeStatusNeverUpdated".to_string(),
+                        message: "Kubelet never posted node status.".to_string(),
+                        last_heartbeat_time: Some(created),
+                        last_transition_time: Some(now),
+                    });
+                    true
                 }
+                Some(c) if c.status != ConditionStatus::Unknown => {
+                    c.status = ConditionStatus::Unknown;
+                    c.reason = "NodeStatusUnknown".to_string();
+                    c.message = "Kubelet stopped posting node status.".to_string();
+                    c.last_transition_time = Some(now);
+                    true
+                }
+                Some(_) => false,
+            };
+            if t == NODE_READY {
+                ready_changed = changed;
             }
         }
-        let after = node.status.condition(NODE_READY);
-        if after != Some(&observed_cond) {
+        if ready_changed {
+            let after = node.status.condition(NODE_READY);
             wrote = true;
             *h = Health {
                 probe: h.probe,

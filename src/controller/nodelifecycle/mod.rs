@@ -64,6 +64,8 @@ pub struct NodeLifecycleController {
     /// known); kept between passes only for callers whose labels never change (the simulator).
     zone_cache: Vec<u32>,
     zone_names: Vec<String>,
+    /// Scratch for zone keys looked up per node (see `with_tainter`).
+    key_buf: String,
 }
 
 impl NodeLifecycleController {
@@ -84,6 +86,7 @@ impl NodeLifecycleController {
             zone_cache: Vec::new(),
             quiet: Vec::new(),
             zone_names: Vec::new(),
+            key_buf: String::new(),
         }
     }
 

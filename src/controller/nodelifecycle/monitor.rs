@@ -106,9 +106,9 @@ impl NodeLifecycleController {
         ready.resize(nodes.len(), false);
         for (i, node) in nodes.iter_mut().enumerate() {
             let write = log.write(i);
-            let quiet = self.members == 0
-                && write != NodeWrite::Other
-                && self.quiet.get(i).copied().unwrap_or(false);
+            // `quiet[i]` also means the node is in no tainting set: it was Ready at the last
+            // pass, so `markNodeAsReachable` took it out, and only a not-Ready node is put in.
+            let quiet = write != NodeWrite::Other && self.quiet.get(i).copied().unwrap_or(false);
             if quiet {
                 if let Some(Some(h)) = self.health.get_mut(i) {
                     if quiet_pass(h, node, write, || lease_of(i, node), now, grace_ms) {

@@ -106,14 +106,43 @@ impl ZoneTainter {
             Some(queued) => {
                 if queued.is_some() {
                     self.live -= 1;
-                    if self.queue.len() > 2 * self.live + 64 {
-                        let set = &self.set;
-                        self.queue
-                            .retain(|(seq, name)| set.get(name) == Some(&Some(*seq)));
-                    }
+                    self.compact();
                 }
                 true
             }
+        }
+    }
+
+    /// `Remove` then `Add` in one step: the node ends at the back of the queue and in the set.
+    /// Returns whether it was in the set before.
+    pub(super) fn requeue(&mut self, node: &str) -> bool {
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        let was_member = match self.set.get_mut(node) {
+            Some(queued) => {
+                if queued.is_none() {
+                    self.live += 1;
+                }
+                *queued = Some(seq);
+                true
+            }
+            None => {
+                self.set.insert(node.to_string(), Some(seq));
+                self.live += 1;
+                false
+            }
+        };
+        self.queue.push_back((seq, node.to_string()));
+        self.compact();
+        was_member
+    }
+
+    /// Drops dead entries once they outnumber live ones (amortized constant per removal).
+    fn compact(&mut self) {
+        if self.queue.len() > 2 * self.live + 64 {
+            let set = &self.set;
+            self.queue
+                .retain(|(seq, name)| set.get(name) == Some(&Some(*seq)));
         }
     }
 

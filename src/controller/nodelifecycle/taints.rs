@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use super::report::{call, change, MonitorResult, TaintChange};
 use super::tainter::ZoneTainter;
-use super::zones::{zone_key, zone_matches, zone_parts};
+use super::zones::write_zone_key;
 use super::NodeLifecycleController;
 use crate::objects::{
     ConditionStatus, Node, NodeCondition, Taint, TaintEffect, NODE_DISK_PRESSURE,
@@ -89,17 +89,27 @@ impl NodeLifecycleController {
             .or_insert_with(|| ZoneTainter::new(qps))
     }
 
+    /// Runs `f` on the node's zone tainter (created on first use). The key is written into a
+    /// buffer kept between calls: this runs for every unhealthy node on every pass.
+    fn with_tainter<R>(&mut self, node: &Node, f: impl FnOnce(&mut ZoneTainter) -> R) -> R {
+        write_zone_key(node, &mut self.key_buf);
+        if let Some(t) = self.tainters.get_mut(self.key_buf.as_str()) {
+            return f(t);
+        }
+        let zone = self.key_buf.clone();
+        f(self.tainter(&zone))
+    }
+
     fn queue_remove(&mut self, node: &Node) -> bool {
         if self.members == 0 {
             return false;
         }
-        let parts = zone_parts(node);
+        write_zone_key(node, &mut self.key_buf);
         let name = node.metadata.name.as_str();
         let removed = self
             .tainters
-            .iter_mut()
-            .find(|(k, _)| zone_matches(k, parts))
-            .is_some_and(|(_, t)| t.remove(name));
+            .get_mut(self.key_buf.as_str())
+            .is_some_and(|t| t.remove(name));
         if removed {
             self.members -= 1;
         }
@@ -107,8 +117,7 @@ impl NodeLifecycleController {
     }
 
     fn queue_add(&mut self, node: &Node) -> bool {
-        let zone = zone_key(node);
-        let added = self.tainter(&zone).add(&node.metadata.name);
+        let added = self.with_tainter(node, |t| t.add(&node.metadata.name));
         if added {
             self.members += 1;
         }
@@ -152,12 +161,17 @@ impl NodeLifecycleController {
     /// its zone's queue, then added again (so it moves to the back). The trace reports `queued`
     /// only when the node was not waiting already, not on every re-add.
     fn mark_for_tainting(&mut self, node: &Node, taint: &str, out: &mut MonitorResult) {
-        let was_queued = if has_taint(node, taint, TaintEffect::NoExecute) {
-            None
+        let newly_queued = if has_taint(node, taint, TaintEffect::NoExecute) {
+            self.queue_add(node)
         } else {
-            Some(self.queue_remove(node))
+            // `RemoveFromQueue` then `Add`, as one step on the zone's queue.
+            let was_member = self.with_tainter(node, |t| t.requeue(&node.metadata.name));
+            if !was_member {
+                self.members += 1;
+            }
+            !was_member
         };
-        if self.queue_add(node) && was_queued != Some(true) {
+        if newly_queued {
             out.taints.push(change(
                 &node.metadata.name,
                 "queued",

@@ -10,7 +10,7 @@ use crate::objects::{Node, ZoneState};
 use crate::timestamp::Time;
 
 /// The region and zone labels `nodetopology.GetZoneKey` reads, borrowed.
-pub(super) fn zone_parts(node: &Node) -> (&str, &str) {
+fn zone_parts(node: &Node) -> (&str, &str) {
     let l = &node.metadata.labels;
     let get = |a: &str, b: &str| l.get(a).or_else(|| l.get(b)).map_or("", String::as_str);
     (
@@ -25,23 +25,23 @@ pub(super) fn zone_parts(node: &Node) -> (&str, &str) {
     )
 }
 
-pub(super) fn zone_matches(key: &str, (region, zone): (&str, &str)) -> bool {
-    if region.is_empty() && zone.is_empty() {
-        return key.is_empty();
-    }
-    key.len() == region.len() + 3 + zone.len()
-        && key.starts_with(region)
-        && key.ends_with(zone)
-        && key.get(region.len()..region.len() + 3) == Some(":\u{0}:")
-}
-
 /// `nodetopology.GetZoneKey`: region and zone labels, empty when neither is set.
 pub fn zone_key(node: &Node) -> String {
+    let mut key = String::new();
+    write_zone_key(node, &mut key);
+    key
+}
+
+/// [`zone_key`] into a reused buffer.
+pub(super) fn write_zone_key(node: &Node, key: &mut String) {
+    key.clear();
     let (region, zone) = zone_parts(node);
     if region.is_empty() && zone.is_empty() {
-        return String::new();
+        return;
     }
-    format!("{region}:\u{0}:{zone}")
+    key.push_str(region);
+    key.push_str(":\u{0}:");
+    key.push_str(zone);
 }
 
 /// An unknown zone in `zone_cache`.
