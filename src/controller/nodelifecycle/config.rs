@@ -49,7 +49,7 @@ impl fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
-/// Resolved settings in milliseconds.
+/// Resolved settings: every field set, durations as Go durations (nanoseconds).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Settings {

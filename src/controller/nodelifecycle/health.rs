@@ -130,7 +130,7 @@ pub(super) fn try_update_node_health(
     }
     let mut wrote = false;
     let mut current = current.map(|(status, _, _)| status);
-    if now.0 > h.probe.0.saturating_add(grace.as_millis()) {
+    if now.0 > h.probe.0.saturating_add(grace.as_millis()) && !all_unknown(node) {
         // Upstream compares the Ready condition before and after (`DeepEqual`); it differs
         // exactly when Ready was missing (a new one is added) or was not Unknown (it is rewritten),
         // so that is what is recorded instead of a copy of the condition.
@@ -183,4 +183,29 @@ pub(super) fn try_update_node_health(
         current,
         wrote,
     }
+}
+
+/// Whether the first Ready, MemoryPressure, DiskPressure and PIDPressure conditions all exist and
+/// are Unknown: a silent node's conditions after its first pass past the grace period, on which
+/// marking them Unknown again changes nothing (and writes nothing), so it is skipped.
+fn all_unknown(node: &Node) -> bool {
+    let mut seen = [false; 4];
+    for c in node.status.conditions() {
+        let k = match c.type_.as_str() {
+            NODE_READY => 0,
+            NODE_MEMORY_PRESSURE => 1,
+            NODE_DISK_PRESSURE => 2,
+            NODE_PID_PRESSURE => 3,
+            _ => continue,
+        };
+        if let Some(first) = seen.get_mut(k) {
+            if !*first {
+                if c.status != ConditionStatus::Unknown {
+                    return false;
+                }
+                *first = true;
+            }
+        }
+    }
+    seen == [true; 4]
 }
