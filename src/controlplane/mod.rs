@@ -14,6 +14,7 @@
 
 pub mod bootstrap;
 pub mod cidr;
+pub mod config;
 pub mod lease;
 pub mod namespaces;
 pub mod objects;
