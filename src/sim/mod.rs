@@ -16,9 +16,9 @@
 //! them (its fast path, `controller::nodelifecycle::fast_path`). `tests/sim_equivalence.rs`
 //! pins every trace byte.
 //!
-//! Layout: this file is the event loop (what runs when); [`kubelet`] is everything a node does,
-//! [`control_plane`] what the node lifecycle controller does to the stored nodes, [`trace`] what
-//! is reported.
+//! Layout: this file is the event loop (what runs when); `kubelet.rs` is everything a node does,
+//! `control_plane.rs` what the node lifecycle controller does to the stored nodes, `trace.rs`
+//! what is reported.
 
 // Indexing here is by node index (< nodes, the length of every per-node vector, fixed when the
 // simulator is built) and by condition index into the fixed `[_; 4]` tables (0..4 loops over
