@@ -66,6 +66,9 @@ pub struct NodeLifecycleController {
     zone_names: Vec<String>,
     /// Scratch for zone keys looked up per node (see `with_tainter`).
     key_buf: String,
+    /// While `monitor_pass` processes a node whose zone the cache knows: that zone's index in
+    /// `zone_names`, so the tainting queues need not read the node's labels again.
+    zone_hint: Option<usize>,
 }
 
 impl NodeLifecycleController {
@@ -87,6 +90,7 @@ impl NodeLifecycleController {
             quiet: Vec::new(),
             zone_names: Vec::new(),
             key_buf: String::new(),
+            zone_hint: None,
         }
     }
 

@@ -141,7 +141,12 @@ impl NodeLifecycleController {
                     && node.spec.taints.is_empty()
                     && self.members == 0)
                 {
+                    self.zone_hint = match self.zone_cache.get(i) {
+                        Some(&z) if z != NO_ZONE => Some((z >> 1) as usize),
+                        _ => None,
+                    };
                     self.process_taint_base_eviction(node, observed, now, &mut out);
+                    self.zone_hint = None;
                 }
                 // `MarkPodsNotReady` on a Ready node that stopped being Ready. Upstream retries
                 // nodes whose pods failed to update (`nodesToRetry`); marking never fails here.

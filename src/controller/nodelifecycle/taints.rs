@@ -50,7 +50,7 @@ pub(super) fn has_taint(node: &Node, key: &str, effect: TaintEffect) -> bool {
     node.spec
         .taints
         .iter()
-        .any(|t| t.key == key && t.effect == effect)
+        .any(|t| t.effect == effect && t.key == key)
 }
 
 fn remove_taint(node: &mut Node, key: &str, effect: TaintEffect) -> bool {
@@ -92,7 +92,7 @@ impl NodeLifecycleController {
     /// Runs `f` on the node's zone tainter (created on first use). The key is written into a
     /// buffer kept between calls: this runs for every unhealthy node on every pass.
     fn with_tainter<R>(&mut self, node: &Node, f: impl FnOnce(&mut ZoneTainter) -> R) -> R {
-        write_zone_key(node, &mut self.key_buf);
+        self.load_zone_key(node);
         if let Some(t) = self.tainters.get_mut(self.key_buf.as_str()) {
             return f(t);
         }
@@ -100,11 +100,23 @@ impl NodeLifecycleController {
         f(self.tainter(&zone))
     }
 
+    /// The node's zone key into `key_buf`: copied from the zone cache when the pass knows the
+    /// node's zone (`zone_hint`), else read from its labels.
+    fn load_zone_key(&mut self, node: &Node) {
+        match self.zone_hint.and_then(|zi| self.zone_names.get(zi)) {
+            Some(key) => {
+                self.key_buf.clear();
+                self.key_buf.push_str(key);
+            }
+            None => write_zone_key(node, &mut self.key_buf),
+        }
+    }
+
     fn queue_remove(&mut self, node: &Node) -> bool {
         if self.members == 0 {
             return false;
         }
-        write_zone_key(node, &mut self.key_buf);
+        self.load_zone_key(node);
         let name = node.metadata.name.as_str();
         let removed = self
             .tainters
