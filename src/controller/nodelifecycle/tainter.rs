@@ -53,6 +53,12 @@ impl ZoneTainter {
         }
     }
 
+    /// The fake never-limiter (a zone in full disruption, or partial disruption in a small
+    /// cluster): `try_accept` would refuse without touching any state.
+    pub(super) fn never_accepts(&self) -> bool {
+        self.qps <= 0.0
+    }
+
     /// `TryAccept` of `golang.org/x/time/rate` with burst 1 (the fake never-limiter when qps = 0).
     pub(super) fn try_accept(&mut self, now: Time) -> bool {
         if self.qps <= 0.0 {
