@@ -14,6 +14,7 @@
 //! | `kubelet::podconfig` | `pkg/kubelet/config` | which ADD/UPDATE/DELETE/REMOVE/RECONCILE does a pod change produce? |
 //! | `api` | `pkg/registry/*/strategy.go`, `apimachinery/pkg/api/validate` | which gated fields survive create and update; which enum values validate? |
 //! | `controlplane` | `pkg/controlplane/controller`, `reconcilers`, `.../repair.go` | what keeps the `kubernetes` Service, its endpoints and allocations right? |
+//! | `objects` | `k8s.io/api/core/v1`, `coordination/v1`, `meta/v1` | the objects every area above shares (Node, Taint, Lease, ObjectMeta) |
 //! | [`version`], [`duration`], [`go`] | `apimachinery/pkg/util/version`, Go's `time` and `fmt` | the small formats every message is made of |
 //! | [`yaml`] | `sigs.k8s.io/yaml` | YAML 1.1 to JSON, remembering where each value was written |
 //! | [`import`] | kubectl, systemd, kubeadm, `/metrics`, `/configz` output | what does this cluster show? (its text into the inputs above) |
@@ -71,12 +72,18 @@ pub mod import;
     feature = "pod-config"
 ))]
 pub mod kubelet;
+#[cfg(any(feature = "node-status", feature = "control-plane"))]
+pub mod objects;
 #[cfg(any(feature = "node-status", feature = "kubelet-config"))]
 pub mod quantity;
 pub mod releases;
 #[cfg(feature = "node-status")]
 pub mod sim;
-#[cfg(any(feature = "node-status", feature = "pod-config"))]
+#[cfg(any(
+    feature = "node-status",
+    feature = "pod-config",
+    feature = "control-plane"
+))]
 pub mod timestamp;
 pub mod version;
 pub mod yaml;

@@ -67,7 +67,7 @@ fn peer(i: u32, like: &Node, t: Time) -> Node {
     n.metadata.creation_timestamp = Some(Time(0));
     n.status.push_condition(NodeCondition {
         type_: NODE_READY.into(),
-        status: CONDITION_TRUE.into(),
+        status: CONDITION_TRUE,
         last_heartbeat_time: Some(t),
         last_transition_time: Some(Time(0)),
         ..NodeCondition::default()
@@ -225,7 +225,7 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
         docs.push(json!({
             "name": node.metadata.name,
             "kubeletVersion": n.kubelet_version,
-            "ready": ready.map(|c| c.status.clone()),
+            "ready": ready.map(|c| c.status),
             "lastContact": contact.map(|t| t.to_string()),
             "lease": lease.map(|l| json!({"renewTime": l.spec.renew_time.map(|t| t.to_string()), "leaseDurationSeconds": l.spec.lease_duration_seconds})),
             "conditions": node.status.conditions().iter().map(|c| json!({
@@ -274,10 +274,10 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
         }
         for c in node.status.conditions() {
             let status = match (c.type_.as_str(), c.status.as_str()) {
-                (NODE_READY, "True") => style.green(&c.status),
-                (NODE_READY, _) => style.red(&c.status),
-                (_, "False") => style.green(&c.status),
-                _ => style.red(&c.status),
+                (NODE_READY, "True") => style.green(c.status.as_str()),
+                (NODE_READY, _) => style.red(c.status.as_str()),
+                (_, "False") => style.green(c.status.as_str()),
+                _ => style.red(c.status.as_str()),
             };
             o.push_str(&format!(
                 "    {:<20} {status:<7} {}{}\n",

@@ -20,131 +20,29 @@
 //! Loops due at the same instant run in apiserver-address order, namespaces first.
 
 use super::cidr::{family_name, parse_ip, service_ip_range, IpNet, IpRange};
-use super::lease::{
-    do_reconcile, LeaseStore, MasterLease, ReconcileOutcome, ENDPOINT_RECONCILER_INTERVAL,
-};
-use super::namespaces::{self, SYSTEM_NAMESPACES};
+use super::lease::{do_reconcile, LeaseStore, ReconcileOutcome, ENDPOINT_RECONCILER_INTERVAL};
+use super::namespaces;
 use super::objects::{
     EndpointPort, Endpoints, Event, LogEntry, ObjectMeta, Service, ServicePort, ServiceSpec,
 };
 use super::portrange::{PortAllocator, PortRange};
 use super::repair::{
     repair_cluster_ips, repair_node_ports, RepairReport, IP_REPAIR_COMPONENT,
-    NUM_REPAIRS_BEFORE_LEAK_CLEANUP, PORT_REPAIR_COMPONENT, REPAIR_LOOP_INTERVAL,
+    PORT_REPAIR_COMPONENT, REPAIR_LOOP_INTERVAL,
+};
+use super::view::leak_counts;
+pub use super::view::{
+    Allocations, ApiServerStatus, BootstrapState, EndpointsChange, LeakCount, RepairRun,
 };
 use crate::duration::format_std;
-use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
 use std::net::IpAddr;
 use std::time::Duration;
 
-/// The bootstrap controller's limits, checked before any work so that every call within them
-/// answers in well under a second, and every call beyond them is refused at once.
-///
-/// Apiservers running at once (real control planes run a handful).
-pub const MAX_APISERVERS: usize = 32;
-/// Simulated time one `advance` call may cover.
-pub const MAX_ADVANCE: Duration = Duration::from_secs(3600);
-/// Services, and namespaces named in the configuration.
-pub const MAX_SERVICES: usize = 10_000;
-
-/// `SystemNamespacesInterval`.
-pub const SYSTEM_NAMESPACES_INTERVAL: Duration = Duration::from_secs(60);
-
-/// How the control plane is configured (kube-apiserver flags).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
-pub struct BootstrapConfig {
-    /// `--service-cluster-ip-range`, primary.
-    pub service_cidr: String,
-    /// The secondary range of a dual-stack cluster.
-    pub secondary_service_cidr: Option<String>,
-    /// The `kubernetes` Service port (443).
-    pub service_port: i32,
-    /// The apiservers' secure port, the Service's targetPort and the endpoint port (6443).
-    pub public_service_port: i32,
-    /// `--kubernetes-service-node-port`; non-zero makes the Service type NodePort.
-    pub kubernetes_service_node_port: i32,
-    /// `--service-node-port-range`.
-    pub node_port_range: String,
-    /// The namespaces kept present.
-    pub system_namespaces: Vec<String>,
-    /// Namespaces that exist before any apiserver starts.
-    pub existing_namespaces: Vec<String>,
-    /// Apiserver addresses started at time zero.
-    pub apiservers: Vec<String>,
-}
-
-impl Default for BootstrapConfig {
-    fn default() -> Self {
-        BootstrapConfig {
-            service_cidr: "10.0.0.0/24".to_string(),
-            secondary_service_cidr: None,
-            service_port: 443,
-            public_service_port: 6443,
-            kubernetes_service_node_port: 0,
-            node_port_range: "30000-32767".to_string(),
-            system_namespaces: SYSTEM_NAMESPACES.iter().map(|s| s.to_string()).collect(),
-            existing_namespaces: Vec::new(),
-            apiservers: Vec::new(),
-        }
-    }
-}
-
-/// A configuration or command the controller cannot accept.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum BootstrapError {
-    /// A malformed CIDR (`invalid CIDR address: ...`).
-    InvalidCidr(String),
-    /// The service range is too small, or has no index 1.
-    ServiceRange(String),
-    /// A malformed `--service-node-port-range`.
-    InvalidPortRange { value: String, reason: String },
-    /// The NodePort of the `kubernetes` Service lies outside the range.
-    NodePortOutOfRange { port: i32, range: String },
-    /// Not an IP address.
-    InvalidAddress(String),
-    /// The service range and the apiserver address are of different families.
-    FamilyMismatch { service: String, public: String },
-    /// The apiserver already runs.
-    AlreadyRunning(String),
-    /// No such running apiserver.
-    NotRunning(String),
-    /// A service with that namespace/name exists.
-    ServiceExists(String),
-    /// No such service.
-    ServiceNotFound(String),
-    /// A size beyond the limits above (the text states the limit).
-    Limit(String),
-}
-
-impl fmt::Display for BootstrapError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BootstrapError::InvalidCidr(e) | BootstrapError::ServiceRange(e) => f.write_str(e),
-            BootstrapError::InvalidPortRange { value, reason } => {
-                write!(f, "invalid node port range {value:?}: {reason}")
-            }
-            BootstrapError::NodePortOutOfRange { port, range } => write!(
-                f,
-                "spec.ports[0].nodePort: Invalid value: {port}: provided port is not in the valid range. The range of valid ports is {range}"
-            ),
-            BootstrapError::InvalidAddress(a) => write!(f, "invalid apiserver address {a:?}"),
-            BootstrapError::FamilyMismatch { service, public } => write!(
-                f,
-                "service IP family {service:?} must match public address family {public:?}"
-            ),
-            BootstrapError::AlreadyRunning(a) => write!(f, "apiserver {a} is already running"),
-            BootstrapError::NotRunning(a) => write!(f, "apiserver {a} is not running"),
-            BootstrapError::ServiceExists(k) => write!(f, "services {k:?} already exists"),
-            BootstrapError::ServiceNotFound(k) => write!(f, "services {k:?} not found"),
-            BootstrapError::Limit(m) => f.write_str(m),
-        }
-    }
-}
-
-impl std::error::Error for BootstrapError {}
+pub use super::config::{
+    BootstrapConfig, BootstrapError, MAX_ADVANCE, MAX_APISERVERS, MAX_SERVICES,
+    SYSTEM_NAMESPACES_INTERVAL,
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Loop {
@@ -171,164 +69,32 @@ impl Loop {
 }
 
 #[derive(Debug, Clone)]
-struct ApiServer {
-    started_at: Duration,
+pub(super) struct ApiServer {
+    pub(super) started_at: Duration,
     next: BTreeMap<Loop, Duration>,
-    port_leaks: BTreeMap<i32, i32>,
-    ip_leaks: BTreeMap<String, i32>,
-}
-
-/// An apiserver as shown to callers.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ApiServerStatus {
-    pub ip: String,
-    pub started_at: String,
-    /// Leak counters of this apiserver's repair loops. Ports are keyed by their decimal text so
-    /// the map is a JSON object (JavaScript object keys are strings).
-    pub node_port_leaks: BTreeMap<String, i32>,
-    pub cluster_ip_leaks: BTreeMap<String, i32>,
-}
-
-/// The allocation snapshots in storage.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Allocations {
-    pub cluster_ip_range: String,
-    pub cluster_ips: Vec<String>,
-    pub secondary_cluster_ip_range: Option<String>,
-    pub secondary_cluster_ips: Vec<String>,
-    pub node_port_range: String,
-    pub node_ports: Vec<i32>,
-}
-
-/// What one repair run did to one leak candidate (an allocation in storage that no service uses).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct LeakCount {
-    /// The port or address.
-    pub item: String,
-    /// `"flagged"` (first detection), `"kept"` (pretended in use while the counter runs down) or
-    /// `"released"` (left out of the rebuilt snapshot, so free for reuse).
-    pub action: String,
-    /// This apiserver's counter after the run (`leaks[item]`); upstream keeps 0 after a release.
-    pub count: i32,
-    /// The consecutive detection this run was: 1 and 2 keep, 3 releases
-    /// (`numRepairsBeforeLeakCleanup`). A counter that was already 0 (an earlier leak of the same
-    /// item was released) releases on the first detection.
-    pub strike: i32,
-}
-
-/// One run of a repair loop, for a timeline. Derived from the run's leak counters before and
-/// after and the snapshot it wrote back; the rules themselves live in [`super::repair`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RepairRun {
-    pub time: String,
-    pub apiserver: String,
-    /// `"NodePort"` or `"ClusterIP"`.
-    pub repair: String,
-    /// Leak candidates seen by this run, in snapshot order.
-    pub leaks: Vec<LeakCount>,
-    /// Events the run recorded.
-    pub events: usize,
-    /// The error the run returned, if it aborted.
-    pub failure: Option<String>,
-}
-
-/// A change of the `default/kubernetes` Endpoints addresses, for a timeline.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct EndpointsChange {
-    pub time: String,
-    /// The apiserver whose reconcile wrote the change.
-    pub apiserver: String,
-    /// The addresses afterwards.
-    pub addresses: Vec<String>,
-    /// `"reconcile"` (periodic, after a lease was added or expired), `"stop"` (a graceful
-    /// shutdown removing its own lease) or `"stale"` (a restart removing its lease of the run
-    /// that crashed).
-    pub cause: String,
-}
-
-/// Everything at once, for display.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct BootstrapState {
-    pub now: String,
-    pub namespaces: Vec<String>,
-    pub namespace_create_calls: u64,
-    pub services: Vec<Service>,
-    pub endpoints: Option<Endpoints>,
-    pub leases: Vec<MasterLease>,
-    pub allocations: Allocations,
-    pub apiservers: Vec<ApiServerStatus>,
-    pub events: Vec<Event>,
-    pub log: Vec<LogEntry>,
-    pub repair_runs: Vec<RepairRun>,
-    pub endpoints_history: Vec<EndpointsChange>,
+    pub(super) port_leaks: BTreeMap<i32, i32>,
+    pub(super) ip_leaks: BTreeMap<String, i32>,
 }
 
 /// The simulated control plane.
 #[derive(Debug, Clone)]
 pub struct BootstrapController {
-    config: BootstrapConfig,
-    service_ip: IpAddr,
-    now: Duration,
-    namespaces: BTreeSet<String>,
-    namespace_create_calls: u64,
-    services: Vec<Service>,
-    endpoints: Option<Endpoints>,
-    leases: LeaseStore,
-    ips: IpRange,
-    secondary_ips: Option<IpRange>,
-    ports: PortAllocator,
-    apiservers: BTreeMap<String, ApiServer>,
-    events: Vec<Event>,
-    log: Vec<LogEntry>,
-    repair_runs: Vec<RepairRun>,
-    endpoints_history: Vec<EndpointsChange>,
-}
-
-/// Classifies the leak candidates of one run from the counters before and after it and the
-/// items it released (see [`LeakCount`]).
-fn leak_counts(
-    before: &BTreeMap<String, i32>,
-    after: &BTreeMap<String, i32>,
-    released: &[String],
-) -> Vec<LeakCount> {
-    let mut out = Vec::new();
-    for (item, &count) in after {
-        let prev = before.get(item).copied();
-        let (action, strike) = if released.contains(item) {
-            ("released", NUM_REPAIRS_BEFORE_LEAK_CLEANUP)
-        } else if prev.is_none() {
-            ("flagged", NUM_REPAIRS_BEFORE_LEAK_CLEANUP - 1 - count)
-        } else if prev == Some(count + 1) {
-            ("kept", NUM_REPAIRS_BEFORE_LEAK_CLEANUP - 1 - count)
-        } else {
-            continue;
-        };
-        out.push(LeakCount {
-            item: item.clone(),
-            action: action.to_string(),
-            count,
-            strike,
-        });
-    }
-    // A release leaves a counter of 0 behind, but one released on its first detection (counter
-    // already 0) needs no entry in `after` to be found: it is in `released` only.
-    for item in released {
-        if !after.contains_key(item) {
-            out.push(LeakCount {
-                item: item.clone(),
-                action: "released".to_string(),
-                count: 0,
-                strike: NUM_REPAIRS_BEFORE_LEAK_CLEANUP,
-            });
-        }
-    }
-    out
+    pub(super) config: BootstrapConfig,
+    pub(super) service_ip: IpAddr,
+    pub(super) now: Duration,
+    pub(super) namespaces: BTreeSet<String>,
+    pub(super) namespace_create_calls: u64,
+    pub(super) services: Vec<Service>,
+    pub(super) endpoints: Option<Endpoints>,
+    pub(super) leases: LeaseStore,
+    pub(super) ips: IpRange,
+    pub(super) secondary_ips: Option<IpRange>,
+    pub(super) ports: PortAllocator,
+    pub(super) apiservers: BTreeMap<String, ApiServer>,
+    pub(super) events: Vec<Event>,
+    pub(super) log: Vec<LogEntry>,
+    pub(super) repair_runs: Vec<RepairRun>,
+    pub(super) endpoints_history: Vec<EndpointsChange>,
 }
 
 impl BootstrapController {
@@ -720,6 +486,7 @@ impl BootstrapController {
                     .iter()
                     .map(|(k, v)| (k.to_string(), v.to_string()))
                     .collect(),
+                ..ObjectMeta::default()
             },
             spec: ServiceSpec {
                 ports: vec![port],
@@ -849,110 +616,5 @@ impl BootstrapController {
         }
         self.record_run(ip, "ClusterIP", counts, &report);
         self.apply_report(ip, IP_REPAIR_COMPONENT, report);
-    }
-
-    pub fn namespaces(&self) -> Vec<String> {
-        self.namespaces.iter().cloned().collect()
-    }
-
-    /// Create calls issued by the namespaces loops so far.
-    pub fn namespace_create_calls(&self) -> u64 {
-        self.namespace_create_calls
-    }
-
-    pub fn services(&self) -> &[Service] {
-        &self.services
-    }
-
-    pub fn service(&self, namespace: &str, name: &str) -> Option<&Service> {
-        let key = format!("{namespace}/{name}");
-        self.services.iter().find(|s| s.key() == key)
-    }
-
-    /// The `default/kubernetes` Service, once an apiserver created it.
-    pub fn current_kubernetes_service(&self) -> Option<&Service> {
-        self.service(
-            super::KUBERNETES_SERVICE_NAMESPACE,
-            super::KUBERNETES_SERVICE_NAME,
-        )
-    }
-
-    pub fn endpoints(&self) -> Option<&Endpoints> {
-        self.endpoints.as_ref()
-    }
-
-    /// The addresses in `default/kubernetes` Endpoints.
-    pub fn endpoint_ips(&self) -> Vec<String> {
-        self.endpoints.as_ref().map(|e| e.ips()).unwrap_or_default()
-    }
-
-    pub fn leases(&self) -> Vec<MasterLease> {
-        self.leases.leases(self.now)
-    }
-
-    pub fn allocations(&self) -> Allocations {
-        Allocations {
-            cluster_ip_range: self.ips.cidr().to_string(),
-            cluster_ips: self.ips.addresses().iter().map(|a| a.to_string()).collect(),
-            secondary_cluster_ip_range: self.secondary_ips.as_ref().map(|s| s.cidr().to_string()),
-            secondary_cluster_ips: self
-                .secondary_ips
-                .as_ref()
-                .map(|s| s.addresses().iter().map(|a| a.to_string()).collect())
-                .unwrap_or_default(),
-            node_port_range: self.ports.range().to_string(),
-            node_ports: self.ports.ports(),
-        }
-    }
-
-    pub fn apiservers(&self) -> Vec<ApiServerStatus> {
-        self.apiservers
-            .iter()
-            .map(|(ip, a)| ApiServerStatus {
-                ip: ip.clone(),
-                started_at: format_std(a.started_at),
-                node_port_leaks: a
-                    .port_leaks
-                    .iter()
-                    .map(|(p, c)| (p.to_string(), *c))
-                    .collect(),
-                cluster_ip_leaks: a.ip_leaks.clone(),
-            })
-            .collect()
-    }
-
-    pub fn events(&self) -> &[Event] {
-        &self.events
-    }
-
-    pub fn log_entries(&self) -> &[LogEntry] {
-        &self.log
-    }
-
-    /// Every repair run so far, oldest first.
-    pub fn repair_runs(&self) -> &[RepairRun] {
-        &self.repair_runs
-    }
-
-    /// Every change of the `kubernetes` Endpoints addresses so far, oldest first.
-    pub fn endpoints_history(&self) -> &[EndpointsChange] {
-        &self.endpoints_history
-    }
-
-    pub fn state(&self) -> BootstrapState {
-        BootstrapState {
-            now: format_std(self.now),
-            namespaces: self.namespaces(),
-            namespace_create_calls: self.namespace_create_calls,
-            services: self.services.clone(),
-            endpoints: self.endpoints.clone(),
-            leases: self.leases(),
-            allocations: self.allocations(),
-            apiservers: self.apiservers(),
-            events: self.events.clone(),
-            log: self.log.clone(),
-            repair_runs: self.repair_runs.clone(),
-            endpoints_history: self.endpoints_history.clone(),
-        }
     }
 }

@@ -113,11 +113,10 @@ pub fn do_reconcile(
     }
     let existed = endpoints.is_some();
     let mut e = endpoints.clone().unwrap_or_else(|| Endpoints {
-        metadata: ObjectMeta {
-            namespace: super::KUBERNETES_SERVICE_NAMESPACE.to_string(),
-            name: super::KUBERNETES_SERVICE_NAME.to_string(),
-            labels: BTreeMap::new(),
-        },
+        metadata: ObjectMeta::named(
+            super::KUBERNETES_SERVICE_NAMESPACE,
+            super::KUBERNETES_SERVICE_NAME,
+        ),
         subsets: Vec::new(),
     });
     let skip_mirror_changed =

@@ -10,14 +10,17 @@
 //! * [`bootstrap`]: the [`bootstrap::BootstrapController`] that runs several apiservers.
 //! * [`namespaces`], [`lease`], [`repair`]: each loop's rule as a pure function.
 //! * [`cidr`], [`portrange`], [`objects`]: the values they work on.
+//! * [`view`]: the snapshots and timelines shown to callers, projected from the controller.
 
 pub mod bootstrap;
 pub mod cidr;
+pub mod config;
 pub mod lease;
 pub mod namespaces;
 pub mod objects;
 pub mod portrange;
 pub mod repair;
+pub mod view;
 
 /// The namespace of the apiserver's own Service and Endpoints (upstream `metav1.NamespaceDefault`).
 pub const KUBERNETES_SERVICE_NAMESPACE: &str = "default";

@@ -7,8 +7,7 @@
 
 use crate::duration::Duration;
 
-/// Namespace of node leases.
-pub const NODE_LEASE_NAMESPACE: &str = "kube-node-lease";
+pub use crate::objects::NODE_LEASE_NAMESPACE;
 /// Default `nodeLeaseDurationSeconds`.
 pub const DEFAULT_LEASE_DURATION_SECONDS: i64 = 40;
 /// Renew interval = lease duration × 0.25.

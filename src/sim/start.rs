@@ -26,7 +26,7 @@ use super::{Fault, FaultKind, Scenario, ScenarioError, Simulator};
 use crate::controller::nodelifecycle::{NO_EXECUTE, TAINT_NOT_READY, TAINT_UNREACHABLE};
 use crate::duration::Duration;
 use crate::kubelet::nodestatus::{
-    Node, CONDITION_FALSE, CONDITION_TRUE, CONDITION_UNKNOWN, NODE_DISK_PRESSURE,
+    ConditionStatus, Node, CONDITION_FALSE, CONDITION_TRUE, CONDITION_UNKNOWN, NODE_DISK_PRESSURE,
     NODE_MEMORY_PRESSURE, NODE_PID_PRESSURE, NODE_READY,
 };
 
@@ -72,8 +72,8 @@ const TYPES: [&str; 4] = [
 ];
 
 /// The statuses of the four conditions (first of each type, as `GetNodeCondition` reads them).
-fn statuses(node: &Node) -> [Option<&str>; 4] {
-    TYPES.map(|t| node.status.condition(t).map(|c| c.status.as_str()))
+fn statuses(node: &Node) -> [Option<ConditionStatus>; 4] {
+    TYPES.map(|t| node.status.condition(t).map(|c| c.status))
 }
 
 /// The faults and the time that start `scenario` (its faults are replaced; it must have one node)
@@ -107,7 +107,7 @@ pub fn start_from_node(node: &Node, scenario: &Scenario) -> Result<NodeStart, Sc
         (NODE_DISK_PRESSURE, FaultKind::DiskPressure),
         (NODE_PID_PRESSURE, FaultKind::PidPressure),
     ] {
-        match node.status.condition(t).map(|c| c.status.as_str()) {
+        match node.status.condition(t).map(|c| c.status) {
             Some(CONDITION_TRUE) => {
                 out.faults.push(fault(kind, zero, None));
                 out.understood.push(format!(
@@ -200,7 +200,7 @@ pub fn start_from_node(node: &Node, scenario: &Scenario) -> Result<NodeStart, Sc
                 // NoExecute taints wait for the zone's rate limiter; only NoSchedule ones are
                 // expected at the first match.
                 if t.effect != NO_EXECUTE {
-                    want_taints.push((&t.key, &t.effect));
+                    want_taints.push((&t.key, t.effect.as_str()));
                 }
             }
             None => out.ignored.push(format!(

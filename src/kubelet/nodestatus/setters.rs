@@ -90,21 +90,21 @@ pub(crate) fn apply_pressure(
         Some(c) => c,
         None => fresh.insert(NodeCondition {
             type_: t.type_.to_string(),
-            status: CONDITION_UNKNOWN.to_string(),
+            status: CONDITION_UNKNOWN,
             ..NodeCondition::default()
         }),
     };
     cond.last_heartbeat_time = Some(now);
     if under_pressure {
         if cond.status != CONDITION_TRUE {
-            cond.status = CONDITION_TRUE.to_string();
+            cond.status = CONDITION_TRUE;
             cond.reason = t.reason.to_string();
             cond.message = t.message.to_string();
             cond.last_transition_time = Some(now);
             events.push(Event::normal(t.event));
         }
     } else if cond.status != CONDITION_FALSE {
-        cond.status = CONDITION_FALSE.to_string();
+        cond.status = CONDITION_FALSE;
         cond.reason = t.no_reason.to_string();
         cond.message = t.no_message.to_string();
         cond.last_transition_time = Some(now);
@@ -216,7 +216,7 @@ pub(crate) fn apply_ready(
 ) {
     let mut cond = NodeCondition {
         type_: NODE_READY.to_string(),
-        status: CONDITION_TRUE.to_string(),
+        status: CONDITION_TRUE,
         reason: READY_REASON.to_string(),
         message: READY_MESSAGE.to_string(),
         last_heartbeat_time: Some(now),
@@ -255,7 +255,7 @@ pub(crate) fn apply_ready(
         .flat_map(|e| e.messages().iter().map(String::as_str))
         .chain(missing_msg.as_deref());
     if let Some(msg) = aggregate_errors(messages) {
-        cond.status = CONDITION_FALSE.to_string();
+        cond.status = CONDITION_FALSE;
         cond.reason = "KubeletNotReady".to_string();
         cond.message = msg;
     }

@@ -1,0 +1,110 @@
+//! The controller's settings: kube-controller-manager flags and their defaults
+//! (`cmd/kube-controller-manager/app/options/nodelifecyclecontroller.go`,
+//! `pkg/controller/nodelifecycle/config/v1alpha1/defaults.go`). The default grace period depends
+//! on the Kubernetes version: 40s through 1.31, 50s from 1.32 (PR #126287).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::duration::Duration;
+use crate::version::Version;
+
+/// Controller settings (kube-controller-manager flags); every field optional.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ControllerConfig {
+    /// Picks the default grace period: 40s through 1.31, 50s from 1.32. Default: newest (50s).
+    #[serde(default)]
+    pub kubernetes_version: Option<String>,
+    #[serde(default)]
+    pub node_monitor_grace_period: Option<Duration>,
+    #[serde(default)]
+    pub node_startup_grace_period: Option<Duration>,
+    #[serde(default)]
+    pub node_monitor_period: Option<Duration>,
+    /// `--node-eviction-rate` (0.1).
+    #[serde(default)]
+    pub node_eviction_rate: Option<f64>,
+    /// `--secondary-node-eviction-rate` (0.01).
+    #[serde(default)]
+    pub secondary_node_eviction_rate: Option<f64>,
+    /// `--large-cluster-size-threshold` (50).
+    #[serde(default)]
+    pub large_cluster_size_threshold: Option<u32>,
+    /// `--unhealthy-zone-threshold` (0.55).
+    #[serde(default)]
+    pub unhealthy_zone_threshold: Option<f64>,
+}
+
+/// A refused controller setting.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError(pub String);
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// Resolved settings: every field set, durations as Go durations (nanoseconds).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Settings {
+    pub node_monitor_grace_period: Duration,
+    pub node_startup_grace_period: Duration,
+    pub node_monitor_period: Duration,
+    pub node_eviction_rate: f64,
+    pub secondary_node_eviction_rate: f64,
+    pub large_cluster_size_threshold: u32,
+    pub unhealthy_zone_threshold: f64,
+}
+
+impl Settings {
+    pub fn resolve(c: &ControllerConfig) -> Result<Settings, ConfigError> {
+        let default_grace = match &c.kubernetes_version {
+            None => Duration::from_secs(50),
+            Some(v) => {
+                let v = Version::parse_generic(v).map_err(|e| ConfigError(e.to_string()))?;
+                if v >= Version::new(1, 32) {
+                    Duration::from_secs(50)
+                } else {
+                    Duration::from_secs(40)
+                }
+            }
+        };
+        let s = Settings {
+            node_monitor_grace_period: c.node_monitor_grace_period.unwrap_or(default_grace),
+            node_startup_grace_period: c
+                .node_startup_grace_period
+                .unwrap_or(Duration::from_secs(60)),
+            node_monitor_period: c.node_monitor_period.unwrap_or(Duration::from_secs(5)),
+            node_eviction_rate: c.node_eviction_rate.unwrap_or(0.1),
+            secondary_node_eviction_rate: c.secondary_node_eviction_rate.unwrap_or(0.01),
+            large_cluster_size_threshold: c.large_cluster_size_threshold.unwrap_or(50),
+            unhealthy_zone_threshold: c.unhealthy_zone_threshold.unwrap_or(0.55),
+        };
+        for (name, d) in [
+            ("nodeMonitorGracePeriod", s.node_monitor_grace_period),
+            ("nodeStartupGracePeriod", s.node_startup_grace_period),
+        ] {
+            if d.0 < 0 {
+                return Err(ConfigError(format!("{name} must not be negative: {d}")));
+            }
+        }
+        if s.node_monitor_period.0 <= 0 {
+            return Err(ConfigError(format!(
+                "nodeMonitorPeriod must be positive: {}",
+                s.node_monitor_period
+            )));
+        }
+        if s.node_eviction_rate < 0.0 || s.secondary_node_eviction_rate < 0.0 {
+            return Err(ConfigError(
+                "eviction rates must not be negative".to_string(),
+            ));
+        }
+        Ok(s)
+    }
+}

@@ -1,0 +1,245 @@
+//! `monitorNodeHealth` (`pkg/controller/nodelifecycle/node_lifecycle_controller.go`): one pass
+//! over the listed nodes: classify added and deleted nodes, update each node's health
+//! (`tryUpdateNodeHealth`, [`super::health`]), mark pods of nodes that stopped being Ready, feed
+//! taint-based eviction ([`super::taints`]), then count Ready nodes per zone for
+//! `handleDisruption` ([`super::zones`]).
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::fast_path::{quiet_pass, NodeWrite, WriteLog};
+use super::health::{try_update_node_health, Health};
+use super::report::{
+    call, ApiCall, ControllerEvent, MonitorInput, MonitorResult, PodRef, PodsMarkedNotReady,
+};
+use super::zones::{zone_key, NO_ZONE};
+use super::NodeLifecycleController;
+use crate::objects::{ConditionStatus, Lease, Node, ZoneState, EVENT_NORMAL, NODE_LEASE_NAMESPACE};
+use crate::timestamp::Time;
+
+impl NodeLifecycleController {
+    /// One `monitorNodeHealth` pass over what the informers list at `input.now`.
+    pub fn monitor_node_health(&mut self, input: &MonitorInput) -> MonitorResult {
+        let mut nodes = input.nodes.clone();
+        let leases: HashMap<&str, &Lease> = input
+            .leases
+            .iter()
+            .filter(|l| l.metadata.namespace == NODE_LEASE_NAMESPACE)
+            .map(|l| (l.metadata.name.as_str(), l))
+            .collect();
+        let mut out = self.monitor_in_place(
+            input.now,
+            &mut nodes,
+            |_, n| {
+                leases
+                    .get(n.metadata.name.as_str())
+                    .map(|l| l.spec.renew_time)
+            },
+            &input.pods,
+        );
+        out.nodes = nodes;
+        out
+    }
+
+    /// The pass itself, on the API server's nodes in place.
+    /// `lease_of(index, node)` gives the node's lease renew time, `None` when it has no lease.
+    pub fn monitor_in_place(
+        &mut self,
+        now: Time,
+        nodes: &mut [Node],
+        lease_of: impl Fn(usize, &Node) -> Option<Option<Time>>,
+        pods: &[PodRef],
+    ) -> MonitorResult {
+        let mut updated = Vec::new();
+        self.monitor_pass(
+            now,
+            nodes,
+            lease_of,
+            pods,
+            &mut updated,
+            &super::fast_path::NoPromises,
+        )
+    }
+
+    /// [`Self::monitor_in_place`], also listing the indices of nodes whose status it updated.
+    /// `log` is what the caller promises about its list since the last pass (see
+    /// [`super::fast_path`]); it only decides how much of each node is re-read, never what the
+    /// pass decides.
+    pub(crate) fn monitor_pass(
+        &mut self,
+        now: Time,
+        nodes: &mut [Node],
+        lease_of: impl Fn(usize, &Node) -> Option<Option<Time>>,
+        pods: &[PodRef],
+        updated: &mut Vec<usize>,
+        log: &(impl WriteLog + ?Sized),
+    ) -> MonitorResult {
+        let append_only = log.append_only();
+        let mut out = MonitorResult::default();
+        out.api_calls.push(ApiCall {
+            verb: "list".to_string(),
+            resource: "nodes".to_string(),
+            name: None,
+        });
+        // An append-only caller's list is unchanged exactly when its length is, which spares a
+        // name comparison per node per pass.
+        let same_list = self.order.len() == nodes.len()
+            && (append_only
+                || self
+                    .order
+                    .iter()
+                    .zip(nodes.iter())
+                    .all(|(a, n)| *a == n.metadata.name));
+        if !same_list {
+            self.realign(nodes);
+            self.classify(nodes, &mut out);
+        }
+        if !same_list || !append_only {
+            self.zone_cache.clear();
+            self.zone_cache.resize(nodes.len(), NO_ZONE);
+            self.quiet.clear();
+            self.quiet.resize(nodes.len(), false);
+        }
+        let grace_ms = self.settings.node_monitor_grace_period.as_millis();
+        let mut ready = std::mem::take(&mut self.scratch);
+        let mut pods_by_node: Option<HashMap<&str, Vec<&PodRef>>> = None;
+        ready.clear();
+        ready.resize(nodes.len(), false);
+        for (i, node) in nodes.iter_mut().enumerate() {
+            let write = log.write(i);
+            // `quiet[i]` also means the node is in no tainting set: it was Ready at the last
+            // pass, so `markNodeAsReachable` took it out, and only a not-Ready node is put in.
+            let quiet = write != NodeWrite::Other && self.quiet.get(i).copied().unwrap_or(false);
+            if quiet {
+                if let Some(Some(h)) = self.health.get_mut(i) {
+                    if quiet_pass(h, node, write, || lease_of(i, node), now, grace_ms) {
+                        if let Some(r) = ready.get_mut(i) {
+                            *r = true;
+                        }
+                        continue;
+                    }
+                }
+            }
+            let lease = lease_of(i, node);
+            let Some(slot) = self.health.get_mut(i) else {
+                continue;
+            };
+            let update = try_update_node_health(&self.settings, slot, node, now, lease);
+            if update.wrote {
+                out.api_calls
+                    .push(call("updateStatus", "nodes", &node.metadata.name));
+                updated.push(i);
+            }
+            let is_ready = update.current == Some(ConditionStatus::True);
+            if let Some(r) = ready.get_mut(i) {
+                *r = is_ready;
+            }
+            if let Some(current) = update.current {
+                let observed = update.observed;
+                // Reachable, untainted, nothing queued anywhere: `markNodeAsReachable` would do
+                // nothing (the common case on every pass).
+                if !(observed == ConditionStatus::True
+                    && node.spec.taints.is_empty()
+                    && self.members == 0)
+                {
+                    self.zone_hint = match self.zone_cache.get(i) {
+                        Some(&z) if z != NO_ZONE => Some((z >> 1) as usize),
+                        _ => None,
+                    };
+                    self.process_taint_base_eviction(node, observed, now, &mut out);
+                    self.zone_hint = None;
+                }
+                // `MarkPodsNotReady` on a Ready node that stopped being Ready. Upstream retries
+                // nodes whose pods failed to update (`nodesToRetry`); marking never fails here.
+                if current != ConditionStatus::True && observed == ConditionStatus::True {
+                    let name = node.metadata.name.as_str();
+                    out.events.push(ControllerEvent {
+                        node: name.to_string(),
+                        type_: EVENT_NORMAL.to_string(),
+                        reason: "NodeNotReady".to_string(),
+                        message: format!("Node {name} status is now: NodeNotReady"),
+                    });
+                    // Pods by node, indexed once per pass on first need (linear, not nodes × pods).
+                    let by_node = pods_by_node.get_or_insert_with(|| {
+                        let mut m: HashMap<&str, Vec<&PodRef>> = HashMap::new();
+                        for p in pods {
+                            m.entry(p.node_name.as_str()).or_default().push(p);
+                        }
+                        m
+                    });
+                    let pods = by_node
+                        .get(name)
+                        .map(Vec::as_slice)
+                        .unwrap_or_default()
+                        .iter()
+                        .map(|p| match &p.namespace {
+                            Some(ns) => format!("{ns}/{}", p.name),
+                            None => p.name.clone(),
+                        })
+                        .collect();
+                    out.pods_marked_not_ready.push(PodsMarkedNotReady {
+                        node: name.to_string(),
+                        pods,
+                    });
+                }
+            }
+            if let Some(q) = self.quiet.get_mut(i) {
+                *q = is_ready && node.spec.taints.is_empty();
+            }
+        }
+        let zones = self.count_zones(nodes, &ready);
+        self.scratch = ready;
+        self.handle_disruption(nodes, &zones, now, &mut out);
+        out.zone_states = self
+            .zone_states
+            .iter()
+            .map(|(k, v)| (k.clone(), v.as_str().to_string()))
+            .collect();
+        out
+    }
+
+    /// Re-aligns the health records with a changed node list (by name).
+    fn realign(&mut self, nodes: &[Node]) {
+        let mut old: HashMap<String, Option<Health>> =
+            self.order.drain(..).zip(self.health.drain(..)).collect();
+        for n in nodes {
+            self.order.push(n.metadata.name.clone());
+            self.health.push(old.remove(&n.metadata.name).flatten());
+        }
+    }
+
+    /// Added and deleted nodes relative to the known set.
+    fn classify(&mut self, nodes: &mut [Node], out: &mut MonitorResult) {
+        for node in nodes.iter_mut() {
+            if !self.known.contains(&node.metadata.name) {
+                let name = node.metadata.name.clone();
+                out.events.push(ControllerEvent {
+                    node: name.clone(),
+                    type_: EVENT_NORMAL.to_string(),
+                    reason: "RegisteredNode".to_string(),
+                    message: format!("Registered Node {name} in Controller"),
+                });
+                self.known.insert(name);
+                let zone = zone_key(node);
+                self.tainter(&zone);
+                self.zone_states.entry(zone).or_insert(ZoneState::Initial);
+                self.mark_reachable(node, out);
+            }
+        }
+        let listed: BTreeSet<&str> = nodes.iter().map(|n| n.metadata.name.as_str()).collect();
+        let deleted: Vec<String> = self
+            .known
+            .iter()
+            .filter(|k| !listed.contains(k.as_str()))
+            .cloned()
+            .collect();
+        for name in deleted {
+            out.events.push(ControllerEvent {
+                node: name.clone(),
+                type_: EVENT_NORMAL.to_string(),
+                reason: "RemovingNode".to_string(),
+                message: format!("Removing Node {name} from Controller"),
+            });
+            self.known.remove(&name);
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! What one pass reads and reports: the informers' lists in, the writes, events and taint
+//! decisions out, in the JSON shape the playground and the npm package exchange.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+pub use crate::objects::{Lease, LeaseMeta, LeaseSpec};
+use crate::objects::{Node, TaintEffect};
+use crate::timestamp::Time;
+
+/// A pod as far as the controller cares: where it runs.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PodRef {
+    pub namespace: Option<String>,
+    pub name: String,
+    pub node_name: String,
+}
+
+/// One `monitorNodeHealth` input: what the informers list at `now`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MonitorInput {
+    pub now: Time,
+    #[serde(default)]
+    pub nodes: Vec<Node>,
+    #[serde(default)]
+    pub leases: Vec<Lease>,
+    #[serde(default)]
+    pub pods: Vec<PodRef>,
+}
+
+/// An event the controller recorded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ControllerEvent {
+    pub node: String,
+    #[serde(rename = "type")]
+    pub type_: String,
+    pub reason: String,
+    pub message: String,
+}
+
+/// A write to the API server (or the list the pass started with).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiCall {
+    pub verb: String,
+    pub resource: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+/// A taint decision: `queued` (waits for the zone's rate limiter), `added`, `removed`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TaintChange {
+    pub node: String,
+    pub action: String,
+    pub key: String,
+    pub effect: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PodsMarkedNotReady {
+    pub node: String,
+    pub pods: Vec<String>,
+}
+
+/// What one pass did. `nodes` are the nodes as the API server now holds them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MonitorResult {
+    pub nodes: Vec<Node>,
+    pub taints: Vec<TaintChange>,
+    pub events: Vec<ControllerEvent>,
+    pub pods_marked_not_ready: Vec<PodsMarkedNotReady>,
+    pub api_calls: Vec<ApiCall>,
+    pub zone_states: BTreeMap<String, String>,
+}
+
+pub(super) fn change(node: &str, action: &str, key: &str, effect: TaintEffect) -> TaintChange {
+    TaintChange {
+        node: node.to_string(),
+        action: action.to_string(),
+        key: key.to_string(),
+        effect: effect.as_str().to_string(),
+    }
+}
+
+pub(super) fn call(verb: &str, resource: &str, name: &str) -> ApiCall {
+    ApiCall {
+        verb: verb.to_string(),
+        resource: resource.to_string(),
+        name: Some(name.to_string()),
+    }
+}

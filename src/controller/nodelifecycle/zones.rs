@@ -1,0 +1,204 @@
+//! Zones and their disruption states: `nodetopology.GetZoneKey`, `ComputeZoneState`
+//! (`computeZoneStateFunc`), `handleDisruption`, `setLimiterInZone` and `ReducedQPSFunc` of
+//! `pkg/controller/nodelifecycle/node_lifecycle_controller.go`.
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::report::MonitorResult;
+use super::{NodeLifecycleController, LABEL_EXCLUDE_DISRUPTION};
+use crate::objects::{Node, ZoneState};
+use crate::timestamp::Time;
+
+/// The region and zone labels `nodetopology.GetZoneKey` reads, borrowed.
+fn zone_parts(node: &Node) -> (&str, &str) {
+    let l = &node.metadata.labels;
+    let get = |a: &str, b: &str| l.get(a).or_else(|| l.get(b)).map_or("", String::as_str);
+    (
+        get(
+            "topology.kubernetes.io/region",
+            "failure-domain.beta.kubernetes.io/region",
+        ),
+        get(
+            "topology.kubernetes.io/zone",
+            "failure-domain.beta.kubernetes.io/zone",
+        ),
+    )
+}
+
+/// `nodetopology.GetZoneKey`: region and zone labels, empty when neither is set.
+pub fn zone_key(node: &Node) -> String {
+    let mut key = String::new();
+    write_zone_key(node, &mut key);
+    key
+}
+
+/// [`zone_key`] into a reused buffer.
+pub(super) fn write_zone_key(node: &Node, key: &mut String) {
+    key.clear();
+    let (region, zone) = zone_parts(node);
+    if region.is_empty() && zone.is_empty() {
+        return;
+    }
+    key.push_str(region);
+    key.push_str(":\u{0}:");
+    key.push_str(zone);
+}
+
+/// An unknown zone in `zone_cache`.
+pub(super) const NO_ZONE: u32 = u32::MAX;
+
+impl NodeLifecycleController {
+    /// `ComputeZoneState` with the controller's `--unhealthy-zone-threshold`, compared in
+    /// float32 as upstream does.
+    fn compute_zone_state(&self, ready: usize, not_ready: usize) -> ZoneState {
+        if ready == 0 && not_ready > 0 {
+            ZoneState::FullDisruption
+        } else if not_ready > 2
+            && not_ready as f32 / (not_ready + ready) as f32
+                >= self.settings.unhealthy_zone_threshold as f32
+        {
+            ZoneState::PartialDisruption
+        } else {
+            ZoneState::Normal
+        }
+    }
+
+    /// `setLimiterInZone`: Normal and FullDisruption use `--node-eviction-rate`;
+    /// PartialDisruption uses `ReducedQPSFunc` (secondary rate above the large-cluster size, else 0).
+    fn limiter_qps(&self, state: ZoneState, zone_size: usize) -> f64 {
+        match state {
+            ZoneState::PartialDisruption => {
+                if zone_size > self.settings.large_cluster_size_threshold as usize {
+                    self.settings.secondary_node_eviction_rate
+                } else {
+                    0.0
+                }
+            }
+            _ => self.settings.node_eviction_rate,
+        }
+    }
+
+    /// `handleDisruption`: new zone states from the counts; all zones fully disrupted stops
+    /// evictions everywhere (the control plane, not the nodes, is then the likely culprit), and
+    /// leaving that mode resets every probe time so no node is judged on the outage.
+    pub(super) fn handle_disruption(
+        &mut self,
+        nodes: &mut [Node],
+        zones: &BTreeMap<String, (usize, usize)>,
+        now: Time,
+        out: &mut MonitorResult,
+    ) {
+        let mut new_states = BTreeMap::new();
+        let mut all_are_full = true;
+        for (k, (r, nr)) in zones {
+            let s = self.compute_zone_state(*r, *nr);
+            all_are_full &= s == ZoneState::FullDisruption;
+            new_states.insert(k.clone(), s);
+            if !self.zone_states.contains_key(k) {
+                self.zone_states.insert(k.clone(), ZoneState::Initial);
+            }
+        }
+        self.zone_states.retain(|k, _| zones.contains_key(k));
+        let all_were_full = self
+            .zone_states
+            .values()
+            .all(|v| *v == ZoneState::FullDisruption);
+        if all_are_full && all_were_full {
+            return;
+        }
+        if all_are_full {
+            for n in nodes.iter_mut() {
+                self.mark_reachable(n, out);
+            }
+            let keys: Vec<String> = self.zone_states.keys().cloned().collect();
+            for k in keys {
+                self.tainter(&k).swap_limiter(0.0, now);
+            }
+            for v in self.zone_states.values_mut() {
+                *v = ZoneState::FullDisruption;
+            }
+            return;
+        }
+        let keys: Vec<String> = self.zone_states.keys().cloned().collect();
+        if all_were_full {
+            for h in self.health.iter_mut().flatten() {
+                h.probe = now;
+                h.ready_transition = now;
+            }
+        }
+        for k in keys {
+            let new = new_states.get(&k).copied().unwrap_or(ZoneState::Normal);
+            if !all_were_full && self.zone_states.get(&k) == Some(&new) {
+                continue;
+            }
+            let size = zones.get(&k).map_or(0, |(r, nr)| r + nr);
+            let qps = self.limiter_qps(new, size);
+            self.tainter(&k).swap_limiter(qps, now);
+            self.zone_states.insert(k, new);
+        }
+    }
+
+    /// Ready and not-Ready nodes per zone, nodes labelled `exclude-disruption` left out; zones with
+    /// no counted node are absent, as from upstream's map. Zones are usually few and nodes many,
+    /// but a zone per node must stay linear too, so new nodes find their zone through an index.
+    pub(super) fn count_zones(
+        &mut self,
+        nodes: &[Node],
+        ready: &[bool],
+    ) -> BTreeMap<String, (usize, usize)> {
+        // Zone tallies: (ready, not ready) per zone; zones are usually few, nodes many, but a
+        // zone per node must stay linear too, so new nodes find their zone through an index.
+        let mut counts = vec![(0usize, 0usize); self.zone_names.len()];
+        let mut zone_index: Option<HashMap<String, usize>> = None;
+        for (i, (node, ready)) in nodes.iter().zip(ready.iter()).enumerate() {
+            let cached = self.zone_cache.get(i).copied().unwrap_or(NO_ZONE);
+            let (zi, excluded) = match cached {
+                NO_ZONE => {
+                    let names = &self.zone_names;
+                    let index = zone_index.get_or_insert_with(|| {
+                        names
+                            .iter()
+                            .enumerate()
+                            .map(|(i, k)| (k.clone(), i))
+                            .collect()
+                    });
+                    let key = zone_key(node);
+                    let zi = match index.get(&key) {
+                        Some(&zi) => zi,
+                        None => {
+                            index.insert(key.clone(), self.zone_names.len());
+                            self.zone_names.push(key);
+                            counts.push((0, 0));
+                            self.zone_names.len() - 1
+                        }
+                    };
+                    let z = (
+                        zi,
+                        node.metadata.labels.contains_key(LABEL_EXCLUDE_DISRUPTION),
+                    );
+                    if let Some(c) = self.zone_cache.get_mut(i) {
+                        *c = ((z.0 as u32) << 1) | u32::from(z.1);
+                    }
+                    z
+                }
+                z => ((z >> 1) as usize, z & 1 == 1),
+            };
+            if excluded {
+                continue;
+            }
+            if let Some(c) = counts.get_mut(zi) {
+                if *ready {
+                    c.0 += 1;
+                } else {
+                    c.1 += 1;
+                }
+            }
+        }
+        self.zone_names
+            .iter()
+            .zip(counts)
+            .filter(|(_, (r, nr))| r + nr > 0)
+            .map(|(k, c)| (k.clone(), c))
+            .collect()
+    }
+}

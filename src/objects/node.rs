@@ -1,0 +1,171 @@
+//! The slice of the core/v1 `Node` object (`k8s.io/api/core/v1/types.go`) that node-condition
+//! logic reads and writes. Fields this crate does not model (addresses, nodeInfo, images, ...)
+//! are kept in `extra` maps so a node passed in comes back out unchanged except for what the
+//! rules touch.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::meta::ObjectMeta;
+use super::taint::Taint;
+use crate::timestamp::Time;
+
+pub const NODE_READY: &str = "Ready";
+pub const NODE_MEMORY_PRESSURE: &str = "MemoryPressure";
+pub const NODE_DISK_PRESSURE: &str = "DiskPressure";
+pub const NODE_PID_PRESSURE: &str = "PIDPressure";
+pub const NODE_NETWORK_UNAVAILABLE: &str = "NetworkUnavailable";
+
+/// `v1.ConditionStatus`. One byte, so the simulator can mirror the statuses of 5000 nodes in a
+/// few kilobytes and compare them without touching the nodes.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[repr(u8)]
+pub enum ConditionStatus {
+    True = 1,
+    False = 2,
+    #[default]
+    Unknown = 3,
+}
+
+pub const CONDITION_TRUE: ConditionStatus = ConditionStatus::True;
+pub const CONDITION_FALSE: ConditionStatus = ConditionStatus::False;
+pub const CONDITION_UNKNOWN: ConditionStatus = ConditionStatus::Unknown;
+
+impl ConditionStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ConditionStatus::True => "True",
+            ConditionStatus::False => "False",
+            ConditionStatus::Unknown => "Unknown",
+        }
+    }
+}
+
+/// Upstream's `ConditionStatus` is an open string type; every reader here (the controller, the
+/// simulator, `IsNodeReady`) treats a value other than True or False like Unknown, so that is what
+/// any other text becomes. Keeps `status: "True".into()` working where a `String` was expected.
+impl From<&str> for ConditionStatus {
+    fn from(s: &str) -> Self {
+        match s {
+            "True" => ConditionStatus::True,
+            "False" => ConditionStatus::False,
+            _ => ConditionStatus::Unknown,
+        }
+    }
+}
+
+impl fmt::Display for ConditionStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+impl PartialEq<str> for ConditionStatus {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for ConditionStatus {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+/// A core/v1 Node.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Node {
+    #[serde(default)]
+    pub metadata: ObjectMeta,
+    #[serde(default)]
+    pub spec: NodeSpec,
+    #[serde(default)]
+    pub status: NodeStatus,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NodeSpec {
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unschedulable: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub taints: Vec<Taint>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// `status` of a Node. Only `conditions` and `capacity` are typed; the rest is kept verbatim.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NodeStatus {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capacity: Option<Map<String, Value>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conditions: Option<Vec<NodeCondition>>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// A node condition. `lastHeartbeatTime`/`lastTransitionTime` are RFC 3339 strings.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NodeCondition {
+    #[serde(rename = "type")]
+    pub type_: String,
+    pub status: ConditionStatus,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_heartbeat_time: Option<Time>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_transition_time: Option<Time>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub message: String,
+}
+
+/// String equality with a first-byte test up front: the four condition types the hot loops look
+/// up all start differently, so most mismatches cost one byte comparison, not a `memcmp` call.
+#[inline(always)]
+fn same_type(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
+}
+
+impl NodeStatus {
+    #[inline]
+    pub fn conditions(&self) -> &[NodeCondition] {
+        self.conditions.as_deref().unwrap_or(&[])
+    }
+
+    /// The condition of a type (`GetNodeCondition`: the first match).
+    #[inline]
+    pub fn condition(&self, type_: &str) -> Option<&NodeCondition> {
+        self.conditions()
+            .iter()
+            .find(|c| same_type(&c.type_, type_))
+    }
+
+    pub fn condition_mut(&mut self, type_: &str) -> Option<&mut NodeCondition> {
+        self.conditions
+            .as_mut()
+            .and_then(|cs| cs.iter_mut().find(|c| same_type(&c.type_, type_)))
+    }
+
+    /// The last condition of a type: the pressure setters loop without `break`, so on a status
+    /// with duplicate types they update the last one (Ready's setter stops at the first).
+    pub fn last_condition_mut(&mut self, type_: &str) -> Option<&mut NodeCondition> {
+        self.conditions
+            .as_mut()
+            .and_then(|cs| cs.iter_mut().rev().find(|c| same_type(&c.type_, type_)))
+    }
+
+    pub fn push_condition(&mut self, c: NodeCondition) {
+        self.conditions.get_or_insert_with(Vec::new).push(c);
+    }
+}

@@ -1,0 +1,216 @@
+//! What a simulation reports: condition transitions, events, taints, API writes by kind and by
+//! rate window, and the final tally; and the bookkeeping that fills them as the loops write.
+
+use serde::Serialize;
+
+use super::{code, type_index, Simulator, EPOCH, TYPES};
+use crate::controller::nodelifecycle::TaintChange;
+use crate::timestamp::Time;
+
+/// One condition change on the API server.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Transition {
+    pub time: Time,
+    pub node: String,
+    pub condition: String,
+    pub from: String,
+    pub to: String,
+    pub reason: String,
+    /// The condition's message after the change (the playground shows it as the "why").
+    pub message: String,
+    /// "kubelet" or "controller".
+    pub source: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TraceEvent {
+    pub time: Time,
+    pub node: String,
+    pub source: String,
+    #[serde(rename = "type")]
+    pub type_: String,
+    pub reason: String,
+    pub message: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TraceTaint {
+    pub time: Time,
+    #[serde(flatten)]
+    pub change: TaintChange,
+}
+
+/// Counts of API writes by kind.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Writes {
+    pub node_creates: u64,
+    pub status_patches: u64,
+    pub lease_creates: u64,
+    pub lease_updates: u64,
+    pub controller_status_updates: u64,
+    pub taint_patches: u64,
+    pub total: u64,
+}
+
+/// Writes in one rate window.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RateBucket {
+    pub start: Time,
+    pub status_patches: u64,
+    pub lease_writes: u64,
+    pub controller_writes: u64,
+    pub total: u64,
+    pub per_second: f64,
+}
+
+/// Conditions of the nodes on the API server now.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    pub registered: u32,
+    pub ready: u32,
+    pub not_ready: u32,
+    pub unknown: u32,
+    pub memory_pressure: u32,
+    pub disk_pressure: u32,
+    pub pid_pressure: u32,
+}
+
+/// The simulator's output.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Trace {
+    pub start: Time,
+    pub end: Time,
+    pub node_monitor_grace_period: String,
+    pub transitions: Vec<Transition>,
+    pub events: Vec<TraceEvent>,
+    pub taints: Vec<TraceTaint>,
+    pub writes: Writes,
+    pub write_rates: Vec<RateBucket>,
+    pub truncated: bool,
+    pub summary: Summary,
+}
+
+impl Simulator {
+    pub(super) fn room(&mut self) -> bool {
+        let used = self.trace.transitions.len() + self.trace.events.len() + self.trace.taints.len();
+        if used >= self.limit {
+            self.trace.truncated = true;
+            false
+        } else {
+            true
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn write(&mut self, kind: u8) {
+        let w = &mut self.trace.writes;
+        match kind {
+            0 => w.node_creates += 1,
+            1 => w.status_patches += 1,
+            2 => w.lease_creates += 1,
+            3 => w.lease_updates += 1,
+            4 => w.controller_status_updates += 1,
+            _ => w.taint_patches += 1,
+        }
+        w.total += 1;
+        // Writes come in time order, so the current bucket is remembered (no division per write).
+        let idx = if self.now < self.bucket_end {
+            self.bucket
+        } else {
+            let idx = (self.now / self.window_ms) as usize;
+            self.bucket = idx;
+            self.bucket_end = (idx as i64 + 1).saturating_mul(self.window_ms);
+            idx
+        };
+        while self.trace.write_rates.len() <= idx {
+            let start = EPOCH.add_millis(self.trace.write_rates.len() as i64 * self.window_ms);
+            self.trace.write_rates.push(RateBucket {
+                start,
+                ..RateBucket::default()
+            });
+        }
+        if let Some(b) = self.trace.write_rates.get_mut(idx) {
+            match kind {
+                1 => b.status_patches += 1,
+                2 | 3 => b.lease_writes += 1,
+                4 | 5 => b.controller_writes += 1,
+                _ => {}
+            }
+            b.total += 1;
+        }
+    }
+
+    pub(super) fn record_transitions(&mut self, s: usize, source: &str) {
+        // One scan, first condition of each type (`GetNodeCondition`).
+        let mut now_codes = [0u8; 4];
+        let mut seen = [false; 4];
+        if let Some(node) = self.server.get(s) {
+            for c in node.status.conditions() {
+                if let Some(k) = type_index(&c.type_) {
+                    if let (Some(seen), Some(code_k)) = (seen.get_mut(k), now_codes.get_mut(k)) {
+                        if !*seen {
+                            *seen = true;
+                            *code_k = code(c.status);
+                        }
+                    }
+                }
+            }
+        }
+        let old = self.cached.get(s).copied().unwrap_or_default();
+        if old == now_codes {
+            return;
+        }
+        for k in 0..4 {
+            if old[k] != now_codes[k] && self.room() {
+                let Some(node) = self.server.get(s) else {
+                    return;
+                };
+                let c = node.status.condition(TYPES[k]);
+                let name = |x: u8| ["", "True", "False", "Unknown"][x as usize % 4].to_string();
+                self.trace.transitions.push(Transition {
+                    time: EPOCH.add_millis(self.now),
+                    node: node.metadata.name.clone(),
+                    condition: TYPES[k].to_string(),
+                    from: name(old[k]),
+                    to: name(now_codes[k]),
+                    reason: c.map(|c| c.reason.clone()).unwrap_or_default(),
+                    message: c.map(|c| c.message.clone()).unwrap_or_default(),
+                    source: source.to_string(),
+                });
+            }
+        }
+        if let Some(c) = self.cached.get_mut(s) {
+            *c = now_codes;
+        }
+    }
+
+    pub(super) fn finish(&mut self) {
+        self.trace.end = EPOCH.add_millis(self.now);
+        let w = self.window_ms as f64 / 1000.0;
+        for b in &mut self.trace.write_rates {
+            b.per_second = b.total as f64 / w;
+        }
+        let mut s = Summary {
+            registered: self.server.len() as u32,
+            ..Summary::default()
+        };
+        for c in &self.cached {
+            match c[0] {
+                1 => s.ready += 1,
+                2 => s.not_ready += 1,
+                _ => s.unknown += 1,
+            }
+            s.memory_pressure += u32::from(c[1] == 1);
+            s.disk_pressure += u32::from(c[2] == 1);
+            s.pid_pressure += u32::from(c[3] == 1);
+        }
+        self.trace.summary = s;
+    }
+}
