@@ -348,6 +348,14 @@ fn empty_dropin_dir_and_huge_input() {
     let huge = doc(&"x".repeat(9 << 20));
     let e = err(&["--config=/k.yaml"], &[("/k.yaml", &huge)]);
     assert!(e.starts_with("input too large"));
+    // Counts are bounded too: many tiny drop-ins or arguments fit in the byte limit.
+    let names: Vec<String> = (0..1025).map(|n| format!("/d/{n:04}.conf")).collect();
+    let tiny: Vec<(&str, &str)> = names.iter().map(|n| (n.as_str(), "")).collect();
+    let e = err(&["--config-dir=/d"], &tiny);
+    assert_eq!(e, "input too large: 1025 files (limit 1024)");
+    let args: Vec<&str> = std::iter::repeat_n("--v=2", 4097).collect();
+    let e = err(&args, &[]);
+    assert_eq!(e, "input too large: 4097 arguments (limit 4096)");
     let deep = format!(
         "{HEADER}logging: {}{}\n",
         "[".repeat(5000),

@@ -51,6 +51,13 @@ pub const DROPIN_DIR_ALPHA_MINORS: std::ops::RangeInclusive<u64> = 28..=29;
 /// hostile input: the whole input of one resolution (2 MiB; real kubelet configs are a few KiB),
 /// so that any input within it resolves in well under a second in wasm.
 pub const MAX_INPUT_BYTES: usize = 2 << 20;
+/// Most files (config file, drop-ins, checkpoints) in one resolution's virtual filesystem, and
+/// most command-line arguments. Bytes alone do not bound the work: every drop-in is decoded and
+/// merged over the whole configuration, so 2 MiB of tiny files would cost seconds. Real nodes
+/// have a handful of drop-ins and well under a hundred arguments.
+pub const MAX_INPUT_FILES: usize = 1024;
+/// See [`MAX_INPUT_FILES`].
+pub const MAX_INPUT_ARGS: usize = 4096;
 
 /// What to resolve: a kubelet command line plus the files it refers to.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -124,6 +131,18 @@ fn check_sizes(input: &ResolveInput) -> Result<(), ConfigError> {
     if total > MAX_INPUT_BYTES {
         return Err(ConfigError::new(format!(
             "input too large: {total} bytes (limit {MAX_INPUT_BYTES})"
+        )));
+    }
+    if input.files.len() > MAX_INPUT_FILES {
+        return Err(ConfigError::new(format!(
+            "input too large: {} files (limit {MAX_INPUT_FILES})",
+            input.files.len()
+        )));
+    }
+    if input.args.len() > MAX_INPUT_ARGS {
+        return Err(ConfigError::new(format!(
+            "input too large: {} arguments (limit {MAX_INPUT_ARGS})",
+            input.args.len()
         )));
     }
     Ok(())
