@@ -1,10 +1,59 @@
 // JS-side benchmarks of the npm package, each against a baseline measured in the same process.
 // Prints a Markdown section for BENCHMARKS.md (scripts/bench.sh assembles the file).
-import { readFileSync } from "node:fs";
+// `node scripts/bench.mjs --imports` prints only the import times and the wasm sizes (each import
+// runs in its own fresh process, so it is cheap to rerun alone).
+import { readFileSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { FeatureGate, kubernetesFeatures, parseFeatureList, renderFeatureList, releaseFeatures } from "kubegate";
 
 const pkg = new URL("../pkg/", import.meta.url);
+const fmt = (x) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
+
+/** Median ms of `import(specifier)` in a fresh Node process (Node's own start-up excluded). */
+function importTime(specifier, rounds = 21) {
+  // Run from inside the repository so "kubegate" resolves through node_modules/ as in the tests.
+  const probe = `const t0 = performance.now(); await import(${JSON.stringify(specifier)}); process.stdout.write(String(performance.now() - t0));`;
+  const times = [];
+  for (let r = 0; r < rounds; r++) {
+    times.push(Number(execFileSync(process.execPath, ["--input-type=module", "-e", probe], { cwd: new URL("..", import.meta.url), encoding: "utf8" })));
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+/** The import table and the wasm sizes table, as Markdown lines. */
+function importsAndSizes() {
+  const dir = mkdtempSync(join(tmpdir(), "kubegate-bench-"));
+  const empty = join(dir, "empty.mjs");
+  writeFileSync(empty, "export {};\n");
+  const base = importTime(new URL(`file://${empty}`).href);
+  rmSync(dir, { recursive: true });
+  const gates = importTime("kubegate/gates");
+  const full = importTime("kubegate");
+  const out = ["| Node import, fresh process | ms | ratio to an empty module |", "|---|---:|---:|"];
+  out.push(`| baseline: \`import()\` of an empty module | ${fmt(base)} | 1.00 |`);
+  out.push(`| \`import { FeatureGate } from "kubegate/gates"\` (gate core, its own wasm) | ${fmt(gates)} | ${(gates / base).toFixed(1)} |`);
+  out.push(`| \`import { FeatureGate } from "kubegate"\` (every area) | ${fmt(full)} | ${(full / base).toFixed(1)} |`);
+  out.push("", "| package wasm | raw bytes | gzipped (-9) |", "|---|---:|---:|");
+  for (const [name, file] of [
+    ["`kubegate_bg.wasm` (main entry, every area)", "kubegate_bg.wasm"],
+    ["`gates/kubegate_gates_bg.wasm` (`kubegate/gates`)", "gates/kubegate_gates_bg.wasm"],
+    ["`cli/kubegate_cli_bg.wasm` (`npx kubegate`)", "cli/kubegate_cli_bg.wasm"],
+  ]) {
+    const w = readFileSync(new URL(file, pkg));
+    out.push(`| ${name} | ${w.length} | ${gzipSync(w, { level: 9 }).length} |`);
+  }
+  return out;
+}
+
+if (process.argv.includes("--imports")) {
+  console.log(importsAndSizes().join("\n"));
+  process.exit(0);
+}
+
+const { FeatureGate, kubernetesFeatures, parseFeatureList, renderFeatureList, releaseFeatures } = await import("kubegate");
 
 /** Median ns per call over `rounds` rounds of `n` calls. */
 function perCall(fn, n = 2_000_000, rounds = 9) {
@@ -66,9 +115,6 @@ const loadYaml = text && perRun(() => {
   g.set("AllAlpha=true,NodeSwap=true");
   g.free();
 });
-const wasm = readFileSync(new URL("kubegate_bg.wasm", pkg));
-
-const fmt = (x) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
 const out = [];
 out.push(`Node ${process.version}, ${names.length} features, each figure the median of repeated rounds.`, "");
 out.push("| per call | ns | ratio to `Map.get` | target |", "|---|---:|---:|---|");
@@ -78,11 +124,6 @@ out.push(`| ${rows[2][0]} | ${fmt(rows[2][1])} | ${rows[2][2].toFixed(2)} | with
 out.push("", "| whole list | ms |", "|---|---:|");
 out.push(`| new gate + \`addVersioned(kubernetesFeatures())\` + \`set\` | ${fmt(loadBuiltin)} |`);
 if (loadYaml) out.push(`| new gate + \`addVersioned(parseFeatureList(${listSize}-feature YAML))\` + \`set\` | ${fmt(loadYaml)} |`);
-out.push("", "| package wasm | bytes |", "|---|---:|");
-out.push(`| \`kubegate_bg.wasm\` raw | ${wasm.length} |`, `| gzipped (-9) | ${gzipSync(wasm, { level: 9 }).length} |`);
-if (process.env.GATES_ONLY_WASM && existsSync(process.env.GATES_ONLY_WASM)) {
-  const w = readFileSync(process.env.GATES_ONLY_WASM);
-  out.push(`| gate-only build (\`--no-default-features\`) raw | ${w.length} |`, `| gate-only build gzipped (-9) | ${gzipSync(w, { level: 9 }).length} |`);
-}
+out.push("", ...importsAndSizes());
 console.log(out.join("\n"));
 if (sink === 42) console.log("");

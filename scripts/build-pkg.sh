@@ -13,14 +13,20 @@ wasm-pack build --release --target web --out-dir pkg --out-name kubegate --no-pa
 # the library's wasm does not carry clap.
 wasm-pack build --release --target web --out-dir pkg/cli --out-name kubegate_cli --no-pack . -- --features wasm,cli >&2
 
+# The gate core alone (`kubegate/gates`): the same binding with every other area turned off, so
+# `import { FeatureGate } from "kubegate/gates"` loads a wasm a fraction of the full one's size.
+wasm-pack build --release --target web --out-dir pkg/gates --out-name kubegate_gates --no-pack . -- --no-default-features --features wasm >&2
+
 rm -f pkg/gate.js
-cp npm/node.js npm/node.d.ts npm/index.js npm/index.d.ts npm/api.js npm/README.md npm/cli.js pkg/
+cp npm/node.js npm/node.d.ts npm/index.js npm/index.d.ts npm/api.js npm/core.js npm/gates.js npm/gates.d.ts npm/gates-node.js npm/README.md npm/cli.js pkg/
 chmod +x pkg/cli.js
-rm -f pkg/.gitignore pkg/cli/.gitignore
+rm -f pkg/.gitignore pkg/cli/.gitignore pkg/gates/.gitignore
 # The playground's panels as custom elements (kubegate/widgets): same modules, copied.
 node scripts/build-widgets.mjs
 node scripts/write-package-json.mjs
 # Tests and the playground import "kubegate" as users do.
 mkdir -p node_modules
 ln -sfn ../pkg node_modules/kubegate
-echo "pkg/ built: $(stat -c %s pkg/kubegate_bg.wasm) bytes of wasm, $(gzip -9c pkg/kubegate_bg.wasm | wc -c) gzipped" >&2
+for w in pkg/kubegate_bg.wasm pkg/gates/kubegate_gates_bg.wasm pkg/cli/kubegate_cli_bg.wasm; do
+  echo "pkg/ built: $w $(stat -c %s "$w") bytes, $(gzip -9c "$w" | wc -c) gzipped" >&2
+done

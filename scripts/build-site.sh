@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 bash scripts/build-pkg.sh
 rm -rf www/pkg
 mkdir -p www/pkg
-cp pkg/index.js pkg/api.js pkg/kubegate.js pkg/kubegate_bg.wasm pkg/kubegate.d.ts pkg/package.json www/pkg/
+cp pkg/index.js pkg/api.js pkg/core.js pkg/kubegate.js pkg/kubegate_bg.wasm pkg/kubegate.d.ts pkg/package.json www/pkg/
 cp -r pkg/widgets www/pkg/
 if [ -f scripts/build-docs.mjs ]; then node scripts/build-docs.mjs; fi
 # Compressed copies of the built files for scripts/serve.mjs (brotli at its best level is slow).

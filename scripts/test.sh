@@ -15,6 +15,8 @@ cargo clippy --all-targets -- -D warnings
 cargo clippy --all-targets --features cli -- -D warnings
 cargo clippy --lib --features wasm --target wasm32-unknown-unknown -- -D warnings
 cargo clippy --lib --features wasm,cli --target wasm32-unknown-unknown -- -D warnings
+# The gate core's own wasm (`kubegate/gates`): the binding with every other area off.
+cargo clippy --lib --no-default-features --features wasm --target wasm32-unknown-unknown -- -D warnings
 # Every Cargo feature that is advertised builds on its own (lib only: cheap).
 for f in "" kubelet-config node-status pod-config api-fields control-plane; do
   cargo clippy --quiet --lib --no-default-features ${f:+--features "$f"} -- -D warnings

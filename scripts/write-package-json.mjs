@@ -25,15 +25,22 @@ const manifest = {
       node: "./node.js",
       default: "./index.js",
     },
+    // The gate core alone, over its own small wasm (gates/): same checks, same answers.
+    "./gates": {
+      types: "./gates.d.ts",
+      node: "./gates-node.js",
+      default: "./gates.js",
+    },
     "./widgets": {
       types: "./widgets/index.d.ts",
       default: "./widgets/index.js",
     },
     "./kubegate_bg.wasm": "./kubegate_bg.wasm",
+    "./gates/kubegate_gates_bg.wasm": "./gates/kubegate_gates_bg.wasm",
     "./package.json": "./package.json",
   },
-  files: ["index.js", "index.d.ts", "api.js", "kubegate.js", "kubegate.d.ts", "kubegate_bg.wasm", "kubegate_bg.wasm.d.ts", "node.js", "node.d.ts", "README.md", "widgets/", "cli.js", "cli/kubegate_cli.js", "cli/kubegate_cli_bg.wasm"],
-  sideEffects: ["./node.js", "./api.js", "./widgets/index.js"],
+  files: ["index.js", "index.d.ts", "api.js", "kubegate.js", "kubegate.d.ts", "kubegate_bg.wasm", "kubegate_bg.wasm.d.ts", "node.js", "node.d.ts", "core.js", "gates.js", "gates.d.ts", "gates-node.js", "gates/kubegate_gates.js", "gates/kubegate_gates.d.ts", "gates/kubegate_gates_bg.wasm", "README.md", "widgets/", "cli.js", "cli/kubegate_cli.js", "cli/kubegate_cli_bg.wasm"],
+  sideEffects: ["./node.js", "./api.js", "./gates-node.js", "./widgets/index.js"],
   engines: { node: ">=20" },
 };
 writeFileSync(new URL("../pkg/package.json", import.meta.url), JSON.stringify(manifest, null, 2) + "\n");

@@ -101,6 +101,7 @@ impl ErrorFields {
 }
 
 /// A line number as JS receives it (a number; lines beyond u32 do not occur in bounded input).
+#[cfg(any(feature = "kubelet-config", feature = "node-status"))]
 pub(crate) fn line(l: usize) -> u32 {
     u32::try_from(l).unwrap_or(u32::MAX)
 }

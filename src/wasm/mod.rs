@@ -30,8 +30,20 @@ mod cli;
 #[cfg(all(test, feature = "typescript"))]
 mod contracts;
 pub(crate) mod error;
+// Facts speak for every area: a build without some of them (the gate core's own wasm,
+// `kubegate/gates`) would state those areas' defaults as absent, so it does not export facts.
+#[cfg(all(
+    feature = "kubelet-config",
+    feature = "node-status",
+    feature = "pod-config",
+    feature = "api-fields",
+    feature = "control-plane"
+))]
 mod facts;
 mod featuregate;
+// What the imports of cluster output produce are inputs of the kubelet and node areas; the gate
+// core's wasm leaves them (and their parsers, a tenth of its size) out.
+#[cfg(any(feature = "kubelet-config", feature = "node-status"))]
 mod import;
 #[cfg(feature = "kubelet-config")]
 mod kubelet_config;

@@ -15,7 +15,7 @@ let tarball;
 test("npm pack produces a tarball with the files users need", () => {
   const out = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", tmpdir(), join(repo, "pkg")], repo));
   const files = out[0].files.map((f) => f.path).sort();
-  for (const f of ["kubegate.js", "kubegate.d.ts", "kubegate_bg.wasm", "node.js", "node.d.ts", "package.json", "README.md"]) {
+  for (const f of ["kubegate.js", "kubegate.d.ts", "kubegate_bg.wasm", "node.js", "node.d.ts", "package.json", "README.md", "core.js", "gates.js", "gates.d.ts", "gates-node.js", "gates/kubegate_gates.js", "gates/kubegate_gates.d.ts", "gates/kubegate_gates_bg.wasm"]) {
     assert.ok(files.includes(f), `${f} missing from the tarball: ${files}`);
   }
   tarball = join(tmpdir(), out[0].filename);
@@ -36,6 +36,21 @@ test("the tarball installs into a fresh project and works with a plain import", 
   // CommonJS users can reach it through dynamic import.
   writeFileSync(join(dir, "cjs.cjs"), `import("kubegate").then(({ FeatureGate }) => console.log(new FeatureGate().emulationVersion()));`);
   assert.equal(run("node", ["cjs.cjs"], dir).trim(), "1.37");
+  // The gate core alone: same answers from `kubegate/gates`, no init step either.
+  writeFileSync(join(dir, "gates.js"), readFileSync(join(dir, "main.js"), "utf8").replace('from "kubegate"', 'from "kubegate/gates"'));
+  assert.equal(run("node", ["gates.js"], dir).trim(), "true unrecognized feature gate: Y");
+});
+
+test("a browser bundle of kubegate/gates carries neither the full glue nor the Node entry", () => {
+  const dir = mkdtempSync(join(tmpdir(), "kubegate-gates-bundle-"));
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "web", version: "1.0.0", type: "module" }));
+  run("npm", ["install", "--no-audit", "--no-fund", "--offline", tarball], dir);
+  writeFileSync(join(dir, "app.js"), `import init, { FeatureGate } from "kubegate/gates"; await init(); console.log(new FeatureGate("1.34"));`);
+  const esbuild = join(repo, "node_modules/.bin/esbuild");
+  run(esbuild, ["app.js", "--bundle", "--format=esm", "--platform=browser", "--metafile=meta.json", "--outfile=dist/app.js"], dir);
+  const inputs = Object.keys(JSON.parse(readFileSync(join(dir, "meta.json"), "utf8")).inputs);
+  assert.ok(inputs.some((f) => f.endsWith("kubegate/gates/kubegate_gates.js")), inputs.join(" "));
+  for (const f of inputs) assert.ok(!/kubegate\/(kubegate|api|node|gates-node)\.js$/.test(f), `${f} in the gates bundle`);
 });
 
 test("esbuild bundles it for the browser and the bundle runs in Chromium", async () => {

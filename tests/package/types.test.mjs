@@ -74,3 +74,24 @@ test("the shipped declarations embed the generated contracts", () => {
   // Public parameter names are camelCase, as the JS API documents them.
   assert.doesNotMatch(dts, /\b(target_version|old_obj|field_path|feature_gates|emulation_version|release_text)\b/);
 });
+
+test("kubegate/gates type-checks as the gate core, and refuses the other areas' exports", () => {
+  const dir = project();
+  writeFileSync(
+    join(dir, "gates.ts"),
+    `import init, { FeatureGate, parseFeatureList, LIMITS, releases, releaseGates, toYaml, version } from "kubegate/gates";
+     await init();
+     const g: FeatureGate = FeatureGate.forRelease("1.34");
+     const on: boolean = g.enabled("NodeSwap");
+     const newest: string = releases().newest;
+     const depth: number = LIMITS.maxDepth;
+     const text: string = toYaml(parseFeatureList("[]"));
+     // @ts-expect-error the kubelet area is not in the gate core
+     import { resolveKubeletConfig } from "kubegate/gates";
+     // @ts-expect-error facts() speak for every area; only the main entry has them
+     import { facts } from "kubegate/gates";
+     void [on, newest, depth, text, releaseGates, version, resolveKubeletConfig, facts];\n`,
+  );
+  const { code, out } = tsc(dir, "gates.ts");
+  assert.equal(code, 0, out);
+});

@@ -1,0 +1,592 @@
+// The checking layer of the package's public API, shared by both entries: `kubegate` (api.js,
+// every area, over ./kubegate.js) and `kubegate/gates` (gates.js, the gate core alone, over its
+// own smaller wasm). The pure checks live at module level; `checkedCore(raw)` binds the calling
+// machinery and the gate-core exports to one wasm-bindgen glue, so each wasm has its own state
+// (a trap in one leaves the other alive) and neither entry copies a check.
+//
+// Why this layer exists: the glue trusts its callers. A number where it expects a string makes
+// it write garbage into wasm memory; a getter on an argument can call back into an object Rust
+// is already borrowing; a BigInt or a revoked proxy surfaces as a glue TypeError that names no
+// parameter. So every argument is checked here first and structured values are snapshotted into
+// JSON text (each property read exactly once, with limits on size and depth) before anything
+// reaches wasm: no caller code ever runs while Rust holds an object, and every wrong argument
+// gets kubegate's own Error naming the function, the parameter and what was expected.
+//
+// Errors: every throw is a real Error with a string `kind`:
+//   "invalidArgument"  a wrong type, shape or value, caught here (also `function`, `parameter`,
+//                      `expected`, and `path` for a field inside a structured argument);
+//   "invalidInput"     structured input the core's types refuse (`path` names the field);
+//   "limit"            a size beyond kubegate's limits (the message states the limit);
+//   "freed"            a method called after free();
+//   other kinds        Kubernetes' own errors, with Kubernetes' exact message (e.g. "syntax",
+//                      "unrecognized", "kubeletConfig", "podConfig", "controlPlane").
+// No Kubernetes rule lives here.
+
+/** Limits of the JS boundary (see SECURITY.md). The core has its own, per area. */
+export const LIMITS = Object.freeze({
+  /** Longest string argument or string inside a structured argument, in UTF-16 code units. */
+  maxStringLength: 8 * 1024 * 1024,
+  /** Largest structured argument, as JSON text (characters). */
+  maxJsonLength: 32 * 1024 * 1024,
+  /** Deepest nesting of arrays and objects in a structured argument. */
+  maxDepth: 100,
+  /** Most values (every string, number, array, object...) in one structured argument. */
+  maxValues: 2_000_000,
+  /** Longest array in a structured argument or list argument. */
+  maxArrayLength: 1_000_000,
+});
+
+// --- errors ------------------------------------------------------------------------------------
+
+function kgError(kind, message, props) {
+  const e = new Error(message);
+  e.kind = kind;
+  if (props) {
+    for (const [k, v] of Object.entries(props)) if (v !== undefined) e[k] = v;
+  }
+  return e;
+}
+
+function got(v) {
+  try {
+    if (v === undefined) return "undefined";
+    if (v === null) return "null";
+    switch (typeof v) {
+      case "bigint": return "a BigInt";
+      case "symbol": return "a symbol";
+      case "function": return "a function";
+      case "boolean": return `${v}`;
+      case "number": return Number.isFinite(v) ? `the number ${v}` : `${v}`;
+      case "string": return v.length > 40 ? `a string of length ${v.length}` : `the string ${JSON.stringify(v)}`;
+      default:
+        if (Array.isArray(v)) return `an array of length ${v.length}`;
+        return "an object";
+    }
+  } catch {
+    return "an unreadable value";
+  }
+}
+
+// fn: "FeatureGate.set"; param: "value"; what: "feature gates" (the noun the core's own errors use).
+function badArg(p, expected, value, path) {
+  const where = path ? `${p.what}: ${path}` : p.what;
+  return kgError(
+    "invalidArgument",
+    `${p.fn}(${p.name}): invalid ${where}: expected ${expected}, got ${got(value)}`,
+    { function: p.fn, parameter: p.name, expected, path: path || undefined },
+  );
+}
+
+function limitArg(p, message, path) {
+  return kgError("limit", `${p.fn}(${p.name}): ${message}`, { function: p.fn, parameter: p.name, path: path || undefined });
+}
+
+// --- checks of one argument --------------------------------------------------------------------
+
+function checkString(p, v, path) {
+  if (typeof v !== "string") throw badArg(p, "a string", v, path);
+  if (v.length > LIMITS.maxStringLength) {
+    throw limitArg(p, `a string of length ${v.length} is longer than the limit of ${LIMITS.maxStringLength}`, path);
+  }
+  if (!v.isWellFormed()) {
+    throw kgError(
+      "invalidArgument",
+      `${p.fn}(${p.name}): invalid ${path ? `${p.what}: ${path}` : p.what}: expected well-formed Unicode text, got a string with a lone surrogate`,
+      { function: p.fn, parameter: p.name, expected: "well-formed Unicode text", path: path || undefined },
+    );
+  }
+  return v;
+}
+
+const pathKey = (path, k) => (/^[A-Za-z_$][\w$-]*$/.test(k) ? (path ? `${path}.${k}` : k) : `${path}[${JSON.stringify(k)}]`);
+
+// A structured argument as JSON text: plain objects, arrays, strings, finite numbers, booleans
+// and null only; each property read once; undefined object properties are left out, as JSON does.
+// The path of the value being read is kept as a stack of keys and only turned into text for an
+// error, so the walk costs little more than JSON.stringify.
+function encode(p, value) {
+  const c = { values: 0, length: 0, seen: new Set(), stack: [] };
+  return encodeValue(p, c, value, 0);
+}
+
+function pathOf(c) {
+  let path = "";
+  for (const k of c.stack) path = typeof k === "number" ? `${path}[${k}]` : pathKey(path, k);
+  return path;
+}
+
+function encodeValue(p, c, v, depth) {
+  if (++c.values > LIMITS.maxValues) {
+    throw limitArg(p, `more than ${LIMITS.maxValues} values; the limit is ${LIMITS.maxValues}`, pathOf(c));
+  }
+  switch (typeof v) {
+    case "string": {
+      if (v.length > LIMITS.maxStringLength || !v.isWellFormed()) checkString(p, v, pathOf(c));
+      c.length += v.length + 2;
+      if (c.length > LIMITS.maxJsonLength) throw limitArg(p, `larger than the limit of ${LIMITS.maxJsonLength} characters of JSON`, pathOf(c));
+      return JSON.stringify(v);
+    }
+    case "number":
+      if (!Number.isFinite(v)) throw badArg(p, "a finite number", v, pathOf(c));
+      c.length += 8;
+      return JSON.stringify(v);
+    case "boolean":
+      c.length += 5;
+      return v ? "true" : "false";
+    case "object":
+      if (v === null) {
+        c.length += 4;
+        return "null";
+      }
+      break;
+    default:
+      throw badArg(p, "JSON data (a string, finite number, boolean, null, array or plain object)", v, pathOf(c));
+  }
+  if (depth >= LIMITS.maxDepth) {
+    throw limitArg(p, `nested deeper than the limit of ${LIMITS.maxDepth} levels`, pathOf(c));
+  }
+  let isArray, proto, keys, length;
+  try {
+    isArray = Array.isArray(v);
+    if (isArray) length = v.length;
+    else {
+      proto = Object.getPrototypeOf(v);
+      if (proto === Object.prototype || proto === null) keys = Object.keys(v);
+    }
+  } catch (e) {
+    throw unreadable(p, pathOf(c), e);
+  }
+  if (!isArray && keys === undefined) throw badArg(p, "JSON data (a plain object, not a class instance)", v, pathOf(c));
+  if (c.seen.has(v)) throw badArg(p, "JSON data without cycles", v, pathOf(c));
+  c.seen.add(v);
+  const parts = [];
+  const stack = c.stack;
+  if (isArray) {
+    if (!(length <= LIMITS.maxArrayLength)) throw limitArg(p, `an array of length ${length} is longer than the limit of ${LIMITS.maxArrayLength}`, pathOf(c));
+    for (let i = 0; i < length; i++) {
+      stack.push(i);
+      let x;
+      try {
+        x = v[i];
+      } catch (e) {
+        throw unreadable(p, pathOf(c), e);
+      }
+      if (x === undefined) throw badArg(p, "JSON data (arrays hold no undefined)", x, pathOf(c));
+      parts.push(encodeValue(p, c, x, depth + 1));
+      stack.pop();
+    }
+    c.seen.delete(v);
+    c.length += 2 + parts.length;
+    return `[${parts.join(",")}]`;
+  }
+  for (const k of keys) {
+    stack.push(k);
+    if (k.length > LIMITS.maxStringLength || !k.isWellFormed()) checkString(p, k, pathOf(c));
+    let x;
+    try {
+      x = v[k];
+    } catch (e) {
+      throw unreadable(p, pathOf(c), e);
+    }
+    if (x !== undefined) {
+      c.length += k.length + 4;
+      parts.push(`${JSON.stringify(k)}:${encodeValue(p, c, x, depth + 1)}`);
+    }
+    stack.pop();
+  }
+  c.seen.delete(v);
+  c.length += 2;
+  return `{${parts.join(",")}}`;
+}
+
+function unreadable(p, path, e) {
+  let why;
+  try {
+    why = e instanceof Error ? e.message : String(e);
+  } catch {
+    why = "an unprintable value";
+  }
+  return kgError(
+    "invalidArgument",
+    `${p.fn}(${p.name}): invalid ${path ? `${p.what}: ${path}` : p.what}: cannot be read (${why})`,
+    { function: p.fn, parameter: p.name, expected: "readable JSON data", path: path || undefined },
+  );
+}
+
+// Array.isArray throws on a revoked proxy.
+function isArray(p, v) {
+  try {
+    return Array.isArray(v);
+  } catch (e) {
+    throw unreadable(p, "", e);
+  }
+}
+
+// Parameter kinds. Each returns what the glue receives.
+const T = {
+  string: (p, v) => checkString(p, v),
+  optString: (p, v) => (v === undefined || v === null ? undefined : checkString(p, v)),
+  boolean: (p, v) => {
+    if (typeof v !== "boolean") throw badArg(p, "a boolean", v);
+    return v;
+  },
+  u32: (p, v) => {
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > 0xffffffff) throw badArg(p, "an integer from 0 to 4294967295", v);
+    return v;
+  },
+  i32: (p, v) => {
+    if (typeof v !== "number" || !Number.isInteger(v) || v < -0x80000000 || v > 0x7fffffff) throw badArg(p, "an integer from -2147483648 to 2147483647", v);
+    return v;
+  },
+  object: (p, v) => {
+    if (typeof v !== "object" || v === null || isArray(p, v)) throw badArg(p, "an object", v);
+    return encode(p, v);
+  },
+  optObject: (p, v) => (v === undefined || v === null ? "null" : T.object(p, v)),
+  nullableObject: (p, v) => (v === null ? "null" : T.object(p, v)),
+  array: (p, v) => {
+    if (!isArray(p, v)) throw badArg(p, "an array", v);
+    return encode(p, v);
+  },
+  strings: (p, v) => {
+    let ok = false;
+    try {
+      ok = Array.isArray(v);
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw badArg(p, "an array of strings", v);
+    return JSON.parse(encode(p, v)).map((s, i) => checkString(p, s, `[${i}]`));
+  },
+};
+// Any JSON value (toYaml's argument).
+T.json = (p, v) => encode(p, v);
+
+/** The exports of the gate core, checked, over one wasm-bindgen glue (`raw`), plus the machinery
+ * (`invoke`, `fnExport`, `classExport`) the full entry builds its other areas with. */
+export function checkedCore(raw) {
+  // --- calling the glue ----------------------------------------------------------------------------
+
+  let trapped = null;
+
+  function deadError(fn) {
+    return kgError("trapped", `${fn}: kubegate's WebAssembly stopped after an internal error (${trapped}); reload the module`, { function: fn });
+  }
+
+  // Calls the glue; returns its result, or throws kubegate's Error.
+  function invoke(fn, call) {
+    if (trapped) throw deadError(fn);
+    try {
+      return call();
+    } catch (e) {
+      throw fromGlue(fn, e);
+    }
+  }
+
+  function fromGlue(fn, e) {
+    if (e instanceof WebAssembly.RuntimeError) {
+      trapped = e.message;
+      return deadError(fn);
+    }
+    if (e instanceof Error && typeof e.kind === "string") {
+      if (e.function === undefined) e.function = fn;
+      if (e.kind === "invalidInput" && !e.message.startsWith(`${fn}`)) e.message = `${fn}: ${e.message}`;
+      return e;
+    }
+    // Nothing else should come out of the glue; if it does, it still reaches the caller as ours.
+    const message = e instanceof Error ? e.message : String(e);
+    return kgError("internal", `${fn}: ${message}`, { function: fn });
+  }
+
+  // Checks `args` against `params` ([name, kind, what]); returns the converted arguments.
+  function convert(fn, params, args) {
+    const out = new Array(params.length);
+    for (let i = 0; i < params.length; i++) {
+      const [name, kind, what] = params[i];
+      out[i] = T[kind]({ fn, name, what: what ?? name }, args[i]);
+    }
+    return out;
+  }
+
+  const parse = (s) => JSON.parse(s);
+  const RET = { json: parse, plain: (x) => x };
+
+  // An exported function: checks, calls, converts the result.
+  function fnExport(name, params, ret = "json", impl = raw[name]) {
+    const f = {
+      [name](...args) {
+        const a = convert(name, params, args);
+        const r = invoke(name, () => impl(...a));
+        return RET[ret](r);
+      },
+    }[name];
+    return f;
+  }
+
+  // --- classes -------------------------------------------------------------------------------------
+
+  // Wrapper object -> { raw, freed } (a WeakMap: a wrapper the caller drops is collected, and then
+  // its raw object too, whose own FinalizationRegistry frees the wasm memory).
+  const STATE = new WeakMap();
+
+  function stateOf(cls, fn, self) {
+    const s = STATE.get(self);
+    if (s === undefined || s.cls !== cls) {
+      throw kgError("invalidArgument", `${fn}: called on ${got(self)}, which is not a ${cls}`, { function: fn, parameter: "this", expected: `a ${cls}` });
+    }
+    if (s.raw === null) {
+      throw kgError("freed", `${fn}: this ${cls} was freed (free() was called); create a new one`, { function: fn });
+    }
+    return s;
+  }
+
+  function adopt(Cls, cls, rawObj) {
+    const self = Object.create(Cls.prototype);
+    STATE.set(self, { cls, raw: rawObj });
+    return self;
+  }
+
+  // Builds a public class: a constructor that checks its arguments, methods that check theirs.
+  // methods: name -> [params, ret, rawName?]; ret: "json" | "plain" | "gate" (a FeatureGate).
+  function classExport(cls, Raw, ctorParams, methods, getters = {}, statics = {}) {
+    const C = {
+      // A function expression (not a method) so it is constructible; named after the class.
+      [cls]: function (...args) {
+        if (!new.target) {
+          throw kgError("invalidArgument", `${cls}: use \`new ${cls}(...)\``, { function: cls, expected: "a call with new" });
+        }
+        const a = convert(`new ${cls}`, ctorParams, args);
+        const r = invoke(`new ${cls}`, () => new Raw(...a));
+        STATE.set(this, { cls, raw: r });
+      },
+    }[cls];
+    const define = (name, value) => Object.defineProperty(C.prototype, name, { value, writable: true, configurable: true });
+    define("free", function free() {
+      const s = STATE.get(this);
+      if (s === undefined || s.cls !== cls) stateOf(cls, `${cls}.free`, this);
+      if (s.raw !== null) {
+        const r = s.raw;
+        s.raw = null;
+        if (!trapped) r.free();
+      }
+    });
+    if (typeof Symbol.dispose === "symbol") define(Symbol.dispose, C.prototype.free);
+    for (const [name, [params, ret = "json", rawName = name]] of Object.entries(methods)) {
+      const fn = `${cls}.${name}`;
+      define(name, {
+        [name](...args) {
+          const s = stateOf(cls, fn, this);
+          const a = convert(fn, params, args);
+          const r = invoke(fn, () => s.raw[rawName](...a));
+          return ret === "gate" ? adopt(FeatureGate, "FeatureGate", r) : RET[ret](r);
+        },
+      }[name]);
+    }
+    for (const [name, ret = "plain"] of Object.entries(getters)) {
+      const fn = `${cls}.${name}`;
+      Object.defineProperty(C.prototype, name, {
+        get() {
+          const s = stateOf(cls, fn, this);
+          return RET[ret](invoke(fn, () => s.raw[name]));
+        },
+        configurable: true,
+      });
+    }
+    for (const [name, [params, ret = "json"]] of Object.entries(statics)) {
+      const fn = `${cls}.${name}`;
+      Object.defineProperty(C, name, {
+        value: {
+          [name](...args) {
+            const a = convert(fn, params, args);
+            const r = invoke(fn, () => Raw[name](...a));
+            return ret === "gate" ? adopt(FeatureGate, "FeatureGate", r) : RET[ret](r);
+          },
+        }[name],
+        writable: true,
+        configurable: true,
+      });
+    }
+    return C;
+  }
+
+  // --- feature gates -------------------------------------------------------------------------------
+
+  const VERSION = ["emulationVersion", "optString", "emulation version"];
+  const FeatureGate = classExport(
+    "FeatureGate",
+    raw.FeatureGate,
+    [VERSION, ["minCompatibilityVersion", "optString", "min compatibility version"]],
+    {
+      add: [[["features", "object", "feature specs"]], "plain"],
+      addVersioned: [[["features", "object", "versioned feature specs"]], "plain"],
+      addDependencies: [[["dependencies", "object", "dependencies"]], "plain"],
+      set: [[["value", "string", "feature gates"]]],
+      setFromMap: [[["values", "object", "feature values"]]],
+      enabled: [[["name", "string", "feature name"]], "plain"],
+      featureId: [[["name", "string", "feature name"]], "plain"],
+      enabledById: [[["id", "u32", "feature id"]], "plain"],
+      knownFeatures: [[], "plain"],
+      toString: [[], "plain"],
+      overrideDefault: [[["name", "string", "feature name"], ["value", "boolean", "default"]]],
+      overrideDefaultAtVersion: [[["name", "string", "feature name"], ["value", "boolean", "default"], ["at", "string", "version"]]],
+      setEmulationVersion: [[["emulation", "string", "emulation version"]]],
+      setEmulationVersionAndMinCompatibilityVersion: [[["emulation", "string", "emulation version"], ["minCompatibility", "string", "min compatibility version"]]],
+      emulationVersion: [[], "plain"],
+      minCompatibilityVersion: [[], "plain"],
+      explicitlySet: [[["name", "string", "feature name"]], "plain"],
+      resetFeatureValueToDefault: [[["name", "string", "feature name"]], "plain"],
+      validate: [[], "plain"],
+      close: [[], "plain"],
+      deepCopy: [[], "gate"],
+      deepCopyAndReset: [[], "gate"],
+      getAll: [[]],
+      getAllVersioned: [[]],
+      dependencies: [[]],
+      featureStates: [[]],
+    },
+    {},
+    { forRelease: [[["release", "string", "release"]], "gate"] },
+  );
+
+  // Reads answered in JS. Crossing into wasm costs far more than a lookup (a name must be encoded
+  // into wasm memory on every call), so reads are answered from two things that never go stale:
+  // feature ids (never change once a feature is added: name -> id is cached), and the table of
+  // resolved values, copied from wasm after each change (every method that can change a value
+  // drops the copy; the next read fetches it again). Ids answered here are reported to wasm before
+  // an emulation-version change, so the "already queried feature" warnings stay exactly upstream's.
+  const CACHE = new WeakMap();
+  const G = FeatureGate.prototype;
+  // The table and the queried marks are the package's own business, not public methods: the
+  // glue's resolvedTable/markQueried are reached through the gate's raw object only from here.
+  const rawCall = (gate, fn, call) => {
+    const s = stateOf("FeatureGate", fn, gate);
+    return invoke(fn, () => call(s.raw));
+  };
+  const wasmOf = {
+    enabled: G.enabled,
+    featureId: G.featureId,
+    resolvedTable: { call: (gate) => rawCall(gate, "FeatureGate.enabledById", (r) => r.resolvedTable()) },
+    markQueried: { call: (gate, ids) => rawCall(gate, "FeatureGate.setEmulationVersion", (r) => r.markQueried(ids)) },
+    setEmulationVersion: G.setEmulationVersion,
+    setEmulationVersionAndMinCompatibilityVersion: G.setEmulationVersionAndMinCompatibilityVersion,
+  };
+
+  function cacheOf(gate) {
+    let c = CACHE.get(gate);
+    if (c === undefined) CACHE.set(gate, (c = { ids: new Map(), table: null, queried: new Uint8Array(0) }));
+    return c;
+  }
+
+  function tableOf(gate, c) {
+    const t = (c.table = wasmOf.resolvedTable.call(gate));
+    if (c.queried.length < t.length) {
+      const grown = new Uint8Array(t.length);
+      grown.set(c.queried);
+      c.queried = grown;
+    }
+    return t;
+  }
+
+  function flushQueried(gate) {
+    const c = cacheOf(gate);
+    const ids = [];
+    c.queried.forEach((q, id) => q && ids.push(id));
+    if (ids.length) {
+      wasmOf.markQueried.call(gate, Uint32Array.from(ids));
+      c.queried.fill(0);
+    }
+  }
+
+  const defineG = (name, value) => Object.defineProperty(G, name, { value, writable: true, configurable: true });
+
+  defineG("enabled", function enabled(name) {
+    const id = typeof name === "string" && STATE.get(this)?.raw ? CACHE.get(this)?.ids.get(name) : undefined;
+    if (id !== undefined) return this.enabledById(id);
+    const value = wasmOf.enabled.call(this, name); // checks everything; throws Kubernetes' error for an unknown name
+    cacheOf(this).ids.set(name, wasmOf.featureId.call(this, name));
+    return value;
+  });
+
+  defineG("featureId", function featureId(name) {
+    const c = typeof name === "string" && STATE.get(this)?.raw ? cacheOf(this) : undefined;
+    let id = c?.ids.get(name);
+    if (id === undefined) {
+      id = wasmOf.featureId.call(this, name);
+      cacheOf(this).ids.set(name, id);
+    }
+    return id;
+  });
+
+  defineG("enabledById", function enabledById(id) {
+    const s = STATE.get(this);
+    if (s === undefined || s.raw === null || s.cls !== "FeatureGate" || typeof id !== "number" || id >>> 0 !== id) {
+      // Not the hot path: a wrong receiver, a freed gate or a wrong id gets the checked error.
+      stateOf("FeatureGate", "FeatureGate.enabledById", this);
+      T.u32({ fn: "FeatureGate.enabledById", name: "id", what: "feature id" }, id);
+    }
+    const c = CACHE.get(this) ?? cacheOf(this);
+    const t = c.table ?? tableOf(this, c);
+    c.queried[id] = 1;
+    return t[id] === 1;
+  });
+
+  for (const name of ["setEmulationVersion", "setEmulationVersionAndMinCompatibilityVersion"]) {
+    const checked = wasmOf[name];
+    defineG(name, {
+      [name](...args) {
+        stateOf("FeatureGate", `FeatureGate.${name}`, this);
+        flushQueried(this);
+        return changes(this, () => checked.apply(this, args));
+      },
+    }[name]);
+  }
+
+  function changes(gate, call) {
+    try {
+      return call();
+    } finally {
+      const c = CACHE.get(gate);
+      if (c) c.table = null;
+    }
+  }
+
+  // Every other method that can change a value drops the cached table, whether it succeeds or not.
+  for (const name of ["add", "addVersioned", "set", "setFromMap", "overrideDefault", "overrideDefaultAtVersion", "resetFeatureValueToDefault"]) {
+    const checked = G[name];
+    defineG(name, {
+      [name](...args) {
+        return changes(this, () => checked.apply(this, args));
+      },
+    }[name]);
+  }
+
+  const parseFeatureList = fnExport("parseFeatureList", [["yaml", "string", "feature list"]]);
+  const kubernetesFeatures = fnExport("kubernetesFeatures", []);
+  const kubernetesDependencies = fnExport("kubernetesDependencies", []);
+  const renderFeatureList = fnExport("renderFeatureList", [["features", "object", "features"]], "plain");
+  // toYaml(value): any JSON value (object, array or scalar) as YAML, as the CLI writes it.
+  const toYaml = fnExport("toYaml", [["value", "json", "value"]], "plain");
+  const version = fnExport("version", []);
+  const releases = fnExport("releases", []);
+  const releaseGates = fnExport("releaseGates", [["release", "string", "release"]]);
+  const releaseFeatures = fnExport("releaseFeatures", [["release", "string", "release"]]);
+
+  // --- facts ---------------------------------------------------------------------------------------
+  // What front ends state in prose (release range, per-release defaults, spans): computed once by
+  // the core, which asks each owning module; every call returns a fresh copy, so a caller's edits
+  // never leak into the next one.
+  let factsText = null;
+  const facts = {
+    facts() {
+      factsText ??= invoke("facts", () => raw.facts());
+      return JSON.parse(factsText);
+    },
+  }.facts;
+
+  return {
+    exports: { LIMITS, FeatureGate, parseFeatureList, kubernetesFeatures, kubernetesDependencies, renderFeatureList, toYaml, version, releases, releaseGates, releaseFeatures, facts },
+    invoke,
+    fnExport,
+    classExport,
+  };
+}

@@ -1,0 +1,16 @@
+// `kubegate/gates`: the gate core alone, with the same types as the main entry's gate exports.
+export {
+  FeatureGate,
+  parseFeatureList,
+  kubernetesFeatures,
+  kubernetesDependencies,
+  renderFeatureList,
+  toYaml,
+  version,
+  releases,
+  releaseGates,
+  releaseFeatures,
+} from "./gates/kubegate_gates.js";
+export type * from "./gates/kubegate_gates.js";
+export { default, initSync } from "./gates/kubegate_gates.js";
+export { LIMITS } from "./index.js";

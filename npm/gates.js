@@ -1,0 +1,11 @@
+// The lean entry, `kubegate/gates`: the gate core alone (feature gates, the feature list,
+// releases, YAML output; not facts(), which speak for every area) over its own wasm built
+// without the other areas, so a page or a bundle that needs only gates does not download or
+// compile kubelet, node, pod or control-plane code. The checks are the main entry's own
+// (core.js). Browsers call `await init()` first.
+import * as raw from "./gates/kubegate_gates.js";
+import { checkedCore } from "./core.js";
+
+export const { LIMITS, FeatureGate, parseFeatureList, kubernetesFeatures, kubernetesDependencies, renderFeatureList, toYaml, version, releases, releaseGates, releaseFeatures } =
+  checkedCore(raw).exports;
+export { default, initSync } from "./gates/kubegate_gates.js";

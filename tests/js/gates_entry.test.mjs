@@ -1,0 +1,113 @@
+// `kubegate/gates`, the lean entry: the same answers as the main entry (it is the same core and
+// the same checks over a smaller wasm), and a module graph that never reaches the full wasm.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { dirname, join, relative } from "node:path";
+import * as full from "kubegate";
+import * as lean from "kubegate/gates";
+
+const GATE_CORE = ["LIMITS", "FeatureGate", "parseFeatureList", "kubernetesFeatures", "kubernetesDependencies", "renderFeatureList", "toYaml", "version", "releases", "releaseGates", "releaseFeatures", "initSync", "default"];
+
+test("kubegate/gates exports the gate core and nothing of the other areas", () => {
+  assert.deepEqual(Object.keys(lean).sort(), [...GATE_CORE].sort());
+  // facts() speak for every area (kubelet defaults, node timings), which this wasm does not have.
+  assert.equal(lean.facts, undefined);
+  for (const name of GATE_CORE) assert.equal(typeof lean[name], typeof full[name], name);
+  assert.deepEqual(lean.LIMITS, full.LIMITS);
+});
+
+// What a gate string does to a gate at a release: the value of every touched feature, or the error.
+function outcome(entry, release, flags) {
+  const gate = entry.FeatureGate.forRelease(release);
+  try {
+    gate.set(flags);
+  } catch (e) {
+    return { kind: e.kind, message: e.message, function: e.function };
+  }
+  const names = flags.split(",").map((kv) => kv.split("=")[0].trim());
+  return Object.fromEntries(names.map((n) => [n, gate.enabled(n)]));
+}
+
+test("a gate string gets the same answer, and the same Kubernetes error text, from both entries", () => {
+  const cases = [
+    ["1.34", "NodeSwap=true"],
+    ["1.34", "NodeSwap=false"],
+    ["1.31", "InPlacePodVerticalScaling=true,AllAlpha=false"],
+    ["1.34", "NoSuchGate=true"],
+    ["1.34", "NodeSwap=maybe"],
+    ["1.30", "AllBeta=true"],
+  ];
+  const errors = new Set();
+  for (const [release, flags] of cases) {
+    const want = outcome(full, release, flags);
+    assert.deepEqual(outcome(lean, release, flags), want, `${release} ${flags}`);
+    if (want.message) errors.add(want.message);
+  }
+  // The cases above do reach Kubernetes' own errors, so the comparison covers their texts.
+  assert.ok(errors.has("cannot set feature gate NodeSwap to false, feature is locked to true"), [...errors].join("\n"));
+  assert.ok(errors.has("unrecognized feature gate: NoSuchGate"), [...errors].join("\n"));
+});
+
+test("the rest of the gate core answers as the main entry does", () => {
+  assert.deepEqual(lean.version(), full.version());
+  assert.deepEqual(lean.releases(), full.releases());
+  assert.deepEqual(lean.releaseGates("1.33"), full.releaseGates("1.33"));
+  assert.deepEqual(lean.releaseFeatures("1.30"), full.releaseFeatures("1.30"));
+  assert.deepEqual(lean.kubernetesFeatures(), full.kubernetesFeatures());
+  assert.deepEqual(lean.kubernetesDependencies(), full.kubernetesDependencies());
+  const list = "- name: X\n  versionedSpecs:\n  - {default: true, preRelease: Beta, version: '1.30'}\n";
+  assert.deepEqual(lean.parseFeatureList(list), full.parseFeatureList(list));
+  assert.equal(lean.renderFeatureList(lean.parseFeatureList(list)), full.renderFeatureList(full.parseFeatureList(list)));
+  assert.equal(lean.toYaml({ a: [1, "x", null] }), full.toYaml({ a: [1, "x", null] }));
+  assert.throws(() => lean.parseFeatureList(42), (e) => {
+    let want;
+    try { full.parseFeatureList(42); } catch (f) { want = f; }
+    return e.kind === want.kind && e.message === want.message && e.kind === "invalidArgument";
+  });
+});
+
+test("a gate from one entry is not a gate of the other (each wasm keeps its own objects)", () => {
+  const g = new lean.FeatureGate("1.34");
+  assert.equal(g instanceof lean.FeatureGate, true);
+  assert.equal(g instanceof full.FeatureGate, false);
+  assert.throws(() => full.FeatureGate.prototype.toString.call(g), { kind: "invalidArgument" });
+});
+
+// The files a module graph can load: every relative static import, followed; and every file a
+// module names through `new URL("...", import.meta.url)` (how the Node entries read their wasm).
+function graph(entry) {
+  const seen = new Set();
+  const urls = new Set();
+  const walk = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, "utf8");
+    for (const m of text.matchAll(/(?:import|export)\s[^;]*?from\s*"(\.{1,2}\/[^"]+)"|import\s*"(\.{1,2}\/[^"]+)"/g)) {
+      walk(join(dirname(file), m[1] ?? m[2]));
+    }
+    for (const m of text.matchAll(/new URL\(\s*["']([^"']+)["']\s*,\s*import\.meta\.url\s*\)/g)) urls.add(join(dirname(file), m[1]));
+  };
+  walk(entry);
+  return { modules: seen, urls };
+}
+
+test("importing kubegate/gates never references kubegate_bg.wasm or the full glue", () => {
+  const pkg = dirname(fileURLToPath(import.meta.resolve("kubegate/package.json")));
+  for (const entry of [fileURLToPath(import.meta.resolve("kubegate/gates")), join(pkg, "gates.js")]) {
+    const { modules, urls } = graph(entry);
+    const files = [...modules, ...urls].map((f) => relative(pkg, f));
+    assert.ok(!files.includes("kubegate_bg.wasm"), files.join(" "));
+    assert.ok(!files.includes("kubegate.js"), files.join(" "));
+    assert.ok(!files.includes("api.js"), files.join(" "));
+    assert.ok(files.includes("gates/kubegate_gates.js"), files.join(" "));
+  }
+  // The Node entry reads exactly the gate core's wasm (the glue's own default URL points there too).
+  const node = graph(fileURLToPath(import.meta.resolve("kubegate/gates")));
+  const wasm = [...node.urls].map((f) => relative(pkg, f)).filter((f) => f.endsWith(".wasm"));
+  assert.deepEqual([...new Set(wasm)].sort(), ["gates/kubegate_gates_bg.wasm"]);
+  // And the main entry's graph does reach the full wasm, so the check above can fail.
+  const main = graph(fileURLToPath(import.meta.resolve("kubegate")));
+  assert.ok([...main.urls].some((f) => relative(pkg, f) === "kubegate_bg.wasm"));
+});
