@@ -7,12 +7,7 @@ cd "$(dirname "$0")/.."
 ensure_tools
 bash scripts/build-site.sh >/dev/null
 
-# A gate-only wasm (no kubelet, nodes, pods, fields, control plane), for the size of the core.
-export PATH="$PWD/node_modules/.bin:$PATH"
-wasm-pack build --release --target web --out-dir target/pkg-gates --out-name kubegate --no-pack . \
-  -- --no-default-features --features wasm >/dev/null 2>&1
-export GATES_ONLY_WASM=target/pkg-gates/kubegate_bg.wasm
-
+# The package build includes the gate-only wasm (pkg/gates/), which bench.mjs weighs.
 rm -rf target/criterion
 cargo bench --quiet --bench featuregate -- --warm-up-time 1 --measurement-time 3 >/dev/null 2>&1
 for b in benches/*.rs; do
