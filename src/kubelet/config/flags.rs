@@ -144,14 +144,7 @@ pub fn apply(cl: &CommandLine, config: &mut Value) -> Written {
             Kind::Dur => json!(Duration::parse(v).unwrap_or_default().to_string()),
             Kind::Str | Kind::Ip | Kind::Version => json!(v),
             Kind::StringSlice => {
-                let mut list = if first {
-                    Vec::new()
-                } else {
-                    get_path(config, target)
-                        .and_then(Value::as_array)
-                        .cloned()
-                        .unwrap_or_default()
-                };
+                let mut list = accumulated(config, target, first, Value::as_array);
                 if !v.is_empty() {
                     list.extend(v.split(',').map(|s| json!(s)));
                 }
@@ -162,14 +155,7 @@ pub fn apply(cl: &CommandLine, config: &mut Value) -> Written {
             | Kind::MapStrNoSplit
             | Kind::MapLangle
             | Kind::ConfigMap => {
-                let mut m = if first {
-                    Map::new()
-                } else {
-                    get_path(config, target)
-                        .and_then(Value::as_object)
-                        .cloned()
-                        .unwrap_or_default()
-                };
+                let mut m = accumulated(config, target, first, Value::as_object);
                 match arg.kind {
                     Kind::MapBool => {
                         for (k, b) in map_bool(v).unwrap_or_default() {
@@ -197,14 +183,7 @@ pub fn apply(cl: &CommandLine, config: &mut Value) -> Written {
                 Value::Object(m)
             }
             Kind::ColonMultimap => {
-                let mut m = if first {
-                    Map::new()
-                } else {
-                    get_path(config, target)
-                        .and_then(Value::as_object)
-                        .cloned()
-                        .unwrap_or_default()
-                };
+                let mut m = accumulated(config, target, first, Value::as_object);
                 for (k, s) in colon_multimap(v).unwrap_or_default() {
                     let entry = m.entry(k).or_insert_with(|| json!([]));
                     if let Value::Array(a) = entry {
@@ -214,14 +193,7 @@ pub fn apply(cl: &CommandLine, config: &mut Value) -> Written {
                 Value::Object(m)
             }
             Kind::ReservedMemory => {
-                let mut list = if first {
-                    Vec::new()
-                } else {
-                    get_path(config, target)
-                        .and_then(Value::as_array)
-                        .cloned()
-                        .unwrap_or_default()
-                };
+                let mut list = accumulated(config, target, first, Value::as_array);
                 list.extend(reserved_memory(v).unwrap_or_default());
                 Value::Array(list)
             }
@@ -232,6 +204,23 @@ pub fn apply(cl: &CommandLine, config: &mut Value) -> Written {
         written.insert(target.to_string(), (arg.name, arg.index));
     }
     written
+}
+
+/// What a repeatable flag adds to: nothing on its first occurrence on the command line (the
+/// flag replaces the file's value), the value its earlier occurrences built after that.
+fn accumulated<T: Clone + Default>(
+    config: &Value,
+    target: &str,
+    first: bool,
+    as_kind: impl Fn(&Value) -> Option<&T>,
+) -> T {
+    if first {
+        return T::default();
+    }
+    get_path(config, target)
+        .and_then(as_kind)
+        .cloned()
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

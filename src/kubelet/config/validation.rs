@@ -170,6 +170,22 @@ const GROUPS: &[Group] = &[
     pod_logs_dir,
 ];
 
+/// `%s %d must not be a negative number`, upstream's most common check.
+fn non_negative(e: Fail, field: &str, value: i64) {
+    if value < 0 {
+        e(format!("{field} {value} must not be a negative number"));
+    }
+}
+
+/// `%s %d must be between lo and hi, inclusive`.
+fn between(e: Fail, field: &str, value: i64, lo: i64, hi: i64) {
+    if !(lo..=hi).contains(&value) {
+        e(format!(
+            "{field} {value} must be between {lo} and {hi}, inclusive"
+        ));
+    }
+}
+
 fn i32v(o: Option<i32>) -> i32 {
     o.unwrap_or(0)
 }
@@ -194,18 +210,12 @@ fn node_basics(kc: &KubeletConfiguration, _on: On, e: Fail) {
     if !strv(&kc.system_cgroups).is_empty() && strv(&kc.cgroup_root).is_empty() {
         e("systemCgroups (--system-cgroups) was specified and cgroupRoot (--cgroup-root) was not specified".into());
     }
-    let event_burst = i32v(kc.event_burst);
-    if event_burst < 0 {
-        e(format!(
-            "eventBurst (--event-burst) {event_burst} must not be a negative number"
-        ));
-    }
-    let event_qps = i32v(kc.event_record_qps);
-    if event_qps < 0 {
-        e(format!(
-            "eventRecordQPS (--event-qps) {event_qps} must not be a negative number"
-        ));
-    }
+    non_negative(e, "eventBurst (--event-burst)", i32v(kc.event_burst).into());
+    non_negative(
+        e,
+        "eventRecordQPS (--event-qps)",
+        i32v(kc.event_record_qps).into(),
+    );
     let healthz = i32v(kc.healthz_port);
     if healthz != 0 && !(1..=65535).contains(&healthz) {
         e(format!(
@@ -258,12 +268,13 @@ fn image_garbage_collection(kc: &KubeletConfiguration, on: On, e: Fail) {
 
 /// The iptables drop and masquerade bits.
 fn iptables_bits(kc: &KubeletConfiguration, _on: On, e: Fail) {
-    let drop_bit = i32v(kc.iptables_drop_bit);
-    if !(0..=31).contains(&drop_bit) {
-        e(format!(
-            "iptablesDropBit (--iptables-drop-bit) {drop_bit} must be between 0 and 31, inclusive"
-        ));
-    }
+    between(
+        e,
+        "iptablesDropBit (--iptables-drop-bit)",
+        i32v(kc.iptables_drop_bit).into(),
+        0,
+        31,
+    );
     let masq_bit = i32v(kc.iptables_masquerade_bit);
     if !(0..=31).contains(&masq_bit) {
         e(format!("iptablesMasqueradeBit (--iptables-masquerade-bit) {masq_bit} must be between 0 and 31, inclusive"));
@@ -272,72 +283,57 @@ fn iptables_bits(kc: &KubeletConfiguration, _on: On, e: Fail) {
 
 /// Client rates, node status images, open files, pods, OOM score, ports and registry rates.
 fn limits_and_ports(kc: &KubeletConfiguration, _on: On, e: Fail) {
-    let api_burst = i32v(kc.kube_api_burst);
-    if api_burst < 0 {
-        e(format!(
-            "kubeAPIBurst (--kube-api-burst) {api_burst} must not be a negative number"
-        ));
-    }
-    let api_qps = i32v(kc.kube_api_qps);
-    if api_qps < 0 {
-        e(format!(
-            "kubeAPIQPS (--kube-api-qps) {api_qps} must not be a negative number"
-        ));
-    }
+    non_negative(
+        e,
+        "kubeAPIBurst (--kube-api-burst)",
+        i32v(kc.kube_api_burst).into(),
+    );
+    non_negative(
+        e,
+        "kubeAPIQPS (--kube-api-qps)",
+        i32v(kc.kube_api_qps).into(),
+    );
     let max_images = i32v(kc.node_status_max_images);
     if max_images < -1 {
         e(format!(
             "nodeStatusMaxImages (--node-status-max-images) {max_images} must be -1 or greater"
         ));
     }
-    let max_open = kc.max_open_files.unwrap_or(0);
-    if max_open < 0 {
-        e(format!(
-            "maxOpenFiles (--max-open-files) {max_open} must not be a negative number"
-        ));
-    }
-    let max_pods = i32v(kc.max_pods);
-    if max_pods < 0 {
-        e(format!(
-            "maxPods (--max-pods) {max_pods} must not be a negative number"
-        ));
-    }
-    let oom = i32v(kc.oom_score_adj);
-    if !(-1000..=1000).contains(&oom) {
-        e(format!(
-            "oomScoreAdj (--oom-score-adj) {oom} must be between -1000 and 1000, inclusive"
-        ));
-    }
-    let ppc = i32v(kc.pods_per_core);
-    if ppc < 0 {
-        e(format!(
-            "podsPerCore (--pods-per-core) {ppc} must not be a negative number"
-        ));
-    }
-    let port = i32v(kc.port);
-    if !(1..=65535).contains(&port) {
-        e(format!(
-            "port (--port) {port} must be between 1 and 65535, inclusive"
-        ));
-    }
+    non_negative(
+        e,
+        "maxOpenFiles (--max-open-files)",
+        kc.max_open_files.unwrap_or(0),
+    );
+    non_negative(e, "maxPods (--max-pods)", i32v(kc.max_pods).into());
+    between(
+        e,
+        "oomScoreAdj (--oom-score-adj)",
+        i32v(kc.oom_score_adj).into(),
+        -1000,
+        1000,
+    );
+    non_negative(
+        e,
+        "podsPerCore (--pods-per-core)",
+        i32v(kc.pods_per_core).into(),
+    );
+    between(e, "port (--port)", i32v(kc.port).into(), 1, 65535);
     let ro = i32v(kc.read_only_port);
     if ro != 0 && !(1..=65535).contains(&ro) {
         e(format!(
             "readOnlyPort (--read-only-port) {ro} must be between 0 and 65535, inclusive"
         ));
     }
-    let rb = i32v(kc.registry_burst);
-    if rb < 0 {
-        e(format!(
-            "registryBurst (--registry-burst) {rb} must not be a negative number"
-        ));
-    }
-    let rq = i32v(kc.registry_pull_qps);
-    if rq < 0 {
-        e(format!(
-            "registryPullQPS (--registry-qps) {rq} must not be a negative number"
-        ));
-    }
+    non_negative(
+        e,
+        "registryBurst (--registry-burst)",
+        i32v(kc.registry_burst).into(),
+    );
+    non_negative(
+        e,
+        "registryPullQPS (--registry-qps)",
+        i32v(kc.registry_pull_qps).into(),
+    );
 }
 
 /// Parallel and serialized image pulls.
