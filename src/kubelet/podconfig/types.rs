@@ -296,7 +296,7 @@ pub(crate) fn next_tick(
     if base > now {
         return base;
     }
-    let behind = now.0.saturating_sub(base.0);
+    let behind = now.nanos().saturating_sub(base.nanos());
     let steps = behind / period + 1;
     base.add_nanos(steps.saturating_mul(period))
 }
