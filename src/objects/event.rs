@@ -25,4 +25,11 @@ impl Event {
             reason: reason.to_string(),
         }
     }
+
+    pub fn warning(reason: &str) -> Self {
+        Event {
+            type_: EVENT_WARNING.to_string(),
+            reason: reason.to_string(),
+        }
+    }
 }

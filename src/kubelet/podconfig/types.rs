@@ -178,15 +178,26 @@ pub struct InvolvedObject {
     pub api_version: String,
 }
 
-/// An event the kubelet's recorder would have emitted.
+/// An event the kubelet's recorder would have emitted: the shared type and reason
+/// ([`crate::objects::Event`], flattened so the JSON stays `type`, `reason`, `message`,
+/// `involvedObject`) with what the recorder adds around them for a pod.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Event {
-    #[serde(rename = "type")]
-    pub type_: String,
-    pub reason: String,
+    #[serde(flatten)]
+    pub event: crate::objects::Event,
     pub message: String,
     pub involved_object: InvolvedObject,
+}
+
+/// `e.type_` and `e.reason` read through to the shared event, as they did when the fields were
+/// this struct's own.
+impl std::ops::Deref for Event {
+    type Target = crate::objects::Event;
+
+    fn deref(&self) -> &crate::objects::Event {
+        &self.event
+    }
 }
 
 /// Errors of the PodConfig API: refused input, never a panic.
@@ -299,4 +310,34 @@ pub(crate) fn next_tick(
     let behind = now.nanos().saturating_sub(base.nanos());
     let steps = behind / period + 1;
     base.add_nanos(steps.saturating_mul(period))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn event_json_keeps_its_shape_around_the_shared_event() {
+        let e = Event {
+            event: crate::objects::Event::warning("FailedValidation"),
+            message: "m".into(),
+            involved_object: InvolvedObject {
+                kind: "Pod".into(),
+                namespace: "ns".into(),
+                name: "p".into(),
+                uid: "u".into(),
+                api_version: "v1".into(),
+            },
+        };
+        let text = serde_json::to_string(&e).unwrap();
+        assert_eq!(
+            text,
+            r#"{"type":"Warning","reason":"FailedValidation","message":"m","involvedObject":{"kind":"Pod","namespace":"ns","name":"p","uid":"u","apiVersion":"v1"}}"#
+        );
+        assert_eq!(
+            (e.type_.as_str(), e.reason.as_str()),
+            ("Warning", "FailedValidation")
+        );
+        assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), e);
+    }
 }
