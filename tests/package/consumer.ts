@@ -53,6 +53,15 @@ import type {
   ReleaseGate,
   ResolvedKubeletConfig,
   Warning,
+  PodMergeOutcome,
+  PodOperation,
+  PodUpdateReason,
+  PodUpdate,
+  PodConfigEvent,
+  InvolvedObject,
+  PodSourceStep,
+  PodConfigMode,
+  NodeEvent,
 } from "kubegate";
 
 // --- loading ---------------------------------------------------------------------------------------
@@ -214,6 +223,20 @@ api.clusterPods();
 const watching: boolean = api.watching;
 // @ts-expect-error an operation is one of PodOperation
 pods.merge("file", { op: "CREATE" });
+const outcome: PodMergeOutcome = pods.mergeDetailed("file", { op: "SET", pods: [] });
+const firstOp: PodOperation | undefined = outcome.updates[0]?.op;
+const why: PodUpdateReason[] = outcome.updates.flatMap((u: PodUpdate) => u.reasons);
+const warned: PodConfigEvent[] = outcome.events.filter((e) => e.type === "Warning");
+const involved: InvolvedObject | undefined = warned[0]?.involvedObject;
+const step: PodSourceStep = files.tick(now);
+const podMode: PodConfigMode = "SnapshotAndUpdates";
+const recorded: NodeEvent[] = memory.events;
+// @ts-expect-error an event's type is Normal or Warning
+const badEvent: NodeEvent = { type: "Info", reason: "x" };
+// @ts-expect-error a mode is one of PodConfigMode
+const badMode: PodConfigMode = "Unknown";
+// @ts-expect-error a source step's errors are strings
+const badErrors: number[] = step.errors;
 
 // --- API fields and the bootstrap controller ------------------------------------------------------------
 const schemas = builtinFieldGateSchemas();
