@@ -763,6 +763,50 @@ export type FrobberRestartPolicyReport = {
   declarative: Array<string>;
 };
 
+// --- Node lifecycle controller ---
+
+/**
+ * Controller settings (kube-controller-manager flags); every field optional.
+ */
+export type ControllerConfig = {
+  /**
+   * Picks the default grace period: 40s through 1.31, 50s from 1.32. Default: newest (50s).
+   */
+  kubernetesVersion?: string;
+  nodeMonitorGracePeriod?: string;
+  nodeStartupGracePeriod?: string;
+  nodeMonitorPeriod?: string;
+  /**
+   * `--node-eviction-rate` (0.1).
+   */
+  nodeEvictionRate?: number;
+  /**
+   * `--secondary-node-eviction-rate` (0.01).
+   */
+  secondaryNodeEvictionRate?: number;
+  /**
+   * `--large-cluster-size-threshold` (50).
+   */
+  largeClusterSizeThreshold?: number;
+  /**
+   * `--unhealthy-zone-threshold` (0.55).
+   */
+  unhealthyZoneThreshold?: number;
+};
+/**
+ * The controller's settings after defaults: every field set; durations keep nanoseconds and
+ * are written as Go duration strings ("50s") in JSON.
+ */
+export type ResolvedControllerSettings = {
+  nodeMonitorGracePeriod: string;
+  nodeStartupGracePeriod: string;
+  nodeMonitorPeriod: string;
+  nodeEvictionRate: number;
+  secondaryNodeEvictionRate: number;
+  largeClusterSizeThreshold: number;
+  unhealthyZoneThreshold: number;
+};
+
 // --- Pod config ---
 
 /**

@@ -129,7 +129,7 @@ fn plain_links(text: &str) -> String {
 pub(crate) fn generate() -> String {
     // Every integer that crosses is far below 2^53: JS numbers, not BigInt.
     let cfg = Config::new().with_large_int("number");
-    let sections: [(&str, Vec<String>); 8] = [
+    let sections: [(&str, Vec<String>); 9] = [
         (
             "Errors",
             vec![
@@ -200,6 +200,13 @@ pub(crate) fn generate() -> String {
                 decl::<enums::EnumRequest>(&cfg),
                 decl::<super::apifields::RestartPolicyRequest>(&cfg),
                 decl::<frobber::RestartPolicyReport>(&cfg),
+            ],
+        ),
+        (
+            "Node lifecycle controller",
+            vec![
+                decl::<crate::controller::nodelifecycle::ControllerConfig>(&cfg),
+                decl::<crate::controller::nodelifecycle::Settings>(&cfg),
             ],
         ),
         (

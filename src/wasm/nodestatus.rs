@@ -17,9 +17,6 @@ export interface NodeStatus { capacity?: Record<string, string | number>; condit
 export interface Node { metadata?: { name?: string; creationTimestamp?: string; labels?: Record<string, string>; [field: string]: unknown }; spec?: { unschedulable?: boolean; taints?: Taint[]; [field: string]: unknown }; status?: NodeStatus; [field: string]: unknown; }
 export interface SetterResult { node: Node; events: NodeEvent[]; }
 export interface ReadyInputs { runtimeError?: string | string[]; networkError?: string | string[]; storageError?: string | string[]; shutdownError?: string | string[]; softRequirements?: string; localStorageCapacityIsolation?: boolean; }
-export interface ControllerConfig { kubernetesVersion?: string; nodeMonitorGracePeriod?: string; nodeStartupGracePeriod?: string; nodeMonitorPeriod?: string; nodeEvictionRate?: number; secondaryNodeEvictionRate?: number; largeClusterSizeThreshold?: number; unhealthyZoneThreshold?: number; }
-/** The controller's settings after defaults (durations as Kubernetes strings). */
-export interface ResolvedControllerSettings { nodeMonitorGracePeriod: string; nodeStartupGracePeriod: string; nodeMonitorPeriod: string; nodeEvictionRate: number; secondaryNodeEvictionRate: number; largeClusterSizeThreshold: number; unhealthyZoneThreshold: number; }
 export interface Lease { metadata: { name: string; namespace?: string }; spec?: { holderIdentity?: string; leaseDurationSeconds?: number; renewTime?: string }; }
 export interface PodRef { namespace?: string; name: string; nodeName: string; }
 export interface MonitorInput { now: string; nodes?: Node[]; leases?: Lease[]; pods?: PodRef[]; }

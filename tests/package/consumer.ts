@@ -62,6 +62,8 @@ import type {
   PodSourceStep,
   PodConfigMode,
   NodeEvent,
+  ControllerConfig,
+  ResolvedControllerSettings,
 } from "kubegate";
 
 // --- loading ---------------------------------------------------------------------------------------
@@ -179,7 +181,13 @@ const trace = simulateCluster({ nodes: 3, duration: "5m" });
 const transitions: number = trace.transitions.length;
 const start = scenarioStartFromNode(node, { nodes: 1, duration: "1m" });
 const controller = new NodeLifecycleController({ nodeMonitorGracePeriod: "40s" });
-const settings = controller.settings();
+const settings: ResolvedControllerSettings = controller.settings();
+const monitorGrace: string = settings.nodeMonitorGracePeriod;
+const controllerConfig: ControllerConfig = { nodeEvictionRate: 0.2 };
+// @ts-expect-error a grace period is a Go duration string
+new NodeLifecycleController({ nodeMonitorGracePeriod: 40 });
+// @ts-expect-error resolved settings always carry the eviction rate as a number
+const badRate: string = settings.nodeEvictionRate;
 const monitored = controller.monitorNodeHealth({ now, nodes: [node] });
 controller.doNoExecuteTaintingPass({ now });
 const sim = new ClusterSimulator({ nodes: 2, duration: "10m" });
