@@ -763,6 +763,141 @@ export type FrobberRestartPolicyReport = {
   declarative: Array<string>;
 };
 
+// --- Node lifecycle controller ---
+
+/**
+ * Controller settings (kube-controller-manager flags); every field optional.
+ */
+export type ControllerConfig = {
+  /**
+   * Picks the default grace period: 40s through 1.31, 50s from 1.32. Default: newest (50s).
+   */
+  kubernetesVersion?: string;
+  nodeMonitorGracePeriod?: string;
+  nodeStartupGracePeriod?: string;
+  nodeMonitorPeriod?: string;
+  /**
+   * `--node-eviction-rate` (0.1).
+   */
+  nodeEvictionRate?: number;
+  /**
+   * `--secondary-node-eviction-rate` (0.01).
+   */
+  secondaryNodeEvictionRate?: number;
+  /**
+   * `--large-cluster-size-threshold` (50).
+   */
+  largeClusterSizeThreshold?: number;
+  /**
+   * `--unhealthy-zone-threshold` (0.55).
+   */
+  unhealthyZoneThreshold?: number;
+};
+/**
+ * The controller's settings after defaults: every field set; durations keep nanoseconds and
+ * are written as Go duration strings ("50s") in JSON.
+ */
+export type ResolvedControllerSettings = {
+  nodeMonitorGracePeriod: string;
+  nodeStartupGracePeriod: string;
+  nodeMonitorPeriod: string;
+  nodeEvictionRate: number;
+  secondaryNodeEvictionRate: number;
+  largeClusterSizeThreshold: number;
+  unhealthyZoneThreshold: number;
+};
+
+// --- Pod config ---
+
+/**
+ * `kubetypes.PodOperation`, with upstream's numbering (`SET = 0` … `RECONCILE = 5`).
+ */
+export type PodOperation = "SET" | "ADD" | "DELETE" | "REMOVE" | "UPDATE" | "RECONCILE";
+/**
+ * `PodConfigNotificationMode`. `Unknown` (0) is not representable: upstream panics on it, we
+ * refuse it when the mode is parsed.
+ */
+export type PodConfigMode = "Snapshot" | "SnapshotAndUpdates" | "Incremental";
+/**
+ * Why one pod (or, without `pod`, the whole update) was emitted under this operation. For the
+ * playground: "why UPDATE and not RECONCILE".
+ */
+export type PodUpdateReason = {
+  /**
+   * `format.Pod`: `name_namespace(uid)`; absent when the reason is about the whole update.
+   */
+  pod?: string;
+  message: string;
+  /**
+   * The compared fields that differed (`spec`, `labels`, `annotations`, `deletionTimestamp`,
+   * `deletionGracePeriodSeconds`, `status`).
+   */
+  changed?: Array<string>;
+};
+/**
+ * `kubetypes.PodUpdate` as emitted, plus the explanation of each pod's operation.
+ */
+export type PodUpdate = {
+  op: PodOperation;
+  source: string;
+  pods: PodJson[];
+  reasons: Array<PodUpdateReason>;
+};
+/**
+ * A recorded event's type and reason.
+ */
+export type NodeEvent = {
+  type: "Normal" | "Warning";
+  reason: string;
+};
+/**
+ * The object an event is about (`v1.ObjectReference`, the fields the recorder fills for a pod).
+ */
+export type InvolvedObject = {
+  kind: string;
+  namespace: string;
+  name: string;
+  uid: string;
+  apiVersion: string;
+};
+/**
+ * An event the kubelet's recorder would have emitted: the shared type and reason
+ * (`objects::Event`, flattened so the JSON stays `type`, `reason`, `message`,
+ * `involvedObject`) with what the recorder adds around them for a pod.
+ */
+export type PodConfigEvent = {
+  message: string;
+  involvedObject: InvolvedObject;
+  type: "Normal" | "Warning";
+  reason: string;
+};
+/**
+ * Everything one `merge` produced.
+ */
+export type PodMergeOutcome = {
+  /**
+   * What upstream would have pushed on the updates channel, in order.
+   */
+  updates: Array<PodUpdate>;
+  /**
+   * Events the recorder would have emitted (duplicate pod names).
+   */
+  events: Array<PodConfigEvent>;
+  /**
+   * What upstream only logs (duplicate names, invalid update types).
+   */
+  logs: Array<string>;
+};
+/**
+ * What one step of a source produced: the updates it sent on its channel (always SETs of the
+ * full list, as the real sources send) and the errors it reported (upstream logs them and
+ * carries on; a bad manifest never stops the other manifests).
+ */
+export type PodSourceStep = {
+  updates: Array<PodUpdate>;
+  errors: Array<string>;
+};
+
 // --- Command line ---
 
 /**

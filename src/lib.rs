@@ -78,7 +78,11 @@ pub mod import;
     feature = "pod-config"
 ))]
 pub mod kubelet;
-#[cfg(any(feature = "node-status", feature = "control-plane"))]
+#[cfg(any(
+    feature = "node-status",
+    feature = "pod-config",
+    feature = "control-plane"
+))]
 pub mod objects;
 #[cfg(any(feature = "node-status", feature = "kubelet-config"))]
 pub mod quantity;

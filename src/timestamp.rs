@@ -1,31 +1,60 @@
 //! Points in time as Kubernetes objects carry them: RFC 3339 strings (`metav1.Time`,
 //! `metav1.MicroTime` in `k8s.io/apimachinery/pkg/apis/meta/v1`).
 //!
-//! Kubernetes serializes `metav1.Time` with second precision ("2015-01-01T12:00:00Z") and
-//! `metav1.MicroTime` (lease `renewTime`) with microseconds. The simulator runs on a virtual clock in
-//! milliseconds, so a [`Time`] is milliseconds since the Unix epoch; it prints whole seconds as
-//! `metav1.Time` does and adds a `.mmm` fraction only when there is one (so nothing the simulator
-//! computes is silently lost). Time is never read from the system: callers pass it in.
+//! One type for every clock in the crate: the node simulator's virtual clock (milliseconds) and
+//! the kubelet's pod-config stamps (`kubernetes.io/config.seen`, written with Go's
+//! `time.RFC3339Nano`) both keep a [`Time`], nanoseconds since the Unix epoch like Go's
+//! `time.Time`, so neither loses anything. The unit is chosen at the text edge only:
+//! `metav1.Time` prints whole seconds, and [`Time`]'s `Display` adds a `.mmm` fraction only when
+//! there is one (what the simulator computes is never silently lost); [`Time::rfc3339_nano`]
+//! prints Go's `RFC3339Nano`. Parse errors are Go's `time.Parse` errors. Time is never read from
+//! the system: callers pass it in.
 
 use std::fmt;
 
-/// Milliseconds since 1970-01-01T00:00:00Z.
+/// An instant: nanoseconds since 1970-01-01T00:00:00Z. Build it with [`Time::from_millis`],
+/// [`Time::from_nanos`], [`Time::from_unix_seconds`] or [`Time::parse`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct Time(pub i64);
+pub struct Time(i64);
 
-/// A string that is not an RFC 3339 time; the text follows Go's `time.Parse` error shape.
+/// The RFC 3339 layout as Go writes it in `time.Parse` errors.
+const LAYOUT: &str = "2006-01-02T15:04:05Z07:00";
+
+/// A string that is not an RFC 3339 time. `Display` is Go's `time.Parse` error text: either
+/// `parsing time "x" as "2006-01-02T15:04:05Z07:00": cannot parse "rest" as "elem"`, or
+/// `parsing time "x": month out of range`, or `parsing time "x": extra text: "rest"`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TimeError {
     pub input: String,
+    reason: ParseFailure,
+}
+
+/// Why Go's parser stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum ParseFailure {
+    /// The value from `rest` on does not match the layout element `elem`.
+    Element { rest: String, elem: &'static str },
+    /// A field parsed but is outside its range ("month", "day", "hour", ...).
+    Range(&'static str),
+    /// Text left after the layout ended.
+    Extra(String),
 }
 
 impl fmt::Display for TimeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "parsing time {:?} as \"2006-01-02T15:04:05Z07:00\": cannot parse as RFC 3339",
-            self.input
-        )
+        match &self.reason {
+            ParseFailure::Element { rest, elem } => write!(
+                f,
+                "parsing time {:?} as {LAYOUT:?}: cannot parse {rest:?} as {elem:?}",
+                self.input
+            ),
+            ParseFailure::Range(field) => {
+                write!(f, "parsing time {:?}: {field} out of range", self.input)
+            }
+            ParseFailure::Extra(rest) => {
+                write!(f, "parsing time {:?}: extra text: {rest:?}", self.input)
+            }
+        }
     }
 }
 
@@ -79,48 +108,67 @@ fn days_in_month(y: i64, m: i64) -> i64 {
 const NANOS_PER_SEC: i64 = 1_000_000_000;
 const NANOS_PER_MILLI: i64 = 1_000_000;
 
+/// Reads one layout element at `at`: `n` digits (`elem` names it in the error).
+fn element(s: &[u8], at: usize, n: usize, elem: &'static str) -> Result<i64, ParseFailure> {
+    digits(s, at, n).ok_or_else(|| failure(s, at, elem))
+}
+
+/// Requires the literal `lit` at `at`, as Go's `skip` does between layout elements.
+fn literal(s: &[u8], at: usize, lit: u8, elem: &'static str) -> Result<(), ParseFailure> {
+    match s.get(at) {
+        Some(&c) if c == lit => Ok(()),
+        _ => Err(failure(s, at, elem)),
+    }
+}
+
+fn failure(s: &[u8], at: usize, elem: &'static str) -> ParseFailure {
+    ParseFailure::Element {
+        rest: String::from_utf8_lossy(s.get(at..).unwrap_or_default()).into_owned(),
+        elem,
+    }
+}
+
 /// Parses an RFC 3339 time (`2015-01-01T12:00:00Z`, `...T12:00:00.123456789+02:00`) into
-/// nanoseconds since the epoch, as Go's `time.Parse(time.RFC3339Nano, ...)` accepts it. Shared by
-/// every clock in the crate, whatever unit it keeps.
-pub(crate) fn parse_rfc3339_nanos(text: &str) -> Option<i64> {
+/// nanoseconds since the epoch, element by element in the order Go's `time.Parse(time.RFC3339,
+/// ...)` reads them, so the first failure is the one Go reports. As Go does, a fraction of a second
+/// is accepted after the seconds (digits past the ninth are dropped) and the day is checked
+/// against its month only once the whole text has parsed.
+fn parse_rfc3339_nanos(text: &str) -> Result<i64, ParseFailure> {
     let s = text.as_bytes();
-    let year = digits(s, 0, 4)?;
-    if s.get(4) != Some(&b'-') || s.get(7) != Some(&b'-') {
-        return None;
+    let year = element(s, 0, 4, "2006")?;
+    literal(s, 4, b'-', "-")?;
+    let month = element(s, 5, 2, "01")?;
+    if !(1..=12).contains(&month) {
+        return Err(ParseFailure::Range("month"));
     }
-    let month = digits(s, 5, 2)?;
-    let day = digits(s, 8, 2)?;
+    literal(s, 7, b'-', "-")?;
+    let day = element(s, 8, 2, "02")?;
     if !matches!(s.get(10), Some(b'T') | Some(b't')) {
-        return None;
+        return Err(failure(s, 10, "T"));
     }
-    let hour = digits(s, 11, 2)?;
-    if s.get(13) != Some(&b':') || s.get(16) != Some(&b':') {
-        return None;
+    let hour = element(s, 11, 2, "15")?;
+    if hour > 23 {
+        return Err(ParseFailure::Range("hour"));
     }
-    let min = digits(s, 14, 2)?;
-    let sec = digits(s, 17, 2)?;
-    if !(1..=12).contains(&month)
-        || day < 1
-        || day > days_in_month(year, month)
-        || hour > 23
-        || min > 59
-        || sec > 59
-    {
-        return None;
+    literal(s, 13, b':', ":")?;
+    let min = element(s, 14, 2, "04")?;
+    if min > 59 {
+        return Err(ParseFailure::Range("minute"));
+    }
+    literal(s, 16, b':', ":")?;
+    let sec = element(s, 17, 2, "05")?;
+    if sec > 59 {
+        return Err(ParseFailure::Range("second"));
     }
     let mut i = 19;
     let mut nanos = 0i64;
-    if s.get(i) == Some(&b'.') {
+    if matches!(s.get(i), Some(b'.') | Some(b',')) && s.get(i + 1).is_some_and(u8::is_ascii_digit) {
         i += 1;
-        let start = i;
         let mut scale = NANOS_PER_SEC / 10;
         while let Some(c) = s.get(i).filter(|c| c.is_ascii_digit()) {
             nanos += i64::from(c - b'0') * scale;
             scale /= 10;
             i += 1;
-        }
-        if i == start || i - start > 9 {
-            return None;
         }
     }
     let offset_min = match s.get(i) {
@@ -128,14 +176,15 @@ pub(crate) fn parse_rfc3339_nanos(text: &str) -> Option<i64> {
             i += 1;
             0
         }
-        Some(&c) if c == b'+' || c == b'-' => {
-            let h = digits(s, i + 1, 2)?;
-            if s.get(i + 3) != Some(&b':') {
-                return None;
+        Some(&c) if (c == b'+' || c == b'-') && s.get(i + 3) == Some(&b':') => {
+            let (Some(h), Some(m)) = (digits(s, i + 1, 2), digits(s, i + 4, 2)) else {
+                return Err(failure(s, i, "Z07:00"));
+            };
+            if h > 24 {
+                return Err(ParseFailure::Range("time zone offset hour"));
             }
-            let m = digits(s, i + 4, 2)?;
-            if h > 23 || m > 59 {
-                return None;
+            if m > 60 {
+                return Err(ParseFailure::Range("time zone offset minute"));
             }
             i += 6;
             let v = h * 60 + m;
@@ -145,29 +194,35 @@ pub(crate) fn parse_rfc3339_nanos(text: &str) -> Option<i64> {
                 v
             }
         }
-        _ => return None,
+        _ => return Err(failure(s, i, "Z07:00")),
     };
-    if i != s.len() {
-        return None;
+    if let Some(rest) = s.get(i..).filter(|rest| !rest.is_empty()) {
+        return Err(ParseFailure::Extra(
+            String::from_utf8_lossy(rest).into_owned(),
+        ));
+    }
+    if day < 1 || day > days_in_month(year, month) {
+        return Err(ParseFailure::Range("day"));
     }
     let days = days_from_civil(year, month, day);
     let secs = days * 86400 + hour * 3600 + min * 60 + sec - offset_min * 60;
-    secs.checked_mul(NANOS_PER_SEC)?.checked_add(nanos)
+    secs.checked_mul(NANOS_PER_SEC)
+        .and_then(|n| n.checked_add(nanos))
+        .ok_or(ParseFailure::Range("year"))
 }
 
 /// How [`format_rfc3339`] writes the fraction of a second.
 #[derive(Clone, Copy)]
-pub(crate) enum Fraction {
+enum Fraction {
     /// `.mmm` when there are milliseconds, nothing otherwise (`metav1.Time` precision plus what
     /// the simulator computes).
     Millis,
-    /// Go's `RFC3339Nano`: up to nine digits, trailing zeros dropped (pod annotations only).
-    #[cfg_attr(not(feature = "pod-config"), allow(dead_code))]
+    /// Go's `RFC3339Nano`: up to nine digits, trailing zeros dropped (pod annotations).
     Nanos,
 }
 
 /// Nanoseconds since the epoch as an RFC 3339 string in UTC.
-pub(crate) fn format_rfc3339(nanos: i64, fraction: Fraction) -> String {
+fn format_rfc3339(nanos: i64, fraction: Fraction) -> String {
     let secs = nanos.div_euclid(NANOS_PER_SEC);
     let sub = nanos.rem_euclid(NANOS_PER_SEC);
     let (y, m, d) = civil_from_days(secs.div_euclid(86400));
@@ -194,33 +249,66 @@ pub(crate) fn format_rfc3339(nanos: i64, fraction: Fraction) -> String {
 }
 
 impl Time {
-    pub fn from_millis(ms: i64) -> Self {
-        Time(ms)
+    /// Nanoseconds since the epoch.
+    pub const fn from_nanos(nanos: i64) -> Self {
+        Time(nanos)
     }
 
-    pub fn millis(self) -> i64 {
+    /// Milliseconds since the epoch (the simulator's clock), saturating.
+    pub const fn from_millis(ms: i64) -> Self {
+        Time(ms.saturating_mul(NANOS_PER_MILLI))
+    }
+
+    /// Whole seconds since the epoch, saturating.
+    pub const fn from_unix_seconds(s: i64) -> Self {
+        Time(s.saturating_mul(NANOS_PER_SEC))
+    }
+
+    pub const fn nanos(self) -> i64 {
         self.0
     }
 
-    /// Parses an RFC 3339 time ("2015-01-01T12:00:00Z", "2015-01-01T12:00:00.123456+02:00").
-    /// Sub-millisecond digits are truncated.
+    /// Whole milliseconds since the epoch (rounded toward negative infinity).
+    pub const fn millis(self) -> i64 {
+        self.0.div_euclid(NANOS_PER_MILLI)
+    }
+
+    /// Parses an RFC 3339 time ("2015-01-01T12:00:00Z", "2015-01-01T12:00:00.123456+02:00"),
+    /// keeping every digit of the fraction up to nanoseconds.
     pub fn parse(text: &str) -> Result<Time, TimeError> {
         parse_rfc3339_nanos(text)
-            .map(|nanos| Time(nanos.div_euclid(NANOS_PER_MILLI)))
-            .ok_or_else(|| TimeError {
+            .map(Time)
+            .map_err(|reason| TimeError {
                 input: text.to_string(),
+                reason,
             })
     }
 
+    /// The name pod config used for [`Time::parse`].
+    pub fn parse_rfc3339(text: &str) -> Result<Time, TimeError> {
+        Time::parse(text)
+    }
+
+    /// This instant moved by `ms` milliseconds (saturating).
     pub fn add_millis(self, ms: i64) -> Time {
-        Time(self.0.saturating_add(ms))
+        Time(self.0.saturating_add(ms.saturating_mul(NANOS_PER_MILLI)))
+    }
+
+    /// This instant moved by `nanos` nanoseconds (saturating).
+    pub fn add_nanos(self, nanos: i64) -> Time {
+        Time(self.0.saturating_add(nanos))
+    }
+
+    /// Go's `Format(time.RFC3339Nano)` in UTC: trailing zeros of the fraction are dropped (the
+    /// kubelet's `kubernetes.io/config.seen`).
+    pub fn rfc3339_nano(self) -> String {
+        format_rfc3339(self.0, Fraction::Nanos)
     }
 }
 
 impl fmt::Display for Time {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let nanos = self.0.saturating_mul(NANOS_PER_MILLI);
-        f.write_str(&format_rfc3339(nanos, Fraction::Millis))
+        f.write_str(&format_rfc3339(self.0, Fraction::Millis))
     }
 }
 
@@ -253,7 +341,10 @@ mod tests {
             let t = Time::parse(s).unwrap();
             assert_eq!(t.to_string(), s);
         }
-        assert_eq!(Time::parse("1970-01-01T00:00:01Z").unwrap(), Time(1000));
+        assert_eq!(
+            Time::parse("1970-01-01T00:00:01Z").unwrap(),
+            Time::from_millis(1000)
+        );
     }
 
     #[test]
@@ -278,6 +369,60 @@ mod tests {
         ] {
             let e = Time::parse(s).unwrap_err();
             assert!(e.to_string().starts_with("parsing time"), "{s}");
+        }
+    }
+
+    #[test]
+    fn nano_text_round_trips() {
+        for (text, want) in [
+            ("1970-01-01T00:00:00Z", "1970-01-01T00:00:00Z"),
+            ("2024-02-29T23:59:59.5Z", "2024-02-29T23:59:59.5Z"),
+            ("2024-03-01T01:00:00+01:00", "2024-03-01T00:00:00Z"),
+            (
+                "2015-11-05T10:11:12.123456789Z",
+                "2015-11-05T10:11:12.123456789Z",
+            ),
+            ("1969-12-31T23:59:59.9Z", "1969-12-31T23:59:59.9Z"),
+        ] {
+            let t = Time::parse_rfc3339(text).unwrap();
+            assert_eq!(t.rfc3339_nano(), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn one_unit_for_both_clocks() {
+        let t = Time::parse("2015-01-01T12:00:00.123456789Z").unwrap();
+        assert_eq!(t.nanos() % 1_000_000_000, 123_456_789);
+        assert_eq!(t.millis() % 1000, 123);
+        assert_eq!(Time::from_millis(1500), Time::from_nanos(1_500_000_000));
+        assert_eq!(
+            Time::from_unix_seconds(2).add_millis(-500),
+            Time::from_millis(1500)
+        );
+        assert_eq!(Time::from_millis(-1).millis(), -1);
+        // The JSON edge keeps metav1.Time's text, with milliseconds only when present.
+        assert_eq!(
+            serde_json::to_string(&t).unwrap(),
+            "\"2015-01-01T12:00:00.123Z\""
+        );
+    }
+
+    #[test]
+    fn errors_are_go_time_parse_errors() {
+        let layout = "\"2006-01-02T15:04:05Z07:00\"";
+        for (text, want) in [
+            ("yesterday", format!("parsing time \"yesterday\" as {layout}: cannot parse \"yesterday\" as \"2006\"")),
+            ("", format!("parsing time \"\" as {layout}: cannot parse \"\" as \"2006\"")),
+            ("2015-01-01 12:00:00Z", format!("parsing time \"2015-01-01 12:00:00Z\" as {layout}: cannot parse \" 12:00:00Z\" as \"T\"")),
+            ("2015-01-01T12:00:00", format!("parsing time \"2015-01-01T12:00:00\" as {layout}: cannot parse \"\" as \"Z07:00\"")),
+            ("2015-01-01T12:00:00.Z", format!("parsing time \"2015-01-01T12:00:00.Z\" as {layout}: cannot parse \".Z\" as \"Z07:00\"")),
+            ("2015-1-01T12:00:00Z", format!("parsing time \"2015-1-01T12:00:00Z\" as {layout}: cannot parse \"1-01T12:00:00Z\" as \"01\"")),
+            ("2015-13-01T00:00:00Z", "parsing time \"2015-13-01T00:00:00Z\": month out of range".to_string()),
+            ("2015-02-30T00:00:00Z", "parsing time \"2015-02-30T00:00:00Z\": day out of range".to_string()),
+            ("2015-01-01T25:00:00Z", "parsing time \"2015-01-01T25:00:00Z\": hour out of range".to_string()),
+            ("2015-01-01T12:00:00Zjunk", "parsing time \"2015-01-01T12:00:00Zjunk\": extra text: \"junk\"".to_string()),
+        ] {
+            assert_eq!(Time::parse(text).unwrap_err().to_string(), want, "{text}");
         }
     }
 }

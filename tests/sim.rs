@@ -7,7 +7,7 @@ fn run(json: &str) -> kubegate::sim::Trace {
 }
 
 fn secs(t: kubegate::timestamp::Time) -> f64 {
-    (t.0 - EPOCH.0) as f64 / 1000.0
+    (t.millis() - EPOCH.millis()) as f64 / 1000.0
 }
 
 #[test]

@@ -28,7 +28,7 @@ struct Step {
 }
 
 fn ago(now: Time, t: Time) -> String {
-    let d = t.0 - now.0;
+    let d = t.millis() - now.millis();
     let shown = Duration::from_millis(d.abs());
     if d == 0 {
         "now".into()
@@ -46,7 +46,7 @@ fn last_contact(node: &Node, lease: Option<&Lease>) -> Option<Time> {
         .and_then(|c| c.last_heartbeat_time);
     let renew = lease.and_then(|l| l.spec.renew_time);
     match (hb, renew) {
-        (Some(a), Some(b)) => Some(if a.0 > b.0 { a } else { b }),
+        (Some(a), Some(b)) => Some(if a > b { a } else { b }),
         (a, b) => a.or(b).or(node.metadata.creation_timestamp),
     }
 }
@@ -64,12 +64,12 @@ fn peer(i: u32, like: &Node, t: Time) -> Node {
             n.metadata.labels.insert(k.to_string(), v.clone());
         }
     }
-    n.metadata.creation_timestamp = Some(Time(0));
+    n.metadata.creation_timestamp = Some(Time::from_millis(0));
     n.status.push_condition(NodeCondition {
         type_: NODE_READY.into(),
         status: CONDITION_TRUE,
         last_heartbeat_time: Some(t),
-        last_transition_time: Some(Time(0)),
+        last_transition_time: Some(Time::from_millis(0)),
         ..NodeCondition::default()
     });
     n
@@ -92,13 +92,13 @@ fn simulate(
         .as_millis()
         .max(s.node_startup_grace_period.as_millis());
     let start = last_contact(node, lease).unwrap_or(now);
-    let start = if start.0 > now.0 { now } else { start };
-    let end = Time(now.0.max(start.0 + grace) + grace + 4 * period);
+    let start = if start > now { now } else { start };
+    let end = Time::from_millis(now.millis().max(start.millis() + grace) + grace + 4 * period);
     let mut target = node.clone();
     let mut steps = Vec::new();
     let mut t = start;
     let mut passes = 0;
-    while t.0 <= end.0 && passes < 20_000 {
+    while t <= end && passes < 20_000 {
         passes += 1;
         let mut nodes = vec![target.clone()];
         nodes.extend((0..peers).map(|i| peer(i, &target, t)));
@@ -148,7 +148,7 @@ fn simulate(
                 && (c.key == TAINT_NOT_READY || c.key == TAINT_UNREACHABLE)
             {
                 steps.push(Step {
-                    at: Time(t.0 + DEFAULT_TOLERATION_SECONDS * 1000),
+                    at: t.add_millis(DEFAULT_TOLERATION_SECONDS * 1000),
                     what: format!(
                         "pods with the default {DEFAULT_TOLERATION_SECONDS}s toleration of {} are evicted (pods without a toleration: at once)",
                         c.key
@@ -158,9 +158,9 @@ fn simulate(
             }
         }
         target = after;
-        t = Time(t.0 + period);
+        t = t.add_millis(period);
     }
-    steps.sort_by_key(|s| s.at.0);
+    steps.sort_by_key(|s| s.at);
     Ok((steps, target))
 }
 
@@ -183,7 +183,7 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
     }
     let now = match get(m, "now") {
         Some(t) => Time::parse(t).map_err(|e| Fail::usage(format!("--now: {e}")))?,
-        None => Time(
+        None => Time::from_millis(
             host.now_millis()
                 .ok_or_else(|| Fail::usage("this machine has no clock: give --now"))?,
         ),
@@ -239,7 +239,7 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
             })).collect::<Vec<_>>(),
             "unschedulable": node.spec.unschedulable,
             "next": steps.iter().map(|s| json!({
-                "at": s.at.to_string(), "inMillis": s.at.0 - now.0, "kind": s.kind, "what": s.what,
+                "at": s.at.to_string(), "inMillis": s.at.millis() - now.millis(), "kind": s.kind, "what": s.what,
             })).collect::<Vec<_>>(),
         }));
         if get(m, "format") == Some("json") {

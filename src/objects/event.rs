@@ -12,8 +12,10 @@ pub const EVENT_WARNING: &str = "Warning";
 /// A recorded event's type and reason.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "NodeEvent"))]
 pub struct Event {
     #[serde(rename = "type")]
+    #[cfg_attr(feature = "typescript", ts(type = "\"Normal\" | \"Warning\""))]
     pub type_: String,
     pub reason: String,
 }
@@ -22,6 +24,13 @@ impl Event {
     pub fn normal(reason: &str) -> Self {
         Event {
             type_: EVENT_NORMAL.to_string(),
+            reason: reason.to_string(),
+        }
+    }
+
+    pub fn warning(reason: &str) -> Self {
+        Event {
+            type_: EVENT_WARNING.to_string(),
             reason: reason.to_string(),
         }
     }

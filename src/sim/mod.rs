@@ -43,7 +43,7 @@ use crate::timestamp::Time;
 use kubelet::Kubelet;
 
 /// Wall-clock origin of the virtual clock: times in the trace are RFC 3339 from here.
-pub const EPOCH: Time = Time(1_735_689_600_000); // 2025-01-01T00:00:00Z
+pub const EPOCH: Time = Time::from_millis(1_735_689_600_000); // 2025-01-01T00:00:00Z
 
 /// splitmix64: small, fast and good enough for jitter.
 #[derive(Clone, Debug)]

@@ -8,8 +8,9 @@
 //! (`mod.rs`). The test below fails when the checked-in file is not what the types generate;
 //! `KUBEGATE_BLESS=1 cargo test --lib --features typescript wasm::contracts` rewrites it.
 //!
-//! Node status, the lifecycle controller, the simulator, pod config and the control plane keep
-//! their hand-written sections for now (their types are being moved to a module of their own).
+//! Node status, the lifecycle controller, the simulator and the control plane keep their
+//! hand-written sections for now, as do pod config's inputs (the pod JSON, source options);
+//! pod config's outputs and the shared event are generated.
 
 use ts_rs::{Config, TS};
 
@@ -19,6 +20,7 @@ use crate::facts;
 use crate::featuregate::{FeatureSpec, FeatureState, PreRelease, Reason, Warning};
 use crate::import::{cmdline, configz, kubeadm, metrics, Note};
 use crate::kubelet::config::{dynamic, provenance, upgrade, ResolveInput, Resolved};
+use crate::kubelet::podconfig;
 use crate::releases::gates::GateFacts;
 
 /// One exported declaration, with its docs.
@@ -127,7 +129,7 @@ fn plain_links(text: &str) -> String {
 pub(crate) fn generate() -> String {
     // Every integer that crosses is far below 2^53: JS numbers, not BigInt.
     let cfg = Config::new().with_large_int("number");
-    let sections: [(&str, Vec<String>); 7] = [
+    let sections: [(&str, Vec<String>); 9] = [
         (
             "Errors",
             vec![
@@ -198,6 +200,27 @@ pub(crate) fn generate() -> String {
                 decl::<enums::EnumRequest>(&cfg),
                 decl::<super::apifields::RestartPolicyRequest>(&cfg),
                 decl::<frobber::RestartPolicyReport>(&cfg),
+            ],
+        ),
+        (
+            "Node lifecycle controller",
+            vec![
+                decl::<crate::controller::nodelifecycle::ControllerConfig>(&cfg),
+                decl::<crate::controller::nodelifecycle::Settings>(&cfg),
+            ],
+        ),
+        (
+            "Pod config",
+            vec![
+                decl::<podconfig::PodOperation>(&cfg),
+                decl::<podconfig::NotificationMode>(&cfg),
+                decl::<podconfig::types::Reason>(&cfg),
+                decl::<podconfig::PodUpdate>(&cfg),
+                decl::<crate::objects::Event>(&cfg),
+                decl::<podconfig::types::InvolvedObject>(&cfg),
+                decl::<podconfig::Event>(&cfg),
+                decl::<podconfig::MergeOutcome>(&cfg),
+                decl::<podconfig::types::SourceStep>(&cfg),
             ],
         ),
         ("Command line", vec![decl::<super::CliOutput>(&cfg)]),

@@ -15,12 +15,8 @@ export interface NodeCondition { type: string; status: ConditionStatus; lastHear
 export interface Taint { key: string; value?: string; effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute"; timeAdded?: string; }
 export interface NodeStatus { capacity?: Record<string, string | number>; conditions?: NodeCondition[]; [field: string]: unknown; }
 export interface Node { metadata?: { name?: string; creationTimestamp?: string; labels?: Record<string, string>; [field: string]: unknown }; spec?: { unschedulable?: boolean; taints?: Taint[]; [field: string]: unknown }; status?: NodeStatus; [field: string]: unknown; }
-export interface NodeEvent { type: "Normal" | "Warning"; reason: string; }
 export interface SetterResult { node: Node; events: NodeEvent[]; }
 export interface ReadyInputs { runtimeError?: string | string[]; networkError?: string | string[]; storageError?: string | string[]; shutdownError?: string | string[]; softRequirements?: string; localStorageCapacityIsolation?: boolean; }
-export interface ControllerConfig { kubernetesVersion?: string; nodeMonitorGracePeriod?: string; nodeStartupGracePeriod?: string; nodeMonitorPeriod?: string; nodeEvictionRate?: number; secondaryNodeEvictionRate?: number; largeClusterSizeThreshold?: number; unhealthyZoneThreshold?: number; }
-/** The controller's settings after defaults (durations as Kubernetes strings). */
-export interface ResolvedControllerSettings { nodeMonitorGracePeriod: string; nodeStartupGracePeriod: string; nodeMonitorPeriod: string; nodeEvictionRate: number; secondaryNodeEvictionRate: number; largeClusterSizeThreshold: number; unhealthyZoneThreshold: number; }
 export interface Lease { metadata: { name: string; namespace?: string }; spec?: { holderIdentity?: string; leaseDurationSeconds?: number; renewTime?: string }; }
 export interface PodRef { namespace?: string; name: string; nodeName: string; }
 export interface MonitorInput { now: string; nodes?: Node[]; leases?: Lease[]; pods?: PodRef[]; }
@@ -70,7 +66,7 @@ fn time(now: &str) -> Result<Time, JsValue> {
 pub fn set_memory_pressure_condition(
     #[wasm_bindgen(unchecked_param_type = "Node")] node: &str,
     now: &str,
-    under_pressure: bool,
+    #[wasm_bindgen(js_name = underPressure)] under_pressure: bool,
 ) -> Result<String, JsValue> {
     let node: Node = from_json(node, "node")?;
     to_json(&nodestatus::set_memory_pressure(
@@ -84,7 +80,7 @@ pub fn set_memory_pressure_condition(
 pub fn set_disk_pressure_condition(
     #[wasm_bindgen(unchecked_param_type = "Node")] node: &str,
     now: &str,
-    under_pressure: bool,
+    #[wasm_bindgen(js_name = underPressure)] under_pressure: bool,
 ) -> Result<String, JsValue> {
     let node: Node = from_json(node, "node")?;
     to_json(&nodestatus::set_disk_pressure(
@@ -98,7 +94,7 @@ pub fn set_disk_pressure_condition(
 pub fn set_pid_pressure_condition(
     #[wasm_bindgen(unchecked_param_type = "Node")] node: &str,
     now: &str,
-    under_pressure: bool,
+    #[wasm_bindgen(js_name = underPressure)] under_pressure: bool,
 ) -> Result<String, JsValue> {
     let node: Node = from_json(node, "node")?;
     to_json(&nodestatus::set_pid_pressure(
@@ -122,8 +118,10 @@ pub fn set_ready_condition(
 
 #[wasm_bindgen(js_name = nodeStatusHasChanged)]
 pub fn node_status_has_changed(
-    #[wasm_bindgen(unchecked_param_type = "NodeStatus | null | undefined")] original: &str,
-    #[wasm_bindgen(unchecked_param_type = "NodeStatus | null | undefined")] new: &str,
+    #[wasm_bindgen(js_name = originalStatus, unchecked_param_type = "NodeStatus | null | undefined")]
+    original: &str,
+    #[wasm_bindgen(js_name = newStatus, unchecked_param_type = "NodeStatus | null | undefined")]
+    new: &str,
 ) -> Result<bool, JsValue> {
     let a: Option<NodeStatus> = from_json(original, "original status")?;
     let b: Option<NodeStatus> = from_json(new, "new status")?;

@@ -15,12 +15,6 @@ use crate::kubelet::podconfig::{Event, MergeInput, NotificationMode, PodConfig, 
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
-/** upstream kubetypes.PodOperation names. */
-export type PodOperation = "SET" | "ADD" | "DELETE" | "REMOVE" | "UPDATE" | "RECONCILE";
-
-/** PodConfigNotificationMode; the kubelet uses "Incremental" (the default). */
-export type PodConfigMode = "Incremental" | "Snapshot" | "SnapshotAndUpdates";
-
 /** A pod in Kubernetes JSON. metadata.name and metadata.uid are required by merge(). */
 export interface PodJson {
   apiVersion?: string;
@@ -41,23 +35,6 @@ export interface PodJson {
   [field: string]: unknown;
 }
 
-/** Why a pod (or, without `pod`, the whole update) was emitted with this op. */
-export interface PodUpdateReason {
-  /** format.Pod: "name_namespace(uid)". */
-  pod?: string;
-  message: string;
-  /** Fields that differed: "spec", "labels", "annotations[key]", "deletionTimestamp", "deletionGracePeriodSeconds", "status". */
-  changed?: string[];
-}
-
-/** kubetypes.PodUpdate as emitted, plus the explanation of each pod's operation. */
-export interface PodUpdate {
-  op: PodOperation;
-  source: string;
-  pods: PodJson[];
-  reasons: PodUpdateReason[];
-}
-
 /** What a source sends. An op outside PodOperation throws; "RECONCILE" is logged and ignored, as upstream. */
 export interface PodUpdateInput {
   op: PodOperation;
@@ -67,34 +44,12 @@ export interface PodUpdateInput {
   reasons?: PodUpdateReason[];
 }
 
-/** A Warning event the kubelet would have recorded (duplicate pod names: reason "FailedValidation"). */
-export interface PodConfigEvent {
-  type: "Warning" | "Normal";
-  reason: string;
-  message: string;
-  involvedObject: { kind: string; namespace: string; name: string; uid: string; apiVersion: string };
-}
-
-/** Everything one merge produced. */
-export interface PodMergeOutcome {
-  updates: PodUpdate[];
-  events: PodConfigEvent[];
-  /** What upstream only logs (duplicates, invalid update types). */
-  logs: string[];
-}
-
 export interface PodConfigOptions {
   mode?: PodConfigMode;
   /** RFC 3339 start of the virtual clock (stamped into kubernetes.io/config.seen); default 1970-01-01T00:00:00Z. */
   now?: string;
   /** Sources to register up front (upstream Channel()); a source is also registered by its first merge. */
   sources?: string[];
-}
-
-/** What one step of a source produced: SETs it sent (feed them to PodConfig.merge) and errors it reported. */
-export interface PodSourceStep {
-  updates: PodUpdate[];
-  errors: string[];
 }
 
 export interface FileSourceOptions {

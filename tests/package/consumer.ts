@@ -53,6 +53,17 @@ import type {
   ReleaseGate,
   ResolvedKubeletConfig,
   Warning,
+  PodMergeOutcome,
+  PodOperation,
+  PodUpdateReason,
+  PodUpdate,
+  PodConfigEvent,
+  InvolvedObject,
+  PodSourceStep,
+  PodConfigMode,
+  NodeEvent,
+  ControllerConfig,
+  ResolvedControllerSettings,
 } from "kubegate";
 
 // --- loading ---------------------------------------------------------------------------------------
@@ -170,7 +181,13 @@ const trace = simulateCluster({ nodes: 3, duration: "5m" });
 const transitions: number = trace.transitions.length;
 const start = scenarioStartFromNode(node, { nodes: 1, duration: "1m" });
 const controller = new NodeLifecycleController({ nodeMonitorGracePeriod: "40s" });
-const settings = controller.settings();
+const settings: ResolvedControllerSettings = controller.settings();
+const monitorGrace: string = settings.nodeMonitorGracePeriod;
+const controllerConfig: ControllerConfig = { nodeEvictionRate: 0.2 };
+// @ts-expect-error a grace period is a Go duration string
+new NodeLifecycleController({ nodeMonitorGracePeriod: 40 });
+// @ts-expect-error resolved settings always carry the eviction rate as a number
+const badRate: string = settings.nodeEvictionRate;
 const monitored = controller.monitorNodeHealth({ now, nodes: [node] });
 controller.doNoExecuteTaintingPass({ now });
 const sim = new ClusterSimulator({ nodes: 2, duration: "10m" });
@@ -214,6 +231,20 @@ api.clusterPods();
 const watching: boolean = api.watching;
 // @ts-expect-error an operation is one of PodOperation
 pods.merge("file", { op: "CREATE" });
+const outcome: PodMergeOutcome = pods.mergeDetailed("file", { op: "SET", pods: [] });
+const firstOp: PodOperation | undefined = outcome.updates[0]?.op;
+const why: PodUpdateReason[] = outcome.updates.flatMap((u: PodUpdate) => u.reasons);
+const warned: PodConfigEvent[] = outcome.events.filter((e) => e.type === "Warning");
+const involved: InvolvedObject | undefined = warned[0]?.involvedObject;
+const step: PodSourceStep = files.tick(now);
+const podMode: PodConfigMode = "SnapshotAndUpdates";
+const recorded: NodeEvent[] = memory.events;
+// @ts-expect-error an event's type is Normal or Warning
+const badEvent: NodeEvent = { type: "Info", reason: "x" };
+// @ts-expect-error a mode is one of PodConfigMode
+const badMode: PodConfigMode = "Unknown";
+// @ts-expect-error a source step's errors are strings
+const badErrors: number[] = step.errors;
 
 // --- API fields and the bootstrap controller ------------------------------------------------------------
 const schemas = builtinFieldGateSchemas();

@@ -13,15 +13,19 @@ use crate::version::Version;
 /// Controller settings (kube-controller-manager flags); every field optional.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct ControllerConfig {
     /// Picks the default grace period: 40s through 1.31, 50s from 1.32. Default: newest (50s).
     #[serde(default)]
     pub kubernetes_version: Option<String>,
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
     pub node_monitor_grace_period: Option<Duration>,
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
     pub node_startup_grace_period: Option<Duration>,
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
     pub node_monitor_period: Option<Duration>,
     /// `--node-eviction-rate` (0.1).
     #[serde(default)]
@@ -49,12 +53,21 @@ impl fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
-/// Resolved settings: every field set, durations as Go durations (nanoseconds).
+/// The controller's settings after defaults: every field set; durations keep nanoseconds and
+/// are written as Go duration strings ("50s") in JSON.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "ResolvedControllerSettings")
+)]
 pub struct Settings {
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
     pub node_monitor_grace_period: Duration,
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
     pub node_startup_grace_period: Duration,
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
     pub node_monitor_period: Duration,
     pub node_eviction_rate: f64,
     pub secondary_node_eviction_rate: f64,

@@ -102,7 +102,7 @@ pub(super) fn quiet_pass(
     } else {
         h.probe
     };
-    if now.0 > probe.0.saturating_add(grace_ms) {
+    if now.millis() > probe.millis().saturating_add(grace_ms) {
         return false;
     }
     if rebuilt.is_some() {

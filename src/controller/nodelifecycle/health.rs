@@ -130,7 +130,7 @@ pub(super) fn try_update_node_health(
     }
     let mut wrote = false;
     let mut current = current.map(|(status, _, _)| status);
-    if now.0 > h.probe.0.saturating_add(grace.as_millis()) && !all_unknown(node) {
+    if now.millis() > h.probe.millis().saturating_add(grace.as_millis()) && !all_unknown(node) {
         // Upstream compares the Ready condition before and after (`DeepEqual`); it differs
         // exactly when Ready was missing (a new one is added) or was not Unknown (it is rewritten),
         // so that is what is recorded instead of a copy of the condition.

@@ -65,7 +65,7 @@ impl ZoneTainter {
             return false;
         }
         if let Some(l) = self.last {
-            let delta = go_seconds(now.0 - l.0) * f64::from(self.qps);
+            let delta = go_seconds(now.millis() - l.millis()) * f64::from(self.qps);
             self.tokens = (self.tokens + delta).min(1.0);
         }
         self.last = Some(now);

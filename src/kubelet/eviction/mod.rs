@@ -109,7 +109,7 @@ impl EvictionManager {
                 if let Some(k) = t.signal.condition() {
                     observed_now[kind_index(k)] = true;
                 }
-                let since = self.first_observed_at[i].map_or(0, |f| now.0 - f.0);
+                let since = self.first_observed_at[i].map_or(0, |f| now.millis() - f.millis());
                 if since >= t.grace_period.as_millis() {
                     out.eviction_signals.push(t.signal);
                 }
@@ -124,8 +124,8 @@ impl EvictionManager {
                 self.last_observed_at[idx] = Some(now);
             }
             // Reported while now - lastObservedAt < transition period (strict).
-            self.conditions[idx] =
-                self.last_observed_at[idx].is_some_and(|t| now.0 - t.0 < self.transition_period_ms);
+            self.conditions[idx] = self.last_observed_at[idx]
+                .is_some_and(|t| now.millis() - t.millis() < self.transition_period_ms);
         }
         out
     }
@@ -158,36 +158,36 @@ mod tests {
     #[test]
     fn turns_on_at_once_and_off_after_transition_period() {
         let mut m = mgr();
-        let t0 = Time(0);
+        let t0 = Time::from_millis(0);
         m.synchronize(t0, mem(500.0));
         assert!(!m.is_under_pressure(PressureKind::Memory));
-        m.synchronize(Time(10_000), mem(50.0));
+        m.synchronize(Time::from_millis(10_000), mem(50.0));
         assert!(m.is_under_pressure(PressureKind::Memory));
         // recovered at 20s, still reported until 10s + 5m (strict <)
-        m.synchronize(Time(20_000), mem(500.0));
+        m.synchronize(Time::from_millis(20_000), mem(500.0));
         assert!(m.is_under_pressure(PressureKind::Memory));
-        m.synchronize(Time(309_999), mem(500.0));
+        m.synchronize(Time::from_millis(309_999), mem(500.0));
         assert!(m.is_under_pressure(PressureKind::Memory));
-        m.synchronize(Time(310_000), mem(500.0));
+        m.synchronize(Time::from_millis(310_000), mem(500.0));
         assert!(!m.is_under_pressure(PressureKind::Memory));
     }
 
     #[test]
     fn min_reclaim_holds_threshold() {
         let mut m = mgr();
-        let out = m.synchronize(Time(0), mem(90.0));
+        let out = m.synchronize(Time::from_millis(0), mem(90.0));
         assert_eq!(out.thresholds_met, vec![Signal::MemoryAvailable]);
         // 120Mi: above 100Mi but below 100Mi + 50Mi: still met.
-        let out = m.synchronize(Time(10_000), mem(120.0));
+        let out = m.synchronize(Time::from_millis(10_000), mem(120.0));
         assert_eq!(out.thresholds_met, vec![Signal::MemoryAvailable]);
-        let out = m.synchronize(Time(20_000), mem(150.0));
+        let out = m.synchronize(Time::from_millis(20_000), mem(150.0));
         assert!(out.thresholds_met.is_empty());
     }
 
     #[test]
     fn no_observation_never_meets() {
         let mut m = mgr();
-        let out = m.synchronize(Time(0), |_| None);
+        let out = m.synchronize(Time::from_millis(0), |_| None);
         assert!(out.thresholds_met.is_empty());
         assert!(!m.is_under_pressure(PressureKind::Memory));
     }

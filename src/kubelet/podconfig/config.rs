@@ -32,6 +32,11 @@ pub struct MergeInput {
 /// Everything one `merge` produced.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "PodMergeOutcome")
+)]
 pub struct MergeOutcome {
     /// What upstream would have pushed on the updates channel, in order.
     pub updates: Vec<PodUpdate>,

@@ -100,8 +100,7 @@ pub struct PodStorage {
 
 fn duplicate_event(pod: &Pod, source: &str) -> Event {
     Event {
-        type_: "Warning".into(),
-        reason: FAILED_VALIDATION.into(),
+        event: crate::objects::Event::warning(FAILED_VALIDATION),
         message: format!(
             "Error validating pod {} from {} due to duplicate pod name {:?}, ignoring",
             pod.describe(),

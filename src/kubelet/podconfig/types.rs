@@ -41,6 +41,7 @@ pub const FAILED_VALIDATION: &str = "FailedValidation";
 
 /// `kubetypes.PodOperation`, with upstream's numbering (`SET = 0` … `RECONCILE = 5`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum PodOperation {
     #[serde(rename = "SET")]
     Set = 0,
@@ -92,6 +93,11 @@ impl fmt::Display for PodOperation {
 /// `PodConfigNotificationMode`. `Unknown` (0) is not representable: upstream panics on it, we
 /// refuse it when the mode is parsed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "PodConfigMode")
+)]
 pub enum NotificationMode {
     /// Every change is delivered as a SET of the full merged state.
     Snapshot = 1,
@@ -128,14 +134,21 @@ impl NotificationMode {
 /// playground: "why UPDATE and not RECONCILE".
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "PodUpdateReason")
+)]
 pub struct Reason {
     /// `format.Pod`: `name_namespace(uid)`; absent when the reason is about the whole update.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
     pub pod: Option<String>,
     pub message: String,
     /// The compared fields that differed (`spec`, `labels`, `annotations`, `deletionTimestamp`,
     /// `deletionGracePeriodSeconds`, `status`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Vec<String>>", optional))]
     pub changed: Vec<String>,
 }
 
@@ -159,9 +172,11 @@ impl Reason {
 /// `kubetypes.PodUpdate` as emitted, plus the explanation of each pod's operation.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct PodUpdate {
     pub op: PodOperation,
     pub source: String,
+    #[cfg_attr(feature = "typescript", ts(type = "PodJson[]"))]
     pub pods: Vec<Pod>,
     #[serde(default)]
     pub reasons: Vec<Reason>,
@@ -170,6 +185,7 @@ pub struct PodUpdate {
 /// The object an event is about (`v1.ObjectReference`, the fields the recorder fills for a pod).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct InvolvedObject {
     pub kind: String,
     pub namespace: String,
@@ -178,15 +194,31 @@ pub struct InvolvedObject {
     pub api_version: String,
 }
 
-/// An event the kubelet's recorder would have emitted.
+/// An event the kubelet's recorder would have emitted: the shared type and reason
+/// (`objects::Event`, flattened so the JSON stays `type`, `reason`, `message`,
+/// `involvedObject`) with what the recorder adds around them for a pod.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "PodConfigEvent")
+)]
 pub struct Event {
-    #[serde(rename = "type")]
-    pub type_: String,
-    pub reason: String,
+    #[serde(flatten)]
+    pub event: crate::objects::Event,
     pub message: String,
     pub involved_object: InvolvedObject,
+}
+
+/// `e.type_` and `e.reason` read through to the shared event, as they did when the fields were
+/// this struct's own.
+impl std::ops::Deref for Event {
+    type Target = crate::objects::Event;
+
+    fn deref(&self) -> &crate::objects::Event {
+        &self.event
+    }
 }
 
 /// Errors of the PodConfig API: refused input, never a panic.
@@ -248,6 +280,11 @@ pub fn is_static_source(source: &str) -> bool {
 /// carries on; a bad manifest never stops the other manifests).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "PodSourceStep")
+)]
 pub struct SourceStep {
     pub updates: Vec<PodUpdate>,
     pub errors: Vec<String>,
@@ -296,7 +333,37 @@ pub(crate) fn next_tick(
     if base > now {
         return base;
     }
-    let behind = now.0.saturating_sub(base.0);
+    let behind = now.nanos().saturating_sub(base.nanos());
     let steps = behind / period + 1;
     base.add_nanos(steps.saturating_mul(period))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn event_json_keeps_its_shape_around_the_shared_event() {
+        let e = Event {
+            event: crate::objects::Event::warning("FailedValidation"),
+            message: "m".into(),
+            involved_object: InvolvedObject {
+                kind: "Pod".into(),
+                namespace: "ns".into(),
+                name: "p".into(),
+                uid: "u".into(),
+                api_version: "v1".into(),
+            },
+        };
+        let text = serde_json::to_string(&e).unwrap();
+        assert_eq!(
+            text,
+            r#"{"type":"Warning","reason":"FailedValidation","message":"m","involvedObject":{"kind":"Pod","namespace":"ns","name":"p","uid":"u","apiVersion":"v1"}}"#
+        );
+        assert_eq!(
+            (e.type_.as_str(), e.reason.as_str()),
+            ("Warning", "FailedValidation")
+        );
+        assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), e);
+    }
 }
