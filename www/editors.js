@@ -38,6 +38,24 @@ export function setupEditors(kubegate, root) {
     }
     return fieldCache.get(release);
   }
+  // The package lists no kubelet flags, but it parses them: a field's flag is offered only when
+  // that release's kubelet accepts --<field-in-kebab-case> and sets the field from it.
+  const flagCache = new Map();
+  function flags(release) {
+    if (!flagCache.has(release)) {
+      const found = [];
+      for (const [field, value] of Object.entries(fields(release))) {
+        if (!["string", "number", "boolean"].includes(typeof value) || field === "apiVersion" || field === "kind") continue;
+        const flag = `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+        try {
+          const r = kubegate.resolveKubeletConfig({ kubeletVersion: release, args: [`${flag}=${value}`] });
+          if (r.provenance[field]?.origin.source === flag) found.push({ flag, field, value });
+        } catch { /* not a flag of this release */ }
+      }
+      flagCache.set(release, found);
+    }
+    return flagCache.get(release);
+  }
   const layersRelease = () => valueOf("layers-version", newest);
   const gatesRelease = () => valueOf("gates-emulation", newest);
 
@@ -139,6 +157,13 @@ export function setupEditors(kubegate, root) {
     return resolveProblems({ args, ...env() }, { flagLines });
   }
   function argsComplete(ctx) {
+    const flag = ctx.matchBefore(/(?:^|\s)--?[a-z-]*$/);
+    if (flag) {
+      const from = flag.from + (/^\s/.test(flag.text) ? 1 : 0);
+      return { from, options: flags(layersRelease()).map((f) => ({
+        label: f.flag, type: "keyword", detail: typeOf(f.value), info: `${f.flag} sets ${f.field}; default ${brief(f.value)}`, apply: `${f.flag}=`,
+      })), validFor: /^--?[a-z-]*$/ };
+    }
     const m = ctx.matchBefore(/--feature-gates[= ](?:[A-Za-z0-9]+=[A-Za-z]*,)*[A-Za-z0-9]*$/);
     if (!m) return null;
     const word = ctx.matchBefore(/[A-Za-z0-9]*$/);
@@ -150,6 +175,10 @@ export function setupEditors(kubegate, root) {
     const start = ctx.matchBefore(/[A-Za-z0-9]*$/);
     if (start.from === start.to && !ctx.explicit) return null;
     return { from: start.from, options: gateOptions(gatesRelease(), "="), validFor: /^[A-Za-z0-9]*$/ };
+  }
+  function argsHover(word) {
+    const f = flags(layersRelease()).find((x) => x.flag === `--${word}`);
+    return f ? `--${word} sets ${f.field} (${typeOf(f.value)}); default ${brief(f.value)}` : hoverGate(layersRelease)(word);
   }
   /** JSON.parse's complaint, at its line. */
   function lintJson(text) {
@@ -180,7 +209,7 @@ export function setupEditors(kubegate, root) {
     ["#layers-assigned", layersYaml(lintConfigFile)],
     ["#layers-lkg", layersYaml(lintConfigFile)],
     ["textarea[id^='layers-dropin-']", layersYaml(lintDropin)],
-    ["#layers-args", () => ({ language: "args", lint: lintArgs, complete: argsComplete, hover: hoverGate(layersRelease) })],
+    ["#layers-args", () => ({ language: "args", lint: lintArgs, complete: argsComplete, hover: argsHover })],
     ["#gates-flags", () => ({ language: "args", singleLine: true, complete: gatesFlagComplete, hover: hoverGate(gatesRelease) })],
     ["#gates-paste", () => ({ language: "yaml", lint: lintFeatureList })],
     ["#pods-file-body", () => ({ language: "yaml" })],
@@ -203,8 +232,9 @@ export function setupEditors(kubegate, root) {
   mountAll();
   // Panels redraw some inputs (drop-ins): give the new ones editors too.
   let queued = false;
-  new MutationObserver(() => {
-    if (queued) return;
+  const addsInput = (ms) => ms.some((m) => [...m.addedNodes].some((n) => n.nodeType === 1 && (n.matches("textarea, input") || n.querySelector("textarea, input"))));
+  new MutationObserver((ms) => {
+    if (queued || !addsInput(ms)) return;
     queued = true;
     queueMicrotask(() => { queued = false; mountAll(); });
   }).observe(root, { childList: true, subtree: true });

@@ -104,7 +104,7 @@ test("completion offers the release's gate names and fields; hover shows a gate'
   await page.close();
 });
 
-test("field names complete in the config file, with their type and default", async () => {
+test("field names complete in the config file, with their type and default; flags on the command line", async () => {
   const page = await open("layers");
   await page.waitForSelector(editorOf("layers-config"));
   await page.click(content("layers-config"));
@@ -118,6 +118,12 @@ test("field names complete in the config file, with their type and default", asy
   await page.keyboard.press("Enter");
   await page.keyboard.type("500");
   assert.match(await page.inputValue("#layers-config"), /\nmaxOpenFiles: 500$/);
+  // The command line completes the kubelet flags the package accepts for the release.
+  await page.click(content("layers-args"));
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("\n--max-p");
+  await page.waitForSelector(".cm-tooltip-autocomplete");
+  assert.equal(await page.textContent(".cm-tooltip-autocomplete li[aria-selected] .cm-completionLabel"), "--max-pods");
   await assertClean(page);
   await page.close();
 });
