@@ -265,13 +265,15 @@ export function mountEditor(el, { language = "yaml", singleLine = false, lint, c
   Object.defineProperty(el, "value", { configurable: true, get: () => desc.get.call(el), set: (v) => { setValue.call(el, v); sync(); } });
   el.addEventListener("input", sync);
   // Whoever focuses the element (a label, the panel jumping to a line, a test's fill or press)
-  // gets the editor, at once so the next key lands there, with the element's selection; a
-  // selection set afterwards (setSelectionRange fires "select") follows.
+  // gets the editor, at once so the next key lands there. A range selected in the element (the
+  // panel selects the line at fault; fill selects everything) carries over, now or when its
+  // "select" event comes; a bare caret there means nothing (setting the value moves it), so the
+  // editor keeps its own.
   const takeSelection = () => {
     const len = view.state.doc.length;
-    const anchor = Math.min(el.selectionStart ?? len, len);
+    const anchor = Math.min(el.selectionStart ?? 0, len);
     const head = Math.min(el.selectionEnd ?? anchor, len);
-    view.dispatch({ selection: { anchor, head }, scrollIntoView: true });
+    if (anchor !== head) view.dispatch({ selection: { anchor, head }, scrollIntoView: true });
   };
   el.addEventListener("focus", () => { takeSelection(); view.focus(); });
   el.addEventListener("select", () => { if (view.hasFocus) takeSelection(); });
@@ -286,11 +288,13 @@ export function mountEditor(el, { language = "yaml", singleLine = false, lint, c
   mirror();
   if (lint) runLint();
   new MutationObserver(mirror).observe(el, { attributes: true, attributeFilter: ["aria-invalid", "aria-describedby"] });
-  if (document.activeElement === el) { takeSelection(); view.focus(); }
+  const hadFocus = document.activeElement === el;
   el.classList.add("cm-hidden-source");
   el.tabIndex = -1;
   el.setAttribute("aria-hidden", "true");
   el.after(view.dom);
+  // Mounted while someone was typing in the element: carry on in the editor.
+  if (hadFocus) { takeSelection(); view.focus(); }
   // Panels wrap a control in its <label>: a click in the editor must not count as a click on
   // the label, which would focus the hidden element and move the caret.
   if (el.closest("label")) view.dom.addEventListener("click", (e) => e.preventDefault());
