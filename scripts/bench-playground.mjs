@@ -64,16 +64,20 @@ let listName = "the built-in list";
  * frame (the panel's own update runs in an animation frame too) has been painted.
  */
 async function keystrokes(p, selector, ch) {
+  // The code editors load after the page is ready; a site without them (main's) never sets this.
+  await p.waitForSelector("body[data-editors='ready']", { state: "attached", timeout: 5000 }).catch(() => {});
   await p.focus(selector);
   await p.evaluate((sel) => {
     const el = document.querySelector(sel);
     el.setSelectionRange?.(el.value.length, el.value.length);
     window.__times = [];
-    el.addEventListener("keydown", (e) => {
+    // On the document: with a code editor, the keys go to the editor, not the element it mirrors.
+    document.addEventListener("keydown", (e) => {
       const t0 = e.timeStamp;
       requestAnimationFrame(() => setTimeout(() => window.__times.push(performance.now() - t0)));
-    });
+    }, true);
   }, selector);
+  await p.waitForTimeout(50);
   for (let i = 0; i < 20; i++) {
     await p.keyboard.press(i % 2 ? ch : "Backspace");
     await p.waitForFunction((n) => window.__times.length >= n, i + 1);

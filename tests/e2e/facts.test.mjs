@@ -16,7 +16,8 @@ const F = kg.facts();
 
 /** The source files of the playground that must not carry facts: everything but examples.js. */
 function sources() {
-  const files = readdirSync(www).filter((f) => f.endsWith(".js") && f !== "examples.js").map((f) => new URL(f, www));
+  // editor.js is the CodeMirror bundle built from editor-src.js (third-party code, no facts).
+  const files = readdirSync(www).filter((f) => f.endsWith(".js") && f !== "examples.js" && f !== "editor.js").map((f) => new URL(f, www));
   files.push(...readdirSync(new URL("panels/", www)).filter((f) => f.endsWith(".js")).map((f) => new URL(`panels/${f}`, www)));
   files.push(new URL("index.html", www), new URL("embed.html", www));
   return files;

@@ -34,6 +34,9 @@ export function useBrowser() {
       page.on("dialog", (d) => { errors.push(`dialog opened: ${d.message()}`); d.dismiss(); });
       await page.goto(ctx.base + (fragment ? `#${fragment}` : ""));
       await page.waitForSelector("body[data-ready='true']", { timeout: 20000 });
+      // The code editors mount just after (www/editors.js): tests type into the page as a user
+      // finds it, not into the plain inputs of the first moment.
+      await page.waitForSelector("body[data-editors='ready']", { timeout: 20000, state: "attached" });
       page.kubegateErrors = errors;
       return page;
     },

@@ -1,0 +1,308 @@
+// Source of www/editor.js (bundled by scripts/build-site.sh with esbuild, so the playground
+// works offline from a static server): CodeMirror 6 editors that take the place of the
+// playground's textareas and one-line inputs. The panels keep their own element as the form
+// value, so their code, their widgets (which never load this bundle) and every test that fills
+// an element by id stay as they are; the editor only mirrors it both ways. What the editor
+// knows (diagnostics, completions, hover docs) comes from functions the caller passes in:
+// this module knows nothing of Kubernetes.
+//
+// Only the CodeMirror packages the project installs are used (view, state, language,
+// autocomplete, lang-yaml, lang-json): the small pieces that usually come from
+// @codemirror/commands and @codemirror/lint (Enter keeping the indentation, undo, diagnostics
+// on a line) are written here.
+import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection, hoverTooltip, Decoration, gutter, GutterMarker } from "@codemirror/view";
+import { EditorState, EditorSelection, StateField, StateEffect, RangeSet } from "@codemirror/state";
+import { HighlightStyle, syntaxHighlighting, StreamLanguage, bracketMatching, indentOnInput } from "@codemirror/language";
+import { autocompletion, completionKeymap, closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
+import { yaml } from "@codemirror/lang-yaml";
+import { json } from "@codemirror/lang-json";
+import { tags as t } from "@lezer/highlight";
+
+/** A command line: flags, `=`, values, quoted strings and comments. */
+const commandLine = StreamLanguage.define({
+  name: "commandline",
+  startState: () => ({ value: false }),
+  token(stream, state) {
+    if (stream.sol()) state.value = false;
+    if (stream.eatSpace()) { state.value = false; return null; }
+    if (stream.match(/^#.*/)) return "comment";
+    if (stream.match(/^"(?:[^"\\]|\\.)*"?/) || stream.match(/^'[^']*'?/)) return "string";
+    if (!state.value && stream.match(/^--?[A-Za-z0-9][\w.-]*/)) return "propertyName";
+    if (stream.eat("=")) { state.value = true; return "operator"; }
+    if (stream.eat(",")) return "punctuation";
+    if (stream.match(/^(true|false)\b/)) return "bool";
+    if (stream.match(/^-?\d[\w.]*/)) return "number";
+    stream.match(/^[^\s=,"']+/) || stream.next();
+    return state.value ? "string" : "variableName";
+  },
+});
+
+// Colours from the page's own theme variables, so both themes keep their contrast (axe-core
+// checks every panel in both).
+const highlight = HighlightStyle.define([
+  { tag: [t.propertyName, t.definition(t.propertyName)], color: "var(--beta)" },
+  { tag: [t.string, t.special(t.string)], color: "var(--ga)" },
+  { tag: [t.number, t.bool, t.null, t.atom], color: "var(--alpha)" },
+  { tag: [t.comment, t.meta], color: "var(--muted)", fontStyle: "italic" },
+  { tag: [t.keyword, t.operator, t.punctuation, t.separator], color: "var(--deprecated)" },
+]);
+
+const theme = EditorView.theme({
+  "&": { backgroundColor: "var(--bg)", color: "var(--fg)", border: "1px solid var(--line)", borderRadius: "6px", fontSize: "13px" },
+  "&.cm-focused": { outline: "3px solid var(--accent)", outlineOffset: "1px" },
+  ".cm-content": { fontFamily: "var(--mono)", caretColor: "var(--fg)" },
+  ".cm-scroller": { fontFamily: "var(--mono)", lineHeight: "1.45" },
+  ".cm-gutters": { backgroundColor: "var(--panel)", color: "var(--muted)", borderRight: "1px solid var(--line)" },
+  ".cm-activeLine": { backgroundColor: "transparent" },
+  ".cm-cursor": { borderLeftColor: "var(--fg)" },
+  ".cm-tooltip": { backgroundColor: "var(--panel)", color: "var(--fg)", border: "1px solid var(--line)" },
+  ".cm-tooltip-autocomplete ul li[aria-selected]": { backgroundColor: "var(--accent)", color: "var(--accent-fg)" },
+  ".cm-completionDetail": { color: "inherit", opacity: "1" },
+  ".cm-diagnostic-error": { borderLeftColor: "var(--bad)" },
+  ".cm-diagnostic-warning": { borderLeftColor: "var(--warn)" },
+  ".cm-hover-doc": { padding: "4px 8px", maxWidth: "32em", fontFamily: "system-ui, sans-serif" },
+  ".cm-placeholder": { color: "var(--muted)" },
+});
+
+// ---- diagnostics: each is { line, message, severity }; the line is marked, its gutter shows
+// a sign and hovering the line shows the message.
+const setDiagnostics = StateEffect.define();
+const lineMark = (severity, message) => Decoration.line({ attributes: { class: `cm-lint-line cm-lint-${severity}`, title: message } });
+const diagnostics = StateField.define({
+  create: () => ({ list: [], deco: Decoration.none }),
+  update(value, tr) {
+    for (const e of tr.effects) {
+      if (e.is(setDiagnostics)) {
+        const doc = tr.state.doc;
+        const list = e.value.filter((d) => d.line >= 1 && d.line <= doc.lines).sort((a, b) => a.line - b.line);
+        const deco = Decoration.set(list.map((d) => lineMark(d.severity ?? "error", d.message).range(doc.line(d.line).from)));
+        return { list, deco };
+      }
+    }
+    return tr.docChanged ? { list: value.list, deco: value.deco.map(tr.changes) } : value;
+  },
+  provide: (f) => EditorView.decorations.from(f, (v) => v.deco),
+});
+class LintMarker extends GutterMarker {
+  constructor(severity) { super(); this.severity = severity; }
+  eq(other) { return other.severity === this.severity; }
+  toDOM() {
+    const el = document.createElement("span");
+    el.className = `cm-lint-marker cm-lint-marker-${this.severity}`;
+    el.textContent = this.severity === "error" ? "!" : "?";
+    return el;
+  }
+}
+const lintGutter = gutter({
+  class: "cm-lint-gutter",
+  markers: (view) => {
+    const { list } = view.state.field(diagnostics);
+    const doc = view.state.doc;
+    return RangeSet.of(list.filter((d) => d.line <= doc.lines).map((d) => new LintMarker(d.severity ?? "error").range(doc.line(d.line).from)), true);
+  },
+});
+const lintHover = hoverTooltip((view, pos) => {
+  const line = view.state.doc.lineAt(pos);
+  const found = view.state.field(diagnostics).list.filter((d) => d.line === line.number);
+  if (!found.length) return null;
+  return { pos: line.from, end: line.to, above: true, create: () => {
+    const dom = document.createElement("div");
+    dom.className = "cm-hover-doc cm-diagnostic";
+    for (const d of found) {
+      const p = document.createElement("div");
+      p.className = `cm-diagnostic-${d.severity ?? "error"}`;
+      p.textContent = d.message;
+      dom.append(p);
+    }
+    return { dom };
+  } };
+});
+
+/** Enter keeps the current line's indentation (one level more after a YAML `key:`). */
+function newline(view) {
+  const { state } = view;
+  view.dispatch(state.changeByRange((range) => {
+    const line = state.doc.lineAt(range.from);
+    const before = line.text.slice(0, range.from - line.from);
+    let indent = /^\s*/.exec(line.text)[0];
+    if (/:\s*$/.test(before)) indent += "  ";
+    const insert = `\n${indent}`;
+    return { changes: { from: range.from, to: range.to, insert }, range: EditorSelection.cursor(range.from + insert.length) };
+  }), { scrollIntoView: true, userEvent: "input" });
+  return true;
+}
+
+/** A plain undo history: edits within half a second are one step. */
+function undoHistory() {
+  const done = [];
+  const undone = [];
+  let last = 0;
+  let restoring = false;
+  const record = EditorView.updateListener.of((u) => {
+    if (!u.docChanged || restoring) return;
+    const now = Date.now();
+    if (now - last > 500 || !done.length) done.push({ doc: u.startState.doc, sel: u.startState.selection });
+    last = now;
+    undone.length = 0;
+    if (done.length > 200) done.shift();
+  });
+  const go = (from, to) => (view) => {
+    const step = from.pop();
+    if (!step) return false;
+    to.push({ doc: view.state.doc, sel: view.state.selection });
+    restoring = true;
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: step.doc }, selection: step.sel, scrollIntoView: true });
+    restoring = false;
+    last = 0;
+    return true;
+  };
+  return [record, keymap.of([
+    { key: "Mod-z", run: go(done, undone), preventDefault: true },
+    { key: "Mod-y", run: go(undone, done), preventDefault: true },
+    { key: "Mod-Shift-z", run: go(undone, done), preventDefault: true },
+  ])];
+}
+
+/** The word (a gate, field or flag name) around `pos`, with its range. */
+function wordAt(state, pos) {
+  const line = state.doc.lineAt(pos);
+  const re = /[A-Za-z0-9_.-]+/g;
+  let m;
+  while ((m = re.exec(line.text))) {
+    const from = line.from + m.index;
+    const to = from + m[0].length;
+    if (pos >= from && pos <= to) return { from, to, text: m[0].replace(/^-+/, "") };
+  }
+  return null;
+}
+
+/** The text a textarea's or input's label gives it, for the editor's accessible name. */
+function nameOf(el) {
+  return el.getAttribute("aria-label") || [...(el.labels ?? [])].map((l) => l.textContent.trim()).join(" ") || el.getAttribute("placeholder") || "Editor";
+}
+
+/**
+ * Puts a CodeMirror editor in place of `el` (a textarea, or a text input with `singleLine`).
+ * `el` stays in the page, visually hidden, as the value the panel reads and writes:
+ * an edit here sets it and fires `input` on it; a value the panel writes (setState, an import,
+ * a test's fill) is mirrored back.
+ * Options: language ("yaml" | "json" | "args"), lint(text) -> [{ line, message, severity }],
+ * complete(context) -> { from, options } | null, hover(word, lineText) -> string | null.
+ */
+export function mountEditor(el, { language = "yaml", singleLine = false, lint, complete, hover } = {}) {
+  if (el.dataset.editor) return null;
+  el.dataset.editor = "on";
+  const lang = { yaml: yaml(), json: json(), args: commandLine }[language] ?? [];
+  const extensions = [
+    theme,
+    syntaxHighlighting(highlight),
+    lang,
+    undoHistory(),
+    drawSelection(),
+    EditorState.tabSize.of(2),
+    EditorView.contentAttributes.of({ "aria-label": nameOf(el), spellcheck: "false", autocorrect: "off", autocapitalize: "off" }),
+    keymap.of([...closeBracketsKeymap, ...completionKeymap]),
+    autocompletion({ override: complete ? [complete] : [], activateOnTyping: true, icons: false }),
+    EditorView.updateListener.of((u) => {
+      if (!u.docChanged) return;
+      const text = u.state.doc.toString();
+      if (el.value === text) return;
+      setValue.call(el, text);
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    }),
+  ];
+  // The placeholder is drawn by CSS (styles.css, .cm-empty): CodeMirror's own placeholder is a
+  // widget with <img> spacers, and the hostile-input tests rightly count every <img>.
+  const empty = (doc) => view?.dom.classList.toggle("cm-empty", doc.length === 0);
+  extensions.push(EditorView.updateListener.of((u) => { if (u.docChanged) empty(u.state.doc); }));
+  if (singleLine) {
+    // One line, as the input it replaces: Enter does what it did there (nothing new), pasted
+    // newlines become spaces.
+    extensions.push(EditorState.transactionFilter.of((tr) => (tr.newDoc.lines > 1 ? [tr, { changes: { from: 0, to: tr.newDoc.length, insert: tr.newDoc.sliceString(0).replace(/\n/g, " ") }, sequential: true }] : tr)));
+  } else {
+    extensions.push(lineNumbers(), highlightActiveLine(), bracketMatching(), indentOnInput(), closeBrackets(), keymap.of([{ key: "Enter", run: newline }]), EditorView.contentAttributes.of({ "aria-multiline": "true" }));
+  }
+  // Diagnostics are computed after typing pauses, so a keystroke costs no package call.
+  let lintTimer = 0;
+  const runLint = () => {
+    clearTimeout(lintTimer);
+    lintTimer = setTimeout(() => {
+      let found = [];
+      try { found = lint(view.state.doc.toString()) ?? []; } catch { /* a linter that fails shows nothing */ }
+      view.dispatch({ effects: setDiagnostics.of(found) });
+    }, 250);
+  };
+  if (lint) {
+    extensions.push(diagnostics, lintGutter, lintHover, EditorView.updateListener.of((u) => { if (u.docChanged) runLint(); }));
+  }
+  if (hover) {
+    extensions.push(hoverTooltip((view, pos) => {
+      const w = wordAt(view.state, pos);
+      const text = w && hover(w.text, view.state.doc.lineAt(pos).text);
+      if (!text) return null;
+      return { pos: w.from, end: w.to, above: true, create: () => {
+        const dom = document.createElement("div");
+        dom.className = "cm-hover-doc";
+        dom.textContent = text;
+        return { dom };
+      } };
+    }, { hoverTime: 300 }));
+  }
+
+  const proto = Object.getPrototypeOf(el);
+  const desc = Object.getOwnPropertyDescriptor(proto, "value");
+  const setValue = desc.set;
+  let view = null;
+  view = new EditorView({ state: EditorState.create({ doc: el.value, extensions }) });
+  view.dom.classList.add(singleLine ? "cm-single" : "cm-multi");
+  if (el.placeholder) view.dom.style.setProperty("--cm-placeholder", JSON.stringify(el.placeholder));
+  empty(view.state.doc);
+  const sync = () => {
+    const text = desc.get.call(el);
+    if (text !== view.state.doc.toString()) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+  };
+  // The panel writes `.value` directly (setState, imports, "Edit" buttons): follow it.
+  Object.defineProperty(el, "value", { configurable: true, get: () => desc.get.call(el), set: (v) => { setValue.call(el, v); sync(); } });
+  el.addEventListener("input", sync);
+  // Whoever focuses the element (a label, the panel jumping to a line, a test's fill or press)
+  // gets the editor, at once so the next key lands there. A range selected in the element (the
+  // panel selects the line at fault; fill selects everything) carries over, now or when its
+  // "select" event comes; a bare caret there means nothing (setting the value moves it), so the
+  // editor keeps its own.
+  const takeSelection = () => {
+    const len = view.state.doc.length;
+    const anchor = Math.min(el.selectionStart ?? 0, len);
+    const head = Math.min(el.selectionEnd ?? anchor, len);
+    if (anchor !== head) view.dispatch({ selection: { anchor, head }, scrollIntoView: true });
+  };
+  el.addEventListener("focus", () => { takeSelection(); view.focus(); });
+  el.addEventListener("select", () => { if (view.hasFocus) takeSelection(); });
+  // What the panel says about the value (aria-invalid, the description) holds for the editor.
+  const mirror = () => {
+    for (const a of ["aria-invalid", "aria-describedby"]) {
+      const v = el.getAttribute(a);
+      if (v === null) view.contentDOM.removeAttribute(a);
+      else view.contentDOM.setAttribute(a, v);
+    }
+  };
+  mirror();
+  if (lint) runLint();
+  new MutationObserver(mirror).observe(el, { attributes: true, attributeFilter: ["aria-invalid", "aria-describedby"] });
+  const hadFocus = document.activeElement === el;
+  el.classList.add("cm-hidden-source");
+  el.tabIndex = -1;
+  el.setAttribute("aria-hidden", "true");
+  el.after(view.dom);
+  // Mounted while someone was typing in the element: carry on in the editor.
+  if (hadFocus) { takeSelection(); view.focus(); }
+  // Panels wrap a control in its <label>: a click in the editor must not count as a click on
+  // the label, which would focus the hidden element and move the caret.
+  if (el.closest("label")) view.dom.addEventListener("click", (e) => e.preventDefault());
+  return {
+    view,
+    /** Runs the linter again (e.g. after the release changed). */
+    relint() {
+      if (lint) runLint();
+    },
+  };
+}

@@ -1,0 +1,244 @@
+// Which playground inputs become code editors, and what each editor knows: its language, the
+// package's diagnostics at their line, completion and hover docs for gate names, kubelet
+// flags' gates and KubeletConfiguration fields of the release the panel has picked. Loaded
+// after the playground is ready (app.js), so the editor bundle never delays the first table;
+// until then, and if it cannot load, the plain textareas work as before. Like the panels, this
+// implements no Kubernetes rule: every fact and message comes from the package.
+import { mountEditor } from "./editor.js";
+import { splitArgs } from "./panels/layers.js";
+
+/** Only the first lines of a value shown in a hover. */
+const brief = (v) => {
+  const s = JSON.stringify(v);
+  return s === undefined ? "unset" : s.length > 80 ? `${s.slice(0, 77)}…` : s;
+};
+const typeOf = (v) => (Array.isArray(v) ? "list" : v === null ? "null" : typeof v === "object" ? "map" : typeof v === "number" ? (Number.isInteger(v) ? "integer" : "number") : typeof v);
+
+export function setupEditors(kubegate, root) {
+  const byId = (id) => root.querySelector(`#${id}`);
+  const valueOf = (id, fallback) => byId(id)?.value || fallback;
+  const newest = kubegate.releases().newest;
+
+  // ---- release data, once per release
+  const gateCache = new Map();
+  function gates(release) {
+    if (!gateCache.has(release)) {
+      let map = new Map();
+      try { map = new Map(kubegate.releaseGates(release).map((g) => [g.name, g])); } catch { /* unknown release: no names */ }
+      gateCache.set(release, map);
+    }
+    return gateCache.get(release);
+  }
+  const fieldCache = new Map();
+  function fields(release) {
+    if (!fieldCache.has(release)) {
+      let config = {};
+      try { config = kubegate.resolveKubeletConfig({ kubeletVersion: release, args: [] }).config; } catch { /* none */ }
+      fieldCache.set(release, config);
+    }
+    return fieldCache.get(release);
+  }
+  // The package lists no kubelet flags, but it parses them: a field's flag is offered only when
+  // that release's kubelet accepts --<field-in-kebab-case> and sets the field from it.
+  const flagCache = new Map();
+  function flags(release) {
+    if (!flagCache.has(release)) {
+      const found = [];
+      for (const [field, value] of Object.entries(fields(release))) {
+        if (!["string", "number", "boolean"].includes(typeof value) || field === "apiVersion" || field === "kind") continue;
+        const flag = `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+        try {
+          const r = kubegate.resolveKubeletConfig({ kubeletVersion: release, args: [`${flag}=${value}`] });
+          if (r.provenance[field]?.origin.source === flag) found.push({ flag, field, value });
+        } catch { /* not a flag of this release */ }
+      }
+      flagCache.set(release, found);
+    }
+    return flagCache.get(release);
+  }
+  const layersRelease = () => valueOf("layers-version", newest);
+  const gatesRelease = () => valueOf("gates-emulation", newest);
+
+  function gateDoc(g) {
+    const stage = g.preRelease || "GA";
+    const since = g.stageSince ? ` since ${g.stageSince}` : "";
+    return `${g.name}: ${stage}${since}, default ${g.default}${g.lockToDefault ? " (locked)" : ""}; registered since ${g.since}${g.removed ? `, removed in ${g.removed}` : ""}`;
+  }
+  const gateOptions = (release, suffix) => [...gates(release).values()].map((g) => ({
+    label: g.name, type: "constant", detail: `${g.preRelease || "GA"}, default ${g.default}`, info: gateDoc(g), apply: g.name + suffix,
+  }));
+  const hoverGate = (release) => (word) => {
+    const g = gates(release()).get(word);
+    return g ? gateDoc(g) : null;
+  };
+
+  // ---- kubelet configuration files: fields at the top level, gates under featureGates
+  function configComplete(ctx) {
+    const word = ctx.matchBefore(/^\s*[A-Za-z0-9]*$/);
+    if (!word || (word.from === word.to && !ctx.explicit)) return null;
+    const line = ctx.state.doc.lineAt(ctx.pos);
+    const indent = /^\s*/.exec(line.text)[0].length;
+    const from = line.from + indent;
+    const release = layersRelease();
+    if (indent === 0) {
+      const config = fields(release);
+      return { from, options: Object.keys(config).filter((k) => k !== "apiVersion" && k !== "kind").map((k) => ({
+        label: k, type: "property", detail: typeOf(config[k]), info: `${k}: ${typeOf(config[k])}, default ${brief(config[k])}`, apply: `${k}: `,
+      })) };
+    }
+    // The nearest less-indented key names the map this line is in.
+    for (let n = line.number - 1; n >= 1; n--) {
+      const t = ctx.state.doc.line(n).text;
+      if (!t.trim() || /^\s*#/.test(t)) continue;
+      if (/^\s*/.exec(t)[0].length < indent) {
+        return /^\s*featureGates\s*:/.test(t) ? { from, options: gateOptions(release, ": ") } : null;
+      }
+    }
+    return null;
+  }
+  function configHover(word, lineText) {
+    const g = gates(layersRelease()).get(word);
+    if (g) return gateDoc(g);
+    const config = fields(layersRelease());
+    if (new RegExp(`^${word.replace(/[.]/g, "\\.")}\\s*:`).test(lineText) && word in config) return `${word}: ${typeOf(config[word])}, default ${brief(config[word])}`;
+    return null;
+  }
+
+  /** The package's problems located in `file` (or at a flag), one per line. */
+  function problems(e, { file, flagLines }) {
+    const all = Array.isArray(e?.problems) && e.problems.length ? e.problems : [e ?? {}];
+    const out = [];
+    for (const p of all) {
+      const message = p.message ?? e?.message ?? String(e);
+      if (file && p.file === file) out.push({ line: p.line ?? 1, message });
+      else if (flagLines && p.flag) {
+        const line = flagLines(p.flag);
+        if (line) out.push({ line, message });
+      }
+    }
+    // A failure the problems do not place (a parse error) may still name the file and line.
+    if (!out.length && file && e?.file === file) out.push({ line: e.line ?? 1, message: e.message });
+    return out;
+  }
+  function resolveProblems(input, where) {
+    try {
+      kubegate.resolveKubeletConfig({ kubeletVersion: layersRelease(), ...input });
+      return [];
+    } catch (e) {
+      return problems(e, where);
+    }
+  }
+  const env = () => (byId("layers-alpha-env")?.checked ? { env: { KUBELET_CONFIG_DROPIN_DIR_ALPHA: "1" } } : {});
+  const lintConfigFile = () => (text) => {
+    const file = valueOf("layers-config-path", "/etc/kubernetes/kubelet.yaml");
+    return resolveProblems({ args: [`--config=${file}`], files: { [file]: text } }, { file });
+  };
+  const lintDropin = (el) => (text) => {
+    const dir = valueOf("layers-dropin-dir", "/etc/kubernetes/kubelet.conf.d").replace(/\/+$/, "");
+    const name = el.closest(".dropin")?.querySelector(".dropin-name")?.value || "10-dropin.conf";
+    const file = `${dir}/${name}`;
+    return resolveProblems({ args: [`--config-dir=${dir}`], files: { [file]: text }, dirs: [dir], ...env() }, { file });
+  };
+  /** The command line alone: --config and --config-dir name files linted in their own editors. */
+  function lintArgs(text) {
+    const args = [];
+    const all = splitArgs(text);
+    for (let i = 0; i < all.length; i++) {
+      const a = all[i].replace(/^-(?=[^-])/, "--");
+      if (/^--config(-dir)?=/.test(a)) continue;
+      if (a === "--config" || a === "--config-dir") { i++; continue; }
+      args.push(all[i]);
+    }
+    const lines = text.split("\n");
+    const flagLines = (flag) => {
+      const i = lines.findIndex((l) => l.includes(flag));
+      return i >= 0 ? i + 1 : null;
+    };
+    return resolveProblems({ args, ...env() }, { flagLines });
+  }
+  function argsComplete(ctx) {
+    const flag = ctx.matchBefore(/(?:^|\s)--?[a-z-]*$/);
+    if (flag) {
+      const from = flag.from + (/^\s/.test(flag.text) ? 1 : 0);
+      return { from, options: flags(layersRelease()).map((f) => ({
+        label: f.flag, type: "keyword", detail: typeOf(f.value), info: `${f.flag} sets ${f.field}; default ${brief(f.value)}`, apply: `${f.flag}=`,
+      })), validFor: /^--?[a-z-]*$/ };
+    }
+    const m = ctx.matchBefore(/--feature-gates[= ](?:[A-Za-z0-9]+=[A-Za-z]*,)*[A-Za-z0-9]*$/);
+    if (!m) return null;
+    const word = ctx.matchBefore(/[A-Za-z0-9]*$/);
+    return { from: word.from, options: gateOptions(layersRelease(), "="), validFor: /^[A-Za-z0-9]*$/ };
+  }
+  function gatesFlagComplete(ctx) {
+    const word = ctx.matchBefore(/(?:^|,)\s*[A-Za-z0-9]*$/);
+    if (!word) return null;
+    const start = ctx.matchBefore(/[A-Za-z0-9]*$/);
+    if (start.from === start.to && !ctx.explicit) return null;
+    return { from: start.from, options: gateOptions(gatesRelease(), "="), validFor: /^[A-Za-z0-9]*$/ };
+  }
+  function argsHover(word) {
+    const f = flags(layersRelease()).find((x) => x.flag === `--${word}`);
+    return f ? `--${word} sets ${f.field} (${typeOf(f.value)}); default ${brief(f.value)}` : hoverGate(layersRelease)(word);
+  }
+  /** JSON.parse's complaint, at its line. */
+  function lintJson(text) {
+    if (!text.trim()) return [];
+    try {
+      JSON.parse(text);
+      return [];
+    } catch (e) {
+      const msg = String(e.message);
+      const line = /line (\d+)/.exec(msg)?.[1] ?? (/position (\d+)/.exec(msg) ? text.slice(0, Number(/position (\d+)/.exec(msg)[1])).split("\n").length : 1);
+      return [{ line: Number(line), message: msg }];
+    }
+  }
+  function lintFeatureList(text) {
+    if (!text.trim()) return [];
+    try {
+      kubegate.parseFeatureList(text);
+      return [];
+    } catch (e) {
+      return [{ line: e.line ?? Number(/line (\d+)/.exec(String(e.message))?.[1] ?? 1), message: e.message }];
+    }
+  }
+
+  // ---- which element gets which editor
+  const layersYaml = (lint) => (el) => ({ language: "yaml", lint: lint(el), complete: configComplete, hover: configHover });
+  const SPECS = [
+    ["#layers-config", layersYaml(lintConfigFile)],
+    ["#layers-assigned", layersYaml(lintConfigFile)],
+    ["#layers-lkg", layersYaml(lintConfigFile)],
+    ["textarea[id^='layers-dropin-']", layersYaml(lintDropin)],
+    ["#layers-args", () => ({ language: "args", lint: lintArgs, complete: argsComplete, hover: argsHover })],
+    ["#gates-flags", () => ({ language: "args", singleLine: true, complete: gatesFlagComplete, hover: hoverGate(gatesRelease) })],
+    ["#gates-paste", () => ({ language: "yaml", lint: lintFeatureList })],
+    ["#pods-file-body", () => ({ language: "yaml" })],
+    ["#pods-http-body", () => ({ language: "yaml" })],
+    ["#pods-api-body", () => ({ language: "json", lint: lintJson })],
+    ["#fields-obj", () => ({ language: "json", lint: lintJson })],
+    ["#fields-old", () => ({ language: "json", lint: lintJson })],
+  ];
+  const mounted = new Set();
+  function mountAll() {
+    for (const [selector, spec] of SPECS) {
+      for (const el of root.querySelectorAll(selector)) {
+        if (el.dataset.editor) continue;
+        const ed = mountEditor(el, spec(el));
+        if (ed) mounted.add(ed);
+      }
+    }
+    for (const ed of mounted) if (!ed.view.dom.isConnected) mounted.delete(ed);
+  }
+  mountAll();
+  // Panels redraw some inputs (drop-ins): give the new ones editors too.
+  let queued = false;
+  const addsInput = (ms) => ms.some((m) => [...m.addedNodes].some((n) => n.nodeType === 1 && (n.matches("textarea, input") || n.querySelector("textarea, input"))));
+  new MutationObserver((ms) => {
+    if (queued || !addsInput(ms)) return;
+    queued = true;
+    queueMicrotask(() => { queued = false; mountAll(); });
+  }).observe(root, { childList: true, subtree: true });
+  // A new release (or path, or drop-in name) changes what the files mean.
+  root.addEventListener("change", () => { for (const ed of mounted) ed.relint(); });
+  document.body.dataset.editors = "ready";
+}
