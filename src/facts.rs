@@ -296,30 +296,13 @@ fn value_spans(
 
 #[cfg(feature = "node-status")]
 fn fault_kinds() -> Vec<String> {
-    use crate::sim::FaultKind::{self, *};
-    // A new variant must be listed: this match stops compiling until it is.
-    fn listed(k: FaultKind) -> bool {
-        match k {
-            KubeletStopped | Partitioned | MemoryPressure | DiskPressure | PidPressure
-            | RuntimeError | NetworkError => true,
-        }
-    }
-    [
-        KubeletStopped,
-        Partitioned,
-        MemoryPressure,
-        DiskPressure,
-        PidPressure,
-        RuntimeError,
-        NetworkError,
-    ]
-    .into_iter()
-    .filter(|k| listed(*k))
-    .filter_map(|k| match serde_json::to_value(k) {
-        Ok(serde_json::Value::String(s)) => Some(s),
-        _ => None,
-    })
-    .collect()
+    crate::sim::FaultKind::ALL
+        .into_iter()
+        .filter_map(|k| match serde_json::to_value(k) {
+            Ok(serde_json::Value::String(s)) => Some(s),
+            _ => None,
+        })
+        .collect()
 }
 
 #[cfg(not(feature = "node-status"))]

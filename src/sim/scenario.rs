@@ -112,6 +112,29 @@ pub enum FaultKind {
     NetworkError,
 }
 
+impl FaultKind {
+    /// Every kind, in declaration order (what a front end offers). The match below stops
+    /// compiling when a variant is added without being listed here.
+    pub const ALL: [FaultKind; 7] = {
+        use FaultKind::*;
+        const fn listed(k: FaultKind) -> FaultKind {
+            match k {
+                KubeletStopped | Partitioned | MemoryPressure | DiskPressure | PidPressure
+                | RuntimeError | NetworkError => k,
+            }
+        }
+        [
+            listed(KubeletStopped),
+            listed(Partitioned),
+            listed(MemoryPressure),
+            listed(DiskPressure),
+            listed(PidPressure),
+            listed(RuntimeError),
+            listed(NetworkError),
+        ]
+    };
+}
+
 /// A scenario that cannot run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScenarioError(pub String);
