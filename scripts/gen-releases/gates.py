@@ -15,13 +15,13 @@ import re
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import HERE, NEWEST, OLDEST, ROOT, die  # noqa: E402
+
 FACTS = os.path.join(HERE, "facts")
 CORRECTIONS = os.path.join(HERE, "corrections", "gates.tsv")
 OUT = os.path.join(ROOT, "src", "releases", "gates_data.rs")
 
-OLDEST, NEWEST = 16, 36
 
 MIRROR = os.environ.get("KUBEGATE_MIRROR", "/work/.mirror")
 SHARED = os.environ.get("KUBEGATE_SHARED", os.path.join(ROOT, "..", "shared", "data"))
@@ -79,11 +79,6 @@ SNAPSHOT_SKIP = {
 SNAPSHOT_BLIND = {"ComponentSLIs"}
 
 STAGE_NAMES = {"alpha": "Alpha", "beta": "Beta", "stable": "GA", "ga": "GA", "deprecated": "Deprecated"}
-
-
-def die(msg: str, code: int = 2) -> None:
-    print(f"gates.py: {msg}", file=sys.stderr)
-    sys.exit(code)
 
 
 def git(repo: str, *args: str) -> str:

@@ -18,12 +18,12 @@ import re
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import HERE, NEWEST, OLDEST, ROOT, die  # noqa: E402
+
 FACTS = os.path.join(HERE, "facts")
 CORRECTIONS = os.path.join(HERE, "corrections", "kubelet_config.tsv")
 OUT = os.path.join(ROOT, "src", "releases", "kubelet_config_data.rs")
-OLDEST, NEWEST = 16, 36
 KUBELET_REPO = "/work/.mirror/kubernetes+kubelet/repo"
 CB_REPO = "/work/.mirror/kubernetes+component-base/repo"
 TYPES = "config/v1beta1/types.go"
@@ -36,11 +36,6 @@ CB_FILES = {
 # Types that are values (leaves), whatever package they come from.
 LEAF_TYPES = {"metav1.Duration", "Duration", "time.Duration", "v1.Taint", "resource.QuantityValue",
               "TimeOrMetaDuration", "VerbosityLevel", "VModuleConfiguration"}
-
-
-def die(msg, code=2):
-    print(f"kubelet_config.py: {msg}", file=sys.stderr)
-    sys.exit(code)
 
 
 def git(repo, *args):

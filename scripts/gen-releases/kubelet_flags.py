@@ -26,14 +26,14 @@ import re
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import HERE, NEWEST, OLDEST, ROOT, die  # noqa: E402
+
 FACTS_PAGES = os.path.join(HERE, "facts", "kubelet-flags-website.tsv")
 FACTS_LOGS = os.path.join(HERE, "facts", "kubelet-flags-component-base.tsv")
 CORRECTIONS = os.path.join(HERE, "corrections", "kubelet_flags.tsv")
 OUT = os.path.join(ROOT, "src", "releases", "kubelet_flags_data.rs")
 
-OLDEST, NEWEST = 16, 36
 PAGE_PATH = "content/en/docs/reference/command-line-tools-reference/kubelet.md"
 WEBSITE_REPO = "kubernetes/website"
 COMPONENT_BASE_REPO = "kubernetes/component-base"
@@ -247,11 +247,6 @@ PAGE_TYPE_KINDS = {
     "strings": "StringSlice",
     "stringSlice": "StringSlice",
 }
-
-
-def die(msg, code=2):
-    print(f"kubelet_flags.py: {msg}", file=sys.stderr)
-    sys.exit(code)
 
 
 def git(repo, *args):

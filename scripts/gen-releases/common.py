@@ -1,0 +1,28 @@
+"""What the three release-data generators share: where they are, the release range, and how they fail.
+
+The range is read from `src/releases/mod.rs` (`OLDEST`, `NEWEST`) so that adding a release is one
+edit in the crate, not one per generator.
+"""
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+
+
+def _release_bound(name: str) -> int:
+    with open(os.path.join(ROOT, "src", "releases", "mod.rs"), encoding="utf-8") as f:
+        m = re.search(rf"pub const {name}: Release = Release\((\d+)\);", f.read())
+    if not m:
+        sys.exit(f"common.py: src/releases/mod.rs has no `pub const {name}: Release = Release(N);`")
+    return int(m.group(1))
+
+
+OLDEST, NEWEST = _release_bound("OLDEST"), _release_bound("NEWEST")
+
+
+def die(msg: str, code: int = 2) -> None:
+    """Stops the generator with `msg`, prefixed by the generator's own file name."""
+    print(f"{os.path.basename(sys.argv[0])}: {msg}", file=sys.stderr)
+    sys.exit(code)
