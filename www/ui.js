@@ -212,34 +212,3 @@ export function downloadButton(label, name, type, text, attrs = {}) {
   return btn;
 }
 
-const YAML_PLAIN = /^[A-Za-z_/][\w./-]*$/;
-const YAML_WORDS = /^(true|false|yes|no|on|off|y|n|null|~)$/i;
-const yamlScalar = (v) => {
-  if (v === null || v === undefined) return "null";
-  if (typeof v === "boolean" || typeof v === "number") return String(v);
-  const s = String(v);
-  return YAML_PLAIN.test(s) && !YAML_WORDS.test(s) ? s : JSON.stringify(s);
-};
-
-/** A JSON value as block YAML: strings that YAML could read as anything else are quoted. */
-export function toYaml(value, indent = "") {
-  const isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-  if (Array.isArray(value)) {
-    if (!value.length) return `${indent}[]\n`;
-    return value.map((item) => {
-      // The item's first key goes on the dash line; the rest line up under it.
-      if (isObj(item) && Object.keys(item).length) return `${indent}- ${toYaml(item, `${indent}  `).slice(indent.length + 2)}`;
-      if (Array.isArray(item) && item.length) return `${indent}-\n${toYaml(item, `${indent}  `)}`;
-      return `${indent}- ${isObj(item) ? "{}" : Array.isArray(item) ? "[]" : yamlScalar(item)}\n`;
-    }).join("");
-  }
-  if (isObj(value)) {
-    return Object.entries(value).map(([k, v]) => {
-      const key = yamlScalar(k);
-      if (isObj(v)) return Object.keys(v).length ? `${indent}${key}:\n${toYaml(v, `${indent}  `)}` : `${indent}${key}: {}\n`;
-      if (Array.isArray(v)) return v.length ? `${indent}${key}:\n${toYaml(v, `${indent}  `)}` : `${indent}${key}: []\n`;
-      return `${indent}${key}: ${yamlScalar(v)}\n`;
-    }).join("");
-  }
-  return `${indent}${yamlScalar(value)}\n`;
-}

@@ -136,6 +136,32 @@ pub(crate) fn utf16_offset(text: &str, byte: usize) -> u32 {
 #[wasm_bindgen(typescript_custom_section)]
 const GENERATED_TS: &str = include_str!("../../npm/types.generated.d.ts");
 
+// Pass-through objects the generated contracts refer to (their unknown fields are kept, which a
+// derive cannot say). In every build, since the generated file is: the gates-only package's d.ts
+// names `PodJson` too.
+#[wasm_bindgen(typescript_custom_section)]
+const PASS_THROUGH_TS: &str = r#"
+/** A pod in Kubernetes JSON. metadata.name and metadata.uid are required by merge(). */
+export interface PodJson {
+  apiVersion?: string;
+  kind?: string;
+  metadata: {
+    name: string;
+    uid: string;
+    namespace?: string;
+    labels?: Record<string, string> | null;
+    annotations?: Record<string, string> | null;
+    deletionTimestamp?: string | null;
+    deletionGracePeriodSeconds?: number | null;
+    generation?: number;
+    [field: string]: unknown;
+  };
+  spec?: { [field: string]: unknown };
+  status?: { [field: string]: unknown };
+  [field: string]: unknown;
+}
+"#;
+
 // What the generated contracts cannot say: errors are real `Error`s carrying the generated
 // fields, and the names earlier releases of the package exported.
 #[wasm_bindgen(typescript_custom_section)]

@@ -15,26 +15,6 @@ use crate::kubelet::podconfig::{Event, MergeInput, NotificationMode, PodConfig, 
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
-/** A pod in Kubernetes JSON. metadata.name and metadata.uid are required by merge(). */
-export interface PodJson {
-  apiVersion?: string;
-  kind?: string;
-  metadata: {
-    name: string;
-    uid: string;
-    namespace?: string;
-    labels?: Record<string, string> | null;
-    annotations?: Record<string, string> | null;
-    deletionTimestamp?: string | null;
-    deletionGracePeriodSeconds?: number | null;
-    generation?: number;
-    [field: string]: unknown;
-  };
-  spec?: { [field: string]: unknown };
-  status?: { [field: string]: unknown };
-  [field: string]: unknown;
-}
-
 /** What a source sends. An op outside PodOperation throws; "RECONCILE" is logged and ignored, as upstream. */
 export interface PodUpdateInput {
   op: PodOperation;

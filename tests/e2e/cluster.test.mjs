@@ -48,7 +48,10 @@ test("a 1000-node run finishes in the worker and the page stays responsive", { t
   const slowShare = probe.slow / (probe.end - probe.start);
   console.log(`rAF probe during the 1000-node run: ${probe.frames} frames in ${(probe.end - probe.start).toFixed(0)} ms, longest gap ${probe.max.toFixed(0)} ms, ${(slowShare * 100).toFixed(1)}% of the time in gaps over 100 ms, ${probe.progress} progress values, long tasks ${JSON.stringify(probe.longTasks)}`);
   assert.ok(probe.progress >= 5, "the progress indicator moved");
-  assert.ok(probe.frames > 20, "frames kept coming");
+  // Frames kept coming: at least one per 200 ms of the run on average (a faster simulator makes
+  // a shorter run, so a fixed count of frames would measure the simulator, not the page).
+  const elapsed = probe.end - probe.start;
+  assert.ok(probe.frames >= Math.max(2, elapsed / 200), `${probe.frames} frames in ${elapsed.toFixed(0)} ms`);
   // Running the same simulation on the main thread blocks it for its whole length (seconds).
   // The bounds leave room for a shared, overloaded test machine whose scheduler can delay a
   // frame (long tasks are logged above to tell the two apart), but not for a freeze.

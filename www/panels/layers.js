@@ -4,7 +4,7 @@
 // and an upgrade check. Every answer comes from resolveKubeletConfig, explainKubeletConfig and
 // checkKubeletUpgrade; this module only splits the command line (as a shell would, simply) and
 // draws.
-import { h, render, messageOf, labelled, versionRange, select, debounceFrame, UPSTREAM, upstreamSource, extLink, copyButton, downloadButton, toYaml, factsOf, spanText, keyedRows, setText, gateDocUrl, kubeletFieldDocUrl } from "../ui.js";
+import { h, render, messageOf, labelled, versionRange, select, debounceFrame, UPSTREAM, upstreamSource, extLink, copyButton, downloadButton, factsOf, spanText, keyedRows, setText, gateDocUrl, kubeletFieldDocUrl } from "../ui.js";
 import { field, isObject } from "../state.js";
 
 const HEADER = "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n";
@@ -278,7 +278,8 @@ export default {
     const exportFile = () => `kubelet-config-${result?.kubeletVersion ?? state.version}`;
     /** The effective configuration with apiVersion and kind first, as a file starts. */
     const exported = () => (result ? { apiVersion: result.config.apiVersion, kind: result.config.kind, ...result.config } : null);
-    const exportYaml = () => (result ? toYaml(exported()) : "");
+    // The package writes YAML as the CLI and sigs.k8s.io/yaml do (quoting only what YAML 1.1 misreads).
+    const exportYaml = () => (result ? kubegate.toYaml(exported()) : "");
     const exportJson = () => (result ? `${JSON.stringify(exported(), null, 2)}\n` : "");
     const gatesFlag = () => {
       if (!result) return "";
