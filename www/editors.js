@@ -14,7 +14,7 @@ const brief = (v) => {
 };
 const typeOf = (v) => (Array.isArray(v) ? "list" : v === null ? "null" : typeof v === "object" ? "map" : typeof v === "number" ? (Number.isInteger(v) ? "integer" : "number") : typeof v);
 
-export function setupEditors(kubegate, root) {
+export function setupEditors(kubegate, root, { kubeletInput = () => null } = {}) {
   const byId = (id) => root.querySelector(`#${id}`);
   const valueOf = (id, fallback) => byId(id)?.value || fallback;
   const newest = kubegate.releases().newest;
@@ -129,32 +129,49 @@ export function setupEditors(kubegate, root) {
     }
   }
   const env = () => (byId("layers-alpha-env")?.checked ? { env: { KUBELET_CONFIG_DROPIN_DIR_ALPHA: "1" } } : {});
+  // A file or the command line is checked as the panel resolves it: with every other layer
+  // (a drop-in may override what the file sets, and the kubelet validates only the merged
+  // result), and only the problems placed in this editor are marked, so an editor never
+  // contradicts the panel's own answer.
+  const withWhole = (change, alone) => {
+    const whole = kubeletInput();
+    return whole ? change(whole) : alone;
+  };
   const lintConfigFile = () => (text) => {
     const file = valueOf("layers-config-path", "/etc/kubernetes/kubelet.yaml");
+    return resolveProblems(withWhole(
+      (w) => ({ ...w, files: { ...w.files, [file]: text } }),
+      { args: [`--config=${file}`], files: { [file]: text } },
+    ), { file });
+  };
+  /** A dynamic-config checkpoint is validated on its own: an invalid one is what makes the
+   *  kubelet fall back to its last-known-good config (the panel says so in its status). */
+  const lintCheckpoint = () => (text) => {
+    const file = "/checkpoint/kubelet";
     return resolveProblems({ args: [`--config=${file}`], files: { [file]: text } }, { file });
   };
   const lintDropin = (el) => (text) => {
     const dir = valueOf("layers-dropin-dir", "/etc/kubernetes/kubelet.conf.d").replace(/\/+$/, "");
     const name = el.closest(".dropin")?.querySelector(".dropin-name")?.value || "10-dropin.conf";
     const file = `${dir}/${name}`;
-    return resolveProblems({ args: [`--config-dir=${dir}`], files: { [file]: text }, dirs: [dir], ...env() }, { file });
+    return resolveProblems(withWhole(
+      (w) => ({ ...w, files: { ...w.files, [file]: text } }),
+      { args: [`--config-dir=${dir}`], files: { [file]: text }, dirs: [dir], ...env() },
+    ), { file });
   };
-  /** The command line alone: --config and --config-dir name files linted in their own editors. */
+  /** The command line: its problems are placed at the line of the flag they name. */
   function lintArgs(text) {
-    const args = [];
-    const all = splitArgs(text);
-    for (let i = 0; i < all.length; i++) {
-      const a = all[i].replace(/^-(?=[^-])/, "--");
-      if (/^--config(-dir)?=/.test(a)) continue;
-      if (a === "--config" || a === "--config-dir") { i++; continue; }
-      args.push(all[i]);
-    }
     const lines = text.split("\n");
     const flagLines = (flag) => {
       const i = lines.findIndex((l) => l.includes(flag));
       return i >= 0 ? i + 1 : null;
     };
-    return resolveProblems({ args, ...env() }, { flagLines });
+    const args = splitArgs(text);
+    return resolveProblems(withWhole((w) => ({ ...w, args }), {
+      // Alone, --config and --config-dir would name files the other editors hold.
+      args: args.filter((a, i) => !/^--?config(-dir)?(=|$)/.test(a) && !/^--?config(-dir)?$/.test(args[i - 1] ?? "")),
+      ...env(),
+    }), { flagLines });
   }
   function argsComplete(ctx) {
     const flag = ctx.matchBefore(/(?:^|\s)--?[a-z-]*$/);
@@ -206,8 +223,8 @@ export function setupEditors(kubegate, root) {
   const layersYaml = (lint) => (el) => ({ language: "yaml", lint: lint(el), complete: configComplete, hover: configHover });
   const SPECS = [
     ["#layers-config", layersYaml(lintConfigFile)],
-    ["#layers-assigned", layersYaml(lintConfigFile)],
-    ["#layers-lkg", layersYaml(lintConfigFile)],
+    ["#layers-assigned", layersYaml(lintCheckpoint)],
+    ["#layers-lkg", layersYaml(lintCheckpoint)],
     ["textarea[id^='layers-dropin-']", layersYaml(lintDropin)],
     ["#layers-args", () => ({ language: "args", lint: lintArgs, complete: argsComplete, hover: argsHover })],
     ["#gates-flags", () => ({ language: "args", singleLine: true, complete: gatesFlagComplete, hover: hoverGate(gatesRelease) })],

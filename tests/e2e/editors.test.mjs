@@ -44,20 +44,29 @@ test("the --config file is a YAML editor: highlighted, named by its label, mirro
 test("a bad config file: the kubelet's message marks its line as you type", async () => {
   const page = await open("layers");
   await page.waitForSelector(editorOf("layers-config"));
-  await page.fill("#layers-config", `${HEADER}maxPods: 150\nport: 70000\n`);
+  await page.fill("#layers-config", `${HEADER}port: 10250\nmaxPods: -5\n`);
   // The fourth line carries the diagnostic, and only it.
   await page.waitForSelector(`${editorOf("layers-config")} .cm-lint-line.cm-lint-error`);
   const marked = await page.evaluate((sel) => [...document.querySelectorAll(`${sel} .cm-line`)].map((l, i) => (l.classList.contains("cm-lint-error") ? i + 1 : 0)).filter(Boolean), editorOf("layers-config"));
   assert.deepEqual(marked, [4]);
-  assert.match(await page.getAttribute(`${editorOf("layers-config")} .cm-lint-error`, "title"), /port \(--port\) 70000 must be between 1 and 65535, inclusive/);
+  assert.match(await page.getAttribute(`${editorOf("layers-config")} .cm-lint-error`, "title"), /maxPods \(--max-pods\) -5 must not be a negative number/);
   assert.equal(await page.locator(`${editorOf("layers-config")} .cm-lint-marker-error`).count(), 1);
+  // The panel says the same: the kubelet does not start.
+  assert.match(await page.textContent("#panel-layers"), /maxPods \(--max-pods\) -5 must not be a negative number/);
   // Hovering the line's text shows the message.
   const line = await page.locator(`${editorOf("layers-config")} .cm-lint-error`).boundingBox();
   await page.mouse.move(line.x + 12, line.y + line.height / 2);
   await page.waitForSelector(".cm-tooltip .cm-diagnostic-error");
-  assert.match(await page.textContent(".cm-tooltip .cm-diagnostic-error"), /70000/);
+  assert.match(await page.textContent(".cm-tooltip .cm-diagnostic-error"), /-5/);
   await screenshot(page, "editors-diagnostic");
+  // A value a drop-in overrides is not an error: the kubelet validates the merged result, so
+  // the file's editor agrees with the panel (the default drop-in sets port 10260).
+  await page.fill("#layers-config", `${HEADER}maxPods: 150\nport: 70000\n`);
+  await page.waitForFunction((sel) => !document.querySelector(`${sel} .cm-lint-error`), editorOf("layers-config"));
+  await page.waitForFunction(() => /starts with/.test(document.querySelector("#panel-layers")?.textContent ?? ""));
   // Fixing it clears the mark.
+  await page.fill("#layers-config", `${HEADER}maxPods: -5\n`);
+  await page.waitForSelector(`${editorOf("layers-config")} .cm-lint-error`);
   await page.fill("#layers-config", `${HEADER}maxPods: 150\nport: 10250\n`);
   await page.waitForFunction((sel) => !document.querySelector(`${sel} .cm-lint-error`), editorOf("layers-config"));
   // An unknown flag on the command line is marked at its line.

@@ -705,6 +705,8 @@ export default {
       return v;
     };
     return {
+      /** What the panel resolves (the code editors check a file against the whole stack, not alone). */
+      kubeletInput: () => input(),
       getState: () => {
         const out = {};
         for (const [k, v] of Object.entries(state)) if (JSON.stringify(v) !== JSON.stringify(DEFAULTS[k])) out[k] = v;
