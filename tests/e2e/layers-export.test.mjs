@@ -100,7 +100,11 @@ test("export: the effective KubeletConfiguration as YAML and JSON round-trips th
   });
   await page.click("#layers-copy-yaml");
   const yaml = await page.evaluate(() => navigator.clipboard.readText());
-  assert.match(yaml, /^apiVersion: kubelet\.config\.k8s\.io\/v1beta1\nkind: KubeletConfiguration\n/);
+  // Written as sigs.k8s.io/yaml writes it (keys sorted, as go-yaml sorts a map): the package's
+  // own writer, not one of the page's.
+  assert.match(yaml, /^apiVersion: kubelet\.config\.k8s\.io\/v1beta1$/m);
+  assert.match(yaml, /^kind: KubeletConfiguration$/m);
+  assert.equal(yaml, await pkg(page, (k, [value]) => k.toYaml(value), [effective]));
   assert.match(yaml, /\nmaxPods: 150\n/);
   // The exported file, given to the same kubelet as its only input, gives the same configuration.
   const again = await pkg(page, (k, [v, text]) => k.resolveKubeletConfig({ kubeletVersion: v, args: ["--config=/x.yaml"], files: { "/x.yaml": text } }).config, [version, yaml]);

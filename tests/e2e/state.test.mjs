@@ -129,11 +129,13 @@ test("choosing an example writes the URL; its note shows only on its panel and c
   await page.click("#example-close");
   assert.equal(await page.isVisible("#example-box"), false);
   await waitState(page, (s) => !s.example);
-  // Back to the state before the example: the gates tab.
-  await page.goBack();
-  await page.goBack();
-  await page.goBack();
-  await waitTab(page, "gates");
+  // Back, one entry at a time (each waited for, so a loaded machine cannot merge two): the gates
+  // tab, the example on the layers tab, then the state before the example, on the gates tab.
+  for (const tab of ["gates", "layers", "gates"]) {
+    await page.goBack();
+    await waitTab(page, tab);
+  }
+  assert.equal(await decode(page), null, "the first entry is the page as it opened, with no state");
   await assertClean(page);
   await page.close();
 });
