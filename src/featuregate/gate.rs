@@ -321,7 +321,7 @@ impl FeatureGate {
     }
 
     /// Declares that features need others (`AddDependencies`); see the
-    /// [`dependencies`](super::dependencies) module for the rules checked.
+    /// [`super::dependencies`] module for the rules checked.
     pub fn add_dependencies(
         &mut self,
         dependencies: BTreeMap<String, Vec<String>>,
@@ -349,7 +349,7 @@ impl FeatureGate {
     // ----------------------------------------------------------------------------------------
     // Setting values
 
-    /// Parses and applies a `--feature-gates` value (`Set`); see [`flag`](super::flag) for the
+    /// Parses and applies a `--feature-gates` value (`Set`); see [`super::flag`] for the
     /// syntax. Syntax errors change nothing; see [`set_from_map`](Self::set_from_map) for the rest.
     pub fn set(&mut self, value: &str) -> Result<Vec<Warning>, FeatureGateError> {
         let entries = flag::parse_entries(value).map_err(|e| {

@@ -5,7 +5,7 @@
 //! Why a simulator: the interesting behaviour (a stopped kubelet going Unknown about 50s later, the
 //! 5m pressure hysteresis, write rates with and without leases) only appears when the loops run
 //! together. Jitter comes from a seeded hand-written PRNG, so a scenario plus seed is a share link.
-//! Events sit in a timing wheel ([`queue`]); a kubelet sync does not allocate unless it writes.
+//! Events sit in a timing wheel (`queue.rs`); a kubelet sync does not allocate unless it writes.
 //!
 //! Why it is fast (a 5000-node hour is 3.6 million events and 3.6 million node checks by the
 //! controller): the common cases are decided from small per-node mirrors instead of the stored
@@ -227,7 +227,7 @@ impl Simulator {
         EPOCH.add_millis(self.now)
     }
 
-    /// The work of simulating `span_ms` more (see [`scenario::MAX_WORK_PER_CALL`]).
+    /// The work of simulating `span_ms` more (see `MAX_WORK_PER_CALL`, see SECURITY.md).
     pub fn work(&self, span_ms: i64) -> f64 {
         let per_ms = |p: i64| 1.0 / p.max(1) as f64;
         let rate = per_ms(self.update_ms)
@@ -241,7 +241,7 @@ impl Simulator {
     }
 
     /// Checks one step of the clock before [`advance`](Self::advance): refuses a negative
-    /// duration, and a step whose work exceeds [`scenario::MAX_WORK_PER_CALL`]. Returns the
+    /// duration, and a step whose work exceeds `MAX_WORK_PER_CALL`. Returns the
     /// step in milliseconds.
     pub fn check_advance(&self, d: crate::duration::Duration) -> Result<i64, ScenarioError> {
         if d.0 < 0 {

@@ -13,7 +13,7 @@
 //! * [`config`]: `PodConfig`, the emission order of each mode, `sync`, `seen_all_sources`.
 //! * [`manifest`]: decoding and defaulting of static pod manifests (`common.go`).
 //! * [`store`]: the keyed `UndeltaStore` the file and apiserver sources push through.
-//! * [`file`], [`http`], [`apiserver`]: the three sources, each stepped on a virtual clock.
+//! * [`file`](mod@file), [`http`], [`apiserver`]: the three sources, each stepped on a virtual clock.
 //! * [`timestamp`], [`md5`]: the clock's instants and the hash behind generated UIDs.
 //!
 //! Pods are `serde_json` objects (see [`pod`] for why and how equality is approximated).
