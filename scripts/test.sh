@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 ensure_tools
 ensure_chromium
 
-step() { echo; echo "=== $* ==="; }
+# Each step prints the seconds since the start, so a slow step shows in CI's log.
+step() { echo; echo "=== $* === (${SECONDS}s)"; }
 export CARGO_TERM_COLOR=never
 
 step "Rust: format and lints (native and wasm)"
@@ -54,4 +55,4 @@ step "Playground: headless Chromium"
 node --test --test-concurrency=1 tests/e2e/
 
 echo
-echo "kubegate: every test passed"
+echo "kubegate: every test passed in ${SECONDS}s"
