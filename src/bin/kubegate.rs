@@ -11,25 +11,26 @@ struct Native;
 
 impl Host for Native {
     fn read_file(&self, path: &str) -> Result<String, String> {
+        let limit = kubegate::import::MAX_IMPORT_BYTES;
+        let too_large = || format!("larger than {limit} bytes");
         let bytes = if path == "-" {
-            let mut buf = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut buf)
-                .map_err(|e| e.to_string())?;
-            buf
+            bounded_read(std::io::stdin().lock(), limit).map_err(|e| e.to_string())?
         } else {
             let meta = std::fs::metadata(path).map_err(|e| io_reason(&e))?;
             if meta.is_dir() {
                 return Err("is a directory".into());
             }
-            if meta.len() > kubegate::import::MAX_IMPORT_BYTES as u64 {
-                return Err(format!(
-                    "larger than {} bytes",
-                    kubegate::import::MAX_IMPORT_BYTES
-                ));
+            if meta.len() > limit as u64 {
+                return Err(too_large());
             }
-            std::fs::read(path).map_err(|e| io_reason(&e))?
+            // The size above is 0 for devices and pipes (/dev/zero, a FIFO, /proc files): the
+            // read itself stops one byte past the limit, so no input can make it run forever.
+            let file = std::fs::File::open(path).map_err(|e| io_reason(&e))?;
+            bounded_read(file, limit).map_err(|e| io_reason(&e))?
         };
+        if bytes.len() > limit {
+            return Err(too_large());
+        }
         String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())
     }
 
@@ -55,6 +56,13 @@ impl Host for Native {
     fn color(&self) -> bool {
         std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
     }
+}
+
+/// Reads at most `limit + 1` bytes: enough to tell "too large" without reading all of it.
+fn bounded_read(from: impl Read, limit: usize) -> std::io::Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    from.take(limit as u64 + 1).read_to_end(&mut buf)?;
+    Ok(buf)
 }
 
 /// The reason alone, as Node's fs errors and the npm bin print it.
