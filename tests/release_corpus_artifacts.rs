@@ -113,7 +113,7 @@ fn image_pull_credential_verification_needs_its_gate_until_1_35() {
             "/imagePullCredentialsVerificationPolicy",
             json!("NeverVerifyAllowlistedImages"),
         )]);
-        assert_eq!(got.feature_gates["KubeletEnsureSecretPulledImages"], true);
+        assert!(got.feature_gates["KubeletEnsureSecretPulledImages"]);
     }
     // 1.32 does not know the fields yet: lenient decoding drops them with a warning.
     let got = at("1.32", "", Some(GARDENER_PULL_POLICY)).accepted(&[]);
