@@ -7,7 +7,7 @@ use kubegate::import::cmdline;
 use kubegate::kubelet::config::{resolve_kubelet_config, ResolveInput, Resolved};
 use serde_json::{json, Value};
 
-/// Where the kubelet reads the artifact's config file (any absolute path does).
+/// Where the kubelet reads the artifact's config file when its command line names none.
 const CONFIG_PATH: &str = "/etc/kubernetes/kubelet-config.yaml";
 
 /// An artifact as the kubelet of `release` gets it: a command line (shell words, a systemd unit or
@@ -41,9 +41,16 @@ impl Artifact<'_> {
             ..Default::default()
         };
         if let Some(body) = self.config {
-            args.retain(|a| !a.starts_with("--config=") && !a.starts_with("--config "));
-            args.insert(0, format!("--config={CONFIG_PATH}"));
-            input.files.insert(CONFIG_PATH.into(), body.into());
+            // the file goes where the command line's --config points, if it names one
+            let named = args.iter().enumerate().find_map(|(i, a)| match a.as_str() {
+                "--config" => args.get(i + 1).cloned(),
+                _ => a.strip_prefix("--config=").map(str::to_string),
+            });
+            let path = named.unwrap_or_else(|| {
+                args.insert(0, format!("--config={CONFIG_PATH}"));
+                CONFIG_PATH.to_string()
+            });
+            input.files.insert(path, body.into());
         }
         input.args = args;
         resolve_kubelet_config(&input).map_err(|e| e.message)
@@ -121,4 +128,70 @@ fn image_pull_credential_verification_needs_its_gate_until_1_35() {
         .config
         .get("imagePullCredentialsVerificationPolicy")
         .is_none());
+}
+
+const EKS_DOCKER_UNIT: &str = include_str!("corpus/eks-docker-kubelet.service");
+const EKS_CONTAINERD_UNIT: &str = include_str!("corpus/eks-containerd-kubelet.service");
+const EKS_CONFIG: &str = include_str!("corpus/eks-kubelet-config.json");
+
+/// The EKS AMI's dockershim-era unit runs up to 1.23; 1.24 no longer has --network-plugin
+/// (dockershim removal, kubernetes#106907) and pflag stops first. The file's `CPUManagerPolicy`
+/// is not the field `cpuManagerPolicy` (JSON field names are case-sensitive): lenient decoding
+/// drops it, so the policy stays `none`.
+#[test]
+fn eks_dockershim_unit() {
+    for r in ["1.16", "1.20", "1.23"] {
+        let got = at(r, EKS_DOCKER_UNIT, Some(EKS_CONFIG)).accepted(&[
+            ("/cpuManagerPolicy", json!("none")),
+            ("/hairpinMode", json!("hairpin-veth")),
+            ("/serverTLSBootstrap", json!(true)),
+        ]);
+        assert!(
+            got.warnings
+                .iter()
+                .any(|w| w.contains("unknown field \"CPUManagerPolicy\"")),
+            "{r}: {:?}",
+            got.warnings
+        );
+    }
+    at("1.24", EKS_DOCKER_UNIT, Some(EKS_CONFIG))
+        .refused("failed to parse kubelet flag: unknown flag: --network-plugin");
+}
+
+/// `--container-runtime` must be `remote` from 1.24 (cmd/kubelet/app/options/options.go
+/// `ValidateKubeletFlags`, kubeedge/kubeedge@95bc4f55 vendoring 1.24.14) until the flag goes in
+/// 1.27. A miss: the check was not modelled, so `docker` was accepted at 1.24–1.26.
+#[test]
+fn container_runtime_must_be_remote_from_1_24() {
+    let docker = "kubelet --container-runtime=docker";
+    at("1.23", docker, None).accepted(&[]);
+    for r in ["1.24", "1.25", "1.26"] {
+        at(r, docker, None).refused(
+            "failed to validate kubelet flags: unsupported CRI runtime: \"docker\", only \"remote\" is currently supported",
+        );
+        at(r, EKS_CONTAINERD_UNIT, Some(EKS_CONFIG))
+            .accepted(&[("/cgroupDriver", json!("cgroupfs"))]);
+    }
+    at("1.27", EKS_CONTAINERD_UNIT, Some(EKS_CONFIG))
+        .refused("failed to parse kubelet flag: unknown flag: --container-runtime");
+}
+
+const RKE2_LABEL: &str = include_str!("corpus/rke2-control-plane-label.cmd");
+
+/// `--node-labels` in a kubernetes.io/k8s.io namespace must be one the kubelet may set on itself
+/// (options.go `ValidateKubeletFlags` and k8s.io/kubelet pkg/apis/well_known_labels.go, from
+/// 1.16; rancher/rancher#45906 quotes this text from a 1.28 kubelet). A miss: not modelled.
+#[test]
+fn node_role_labels_are_refused_from_1_16() {
+    let text = "failed to validate kubelet flags: unknown 'kubernetes.io' or 'k8s.io' labels specified with --node-labels: [node-role.kubernetes.io/control-plane]\n--node-labels in the 'kubernetes.io' namespace must begin with an allowed prefix (kubelet.kubernetes.io, node.kubernetes.io) or be in the specifically allowed set (beta.kubernetes.io/arch, beta.kubernetes.io/instance-type, beta.kubernetes.io/os, failure-domain.beta.kubernetes.io/region, failure-domain.beta.kubernetes.io/zone, kubernetes.io/arch, kubernetes.io/hostname, kubernetes.io/os, node.kubernetes.io/instance-type, topology.kubernetes.io/region, topology.kubernetes.io/zone)";
+    for r in ["1.16", "1.24", "1.28", "1.36"] {
+        at(r, RKE2_LABEL, None).refused(text);
+    }
+    // allowed: the node.kubernetes.io namespace and the listed labels (Typhoon, Gardener)
+    at(
+        "1.28",
+        "kubelet --node-labels=node.kubernetes.io/node --node-labels=kubernetes.io/arch=amd64,worker.gardener.cloud/pool=a",
+        None,
+    )
+    .accepted(&[]);
 }
