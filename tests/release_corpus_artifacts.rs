@@ -195,3 +195,66 @@ fn node_role_labels_are_refused_from_1_16() {
     )
     .accepted(&[]);
 }
+
+const KOPS_ENV: &str = include_str!("corpus/kops-sysconfig-kubelet");
+const KOPS_CONFIG: &str = include_str!("corpus/kops-kubelet.conf");
+
+/// kops writes every zero duration out; SetDefaults_KubeletConfiguration (pkg/kubelet/apis/config/
+/// v1beta1/defaults.go) treats a zero as unset, so the effective values are the defaults. Fields
+/// the release lacks (crashLoopBackOff before 1.32) are dropped by lenient decoding.
+/// --register-schedulable left the kubelet in 1.34 (kubelet reference page of 1.34).
+#[test]
+fn kops_nodeup_kubelet() {
+    for r in ["1.24", "1.27", "1.29", "1.31", "1.32", "1.33"] {
+        at(r, KOPS_ENV, Some(KOPS_CONFIG)).accepted(&[
+            ("/syncFrequency", json!("1m0s")),
+            ("/nodeStatusUpdateFrequency", json!("10s")),
+            ("/cpuManagerReconcilePeriod", json!("10s")),
+            ("/imageMinimumGCAge", json!("2m0s")),
+            ("/streamingConnectionIdleTimeout", json!("4h0m0s")),
+            ("/runtimeRequestTimeout", json!("15m0s")),
+            ("/authentication/webhook/cacheTTL", json!("2m0s")),
+            ("/logging/verbosity", json!(2)),
+            ("/kubeletCgroups", json!("/kubelet")),
+        ]);
+    }
+    // flushFrequency was a time.Duration (JSON nanoseconds) until component-base made it
+    // TimeOrMetaDuration; either way the explicit 0 is defaulted to 5s.
+    at("1.24", KOPS_ENV, Some(KOPS_CONFIG))
+        .accepted(&[("/logging/flushFrequency", json!(5_000_000_000u64))]);
+    at("1.33", KOPS_ENV, Some(KOPS_CONFIG)).accepted(&[("/logging/flushFrequency", json!("5s"))]);
+    at("1.34", KOPS_ENV, Some(KOPS_CONFIG))
+        .refused("failed to parse kubelet flag: unknown flag: --register-schedulable");
+}
+
+const TYPHOON_119: &str = include_str!("corpus/typhoon-1.19-worker.cmd");
+const TYPHOON_128: &str = include_str!("corpus/typhoon-1.28-worker.cmd");
+const TYPHOON_128_CONFIG: &str = include_str!("corpus/typhoon-1.28-kubelet.yaml");
+
+/// Typhoon's flags-only kubelet of 1.19: `--cluster_dns` is normalized by cliflag's
+/// WordSepNormalizeFunc; a bare `--node-labels` key is kept with an empty value. The dockershim
+/// flags end it at 1.24.
+#[test]
+fn typhoon_flags_only_kubelet() {
+    for r in ["1.18", "1.19", "1.23"] {
+        at(r, TYPHOON_119, None).accepted(&[
+            ("/clusterDNS", json!(["10.3.0.10"])),
+            ("/authentication/webhook/enabled", json!(true)),
+            ("/authentication/anonymous/enabled", json!(false)),
+            ("/healthzPort", json!(0)),
+            ("/rotateCertificates", json!(true)),
+        ]);
+    }
+    at("1.24", TYPHOON_119, None)
+        .refused("failed to parse kubelet flag: unknown flag: --cni-conf-dir");
+    for r in ["1.26", "1.28", "1.30", "1.34"] {
+        at(r, TYPHOON_128, Some(TYPHOON_128_CONFIG)).accepted(&[
+            ("/shutdownGracePeriod", json!("45s")),
+            ("/healthzPort", json!(0)),
+            (
+                "/providerID",
+                json!("aws:///us-east-1a/i-0123456789abcdef0"),
+            ),
+        ]);
+    }
+}
