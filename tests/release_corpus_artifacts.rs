@@ -258,3 +258,55 @@ fn typhoon_flags_only_kubelet() {
         ]);
     }
 }
+
+const SWAP_BLOG: &str = include_str!("corpus/swap-alpha-blog.yaml");
+const KUBEVIRTCI_SWAP: &str = include_str!("corpus/kubevirtci-unlimited-swap.yaml");
+
+/// `UnlimitedSwap` was a swap behaviour from 1.22 to 1.29; 1.30 replaced it with `NoSwap`
+/// (validation.go: 1.22 `LimitedSwap, UnlimitedSwap`; 1.24–1.29 `"", %q, or %q`; 1.30+
+/// `"", %q or %q` with NoSwap; kubeedge/kubeedge vendor trees of 1.22.6, 1.29.6, 1.30.7).
+/// A miss: every release was held to the 1.30 rule.
+#[test]
+fn unlimited_swap_until_1_29() {
+    for r in ["1.22", "1.23", "1.28", "1.29"] {
+        for file in [SWAP_BLOG, KUBEVIRTCI_SWAP] {
+            at(r, "", Some(file)).accepted(&[("/memorySwap/swapBehavior", json!("UnlimitedSwap"))]);
+        }
+    }
+    for r in ["1.30", "1.34"] {
+        at(r, "", Some(SWAP_BLOG)).refused(
+            "failed to validate kubelet configuration, error: invalid configuration: memorySwap.swapBehavior \"UnlimitedSwap\" must be one of: \"\", \"LimitedSwap\" or \"NoSwap\", path: /etc/kubernetes/kubelet-config.yaml",
+        );
+    }
+    // and NoSwap did not exist before 1.30
+    let no_swap = SWAP_BLOG.replace("UnlimitedSwap", "NoSwap");
+    at("1.29", "", Some(&no_swap)).refused(
+        "failed to validate kubelet configuration, error: invalid configuration: memorySwap.swapBehavior \"NoSwap\" must be one of: \"\", \"LimitedSwap\", or \"UnlimitedSwap\", path: /etc/kubernetes/kubelet-config.yaml",
+    );
+    at("1.22", "", Some(&no_swap)).refused(
+        "failed to validate kubelet configuration, error: invalid configuration: MemorySwap.SwapBehavior NoSwap must be one of: LimitedSwap, UnlimitedSwap, path: /etc/kubernetes/kubelet-config.yaml",
+    );
+}
+
+/// enforceNodeAllocatable's messages per release (validation.go at 1.23.15, 1.24.14, 1.30.7,
+/// 1.31.11 and 1.32.10). A miss: the 1.32 wording (compressible enforcements) for every release.
+#[test]
+fn enforce_node_allocatable_wording_per_release() {
+    let args = "kubelet --enforce-node-allocatable=pods,kube-reserved";
+    let text = |key: &str| {
+        format!("failed to validate kubelet configuration, error: invalid configuration: kubeReservedCgroup (--kube-reserved-cgroup) must be specified when {key} in enforceNodeAllocatable (--enforce-node-allocatable), path: ")
+    };
+    at("1.23", args, None).refused(&text("'kube-reserved' contained"));
+    at("1.24", args, None).refused(&text("\"kube-reserved\" contained"));
+    at("1.31", args, None).refused(&text("\"kube-reserved\" contained"));
+    at("1.32", args, None).refused(&text(
+        "\"kube-reserved\" or \"kube-reserved-compressible\" included",
+    ));
+    // Windows nodes run without QoS cgroups and no enforcement (kubernetes docs, Windows nodes)
+    let windows = "kubelet --cgroups-per-qos=false --enforce-node-allocatable=";
+    for r in ["1.20", "1.30", "1.34"] {
+        at(r, windows, None).accepted(&[("/cgroupsPerQOS", json!(false))]);
+    }
+    at("1.30", "kubelet --cgroups-per-qos=false", None).refused("failed to validate kubelet configuration, error: invalid configuration: enforceNodeAllocatable (--enforce-node-allocatable) is not supported unless cgroupsPerQOS (--cgroups-per-qos) is set to true, path: ");
+    at("1.31", "kubelet --cgroups-per-qos=false", None).refused("failed to validate kubelet configuration, error: invalid configuration: cgroupsPerQOS (--cgroups-per-qos) must be set to true when \"pods\" contained in enforceNodeAllocatable (--enforce-node-allocatable), path: ");
+}
