@@ -310,3 +310,48 @@ fn enforce_node_allocatable_wording_per_release() {
     at("1.30", "kubelet --cgroups-per-qos=false", None).refused("failed to validate kubelet configuration, error: invalid configuration: enforceNodeAllocatable (--enforce-node-allocatable) is not supported unless cgroupsPerQOS (--cgroups-per-qos) is set to true, path: ");
     at("1.31", "kubelet --cgroups-per-qos=false", None).refused("failed to validate kubelet configuration, error: invalid configuration: cgroupsPerQOS (--cgroups-per-qos) must be set to true when \"pods\" contained in enforceNodeAllocatable (--enforce-node-allocatable), path: ");
 }
+
+const MINIKUBE_UNIT: &str = include_str!("corpus/minikube-crio-kubelet.service");
+const MINIKUBE_CONFIG: &str = include_str!("corpus/minikube-kubelet.yaml");
+
+/// minikube's cri-o drop-in for 1.18: an endpoint without `unix://` is still accepted; an
+/// explicit evictionHard replaces the defaults (no memory.available); --container-runtime goes
+/// in 1.27.
+#[test]
+fn minikube_crio_kubelet() {
+    for r in ["1.16", "1.18", "1.23", "1.24", "1.26"] {
+        at(r, MINIKUBE_UNIT, Some(MINIKUBE_CONFIG)).accepted(&[
+            (
+                "/evictionHard",
+                json!({"imagefs.available": "0%", "nodefs.available": "0%", "nodefs.inodesFree": "0%"}),
+            ),
+            ("/imageGCHighThresholdPercent", json!(100)),
+            ("/failSwapOn", json!(false)),
+        ]);
+    }
+    at("1.27", MINIKUBE_UNIT, Some(MINIKUBE_CONFIG))
+        .refused("failed to parse kubelet flag: unknown flag: --container-runtime");
+}
+
+const GRACEFUL_SHUTDOWN: &str = include_str!("corpus/graceful-shutdown-docs.yaml");
+
+/// GracefulNodeShutdown was alpha (off) in 1.20 and beta (on) from 1.21; the 1.20–1.23 texts
+/// use Go's field names (validation.go at 1.21.4 and 1.23.15). A miss: 1.20 answered with the
+/// 1.24 wording.
+#[test]
+fn graceful_shutdown_needs_its_gate_in_1_20() {
+    at("1.20", "", Some(GRACEFUL_SHUTDOWN)).refused("failed to validate kubelet configuration, error: invalid configuration: Specifying ShutdownGracePeriod or ShutdownGracePeriodCriticalPods requires feature gate GracefulNodeShutdown, path: /etc/kubernetes/kubelet-config.yaml");
+    at(
+        "1.20",
+        "kubelet --feature-gates=GracefulNodeShutdown=true",
+        Some(GRACEFUL_SHUTDOWN),
+    )
+    .accepted(&[("/shutdownGracePeriod", json!("30s"))]);
+    for r in ["1.21", "1.25", "1.34"] {
+        at(r, "", Some(GRACEFUL_SHUTDOWN))
+            .accepted(&[("/shutdownGracePeriodCriticalPods", json!("10s"))]);
+    }
+    let inverted = GRACEFUL_SHUTDOWN.replace("10s", "40s");
+    at("1.21", "", Some(&inverted)).refused("failed to validate kubelet configuration, error: invalid configuration: ShutdownGracePeriod 30s must be >= 0, ShutdownGracePeriodCriticalPods 40s must be >= 0, and ShutdownGracePeriodCriticalPods 40s must be <= ShutdownGracePeriod 30s, path: /etc/kubernetes/kubelet-config.yaml");
+    at("1.24", "", Some(&inverted)).refused("failed to validate kubelet configuration, error: invalid configuration: shutdownGracePeriodCriticalPods 40s must be <= shutdownGracePeriod 30s, path: /etc/kubernetes/kubelet-config.yaml");
+}

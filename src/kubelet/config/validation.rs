@@ -432,7 +432,28 @@ fn topology_manager(kc: &KubeletConfiguration, _on: On, e: Fail) {
 fn graceful_node_shutdown(kc: &KubeletConfiguration, on: On, e: Fail) {
     let sgp = durv(kc.shutdown_grace_period);
     let sgpc = durv(kc.shutdown_grace_period_critical_pods);
-    if on.gate("GracefulNodeShutdown") {
+    // 1.20–1.23 (the feature's first releases) had one range check and Go's field names
+    // (validation.go at 1.21.4 and 1.23.15; the 1.20 kubelet introduced the fields).
+    if on.minor <= 23 {
+        if on.gate("GracefulNodeShutdown") {
+            if sgp.0 < 0 || sgpc.0 < 0 || sgpc > sgp {
+                e(format!("ShutdownGracePeriod {sgp} must be >= 0, ShutdownGracePeriodCriticalPods {sgpc} must be >= 0, and ShutdownGracePeriodCriticalPods {sgpc} must be <= ShutdownGracePeriod {sgp}"));
+            }
+            if sgp.0 > 0 && sgp.0 < SECOND {
+                e(format!(
+                    "ShutdownGracePeriod {sgp} must be either zero or otherwise >= 1 sec"
+                ));
+            }
+            if sgpc.0 > 0 && sgpc.0 < SECOND {
+                e(format!(
+                    "ShutdownGracePeriodCriticalPods {sgpc} must be either zero or otherwise >= 1 sec"
+                ));
+            }
+        }
+        if (sgp.0 > 0 || sgpc.0 > 0) && !on.gate("GracefulNodeShutdown") {
+            e("Specifying ShutdownGracePeriod or ShutdownGracePeriodCriticalPods requires feature gate GracefulNodeShutdown".into());
+        }
+    } else if on.gate("GracefulNodeShutdown") {
         if sgpc > sgp {
             e(format!(
                 "shutdownGracePeriodCriticalPods {sgpc} must be <= shutdownGracePeriod {sgp}"
@@ -449,7 +470,7 @@ fn graceful_node_shutdown(kc: &KubeletConfiguration, on: On, e: Fail) {
             ));
         }
     }
-    if (sgp.0 > 0 || sgpc.0 > 0) && !on.gate("GracefulNodeShutdown") {
+    if on.minor > 23 && (sgp.0 > 0 || sgpc.0 > 0) && !on.gate("GracefulNodeShutdown") {
         e("specifying shutdownGracePeriod or shutdownGracePeriodCriticalPods requires feature gate GracefulNodeShutdown".into());
     }
     let by_prio = kc
