@@ -355,3 +355,40 @@ fn graceful_shutdown_needs_its_gate_in_1_20() {
     at("1.21", "", Some(&inverted)).refused("failed to validate kubelet configuration, error: invalid configuration: ShutdownGracePeriod 30s must be >= 0, ShutdownGracePeriodCriticalPods 40s must be >= 0, and ShutdownGracePeriodCriticalPods 40s must be <= ShutdownGracePeriod 30s, path: /etc/kubernetes/kubelet-config.yaml");
     at("1.24", "", Some(&inverted)).refused("failed to validate kubelet configuration, error: invalid configuration: shutdownGracePeriodCriticalPods 40s must be <= shutdownGracePeriod 30s, path: /etc/kubernetes/kubelet-config.yaml");
 }
+
+const KIND_ROOTLESS: &str = include_str!("corpus/kind-rootless-kubelet.yaml");
+const KIND_NODE: &str = include_str!("corpus/kind-node.cmd");
+
+/// kind's rootless nodes: KubeletInUserNamespace exists from 1.22; LocalStorageCapacityIsolation
+/// went GA and locked to true in 1.25 and left in 1.27 (kind#2524). A file's bad gate is refused
+/// by the SetFromMap after flag precedence (cmd/kubelet/app/server.go) until 1.31; from 1.32
+/// defaulting reads the gates first and panics with its own text (pkg/kubelet/apis/config/
+/// v1beta1/defaults.go at 1.32.10). A miss: the 1.32 text was given for every release.
+#[test]
+fn kind_rootless_gates() {
+    at("1.21", KIND_NODE, Some(KIND_ROOTLESS)).refused(
+        "failed to set feature gates from initial flags-based config: unrecognized feature gate: KubeletInUserNamespace",
+    );
+    for r in ["1.22", "1.24"] {
+        let got =
+            at(r, KIND_NODE, Some(KIND_ROOTLESS)).accepted(&[("/cgroupRoot", json!("/kubelet"))]);
+        assert!(!got.feature_gates["LocalStorageCapacityIsolation"]);
+        assert!(got.feature_gates["KubeletInUserNamespace"]);
+    }
+    at("1.25", KIND_NODE, Some(KIND_ROOTLESS)).refused(
+        "failed to set feature gates from initial flags-based config: cannot set feature gate LocalStorageCapacityIsolation to false, feature is locked to true",
+    );
+    at("1.27", KIND_NODE, Some(KIND_ROOTLESS)).refused(
+        "failed to set feature gates from initial flags-based config: unrecognized feature gate: LocalStorageCapacityIsolation",
+    );
+    at("1.32", KIND_NODE, Some(KIND_ROOTLESS)).refused(
+        "failed to load kubelet config file, path: /etc/kubernetes/kubelet-config.yaml, error: failed to load Kubelet config file /etc/kubernetes/kubelet-config.yaml, error failed to merge global and in-flight KubeletConfiguration while setting defaults, error: unrecognized feature gate: LocalStorageCapacityIsolation",
+    );
+    // without the removed gate (kind sets the localStorageCapacityIsolation field instead)
+    let modern = KIND_ROOTLESS.replace("  \"LocalStorageCapacityIsolation\": false\n", "")
+        + "localStorageCapacityIsolation: false\n";
+    for r in ["1.25", "1.30", "1.36"] {
+        at(r, KIND_NODE, Some(&modern))
+            .accepted(&[("/localStorageCapacityIsolation", json!(false))]);
+    }
+}
