@@ -392,3 +392,34 @@ fn kind_rootless_gates() {
             .accepted(&[("/localStorageCapacityIsolation", json!(false))]);
     }
 }
+
+const LOCAL_UP_FLAGS: &str = include_str!("corpus/local-up-cluster.cmd");
+const LOCAL_UP_CONFIG: &str = include_str!("corpus/local-up-cluster-kubelet.yaml");
+
+/// hack/local-up-cluster.sh writes featureGates twice: strict decoding fails on the duplicate
+/// key and lenient decoding (go-yaml v2 under sigs.k8s.io/yaml) keeps the last one, so
+/// ContainerCheckpoint is not set. An empty cgroupDriver is defaulted. --cloud-config left the
+/// kubelet in 1.34 (kubernetes#130161; rancher/rke2#8926 dropped it for 1.34).
+#[test]
+fn local_up_cluster_kubelet() {
+    for r in ["1.30", "1.31", "1.33"] {
+        let got = at(r, LOCAL_UP_FLAGS, Some(LOCAL_UP_CONFIG)).accepted(&[
+            ("/featureGates", json!({"AllAlpha": false})),
+            ("/cgroupDriver", json!("cgroupfs")),
+            ("/evictionPressureTransitionPeriod", json!("1m0s")),
+            (
+                "/containerRuntimeEndpoint",
+                json!("unix:///var/run/crio/crio.sock"),
+            ),
+        ]);
+        assert!(
+            got.warnings
+                .iter()
+                .any(|w| w.contains("key \"featureGates\" already set in map")),
+            "{r}: {:?}",
+            got.warnings
+        );
+    }
+    at("1.34", LOCAL_UP_FLAGS, Some(LOCAL_UP_CONFIG))
+        .refused("failed to parse kubelet flag: unknown flag: --cloud-config");
+}
