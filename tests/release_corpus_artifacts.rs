@@ -423,3 +423,27 @@ fn local_up_cluster_kubelet() {
     at("1.34", LOCAL_UP_FLAGS, Some(LOCAL_UP_CONFIG))
         .refused("failed to parse kubelet flag: unknown flag: --cloud-config");
 }
+
+const NODEADM_ENV: &str = include_str!("corpus/nodeadm-kubelet.env");
+const NODEADM_CONFIG: &str = include_str!("corpus/nodeadm-kubelet-config.json");
+
+/// nodeadm's kubelet for 1.27 sets KubeletCredentialProviders (GA and locked in 1.26, gone in
+/// 1.28, kubernetes#116901); containerRuntimeEndpoint is a field from 1.27 on.
+#[test]
+fn nodeadm_kubelet_1_27() {
+    for r in ["1.26", "1.27"] {
+        let got = at(r, NODEADM_ENV, Some(NODEADM_CONFIG)).accepted(&[
+            ("/registerWithTaints", json!([{"key": "foo", "value": "bar", "effect": "NoSchedule"}])),
+            ("/logging/verbosity", json!(5)),
+            ("/kubeReservedCgroup", json!("/runtime")),
+        ]);
+        assert!(got.feature_gates["KubeletCredentialProviders"]);
+    }
+    at("1.27", NODEADM_ENV, Some(NODEADM_CONFIG)).accepted(&[(
+        "/containerRuntimeEndpoint",
+        json!("unix:///run/containerd/containerd.sock"),
+    )]);
+    at("1.28", NODEADM_ENV, Some(NODEADM_CONFIG)).refused(
+        "failed to set feature gates from initial flags-based config: unrecognized feature gate: KubeletCredentialProviders",
+    );
+}
