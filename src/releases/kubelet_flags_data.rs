@@ -2146,7 +2146,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 deprecated: None,
             },
             FlagSpan {
-                from: 26,
+                from: 24,
                 kind: Str,
                 target: None,
                 deprecated: Some(D26),
