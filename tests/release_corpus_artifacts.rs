@@ -433,7 +433,10 @@ const NODEADM_CONFIG: &str = include_str!("corpus/nodeadm-kubelet-config.json");
 fn nodeadm_kubelet_1_27() {
     for r in ["1.26", "1.27"] {
         let got = at(r, NODEADM_ENV, Some(NODEADM_CONFIG)).accepted(&[
-            ("/registerWithTaints", json!([{"key": "foo", "value": "bar", "effect": "NoSchedule"}])),
+            (
+                "/registerWithTaints",
+                json!([{"key": "foo", "value": "bar", "effect": "NoSchedule"}]),
+            ),
             ("/logging/verbosity", json!(5)),
             ("/kubeReservedCgroup", json!("/runtime")),
         ]);
@@ -446,4 +449,32 @@ fn nodeadm_kubelet_1_27() {
     at("1.28", NODEADM_ENV, Some(NODEADM_CONFIG)).refused(
         "failed to set feature gates from initial flags-based config: unrecognized feature gate: KubeletCredentialProviders",
     );
+}
+
+const KUBEADM_FLAGS_124: &str = include_str!("corpus/kubeadm-flags-1.24-crio.env");
+const KUBEADM_FLAGS_134: &str = include_str!("corpus/kubeadm-flags-1.34.env");
+
+/// kubeadm's kubeadm-flags.env of 1.24 (kubeadm#2742 quotes the v1.24.4 help: both flags
+/// deprecated) and of 1.3x (kubeadm#3281). --container-runtime left in 1.27;
+/// --pod-infra-container-image in 1.35 (kubernetes#133779; kubermatic/operating-system-manager#555,
+/// Azure/AKSFlexNode#57 quote the refusal). A miss: 1.24 and 1.25 printed no deprecation for
+/// --pod-infra-container-image.
+#[test]
+fn kubeadm_flags_env_across_releases() {
+    let deprecation = "Flag --pod-infra-container-image has been deprecated, will be removed in 1.27. Image garbage collector will get sandbox image information from CRI.";
+    for r in ["1.24", "1.25", "1.26"] {
+        let got = at(r, KUBEADM_FLAGS_124, None).accepted(&[]);
+        assert!(
+            got.warnings.iter().any(|w| w == deprecation),
+            "{r}: {:?}",
+            got.warnings
+        );
+    }
+    at("1.27", KUBEADM_FLAGS_124, None)
+        .refused("failed to parse kubelet flag: unknown flag: --container-runtime");
+    for r in ["1.27", "1.30", "1.34"] {
+        at(r, KUBEADM_FLAGS_134, None).accepted(&[]);
+    }
+    at("1.35", KUBEADM_FLAGS_134, None)
+        .refused("failed to parse kubelet flag: unknown flag: --pod-infra-container-image");
 }
