@@ -478,3 +478,60 @@ fn kubeadm_flags_env_across_releases() {
     at("1.35", KUBEADM_FLAGS_134, None)
         .refused("failed to parse kubelet flag: unknown flag: --pod-infra-container-image");
 }
+
+const MICROK8S: &str = include_str!("corpus/microk8s-kubelet.args");
+
+/// microk8s passes cadvisor's `--containerd`, which kubelets kept registering (deprecated, so the
+/// reference pages hide it from 1.20) long after; --enable-cadvisor-json-endpoints left in 1.21
+/// (canonical/microk8s#2771 quotes `unknown flag: --enable-cadvisor-json-endpoints`); --log-dir in
+/// 1.26. A miss: the cadvisor flags were unknown from 1.20 (the reference pages' view).
+#[test]
+fn microk8s_kubelet_args() {
+    let cadvisor = "Flag --containerd has been deprecated, This is a cadvisor flag that was mistakenly registered with the Kubelet. Due to legacy concerns, it will follow the standard CLI deprecation timeline before being removed.";
+    for r in ["1.19", "1.20"] {
+        let got = at(r, MICROK8S, None).accepted(&[("/readOnlyPort", json!(0))]);
+        assert!(got.warnings.iter().any(|w| w == cadvisor), "{r}");
+    }
+    at("1.21", MICROK8S, None)
+        .refused("failed to parse kubelet flag: unknown flag: --enable-cadvisor-json-endpoints");
+    let without = MICROK8S.replace(" \\\n  --enable-cadvisor-json-endpoints=true", "");
+    for r in ["1.21", "1.23", "1.25"] {
+        let got = at(r, &without, None).accepted(&[(
+            "/evictionHard",
+            json!({"memory.available": "100Mi", "nodefs.available": "1Gi", "imagefs.available": "1Gi"}),
+        )]);
+        assert!(got.warnings.iter().any(|w| w == cadvisor), "{r}");
+    }
+    at("1.26", &without, None).refused("failed to parse kubelet flag: unknown flag: --log-dir");
+    // the cadvisor flags the e2e node tests rely on, and the docker ones that went with dockershim
+    for r in ["1.22", "1.28", "1.34"] {
+        at(r, "kubelet --housekeeping-interval=10s", None).accepted(&[]);
+    }
+    at(
+        "1.23",
+        "kubelet --docker-root=/var/lib/docker --docker-only=true",
+        None,
+    )
+    .accepted(&[]);
+    at("1.24", "kubelet --docker-root=/var/lib/docker", None)
+        .refused("failed to parse kubelet flag: unknown flag: --docker-root");
+}
+
+/// Files that every release from 1.16 accepts as they are.
+#[test]
+fn accepted_by_every_release() {
+    let docs = include_str!("corpus/docs-kubelet-config-file.yaml");
+    let e2e = include_str!("corpus/e2e-node-default-kubelet-config.yaml");
+    for r in ["1.16", "1.20", "1.24", "1.28", "1.32", "1.36"] {
+        at(r, "", Some(docs)).accepted(&[
+            ("/port", json!(20250)),
+            ("/address", json!("192.168.0.8")),
+            ("/evictionHard/imagefs.inodesFree", json!("5%")),
+        ]);
+        at(r, "", Some(e2e)).accepted(&[
+            ("/podCIDR", json!("10.100.0.0/24")),
+            ("/evictionMinimumReclaim/nodefs.available", json!("5%")),
+            ("/volumeStatsAggPeriod", json!("10s")),
+        ]);
+    }
+}

@@ -159,7 +159,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "application-metrics-count-limit",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[
             FlagSpan {
                 from: 16,
@@ -172,6 +172,12 @@ pub static FLAGS: &[FlagRecord] = &[
                 kind: Int64,
                 target: None,
                 deprecated: Some(D5),
+            },
+            FlagSpan {
+                from: 20,
+                kind: Int64,
+                target: None,
+                deprecated: Some(D4),
             },
         ],
     },
@@ -251,7 +257,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "boot-id-file",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -551,7 +557,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "container-hints",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -627,9 +633,21 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "containerd",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D4),
+        }],
+    },
+    FlagRecord {
+        name: "containerd-namespace",
+        shorthand: None,
+        since: 21,
+        removed: None,
+        spans: &[FlagSpan {
+            from: 21,
             kind: Str,
             target: None,
             deprecated: Some(D4),
@@ -711,7 +729,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "docker",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: Some(24),
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -743,7 +761,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "docker-env-metadata-whitelist",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: Some(24),
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -755,7 +773,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "docker-only",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: Some(24),
         spans: &[FlagSpan {
             from: 16,
             kind: Bool,
@@ -767,7 +785,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "docker-root",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: Some(24),
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -779,7 +797,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "docker-tls",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: Some(24),
         spans: &[FlagSpan {
             from: 16,
             kind: Bool,
@@ -791,7 +809,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "docker-tls-ca",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: Some(24),
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -803,7 +821,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "docker-tls-cert",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: Some(24),
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -815,7 +833,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "docker-tls-key",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: Some(24),
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -905,7 +923,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "enable-load-reader",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Bool,
@@ -973,7 +991,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "event-storage-age-limit",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -985,7 +1003,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "event-storage-event-limit",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -1309,7 +1327,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "global-housekeeping-interval",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Dur,
@@ -1381,7 +1399,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "housekeeping-interval",
         shorthand: None,
         since: 16,
-        removed: Some(22),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Dur,
@@ -1669,7 +1687,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "log-cadvisor-usage",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Bool,
@@ -1841,7 +1859,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "machine-id-file",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -2615,7 +2633,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "storage-driver-buffer-duration",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Dur,
@@ -2627,7 +2645,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "storage-driver-db",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -2639,7 +2657,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "storage-driver-host",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -2651,7 +2669,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "storage-driver-password",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -2663,7 +2681,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "storage-driver-secure",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Bool,
@@ -2675,7 +2693,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "storage-driver-table",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -2687,7 +2705,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "storage-driver-user",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
