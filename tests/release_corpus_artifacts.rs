@@ -535,3 +535,40 @@ fn accepted_by_every_release() {
         ]);
     }
 }
+
+/// What the kubelets' own options.go registered where the reference pages say otherwise
+/// (kubeedge/kubeedge vendor trees of 1.21.4 .. 1.32.10): the Memory Manager flags from 1.21,
+/// the no-op iptables bit flags until 1.30, and the deprecation texts pflag prints. Misses: the
+/// pages had the Memory Manager flags from 1.22, the iptables flags gone in 1.28, and reworded
+/// or stale texts.
+#[test]
+fn flags_as_options_go_registered_them() {
+    at(
+        "1.21",
+        "kubelet --memory-manager-policy=Static --reserved-memory=0:memory=1Gi --feature-gates=MemoryManager=true --kube-reserved=memory=1Gi",
+        None,
+    )
+    .accepted(&[("/memoryManagerPolicy", json!("Static"))]);
+    for r in ["1.28", "1.30"] {
+        at(
+            r,
+            "kubelet --iptables-masquerade-bit=14 --iptables-drop-bit=15",
+            None,
+        )
+        .accepted(&[]);
+    }
+    at("1.31", "kubelet --iptables-masquerade-bit=14", None)
+        .refused("failed to parse kubelet flag: unknown flag: --iptables-masquerade-bit");
+    let warned = |r: &str, args: &str| {
+        at(r, args, None)
+            .resolve()
+            .map(|got| got.warnings)
+            .unwrap_or_default()
+    };
+    assert!(warned("1.27", "kubelet --experimental-allocatable-ignore-eviction=true").contains(
+        &"Flag --experimental-allocatable-ignore-eviction has been deprecated, will be removed in 1.25 or later.".to_string()
+    ));
+    assert!(warned("1.22", "kubelet --experimental-mounter-path=/m").contains(
+        &"Flag --experimental-mounter-path has been deprecated, will be removed in 1.23. in favor of using CSI.".to_string()
+    ));
+}

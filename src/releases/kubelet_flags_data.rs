@@ -52,30 +52,33 @@ const D12: &str =
     "will be removed in 1.23, in favor of removing cloud providers code from Kubelet.";
 const D13: &str = "will be removed in 1.23, in favor of using CSI.";
 const D14: &str = "will be removed in 1.23, in favor of using the <root-dir>/seccomp directory";
-const D15: &str = "will be removed in 1.24 or later";
-const D16: &str =
-    "will be removed in 1.24 or later, in favor of removing cloud provider code from Kubelet.";
-const D17: &str =
-    "will be removed in 1.24 or later, in favor of removing cloud provider code from kubelet.";
-const D18: &str =
-    "will be removed in 1.24 or later, in favor of removing cloud providers code from Kubelet.";
+const D15: &str = "will be removed in 1.23, in favor of using the `<root-dir>/seccomp` directory";
+const D16: &str = "will be removed in 1.23.";
+const D17: &str = "will be removed in 1.23. in favor of using CSI.";
+const D18: &str = "will be removed in 1.24 or later";
 const D19: &str =
+    "will be removed in 1.24 or later, in favor of removing cloud provider code from Kubelet.";
+const D20: &str =
     "will be removed in 1.24 or later, in favor of removing cloud providers code from kubelet.";
-const D20: &str = "will be removed in 1.24 or later, in favor of using CSI.";
-const D21: &str = "will be removed in 1.25 or later";
-const D22: &str =
-    "will be removed in 1.25 or later, in favor of removing cloud providers code from kubelet.";
-const D23: &str = "will be removed in 1.25 or later.";
-const D24: &str = "will be removed in 1.25 or later. in favor of using CSI.";
-const D25: &str = "will be removed in 1.27 as the only valid value is 'remote'";
+const D21: &str = "will be removed in 1.24 or later, in favor of using CSI.";
+const D22: &str = "will be removed in 1.24 or later.";
+const D23: &str = "will be removed in 1.24 or later. in favor of using CSI.";
+const D24: &str = "will be removed in 1.25 or later";
+const D25: &str =
+    "will be removed in 1.25 or later, in favor of removing cloud provider code from Kubelet.";
 const D26: &str =
+    "will be removed in 1.25 or later, in favor of removing cloud providers code from kubelet.";
+const D27: &str = "will be removed in 1.25 or later.";
+const D28: &str = "will be removed in 1.25 or later. in favor of using CSI.";
+const D29: &str = "will be removed in 1.27 as the only valid value is 'remote'";
+const D30: &str =
     "will be removed in 1.27. Image garbage collector will get sandbox image information from CRI.";
-const D27: &str =
+const D31: &str =
     "will be removed in 1.35. Image garbage collector will get sandbox image information from CRI.";
-const D28: &str = "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components";
-const D29: &str = "will be removed in a future release. Image garbage collector will get sandbox image information from CRI.";
-const D30: &str = "will be removed in a future version";
-const D31: &str = "will be removed in a future version.";
+const D32: &str = "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components";
+const D33: &str = "will be removed in a future release. Image garbage collector will get sandbox image information from CRI.";
+const D34: &str = "will be removed in a future version";
+const D35: &str = "will be removed in a future version.";
 
 /// Every flag any release registered, sorted by name.
 pub static FLAGS: &[FlagRecord] = &[
@@ -95,7 +98,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -139,7 +142,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -353,7 +356,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 19,
                 kind: Float64,
                 target: None,
-                deprecated: Some(D31),
+                deprecated: Some(D35),
             },
         ],
     },
@@ -388,22 +391,34 @@ pub static FLAGS: &[FlagRecord] = &[
                 deprecated: Some(D12),
             },
             FlagSpan {
-                from: 23,
+                from: 21,
                 kind: Str,
                 target: None,
-                deprecated: Some(D18),
+                deprecated: Some(D11),
             },
             FlagSpan {
-                from: 24,
+                from: 23,
                 kind: Str,
                 target: None,
                 deprecated: Some(D19),
             },
             FlagSpan {
-                from: 29,
+                from: 25,
                 kind: Str,
                 target: None,
-                deprecated: Some(D22),
+                deprecated: Some(D20),
+            },
+            FlagSpan {
+                from: 26,
+                kind: Str,
+                target: None,
+                deprecated: Some(D25),
+            },
+            FlagSpan {
+                from: 33,
+                kind: Str,
+                target: None,
+                deprecated: Some(D26),
             },
         ],
     },
@@ -429,13 +444,13 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Str,
                 target: None,
-                deprecated: Some(D16),
+                deprecated: Some(D19),
             },
             FlagSpan {
-                from: 28,
+                from: 26,
                 kind: Str,
                 target: None,
-                deprecated: Some(D17),
+                deprecated: Some(D25),
             },
             FlagSpan {
                 from: 29,
@@ -605,7 +620,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 24,
                 kind: Str,
                 target: None,
-                deprecated: Some(D25),
+                deprecated: Some(D29),
             },
         ],
     },
@@ -883,7 +898,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 18,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D30),
+                deprecated: Some(D34),
             },
         ],
     },
@@ -1114,22 +1129,40 @@ pub static FLAGS: &[FlagRecord] = &[
                 deprecated: Some(D10),
             },
             FlagSpan {
+                from: 21,
+                kind: Bool,
+                target: None,
+                deprecated: Some(D16),
+            },
+            FlagSpan {
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D15),
+                deprecated: Some(D22),
             },
             FlagSpan {
-                from: 29,
+                from: 25,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D21),
+                deprecated: Some(D18),
+            },
+            FlagSpan {
+                from: 26,
+                kind: Bool,
+                target: None,
+                deprecated: Some(D27),
+            },
+            FlagSpan {
+                from: 33,
+                kind: Bool,
+                target: None,
+                deprecated: Some(D24),
             },
             FlagSpan {
                 from: 34,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D23),
+                deprecated: Some(D27),
             },
         ],
     },
@@ -1150,6 +1183,12 @@ pub static FLAGS: &[FlagRecord] = &[
                 kind: Str,
                 target: None,
                 deprecated: None,
+            },
+            FlagSpan {
+                from: 21,
+                kind: Str,
+                target: None,
+                deprecated: Some(D7),
             },
         ],
     },
@@ -1172,10 +1211,16 @@ pub static FLAGS: &[FlagRecord] = &[
                 deprecated: Some(D13),
             },
             FlagSpan {
+                from: 21,
+                kind: Bool,
+                target: None,
+                deprecated: Some(D17),
+            },
+            FlagSpan {
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D20),
+                deprecated: Some(D23),
             },
         ],
     },
@@ -1254,16 +1299,40 @@ pub static FLAGS: &[FlagRecord] = &[
                 deprecated: Some(D13),
             },
             FlagSpan {
+                from: 21,
+                kind: Str,
+                target: None,
+                deprecated: Some(D17),
+            },
+            FlagSpan {
                 from: 23,
                 kind: Str,
                 target: None,
-                deprecated: Some(D20),
+                deprecated: Some(D23),
+            },
+            FlagSpan {
+                from: 25,
+                kind: Str,
+                target: None,
+                deprecated: Some(D21),
+            },
+            FlagSpan {
+                from: 26,
+                kind: Str,
+                target: None,
+                deprecated: Some(D28),
+            },
+            FlagSpan {
+                from: 33,
+                kind: Str,
+                target: None,
+                deprecated: Some(D21),
             },
             FlagSpan {
                 from: 34,
                 kind: Str,
                 target: None,
-                deprecated: Some(D24),
+                deprecated: Some(D28),
             },
         ],
     },
@@ -1511,7 +1580,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "iptables-drop-bit",
         shorthand: None,
         since: 16,
-        removed: Some(28),
+        removed: Some(31),
         spans: &[FlagSpan {
             from: 16,
             kind: Int32,
@@ -1523,7 +1592,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "iptables-masquerade-bit",
         shorthand: None,
         since: 16,
-        removed: Some(28),
+        removed: Some(31),
         spans: &[FlagSpan {
             from: 16,
             kind: Int32,
@@ -1540,7 +1609,7 @@ pub static FLAGS: &[FlagRecord] = &[
             from: 16,
             kind: Bool,
             target: None,
-            deprecated: Some(D30),
+            deprecated: Some(D34),
         }],
     },
     FlagRecord {
@@ -1679,7 +1748,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Str,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -1711,7 +1780,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Str,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -1731,7 +1800,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Str,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -1751,7 +1820,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Uint64,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -1851,7 +1920,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -1966,10 +2035,10 @@ pub static FLAGS: &[FlagRecord] = &[
     FlagRecord {
         name: "memory-manager-policy",
         shorthand: None,
-        since: 22,
+        since: 21,
         removed: None,
         spans: &[FlagSpan {
-            from: 22,
+            from: 21,
             kind: Str,
             target: Some("memoryManagerPolicy"),
             deprecated: Some(D6),
@@ -2104,7 +2173,7 @@ pub static FLAGS: &[FlagRecord] = &[
             from: 16,
             kind: Str,
             target: None,
-            deprecated: Some(D30),
+            deprecated: Some(D34),
         }],
     },
     FlagRecord {
@@ -2123,7 +2192,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -2167,19 +2236,19 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 24,
                 kind: Str,
                 target: None,
-                deprecated: Some(D26),
+                deprecated: Some(D30),
             },
             FlagSpan {
                 from: 27,
                 kind: Str,
                 target: None,
-                deprecated: Some(D29),
+                deprecated: Some(D33),
             },
             FlagSpan {
                 from: 30,
                 kind: Str,
                 target: None,
-                deprecated: Some(D27),
+                deprecated: Some(D31),
             },
         ],
     },
@@ -2309,7 +2378,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 19,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D31),
+                deprecated: Some(D35),
             },
         ],
     },
@@ -2362,7 +2431,7 @@ pub static FLAGS: &[FlagRecord] = &[
             from: 16,
             kind: Bool,
             target: None,
-            deprecated: Some(D30),
+            deprecated: Some(D34),
         }],
     },
     FlagRecord {
@@ -2424,10 +2493,10 @@ pub static FLAGS: &[FlagRecord] = &[
     FlagRecord {
         name: "reserved-memory",
         shorthand: None,
-        since: 22,
+        since: 21,
         removed: None,
         spans: &[FlagSpan {
-            from: 22,
+            from: 21,
             kind: ReservedMemory,
             target: Some("reservedMemory"),
             deprecated: Some(D6),
@@ -2555,6 +2624,12 @@ pub static FLAGS: &[FlagRecord] = &[
                 target: None,
                 deprecated: Some(D14),
             },
+            FlagSpan {
+                from: 21,
+                kind: Str,
+                target: None,
+                deprecated: Some(D15),
+            },
         ],
     },
     FlagRecord {
@@ -2585,7 +2660,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -2605,7 +2680,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -2625,7 +2700,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Str,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
