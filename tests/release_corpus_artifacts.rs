@@ -572,3 +572,21 @@ fn flags_as_options_go_registered_them() {
         &"Flag --experimental-mounter-path has been deprecated, will be removed in 1.23. in favor of using CSI.".to_string()
     ));
 }
+
+/// Validation rules that arrived after the releases that lacked them (validation.go at 1.23.15,
+/// 1.26.7, 1.31.11 and 1.32.10): runOnce is refused from 1.32 only; the TopologyManager gate
+/// guarded a non-default policy until 1.26, and 1.23 worded a bad policy "non-allowable".
+#[test]
+fn validation_rules_of_their_release() {
+    at("1.31", "kubelet --runonce=true", None).accepted(&[("/runOnce", json!(true))]);
+    at("1.32", "kubelet --runonce=true", None).refused("failed to validate kubelet configuration, error: invalid configuration: runOnce (--runOnce) true, Runonce mode has been deprecated and should not be set, path: ");
+    at("1.23", "kubelet --topology-manager-policy=single-numa", None).refused("failed to validate kubelet configuration, error: invalid configuration: topologyManagerPolicy non-allowable value: single-numa, path: ");
+    at("1.24", "kubelet --topology-manager-policy=single-numa", None).refused("failed to validate kubelet configuration, error: invalid configuration: topologyManagerPolicy (--topology-manager-policy) \"single-numa\" must be one of: [\"none\" \"best-effort\" \"restricted\" \"single-numa-node\"], path: ");
+    at("1.17", "kubelet --topology-manager-policy=best-effort --feature-gates=TopologyManager=false", None).refused("failed to validate kubelet configuration, error: invalid configuration: topologyManagerPolicy best-effort requires feature gate TopologyManager, path: ");
+    at(
+        "1.18",
+        "kubelet --topology-manager-policy=single-numa-node",
+        None,
+    )
+    .accepted(&[("/topologyManagerPolicy", json!("single-numa-node"))]);
+}

@@ -393,7 +393,8 @@ fn tls_run_once_and_taints(kc: &KubeletConfiguration, on: On, e: Fail) {
     if boolv(kc.server_tls_bootstrap) && !on.gate("RotateKubeletServerCertificate") {
         e("serverTLSBootstrap true requires feature gate RotateKubeletServerCertificate".into());
     }
-    if boolv(kc.run_once) {
+    // runOnce has been refused since 1.32 (validation.go at 1.31.11 has no such check).
+    if on.minor >= 32 && boolv(kc.run_once) {
         e(
             "runOnce (--runOnce) true, Runonce mode has been deprecated and should not be set"
                 .into(),
@@ -407,8 +408,35 @@ fn tls_run_once_and_taints(kc: &KubeletConfiguration, on: On, e: Fail) {
 }
 
 /// Topology manager policy and scope.
-fn topology_manager(kc: &KubeletConfiguration, _on: On, e: Fail) {
+fn topology_manager(kc: &KubeletConfiguration, on: On, e: Fail) {
     let tmp = strv(&kc.topology_manager_policy);
+    let tms = strv(&kc.topology_manager_scope);
+    // Until 1.26 a policy or scope other than the default needed the TopologyManager gate
+    // (GA in 1.27); until 1.23 the values were refused as "non-allowable" (validation.go at
+    // 1.23.15, 1.24.14 and 1.26.7).
+    let gated = on.minor <= 26;
+    if gated && tmp != "none" && !on.gate("TopologyManager") {
+        e(format!(
+            "topologyManagerPolicy {tmp} requires feature gate TopologyManager"
+        ));
+    }
+    if on.minor <= 23 {
+        if !matches!(
+            tmp.as_str(),
+            "none" | "best-effort" | "restricted" | "single-numa-node"
+        ) {
+            e(format!("topologyManagerPolicy non-allowable value: {tmp}"));
+        }
+        if tms != "container" && !on.gate("TopologyManager") {
+            e(format!(
+                "topologyManagerScope {tms} requires feature gate TopologyManager"
+            ));
+        }
+        if !matches!(tms.as_str(), "container" | "pod") {
+            e(format!("topologyManagerScope non-allowable value: {tms}"));
+        }
+        return;
+    }
     if !matches!(
         tmp.as_str(),
         "none" | "best-effort" | "restricted" | "single-numa-node"
@@ -419,7 +447,11 @@ fn topology_manager(kc: &KubeletConfiguration, _on: On, e: Fail) {
             go_list(&["none", "best-effort", "restricted", "single-numa-node"])
         ));
     }
-    let tms = strv(&kc.topology_manager_scope);
+    if gated && tms != "container" && !on.gate("TopologyManager") {
+        e(format!(
+            "topologyManagerScope {tms} requires feature gate TopologyManager"
+        ));
+    }
     if !matches!(tms.as_str(), "container" | "pod") {
         e(format!(
             "topologyManagerScope (--topology-manager-scope) {} must be one of: \"container\", or \"pod\"",
