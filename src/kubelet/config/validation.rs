@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 use super::flagvalue::go_atoi;
 use super::gates::Gates;
 use super::types::KubeletConfiguration;
-use crate::duration::{Duration, MILLISECOND, SECOND};
+use crate::duration::{Duration, MICROSECOND, MILLISECOND, SECOND};
 
 /// `utilerrors.NewAggregate(errs).Error()`: duplicates dropped, one message alone, several
 /// as `[a, b]`.
@@ -265,11 +265,22 @@ fn node_basics(kc: &KubeletConfiguration, on: On, e: Fail) {
 /// `cpuCFSQuotaPeriod`, behind `CustomCPUCFSQuotaPeriod`.
 fn cpu_cfs_quota_period(kc: &KubeletConfiguration, on: On, e: Fail) {
     let cfs = durv(kc.cpu_cfs_quota_period);
+    // 1.21–1.23 named no flag in the gate message; up to 1.25 the lower bound was 1µs
+    // (validation.go at 1.21.4, 1.24.14 and 1.26.7).
     if !on.gate("CustomCPUCFSQuotaPeriod") && cfs != Duration(100 * MILLISECOND) {
-        e(format!("cpuCFSQuotaPeriod (--cpu-cfs-quota-period) {cfs} requires feature gate CustomCPUCFSQuotaPeriod"));
+        e(if on.minor <= 23 {
+            format!("cpuCFSQuotaPeriod {cfs} requires feature gate CustomCPUCFSQuotaPeriod")
+        } else {
+            format!("cpuCFSQuotaPeriod (--cpu-cfs-quota-period) {cfs} requires feature gate CustomCPUCFSQuotaPeriod")
+        });
     }
-    if on.gate("CustomCPUCFSQuotaPeriod") && !(MILLISECOND..=SECOND).contains(&cfs.0) {
-        e(format!("cpuCFSQuotaPeriod (--cpu-cfs-quota-period) {cfs} must be between 1ms and 1sec, inclusive"));
+    let (low, low_text) = if on.minor <= 25 {
+        (MICROSECOND, "1usec")
+    } else {
+        (MILLISECOND, "1ms")
+    };
+    if on.gate("CustomCPUCFSQuotaPeriod") && !(low..=SECOND).contains(&cfs.0) {
+        e(format!("cpuCFSQuotaPeriod (--cpu-cfs-quota-period) {cfs} must be between {low_text} and 1sec, inclusive"));
     }
 }
 
