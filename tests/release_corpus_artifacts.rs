@@ -590,3 +590,33 @@ fn validation_rules_of_their_release() {
     )
     .accepted(&[("/topologyManagerPolicy", json!("single-numa-node"))]);
 }
+
+const KTHW_121_UNIT: &str = include_str!("corpus/kthw-1.21-kubelet.service");
+const KTHW_121_CONFIG: &str = include_str!("corpus/kthw-1.21-kubelet-config.yaml");
+const KTHW_CONFIG: &str = include_str!("corpus/kthw-kubelet-config.yaml");
+
+/// Kubernetes the Hard Way: the containerd-era unit runs to 1.23 and stops at the dockershim
+/// flags in 1.24; the current config sets swapBehavior, which needs NodeSwap on (beta and on by
+/// default from 1.30).
+#[test]
+fn kubernetes_the_hard_way() {
+    for r in ["1.16", "1.21", "1.23"] {
+        at(r, KTHW_121_UNIT, Some(KTHW_121_CONFIG)).accepted(&[
+            ("/runtimeRequestTimeout", json!("15m0s")),
+            ("/podCIDR", json!("10.200.0.0/24")),
+            ("/resolvConf", json!("/run/systemd/resolve/resolv.conf")),
+        ]);
+    }
+    at("1.24", KTHW_121_UNIT, Some(KTHW_121_CONFIG))
+        .refused("failed to parse kubelet flag: unknown flag: --image-pull-progress-deadline");
+    let flags = "kubelet --config=/var/lib/kubelet/kubelet-config.yaml --kubeconfig=/var/lib/kubelet/kubeconfig --v=2";
+    for r in ["1.27", "1.29"] {
+        at(r, flags, Some(KTHW_CONFIG)).refused("failed to validate kubelet configuration, error: invalid configuration: memorySwap.swapBehavior cannot be set when NodeSwap feature flag is disabled, path: /var/lib/kubelet/kubelet-config.yaml");
+    }
+    for r in ["1.30", "1.32", "1.36"] {
+        at(r, flags, Some(KTHW_CONFIG)).accepted(&[
+            ("/memorySwap/swapBehavior", json!("LimitedSwap")),
+            ("/maxPods", json!(16)),
+        ]);
+    }
+}
