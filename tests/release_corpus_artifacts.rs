@@ -620,3 +620,41 @@ fn kubernetes_the_hard_way() {
         ]);
     }
 }
+
+const KUBESPRAY_UNIT: &str = include_str!("corpus/kubespray-1.16-kubelet.service");
+const KUBESPRAY_CONFIG: &str = include_str!("corpus/kubespray-1.16-kubelet-config.yaml");
+
+/// kubespray's kubelet of the 1.16 era: Jinja's `True` is a YAML boolean, an empty
+/// `--node-labels=` sets nothing, the runtime endpoint has no `unix://`. The dockershim network
+/// flags end it at 1.24.
+#[test]
+fn kubespray_kubelet_of_1_16() {
+    for r in ["1.16", "1.20", "1.23"] {
+        at(r, KUBESPRAY_UNIT, Some(KUBESPRAY_CONFIG)).accepted(&[
+            ("/failSwapOn", json!(true)),
+            ("/authentication/webhook/enabled", json!(true)),
+            ("/kubeReserved", json!({"cpu": "200m", "memory": "512M"})),
+            ("/enforceNodeAllocatable", json!(["pods"])),
+        ]);
+    }
+    at("1.24", KUBESPRAY_UNIT, Some(KUBESPRAY_CONFIG))
+        .refused("failed to parse kubelet flag: unknown flag: --network-plugin");
+}
+
+/// Flags that no kubelet had, as issues quote the refusal: kops#17463 (1.30,
+/// --image-maximum-gc-age) and learn-k8s-from-scratch#45 (1.27-era kubeadm, --image-repository).
+#[test]
+fn flags_no_kubelet_had() {
+    at(
+        "1.30",
+        include_str!("corpus/kops-image-maximum-gc-age.cmd"),
+        None,
+    )
+    .refused("failed to parse kubelet flag: unknown flag: --image-maximum-gc-age");
+    at(
+        "1.27",
+        include_str!("corpus/kubeadm-image-repository.env"),
+        None,
+    )
+    .refused("failed to parse kubelet flag: unknown flag: --image-repository");
+}
