@@ -658,3 +658,16 @@ fn flags_no_kubelet_had() {
     )
     .refused("failed to parse kubelet flag: unknown flag: --image-repository");
 }
+
+/// Upgrades that stopped at a removed flag, as the projects report them: kURL's kubeadm-flags.env
+/// of 1.26 at 1.27 (replicatedhq/kURL#4451), RKE2's --cloud-config at 1.34 (rancher/rke2#8926).
+#[test]
+fn upgrades_stopped_by_a_removed_flag() {
+    let kurl = include_str!("corpus/kurl-1.26-kubeadm-flags.env");
+    at("1.26", kurl, None).accepted(&[]);
+    at("1.27", kurl, None)
+        .refused("failed to parse kubelet flag: unknown flag: --container-runtime");
+    let rke2 = include_str!("corpus/rke2-1.34-cloud-config.cmd");
+    at("1.33", rke2, None).accepted(&[]);
+    at("1.34", rke2, None).refused("failed to parse kubelet flag: unknown flag: --cloud-config");
+}
