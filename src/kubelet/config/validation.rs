@@ -599,11 +599,7 @@ fn enforce_node_allocatable(kc: &KubeletConfiguration, on: On, e: Fail) {
     }
     let mut unique = BTreeSet::new();
     for val in &ena {
-        if !unique.insert(val.as_str()) {
-            e(format!(
-                "duplicated enforcements {} in enforceNodeAllocatable (--enforce-node-allocatable)",
-                crate::go::quote(val)
-            ));
+        if duplicated(&mut unique, val, e) {
             continue;
         }
         match val.as_str() {
@@ -635,6 +631,18 @@ fn enforce_node_allocatable(kc: &KubeletConfiguration, on: On, e: Fail) {
     }
 }
 
+/// Whether `val` was already seen in enforceNodeAllocatable (and says so, as 1.31+ does).
+fn duplicated<'a>(seen: &mut BTreeSet<&'a str>, val: &'a str, e: Fail) -> bool {
+    if seen.insert(val) {
+        return false;
+    }
+    e(format!(
+        "duplicated enforcements {} in enforceNodeAllocatable (--enforce-node-allocatable)",
+        crate::go::quote(val)
+    ));
+    true
+}
+
 /// `enforceNodeAllocatable` before the compressible enforcements (1.32): four options; 1.31
 /// added the duplicate check and the per-enforcement `cgroupsPerQOS` check; 1.24 quoted the
 /// keys with `%q` where 1.21–1.23 wrote them in single quotes (validation.go at 1.23.15,
@@ -654,11 +662,7 @@ fn enforce_node_allocatable_before_1_32(
     };
     let mut unique = BTreeSet::new();
     for val in ena {
-        if minor >= 31 && !unique.insert(val.as_str()) {
-            e(format!(
-                "duplicated enforcements {} in enforceNodeAllocatable (--enforce-node-allocatable)",
-                crate::go::quote(val)
-            ));
+        if minor >= 31 && duplicated(&mut unique, val, e) {
             continue;
         }
         match val.as_str() {
