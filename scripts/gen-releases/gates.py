@@ -411,6 +411,13 @@ def load_facts():
     p35 = {}
     for name, v, stage, d, lk in pr:
         p35.setdefault(name, []).append(spec(v, stage, d, lk))
+    h, kr = read_tsv("gates-kube-1.36dev.tsv")
+    src += [l.split("source: ", 1)[1].split(" ", 1)[0] for l in h if l.startswith("source: ")]
+    k36 = {}
+    for name, v, stage, d, lk in kr:
+        k36.setdefault(name, [])
+        if v:
+            k36[name].append(spec(v, stage, d, lk))
     h, st = read_tsv("gates-staging.tsv")
     src += [l.split()[0] for l in h if l.startswith("kubernetes/")]
     staging = {}
@@ -428,7 +435,7 @@ def load_facts():
         if (name, int(rel)) in SNAPSHOT_SKIP:
             continue
         snaps.setdefault(int(rel), {}).setdefault(name, []).append((v, stage, d, lk))
-    return src, web, up, l34, p35, staging, snaps
+    return src, web, up, l34, p35, k36, staging, snaps
 
 
 def snapshot_flat(specs, minor):
@@ -595,7 +602,7 @@ def parse_specs(value: str):
 
 
 def merge():
-    src, web, up, l34, p35, staging, snaps = load_facts()
+    src, web, up, l34, p35, k36, staging, snaps = load_facts()
     names = set(web) | set(up) | set(l34) | set(p35) | set(staging)
     names -= {"AllAlpha", "AllBeta"}  # built into every featuregate.FeatureGate, not registered gates
     conflicts, gates = [], {}
@@ -686,6 +693,21 @@ def merge():
                     specs.insert(0, s0)
             if early:
                 conflicts.append(f"{name}: staging tags register it from 1.{early[0]}, before the first recorded stage (staging spec prepended)")
+        # the 1.36-dev map is exact for what the 1.35 release shipped: its specs from 1.35 on
+        # replace the 1.35-dev preset's (promotions made after the preset's commit), and a
+        # preset gate it lacks (outside the staging maps) left before the 1.35 release
+        if name in k36:
+            newer = k36[name]
+            if newer and not how.startswith(f"staging@1.{NEWEST}"):
+                specs = [s_ for s_ in specs if (s_[0], s_[1]) < newer[0][:2]] + newer
+                how = f"{how}+kube@1.36-dev"
+        elif name in p35 and not any(r >= 35 for r in st):
+            if since is not None and since >= 35:
+                conflicts.append(f"{name}: only in the 1.35-dev preset, not in the 1.36-dev map (never released: dropped)")
+                continue
+            if removed is None or removed > 35:
+                conflicts.append(f"{name}: in the 1.35-dev preset, not in the 1.36-dev map (removed: 1.35)")
+                removed = 35
         if since is not None and since > NEWEST:
             continue
         gates[name] = {"since": since, "removed": removed, "specs": list(specs), "how": how}

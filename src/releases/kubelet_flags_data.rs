@@ -52,30 +52,33 @@ const D12: &str =
     "will be removed in 1.23, in favor of removing cloud providers code from Kubelet.";
 const D13: &str = "will be removed in 1.23, in favor of using CSI.";
 const D14: &str = "will be removed in 1.23, in favor of using the <root-dir>/seccomp directory";
-const D15: &str = "will be removed in 1.24 or later";
-const D16: &str =
-    "will be removed in 1.24 or later, in favor of removing cloud provider code from Kubelet.";
-const D17: &str =
-    "will be removed in 1.24 or later, in favor of removing cloud provider code from kubelet.";
-const D18: &str =
-    "will be removed in 1.24 or later, in favor of removing cloud providers code from Kubelet.";
+const D15: &str = "will be removed in 1.23, in favor of using the `<root-dir>/seccomp` directory";
+const D16: &str = "will be removed in 1.23.";
+const D17: &str = "will be removed in 1.23. in favor of using CSI.";
+const D18: &str = "will be removed in 1.24 or later";
 const D19: &str =
+    "will be removed in 1.24 or later, in favor of removing cloud provider code from Kubelet.";
+const D20: &str =
     "will be removed in 1.24 or later, in favor of removing cloud providers code from kubelet.";
-const D20: &str = "will be removed in 1.24 or later, in favor of using CSI.";
-const D21: &str = "will be removed in 1.25 or later";
-const D22: &str =
-    "will be removed in 1.25 or later, in favor of removing cloud providers code from kubelet.";
-const D23: &str = "will be removed in 1.25 or later.";
-const D24: &str = "will be removed in 1.25 or later. in favor of using CSI.";
-const D25: &str = "will be removed in 1.27 as the only valid value is 'remote'";
+const D21: &str = "will be removed in 1.24 or later, in favor of using CSI.";
+const D22: &str = "will be removed in 1.24 or later.";
+const D23: &str = "will be removed in 1.24 or later. in favor of using CSI.";
+const D24: &str = "will be removed in 1.25 or later";
+const D25: &str =
+    "will be removed in 1.25 or later, in favor of removing cloud provider code from Kubelet.";
 const D26: &str =
+    "will be removed in 1.25 or later, in favor of removing cloud providers code from kubelet.";
+const D27: &str = "will be removed in 1.25 or later.";
+const D28: &str = "will be removed in 1.25 or later. in favor of using CSI.";
+const D29: &str = "will be removed in 1.27 as the only valid value is 'remote'";
+const D30: &str =
     "will be removed in 1.27. Image garbage collector will get sandbox image information from CRI.";
-const D27: &str =
+const D31: &str =
     "will be removed in 1.35. Image garbage collector will get sandbox image information from CRI.";
-const D28: &str = "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components";
-const D29: &str = "will be removed in a future release. Image garbage collector will get sandbox image information from CRI.";
-const D30: &str = "will be removed in a future version";
-const D31: &str = "will be removed in a future version.";
+const D32: &str = "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components";
+const D33: &str = "will be removed in a future release. Image garbage collector will get sandbox image information from CRI.";
+const D34: &str = "will be removed in a future version";
+const D35: &str = "will be removed in a future version.";
 
 /// Every flag any release registered, sorted by name.
 pub static FLAGS: &[FlagRecord] = &[
@@ -95,7 +98,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -139,7 +142,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -159,7 +162,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "application-metrics-count-limit",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[
             FlagSpan {
                 from: 16,
@@ -172,6 +175,12 @@ pub static FLAGS: &[FlagRecord] = &[
                 kind: Int64,
                 target: None,
                 deprecated: Some(D5),
+            },
+            FlagSpan {
+                from: 20,
+                kind: Int64,
+                target: None,
+                deprecated: Some(D4),
             },
         ],
     },
@@ -251,7 +260,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "boot-id-file",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -347,7 +356,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 19,
                 kind: Float64,
                 target: None,
-                deprecated: Some(D31),
+                deprecated: Some(D35),
             },
         ],
     },
@@ -382,22 +391,34 @@ pub static FLAGS: &[FlagRecord] = &[
                 deprecated: Some(D12),
             },
             FlagSpan {
-                from: 23,
+                from: 21,
                 kind: Str,
                 target: None,
-                deprecated: Some(D18),
+                deprecated: Some(D11),
             },
             FlagSpan {
-                from: 24,
+                from: 23,
                 kind: Str,
                 target: None,
                 deprecated: Some(D19),
             },
             FlagSpan {
-                from: 29,
+                from: 25,
                 kind: Str,
                 target: None,
-                deprecated: Some(D22),
+                deprecated: Some(D20),
+            },
+            FlagSpan {
+                from: 26,
+                kind: Str,
+                target: None,
+                deprecated: Some(D25),
+            },
+            FlagSpan {
+                from: 33,
+                kind: Str,
+                target: None,
+                deprecated: Some(D26),
             },
         ],
     },
@@ -423,13 +444,13 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Str,
                 target: None,
-                deprecated: Some(D16),
+                deprecated: Some(D19),
             },
             FlagSpan {
-                from: 28,
+                from: 26,
                 kind: Str,
                 target: None,
-                deprecated: Some(D17),
+                deprecated: Some(D25),
             },
             FlagSpan {
                 from: 29,
@@ -551,7 +572,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "container-hints",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -599,7 +620,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 24,
                 kind: Str,
                 target: None,
-                deprecated: Some(D25),
+                deprecated: Some(D29),
             },
         ],
     },
@@ -627,9 +648,21 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "containerd",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
+            kind: Str,
+            target: None,
+            deprecated: Some(D4),
+        }],
+    },
+    FlagRecord {
+        name: "containerd-namespace",
+        shorthand: None,
+        since: 21,
+        removed: None,
+        spans: &[FlagSpan {
+            from: 21,
             kind: Str,
             target: None,
             deprecated: Some(D4),
@@ -711,7 +744,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "docker",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: Some(24),
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -743,7 +776,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "docker-env-metadata-whitelist",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: Some(24),
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -755,7 +788,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "docker-only",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: Some(24),
         spans: &[FlagSpan {
             from: 16,
             kind: Bool,
@@ -767,7 +800,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "docker-root",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: Some(24),
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -779,7 +812,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "docker-tls",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: Some(24),
         spans: &[FlagSpan {
             from: 16,
             kind: Bool,
@@ -791,7 +824,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "docker-tls-ca",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: Some(24),
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -803,7 +836,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "docker-tls-cert",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: Some(24),
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -815,7 +848,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "docker-tls-key",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: Some(24),
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -865,7 +898,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 18,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D30),
+                deprecated: Some(D34),
             },
         ],
     },
@@ -905,7 +938,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "enable-load-reader",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Bool,
@@ -973,7 +1006,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "event-storage-age-limit",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -985,7 +1018,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "event-storage-event-limit",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -1096,22 +1129,40 @@ pub static FLAGS: &[FlagRecord] = &[
                 deprecated: Some(D10),
             },
             FlagSpan {
+                from: 21,
+                kind: Bool,
+                target: None,
+                deprecated: Some(D16),
+            },
+            FlagSpan {
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D15),
+                deprecated: Some(D22),
             },
             FlagSpan {
-                from: 29,
+                from: 25,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D21),
+                deprecated: Some(D18),
+            },
+            FlagSpan {
+                from: 26,
+                kind: Bool,
+                target: None,
+                deprecated: Some(D27),
+            },
+            FlagSpan {
+                from: 33,
+                kind: Bool,
+                target: None,
+                deprecated: Some(D24),
             },
             FlagSpan {
                 from: 34,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D23),
+                deprecated: Some(D27),
             },
         ],
     },
@@ -1132,6 +1183,12 @@ pub static FLAGS: &[FlagRecord] = &[
                 kind: Str,
                 target: None,
                 deprecated: None,
+            },
+            FlagSpan {
+                from: 21,
+                kind: Str,
+                target: None,
+                deprecated: Some(D7),
             },
         ],
     },
@@ -1154,10 +1211,16 @@ pub static FLAGS: &[FlagRecord] = &[
                 deprecated: Some(D13),
             },
             FlagSpan {
+                from: 21,
+                kind: Bool,
+                target: None,
+                deprecated: Some(D17),
+            },
+            FlagSpan {
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D20),
+                deprecated: Some(D23),
             },
         ],
     },
@@ -1236,16 +1299,40 @@ pub static FLAGS: &[FlagRecord] = &[
                 deprecated: Some(D13),
             },
             FlagSpan {
+                from: 21,
+                kind: Str,
+                target: None,
+                deprecated: Some(D17),
+            },
+            FlagSpan {
                 from: 23,
                 kind: Str,
                 target: None,
-                deprecated: Some(D20),
+                deprecated: Some(D23),
+            },
+            FlagSpan {
+                from: 25,
+                kind: Str,
+                target: None,
+                deprecated: Some(D21),
+            },
+            FlagSpan {
+                from: 26,
+                kind: Str,
+                target: None,
+                deprecated: Some(D28),
+            },
+            FlagSpan {
+                from: 33,
+                kind: Str,
+                target: None,
+                deprecated: Some(D21),
             },
             FlagSpan {
                 from: 34,
                 kind: Str,
                 target: None,
-                deprecated: Some(D24),
+                deprecated: Some(D28),
             },
         ],
     },
@@ -1309,7 +1396,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "global-housekeeping-interval",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Dur,
@@ -1381,7 +1468,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "housekeeping-interval",
         shorthand: None,
         since: 16,
-        removed: Some(22),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Dur,
@@ -1493,7 +1580,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "iptables-drop-bit",
         shorthand: None,
         since: 16,
-        removed: Some(28),
+        removed: Some(31),
         spans: &[FlagSpan {
             from: 16,
             kind: Int32,
@@ -1505,7 +1592,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "iptables-masquerade-bit",
         shorthand: None,
         since: 16,
-        removed: Some(28),
+        removed: Some(31),
         spans: &[FlagSpan {
             from: 16,
             kind: Int32,
@@ -1522,7 +1609,7 @@ pub static FLAGS: &[FlagRecord] = &[
             from: 16,
             kind: Bool,
             target: None,
-            deprecated: Some(D30),
+            deprecated: Some(D34),
         }],
     },
     FlagRecord {
@@ -1661,7 +1748,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Str,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -1669,7 +1756,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "log-cadvisor-usage",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Bool,
@@ -1693,7 +1780,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Str,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -1713,7 +1800,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Str,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -1733,7 +1820,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Uint64,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -1833,7 +1920,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -1841,7 +1928,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "machine-id-file",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -1948,10 +2035,10 @@ pub static FLAGS: &[FlagRecord] = &[
     FlagRecord {
         name: "memory-manager-policy",
         shorthand: None,
-        since: 22,
+        since: 21,
         removed: None,
         spans: &[FlagSpan {
-            from: 22,
+            from: 21,
             kind: Str,
             target: Some("memoryManagerPolicy"),
             deprecated: Some(D6),
@@ -2086,7 +2173,7 @@ pub static FLAGS: &[FlagRecord] = &[
             from: 16,
             kind: Str,
             target: None,
-            deprecated: Some(D30),
+            deprecated: Some(D34),
         }],
     },
     FlagRecord {
@@ -2105,7 +2192,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -2146,22 +2233,22 @@ pub static FLAGS: &[FlagRecord] = &[
                 deprecated: None,
             },
             FlagSpan {
-                from: 26,
+                from: 24,
                 kind: Str,
                 target: None,
-                deprecated: Some(D26),
+                deprecated: Some(D30),
             },
             FlagSpan {
                 from: 27,
                 kind: Str,
                 target: None,
-                deprecated: Some(D29),
+                deprecated: Some(D33),
             },
             FlagSpan {
                 from: 30,
                 kind: Str,
                 target: None,
-                deprecated: Some(D27),
+                deprecated: Some(D31),
             },
         ],
     },
@@ -2291,7 +2378,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 19,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D31),
+                deprecated: Some(D35),
             },
         ],
     },
@@ -2344,7 +2431,7 @@ pub static FLAGS: &[FlagRecord] = &[
             from: 16,
             kind: Bool,
             target: None,
-            deprecated: Some(D30),
+            deprecated: Some(D34),
         }],
     },
     FlagRecord {
@@ -2406,10 +2493,10 @@ pub static FLAGS: &[FlagRecord] = &[
     FlagRecord {
         name: "reserved-memory",
         shorthand: None,
-        since: 22,
+        since: 21,
         removed: None,
         spans: &[FlagSpan {
-            from: 22,
+            from: 21,
             kind: ReservedMemory,
             target: Some("reservedMemory"),
             deprecated: Some(D6),
@@ -2537,6 +2624,12 @@ pub static FLAGS: &[FlagRecord] = &[
                 target: None,
                 deprecated: Some(D14),
             },
+            FlagSpan {
+                from: 21,
+                kind: Str,
+                target: None,
+                deprecated: Some(D15),
+            },
         ],
     },
     FlagRecord {
@@ -2567,7 +2660,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -2587,7 +2680,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -2607,7 +2700,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Str,
                 target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D32),
             },
         ],
     },
@@ -2615,7 +2708,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "storage-driver-buffer-duration",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Dur,
@@ -2627,7 +2720,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "storage-driver-db",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -2639,7 +2732,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "storage-driver-host",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -2651,7 +2744,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "storage-driver-password",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -2663,7 +2756,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "storage-driver-secure",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Bool,
@@ -2675,7 +2768,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "storage-driver-table",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,
@@ -2687,7 +2780,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "storage-driver-user",
         shorthand: None,
         since: 16,
-        removed: Some(20),
+        removed: None,
         spans: &[FlagSpan {
             from: 16,
             kind: Str,

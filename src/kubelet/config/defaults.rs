@@ -94,11 +94,19 @@ pub fn set_defaults_at(
     let minor = release.minor();
     let mut local = gates.boxed_clone();
     if let Some(fg) = &obj.feature_gates {
-        local.set_from_map(fg).map_err(|e| {
-            ConfigError::new(format!("failed to merge global and in-flight KubeletConfiguration while setting defaults, error: {e}"))
-                .with_cause(e)
-                .of_kind(ConfigErrorKind::FeatureGates)
-        })?;
+        let merged = local.set_from_map(fg);
+        // Defaulting has read the object's gates since 1.32 (KubeletCrashLoopBackOffMax), and
+        // panics on a bad one. Before, a bad gate in a file got through loading and was
+        // refused by the SetFromMap after flag precedence (cmd/kubelet/app/server.go).
+        if minor >= 32 {
+            merged.map_err(|e| {
+                ConfigError::new(format!("failed to merge global and in-flight KubeletConfiguration while setting defaults, error: {e}"))
+                    .with_cause(e)
+                    .of_kind(ConfigErrorKind::FeatureGates)
+            })?;
+        } else if merged.is_err() {
+            local = gates.boxed_clone();
+        }
     }
     dn(&mut obj.enable_server, true);
     dz(&mut obj.sync_frequency, Duration::from_mins(1));

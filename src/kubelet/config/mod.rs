@@ -19,6 +19,7 @@ pub mod dynamic;
 pub mod error;
 pub mod file;
 pub mod flags;
+pub mod flagvalidation;
 pub mod flagvalue;
 pub mod gates;
 pub mod pflag;

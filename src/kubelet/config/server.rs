@@ -27,8 +27,8 @@ use super::gates::Gates;
 use super::provenance::{self, Layer, Origin, Provenance};
 use super::types::{self, KubeletConfiguration};
 use super::{
-    defaults, dropins, dynamic, file, flags, startup, validation, ConfigError, ConfigErrorKind,
-    ConfigProblem, ResolveInput, Resolved,
+    defaults, dropins, dynamic, file, flags, flagvalidation, startup, validation, ConfigError,
+    ConfigErrorKind, ConfigProblem, ResolveInput, Resolved,
 };
 use crate::releases::Release;
 use crate::version::Version;
@@ -172,17 +172,22 @@ impl<'a> Startup<'a> {
         Ok(())
     }
 
-    /// `ValidateKubeletFlags`: only its dynamic-config check still bites, 1.11–1.23.
+    /// `ValidateKubeletFlags`: the dynamic-config check (1.11–1.23), then the node labels and
+    /// (1.24–1.26) the container runtime ([`flagvalidation`]).
     pub(crate) fn validate_kubelet_flags(
         &self,
         cl: &flags::CommandLine,
         gates: &dyn Gates,
     ) -> Result<(), ConfigError> {
-        if (11..=23).contains(&self.version.minor()) && self.version.major() == 1 {
+        if self.version.major() != 1 {
+            return Ok(());
+        }
+        if (11..=23).contains(&self.version.minor()) {
             dynamic::validate_flags(cl, &self.version, gates)
                 .map_err(|e| e.of_kind(ConfigErrorKind::FlagValidation))?;
         }
-        Ok(())
+        flagvalidation::validate(cl, self.version.minor())
+            .map_err(|e| e.of_kind(ConfigErrorKind::FlagValidation))
     }
 
     /// `--config` and `--config-dir`, relative to the working directory.

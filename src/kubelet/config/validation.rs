@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 use super::flagvalue::go_atoi;
 use super::gates::Gates;
 use super::types::KubeletConfiguration;
-use crate::duration::{Duration, MILLISECOND, SECOND};
+use crate::duration::{Duration, MICROSECOND, MILLISECOND, SECOND};
 
 /// `utilerrors.NewAggregate(errs).Error()`: duplicates dropped, one message alone, several
 /// as `[a, b]`.
@@ -101,7 +101,7 @@ pub fn validate_at(
     release: crate::releases::Release,
 ) -> Result<(), Vec<String>> {
     let Ok(newest) = super::defaults::defaulted(gates) else {
-        return validate(kc, gates);
+        return validate_rules_of(kc, gates, release);
     };
     let mut v = kc.to_value();
     if let (serde_json::Value::Object(out), serde_json::Value::Object(def)) =
@@ -114,23 +114,37 @@ pub fn validate_at(
         }
     }
     match serde_json::from_value::<KubeletConfiguration>(v) {
-        Ok(filled) => validate(&filled, gates),
-        Err(_) => validate(kc, gates),
+        Ok(filled) => validate_rules_of(&filled, gates, release),
+        Err(_) => validate_rules_of(kc, gates, release),
     }
 }
 
 /// `ValidateKubeletConfiguration`: the checks in upstream's order, grouped as upstream groups
 /// them; `Err` carries the individual messages in order.
 pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<String>> {
+    validate_rules_of(kc, gates, crate::releases::NEWEST)
+}
+
+/// [`validate`] with the rules of release `release` where they differ from the newest
+/// (which values a check allows, and its wording).
+fn validate_rules_of(
+    kc: &KubeletConfiguration,
+    gates: &dyn Gates,
+    release: crate::releases::Release,
+) -> Result<(), Vec<String>> {
     let mut local = gates.boxed_clone();
     if let Some(fg) = &kc.feature_gates {
         local.set_from_map(fg).map_err(|e| vec![e.to_string()])?;
     }
-    let on = |g: &str| local.enabled(g);
+    let enabled = |g: &str| local.enabled(g);
+    let ctx = Ctx {
+        gates: &enabled,
+        minor: release.minor(),
+    };
     let mut errs: Vec<String> = Vec::new();
     let mut e = |s: String| errs.push(format!("invalid configuration: {s}"));
     for group in GROUPS {
-        group(kc, &on, &mut e);
+        group(kc, &ctx, &mut e);
     }
     if errs.is_empty() {
         Ok(())
@@ -139,8 +153,21 @@ pub fn validate(kc: &KubeletConfiguration, gates: &dyn Gates) -> Result<(), Vec<
     }
 }
 
-/// Whether a gate is on, for the configuration being validated.
-type On<'a> = &'a dyn Fn(&str) -> bool;
+/// What a check may ask of the kubelet doing the validation.
+struct Ctx<'a> {
+    /// Whether a gate is on, for the configuration being validated.
+    gates: &'a dyn Fn(&str) -> bool,
+    /// The kubelet's minor release (its rules where they changed).
+    minor: u16,
+}
+
+impl Ctx<'_> {
+    fn gate(&self, name: &str) -> bool {
+        (self.gates)(name)
+    }
+}
+
+type On<'a, 'b> = &'a Ctx<'b>;
 /// Records one failure (the `invalid configuration: ` prefix is added for it).
 type Fail<'a> = &'a mut dyn FnMut(String);
 type Group = fn(&KubeletConfiguration, On, Fail);
@@ -203,9 +230,20 @@ fn boolv(o: Option<bool>) -> bool {
 }
 
 /// Node lease, system cgroups, event rates and the healthz port.
-fn node_basics(kc: &KubeletConfiguration, _on: On, e: Fail) {
+fn node_basics(kc: &KubeletConfiguration, on: On, e: Fail) {
     if i32v(kc.node_lease_duration_seconds) <= 0 {
         e("nodeLeaseDurationSeconds must be greater than 0".into());
+    }
+    // Up to 1.30 one check here covered every enforcement; 1.31 checks each in the loop below.
+    if on.minor <= 30
+        && !boolv(kc.cgroups_per_qos)
+        && !kc
+            .enforce_node_allocatable
+            .clone()
+            .unwrap_or_default()
+            .is_empty()
+    {
+        e("enforceNodeAllocatable (--enforce-node-allocatable) is not supported unless cgroupsPerQOS (--cgroups-per-qos) is set to true".into());
     }
     if !strv(&kc.system_cgroups).is_empty() && strv(&kc.cgroup_root).is_empty() {
         e("systemCgroups (--system-cgroups) was specified and cgroupRoot (--cgroup-root) was not specified".into());
@@ -227,11 +265,22 @@ fn node_basics(kc: &KubeletConfiguration, _on: On, e: Fail) {
 /// `cpuCFSQuotaPeriod`, behind `CustomCPUCFSQuotaPeriod`.
 fn cpu_cfs_quota_period(kc: &KubeletConfiguration, on: On, e: Fail) {
     let cfs = durv(kc.cpu_cfs_quota_period);
-    if !on("CustomCPUCFSQuotaPeriod") && cfs != Duration(100 * MILLISECOND) {
-        e(format!("cpuCFSQuotaPeriod (--cpu-cfs-quota-period) {cfs} requires feature gate CustomCPUCFSQuotaPeriod"));
+    // 1.21–1.23 named no flag in the gate message; up to 1.25 the lower bound was 1µs
+    // (validation.go at 1.21.4, 1.24.14 and 1.26.7).
+    if !on.gate("CustomCPUCFSQuotaPeriod") && cfs != Duration(100 * MILLISECOND) {
+        e(if on.minor <= 23 {
+            format!("cpuCFSQuotaPeriod {cfs} requires feature gate CustomCPUCFSQuotaPeriod")
+        } else {
+            format!("cpuCFSQuotaPeriod (--cpu-cfs-quota-period) {cfs} requires feature gate CustomCPUCFSQuotaPeriod")
+        });
     }
-    if on("CustomCPUCFSQuotaPeriod") && !(MILLISECOND..=SECOND).contains(&cfs.0) {
-        e(format!("cpuCFSQuotaPeriod (--cpu-cfs-quota-period) {cfs} must be between 1ms and 1sec, inclusive"));
+    let (low, low_text) = if on.minor <= 25 {
+        (MICROSECOND, "1usec")
+    } else {
+        (MILLISECOND, "1ms")
+    };
+    if on.gate("CustomCPUCFSQuotaPeriod") && !(low..=SECOND).contains(&cfs.0) {
+        e(format!("cpuCFSQuotaPeriod (--cpu-cfs-quota-period) {cfs} must be between {low_text} and 1sec, inclusive"));
     }
 }
 
@@ -250,7 +299,7 @@ fn image_garbage_collection(kc: &KubeletConfiguration, on: On, e: Fail) {
     }
     let max_age = durv(kc.image_maximum_gc_age);
     let min_age = durv(kc.image_minimum_gc_age);
-    if max_age.0 != 0 && !on("ImageMaximumGCAge") {
+    if max_age.0 != 0 && !on.gate("ImageMaximumGCAge") {
         e("ImageMaximumGCAge feature gate is required for Kubelet configuration option imageMaximumGCAge".into());
     }
     if min_age.0 < 0 {
@@ -352,10 +401,11 @@ fn image_pulls(kc: &KubeletConfiguration, _on: On, e: Fail) {
 
 /// Server TLS bootstrap (its gate), run-once mode, and taints registered with a time.
 fn tls_run_once_and_taints(kc: &KubeletConfiguration, on: On, e: Fail) {
-    if boolv(kc.server_tls_bootstrap) && !on("RotateKubeletServerCertificate") {
+    if boolv(kc.server_tls_bootstrap) && !on.gate("RotateKubeletServerCertificate") {
         e("serverTLSBootstrap true requires feature gate RotateKubeletServerCertificate".into());
     }
-    if boolv(kc.run_once) {
+    // runOnce has been refused since 1.32 (validation.go at 1.31.11 has no such check).
+    if on.minor >= 32 && boolv(kc.run_once) {
         e(
             "runOnce (--runOnce) true, Runonce mode has been deprecated and should not be set"
                 .into(),
@@ -369,8 +419,35 @@ fn tls_run_once_and_taints(kc: &KubeletConfiguration, on: On, e: Fail) {
 }
 
 /// Topology manager policy and scope.
-fn topology_manager(kc: &KubeletConfiguration, _on: On, e: Fail) {
+fn topology_manager(kc: &KubeletConfiguration, on: On, e: Fail) {
     let tmp = strv(&kc.topology_manager_policy);
+    let tms = strv(&kc.topology_manager_scope);
+    // Until 1.26 a policy or scope other than the default needed the TopologyManager gate
+    // (GA in 1.27); until 1.23 the values were refused as "non-allowable" (validation.go at
+    // 1.23.15, 1.24.14 and 1.26.7).
+    let gated = on.minor <= 26;
+    if gated && tmp != "none" && !on.gate("TopologyManager") {
+        e(format!(
+            "topologyManagerPolicy {tmp} requires feature gate TopologyManager"
+        ));
+    }
+    if on.minor <= 23 {
+        if !matches!(
+            tmp.as_str(),
+            "none" | "best-effort" | "restricted" | "single-numa-node"
+        ) {
+            e(format!("topologyManagerPolicy non-allowable value: {tmp}"));
+        }
+        if tms != "container" && !on.gate("TopologyManager") {
+            e(format!(
+                "topologyManagerScope {tms} requires feature gate TopologyManager"
+            ));
+        }
+        if !matches!(tms.as_str(), "container" | "pod") {
+            e(format!("topologyManagerScope non-allowable value: {tms}"));
+        }
+        return;
+    }
     if !matches!(
         tmp.as_str(),
         "none" | "best-effort" | "restricted" | "single-numa-node"
@@ -381,7 +458,11 @@ fn topology_manager(kc: &KubeletConfiguration, _on: On, e: Fail) {
             go_list(&["none", "best-effort", "restricted", "single-numa-node"])
         ));
     }
-    let tms = strv(&kc.topology_manager_scope);
+    if gated && tms != "container" && !on.gate("TopologyManager") {
+        e(format!(
+            "topologyManagerScope {tms} requires feature gate TopologyManager"
+        ));
+    }
     if !matches!(tms.as_str(), "container" | "pod") {
         e(format!(
             "topologyManagerScope (--topology-manager-scope) {} must be one of: \"container\", or \"pod\"",
@@ -394,7 +475,28 @@ fn topology_manager(kc: &KubeletConfiguration, _on: On, e: Fail) {
 fn graceful_node_shutdown(kc: &KubeletConfiguration, on: On, e: Fail) {
     let sgp = durv(kc.shutdown_grace_period);
     let sgpc = durv(kc.shutdown_grace_period_critical_pods);
-    if on("GracefulNodeShutdown") {
+    // 1.20–1.23 (the feature's first releases) had one range check and Go's field names
+    // (validation.go at 1.21.4 and 1.23.15; the 1.20 kubelet introduced the fields).
+    if on.minor <= 23 {
+        if on.gate("GracefulNodeShutdown") {
+            if sgp.0 < 0 || sgpc.0 < 0 || sgpc > sgp {
+                e(format!("ShutdownGracePeriod {sgp} must be >= 0, ShutdownGracePeriodCriticalPods {sgpc} must be >= 0, and ShutdownGracePeriodCriticalPods {sgpc} must be <= ShutdownGracePeriod {sgp}"));
+            }
+            if sgp.0 > 0 && sgp.0 < SECOND {
+                e(format!(
+                    "ShutdownGracePeriod {sgp} must be either zero or otherwise >= 1 sec"
+                ));
+            }
+            if sgpc.0 > 0 && sgpc.0 < SECOND {
+                e(format!(
+                    "ShutdownGracePeriodCriticalPods {sgpc} must be either zero or otherwise >= 1 sec"
+                ));
+            }
+        }
+        if (sgp.0 > 0 || sgpc.0 > 0) && !on.gate("GracefulNodeShutdown") {
+            e("Specifying ShutdownGracePeriod or ShutdownGracePeriodCriticalPods requires feature gate GracefulNodeShutdown".into());
+        }
+    } else if on.gate("GracefulNodeShutdown") {
         if sgpc > sgp {
             e(format!(
                 "shutdownGracePeriodCriticalPods {sgpc} must be <= shutdownGracePeriod {sgp}"
@@ -411,17 +513,17 @@ fn graceful_node_shutdown(kc: &KubeletConfiguration, on: On, e: Fail) {
             ));
         }
     }
-    if (sgp.0 > 0 || sgpc.0 > 0) && !on("GracefulNodeShutdown") {
+    if on.minor > 23 && (sgp.0 > 0 || sgpc.0 > 0) && !on.gate("GracefulNodeShutdown") {
         e("specifying shutdownGracePeriod or shutdownGracePeriodCriticalPods requires feature gate GracefulNodeShutdown".into());
     }
     let by_prio = kc
         .shutdown_grace_period_by_pod_priority
         .as_ref()
         .is_some_and(|v| !v.is_empty());
-    if on("GracefulNodeShutdownBasedOnPodPriority") && by_prio && (sgp.0 > 0 || sgpc.0 > 0) {
+    if on.gate("GracefulNodeShutdownBasedOnPodPriority") && by_prio && (sgp.0 > 0 || sgpc.0 > 0) {
         e("Cannot specify both shutdownGracePeriodByPodPriority and shutdownGracePeriod at the same time".into());
     }
-    if !on("GracefulNodeShutdownBasedOnPodPriority") && by_prio {
+    if !on.gate("GracefulNodeShutdownBasedOnPodPriority") && by_prio {
         e("Specifying shutdownGracePeriodByPodPriority requires feature gate GracefulNodeShutdownBasedOnPodPriority".into());
     }
 }
@@ -433,14 +535,32 @@ fn memory_swap(kc: &KubeletConfiguration, on: On, e: Fail) {
         .as_ref()
         .and_then(|m| m.swap_behavior.clone())
         .unwrap_or_default();
-    if on("NodeSwap") && !matches!(swap.as_str(), "" | "NoSwap" | "LimitedSwap") {
-        e(format!(
-            "memorySwap.swapBehavior {} must be one of: \"\", \"LimitedSwap\" or \"NoSwap\"",
-            crate::go::quote(&swap)
-        ));
+    // UnlimitedSwap was the other behaviour until 1.30 replaced it with NoSwap (KEP-2400 beta 2);
+    // 1.22 and 1.23 worded both messages with Go's field names.
+    let (other, old_words) = match on.minor {
+        ..=23 => ("UnlimitedSwap", true),
+        24..=29 => ("UnlimitedSwap", false),
+        _ => ("NoSwap", false),
+    };
+    if on.gate("NodeSwap") && !matches!(swap.as_str(), "" | "LimitedSwap") && swap != other {
+        e(match on.minor {
+            ..=23 => format!("MemorySwap.SwapBehavior {swap} must be one of: LimitedSwap, UnlimitedSwap"),
+            24..=29 => format!(
+                "memorySwap.swapBehavior {} must be one of: \"\", \"LimitedSwap\", or \"UnlimitedSwap\"",
+                crate::go::quote(&swap)
+            ),
+            _ => format!(
+                "memorySwap.swapBehavior {} must be one of: \"\", \"LimitedSwap\" or \"NoSwap\"",
+                crate::go::quote(&swap)
+            ),
+        });
     }
-    if !on("NodeSwap") && !swap.is_empty() {
-        e("memorySwap.swapBehavior cannot be set when NodeSwap feature flag is disabled".into());
+    if !on.gate("NodeSwap") && !swap.is_empty() {
+        e(if old_words {
+            "MemorySwap.SwapBehavior cannot be set when NodeSwap feature flag is disabled".into()
+        } else {
+            "memorySwap.swapBehavior cannot be set when NodeSwap feature flag is disabled".into()
+        });
     }
 }
 
@@ -450,7 +570,7 @@ fn crash_loop_back_off(kc: &KubeletConfiguration, on: On, e: Fail) {
         .crash_loop_back_off
         .as_ref()
         .and_then(|c| c.max_container_restart_period);
-    if on("KubeletCrashLoopBackOffMax") {
+    if on.gate("KubeletCrashLoopBackOffMax") {
         match clbo {
             None => e("FeatureGate KubeletCrashLoopBackOffMax is enabled, CrashLoopBackOff.MaxContainerRestartPeriod must be set".into()),
             Some(d) if !(1000..=300_000).contains(&(d.0 / MILLISECOND)) => e(format!(
@@ -465,8 +585,11 @@ fn crash_loop_back_off(kc: &KubeletConfiguration, on: On, e: Fail) {
 }
 
 /// `enforceNodeAllocatable`: known, not duplicated, its cgroups named, `cgroupsPerQOS` on.
-fn enforce_node_allocatable(kc: &KubeletConfiguration, _on: On, e: Fail) {
+fn enforce_node_allocatable(kc: &KubeletConfiguration, on: On, e: Fail) {
     let ena: Vec<String> = kc.enforce_node_allocatable.clone().unwrap_or_default();
+    if on.minor <= 31 {
+        return enforce_node_allocatable_before_1_32(&ena, kc, on.minor, e);
+    }
     let has = |k: &str| ena.iter().any(|v| v == k);
     if has("system-reserved-compressible") && has("system-reserved") {
         e("both \"system-reserved\" and \"system-reserved-compressible\" cannot be specified together in enforceNodeAllocatable (--enforce-node-allocatable)".into());
@@ -476,11 +599,7 @@ fn enforce_node_allocatable(kc: &KubeletConfiguration, _on: On, e: Fail) {
     }
     let mut unique = BTreeSet::new();
     for val in &ena {
-        if !unique.insert(val.as_str()) {
-            e(format!(
-                "duplicated enforcements {} in enforceNodeAllocatable (--enforce-node-allocatable)",
-                crate::go::quote(val)
-            ));
+        if duplicated(&mut unique, val, e) {
             continue;
         }
         match val.as_str() {
@@ -512,6 +631,69 @@ fn enforce_node_allocatable(kc: &KubeletConfiguration, _on: On, e: Fail) {
     }
 }
 
+/// Whether `val` was already seen in enforceNodeAllocatable (and says so, as 1.31+ does).
+fn duplicated<'a>(seen: &mut BTreeSet<&'a str>, val: &'a str, e: Fail) -> bool {
+    if seen.insert(val) {
+        return false;
+    }
+    e(format!(
+        "duplicated enforcements {} in enforceNodeAllocatable (--enforce-node-allocatable)",
+        crate::go::quote(val)
+    ));
+    true
+}
+
+/// `enforceNodeAllocatable` before the compressible enforcements (1.32): four options; 1.31
+/// added the duplicate check and the per-enforcement `cgroupsPerQOS` check; 1.24 quoted the
+/// keys with `%q` where 1.21–1.23 wrote them in single quotes (validation.go at 1.23.15,
+/// 1.24.14, 1.30.7 and 1.31.11, kubeedge/kubeedge vendor trees).
+fn enforce_node_allocatable_before_1_32(
+    ena: &[String],
+    kc: &KubeletConfiguration,
+    minor: u16,
+    e: Fail,
+) {
+    let key = |k: &str| {
+        if minor >= 24 {
+            crate::go::quote(k)
+        } else {
+            format!("'{k}'")
+        }
+    };
+    let mut unique = BTreeSet::new();
+    for val in ena {
+        if minor >= 31 && duplicated(&mut unique, val, e) {
+            continue;
+        }
+        match val.as_str() {
+            "pods" => {}
+            "system-reserved" => {
+                if strv(&kc.system_reserved_cgroup).is_empty() {
+                    e(format!("systemReservedCgroup (--system-reserved-cgroup) must be specified when {} contained in enforceNodeAllocatable (--enforce-node-allocatable)", key("system-reserved")));
+                }
+            }
+            "kube-reserved" => {
+                if strv(&kc.kube_reserved_cgroup).is_empty() {
+                    e(format!("kubeReservedCgroup (--kube-reserved-cgroup) must be specified when {} contained in enforceNodeAllocatable (--enforce-node-allocatable)", key("kube-reserved")));
+                }
+            }
+            "none" => {
+                if ena.len() > 1 {
+                    e(format!("enforceNodeAllocatable (--enforce-node-allocatable) may not contain additional enforcements when {} is specified", key("none")));
+                }
+                continue;
+            }
+            other => {
+                e(format!("option {} specified for enforceNodeAllocatable (--enforce-node-allocatable). Valid options are \"pods\", \"system-reserved\", \"kube-reserved\", or \"none\"", crate::go::quote(other)));
+                continue;
+            }
+        }
+        if minor >= 31 && !boolv(kc.cgroups_per_qos) {
+            e(format!("cgroupsPerQOS (--cgroups-per-qos) must be set to true when {} contained in enforceNodeAllocatable (--enforce-node-allocatable)", crate::go::quote(val)));
+        }
+    }
+}
+
 /// `hairpinMode`.
 fn hairpin_mode(kc: &KubeletConfiguration, _on: On, e: Fail) {
     let hp = strv(&kc.hairpin_mode);
@@ -527,7 +709,7 @@ fn image_pull_credentials(kc: &KubeletConfiguration, on: On, e: Fail) {
         .preloaded_images_verification_allowlist
         .as_ref()
         .is_some_and(|v| !v.is_empty());
-    if on("KubeletEnsureSecretPulledImages") {
+    if on.gate("KubeletEnsureSecretPulledImages") {
         if !matches!(
             ipcvp.as_str(),
             "NeverVerify"
@@ -577,7 +759,7 @@ fn reserved_memory(kc: &KubeletConfiguration, _on: On, e: Fail) {
 
 /// `memoryThrottlingFactor`, required by `MemoryQoS`.
 fn memory_qos(kc: &KubeletConfiguration, on: On, e: Fail) {
-    if on("MemoryQoS") && kc.memory_throttling_factor.is_none() {
+    if on.gate("MemoryQoS") && kc.memory_throttling_factor.is_none() {
         e("memoryThrottlingFactor is required when MemoryQoS feature flag is enabled".into());
     }
     if let Some(f) = kc.memory_throttling_factor {
@@ -599,7 +781,7 @@ fn container_runtime(kc: &KubeletConfiguration, _on: On, e: Fail) {
 /// `enableSystemLogQuery`, behind `NodeLogQuery`.
 fn system_log_query(kc: &KubeletConfiguration, on: On, e: Fail) {
     let slq = boolv(kc.enable_system_log_query);
-    if slq && !on("NodeLogQuery") {
+    if slq && !on.gate("NodeLogQuery") {
         e("NodeLogQuery feature gate is required for enableSystemLogQuery".into());
     }
     if slq && !boolv(kc.enable_system_log_handler) {
