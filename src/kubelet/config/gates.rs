@@ -41,6 +41,14 @@ pub enum GateState {
     Unregistered,
 }
 
+/// The first kubelet whose gate logs "setting GA/deprecated feature gate" as a structured line
+/// (component-base v0.36: `logger.Info("Warning: setting GA feature gate. ...", "featureGate",
+/// k, "value", v)`). Every earlier release, back to 1.16, printed
+/// `klog.Warningf("Setting GA feature gate %s=%t. It will be removed in a future release.")`.
+fn structured_warnings_since() -> Version {
+    Version::new(1, 36)
+}
+
 /// What the kubelet's configuration code needs from a feature gate.
 pub trait Gates {
     /// `SetFromMap`: warnings on success, upstream's error on failure (no change then).
@@ -66,9 +74,26 @@ impl Gates for FeatureGate {
         &mut self,
         m: &BTreeMap<String, bool>,
     ) -> Result<Vec<String>, FeatureGateError> {
+        let structured = *self.emulation_version() >= structured_warnings_since();
         FeatureGate::set_from_map(self, m).map(|ws| {
             ws.into_iter()
-                .map(|w| format!("{} featureGate={} value={}", w.message, w.feature, w.value))
+                .map(|w| {
+                    let stage = self.spec(&w.feature).map(|s| s.pre_release);
+                    match stage {
+                        Ok(PreRelease::GA | PreRelease::Deprecated) if !structured => {
+                            let stage = if stage == Ok(PreRelease::GA) {
+                                "GA"
+                            } else {
+                                "deprecated"
+                            };
+                            format!(
+                                "Setting {stage} feature gate {}={}. It will be removed in a future release.",
+                                w.feature, w.value
+                            )
+                        }
+                        _ => format!("{} featureGate={} value={}", w.message, w.feature, w.value),
+                    }
+                })
                 .collect()
         })
     }
@@ -167,10 +192,36 @@ mod tests {
         let mut g = gates();
         assert_eq!(
             Gates::set_from_map(&mut g, &m("G", true)).unwrap(),
-            vec!["Warning: setting GA feature gate. It will be removed in a future release. featureGate=G value=true"]
+            vec!["Setting GA feature gate G=true. It will be removed in a future release."]
         );
         Gates::set_from_map(&mut g, &m("AllAlpha", true)).unwrap();
         assert!(Gates::enabled(&g, "A"));
+    }
+
+    /// component-base's klog.Warningf line (1.16 to 1.35) became a structured logger.Info line
+    /// in v0.36 (kubernetes-1.36.0); both name the gate and the value.
+    #[test]
+    fn the_ga_warning_is_worded_as_the_release_logs_it() {
+        let list = "- name: G\n  versionedSpecs:\n  - {default: true, lockToDefault: false, preRelease: GA, version: \"1.20\"}\n- name: D\n  versionedSpecs:\n  - {default: true, lockToDefault: false, preRelease: Beta, version: \"1.19\"}\n  - {default: false, lockToDefault: false, preRelease: Deprecated, version: \"1.20\"}\n";
+        let m = BTreeMap::from([("G".to_string(), true), ("D".to_string(), false)]);
+        let warnings = |minor| {
+            let mut g = kubelet_gate(Version::new(1, minor), Some(list)).unwrap();
+            Gates::set_from_map(&mut g, &m).unwrap()
+        };
+        assert_eq!(
+            warnings(35),
+            [
+                "Setting deprecated feature gate D=false. It will be removed in a future release.",
+                "Setting GA feature gate G=true. It will be removed in a future release."
+            ]
+        );
+        assert_eq!(
+            warnings(36),
+            [
+                "Warning: setting deprecated feature gate. It will be removed in a future release. featureGate=D value=false",
+                "Warning: setting GA feature gate. It will be removed in a future release. featureGate=G value=true"
+            ]
+        );
     }
 
     #[test]
