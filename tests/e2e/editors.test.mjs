@@ -209,3 +209,47 @@ test("the editor bundle stays lazy: it is fetched only after the first answers a
   assert.ok(wasm && bundle.start > wasm.start, "the editor bundle comes after the package's wasm");
   await page.close();
 });
+
+/** The texts the lint marks in the editor of `id`, once they equal `expected`. */
+async function waitMarks(page, id, expected) {
+  const sel = `${editorOf(id)} .cm-lintRange-error`;
+  await page.waitForFunction(([s, want]) => JSON.stringify([...document.querySelectorAll(s)].map((m) => m.textContent)) === want, [sel, JSON.stringify(expected)]);
+}
+
+test("--feature-gates problems are marked at the gate, in the gates panel and on the Layers command line", async () => {
+  const page = await open("gates");
+  await page.waitForSelector(editorOf("gates-flags"));
+  // An unknown gate: its name is marked, not the whole string, and hovering it says why.
+  await page.fill("#gates-flags", "NodeSwap=true, Bogus=true");
+  await waitMarks(page, "gates-flags", ["Bogus"]);
+  const box = await page.locator(`${editorOf("gates-flags")} .cm-lintRange-error`).boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForSelector(".cm-tooltip-lint .cm-diagnostic-error");
+  assert.equal(await page.textContent(".cm-tooltip-lint .cm-diagnosticText"), "unrecognized feature gate: Bogus");
+  await screenshot(page, "editors-gate-mark");
+  // A bad value: the whole item is what Kubernetes cannot parse.
+  await page.fill("#gates-flags", "AllAlpha=false,NodeSwap=maybe");
+  await waitMarks(page, "gates-flags", ["NodeSwap=maybe"]);
+  // The panel's status says the same thing the mark does.
+  assert.match(await page.textContent("#gates-flag-status"), /invalid value of NodeSwap=maybe/);
+  await page.fill("#gates-flags", "NodeSwap=true");
+  await waitMarks(page, "gates-flags", []);
+  assert.match(await page.textContent("#gates-flag-status"), /Accepted/);
+
+  // The Layers command line: the kubelet refuses the flag and names the gate; the gate is marked
+  // inside the flag's value, bare or quoted.
+  await page.click("#tab-layers");
+  await page.waitForSelector(editorOf("layers-args"));
+  await page.fill("#layers-args", "--config=/etc/kubernetes/kubelet.yaml\n--feature-gates=NodeSwap=true,Bogus=true");
+  await waitMarks(page, "layers-args", ["Bogus"]);
+  assert.deepEqual(await markedLines(page, "layers-args"), [2]);
+  assert.match(await page.textContent("#panel-layers"), /unrecognized feature gate: Bogus/);
+  await page.fill("#layers-args", "--feature-gates 'AllBeta=true,NotAGate=false' --max-pods=10");
+  await waitMarks(page, "layers-args", ["NotAGate"]);
+  await page.fill("#layers-args", "--feature-gates=NodeSwap=maybe");
+  await waitMarks(page, "layers-args", ["NodeSwap=maybe"]);
+  await page.fill("#layers-args", "--feature-gates=NodeSwap=true --max-pods=10");
+  await waitMarks(page, "layers-args", []);
+  await assertClean(page);
+  await page.close();
+});
