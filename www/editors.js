@@ -56,7 +56,12 @@ export function featureGateValues(text) {
   return out;
 }
 
-export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFlagCheck = () => null } = {}) {
+/**
+ * Mounts the editors on the inputs under `root` (the playground's <main>, or a widget's panel in
+ * its shadow root) and keeps mounting them on inputs the panels add later. `onReady` runs once
+ * they are mounted (the playground marks its <body>, a widget its element).
+ */
+export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFlagCheck = () => null, onReady = () => { document.body.dataset.editors = "ready"; } } = {}) {
   const byId = (id) => root.querySelector(`#${id}`);
   const valueOf = (id, fallback) => byId(id)?.value || fallback;
   const newest = kubegate.releases().newest;
@@ -339,5 +344,5 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
   // A new release (or path, or drop-in name) changes what the files mean.
   // The panels redraw in the next frame (debounceFrame), so the editors check after them.
   root.addEventListener("change", () => requestAnimationFrame(() => setTimeout(() => { for (const ed of mounted) ed.relint(); })));
-  document.body.dataset.editors = "ready";
+  onReady();
 }
