@@ -153,7 +153,9 @@ export function mountEditor(el, { language = "yaml", singleLine = false, lint, c
     history(),
     drawSelection(),
     EditorState.tabSize.of(2),
-    EditorView.contentAttributes.of({ "aria-label": nameOf(el), spellcheck: "false", autocorrect: "off", autocapitalize: "off" }),
+    // tabindex makes the content's focusability explicit: the scroller around it may scroll (a
+    // long line on a phone) and axe-core wants a scrolling region to hold a focusable element.
+    EditorView.contentAttributes.of({ "aria-label": nameOf(el), spellcheck: "false", autocorrect: "off", autocapitalize: "off", tabindex: "0" }),
     keymap.of([...closeBracketsKeymap, ...completionKeymap, ...historyKeymap, ...lintKeymap, ...defaultKeymap]),
     autocompletion({ override: complete ? [complete] : [], activateOnTyping: true, icons: false }),
     EditorView.updateListener.of((u) => {
@@ -178,6 +180,8 @@ export function mountEditor(el, { language = "yaml", singleLine = false, lint, c
       lineNumbers(), highlightActiveLine(), highlightActiveLineGutter(), bracketMatching(), indentOnInput(), closeBrackets(),
       search({ top: true }), keymap.of(searchKeymap),
       EditorView.contentAttributes.of({ "aria-multiline": "true" }),
+      // Long lines wrap rather than scroll sideways, where a phone would hide their end.
+      EditorView.lineWrapping,
     );
     // YAML and JSON fold by their syntax tree; a command line has nothing to fold.
     if (language !== "args") extensions.push(foldGutter(), keymap.of(foldKeymap));

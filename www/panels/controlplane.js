@@ -285,8 +285,8 @@ export default {
         const inEp = (s.endpoints?.subsets ?? []).some((sub) => sub.addresses.some((x) => x.ip === ip));
         return h("li", { class: `cp-server ${a ? "up" : "down"}`, "data-ip": ip },
           h("code", {}, ip), " ",
-          h("span", { class: "cp-badge" }, a ? `running since ${a.startedAt}` : gone.get(ip) ?? "not running"),
-          h("span", { class: "muted" }, lease ? ` · lease until ${lease.expiresAt}` : " · no lease", inEp ? " · in endpoints" : " · not in endpoints"),
+          h("span", { class: "cp-badge" }, a ? `running since ${simAt(a.startedAt)}` : gone.get(ip) ?? "not running"),
+          h("span", { class: "muted" }, lease ? ` · lease until ${simAt(lease.expiresAt)}` : " · no lease", inEp ? " · in endpoints" : " · not in endpoints"),
           h("span", { class: "cp-server-actions" },
             a ? [
               h("button", { type: "button", class: "cp-stop", "aria-label": `Stop ${ip} gracefully`, onclick: () => act({ do: "stop", ip }) }, "Stop"),
@@ -308,7 +308,7 @@ export default {
         h("h4", {}, "Master leases"),
         s.leases.length ? h("table", { class: "cp-table" },
           h("thead", {}, h("tr", {}, ["Key", "Renewed", "Expires"].map((t) => h("th", { scope: "col" }, t)))),
-          h("tbody", {}, s.leases.map((l) => h("tr", {}, h("td", {}, h("code", {}, l.key)), h("td", {}, l.renewedAt), h("td", {}, l.expiresAt))))) : h("p", { class: "muted" }, "No live lease."));
+          h("tbody", {}, s.leases.map((l) => h("tr", {}, h("td", {}, h("code", {}, l.key)), h("td", {}, simAt(l.renewedAt)), h("td", {}, simAt(l.expiresAt)))))) : h("p", { class: "muted" }, "No live lease."));
     }
 
     function drawService(s) {
