@@ -129,7 +129,7 @@ export default {
       h("div", { class: "cp-clockbar", role: "group", "aria-label": "Virtual clock" },
         // The clock's value stays the controller's own duration text; "t+" is drawn beside it, so it
         // reads like every other simulated time (ui.js simTime).
-        h("span", { class: "label-text" }, "Virtual time "), h("span", { class: "cp-now-prefix" }, "t+"), clock, h("span", { class: "cp-steps" }, stepButtons)),
+        h("span", { class: "label-text" }, "Virtual time "), h("span", { class: "cp-now-at" }, "t+", clock), h("span", { class: "cp-steps" }, stepButtons)),
       h("section", { class: "cp-section", "aria-labelledby": "cp-h-servers" },
         h("h3", { id: "cp-h-servers" }, "Apiservers"),
         servers,
