@@ -11,11 +11,11 @@
 // panel), @codemirror/search (Ctrl-F) and @codemirror/language's folding for YAML and JSON.
 // Tab is left to move focus (no indentWithTab), so a keyboard user can always leave an editor.
 import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection, hoverTooltip } from "@codemirror/view";
-import { EditorState, Prec } from "@codemirror/state";
+import { EditorState, Prec, StateEffect } from "@codemirror/state";
 import { HighlightStyle, syntaxHighlighting, StreamLanguage, bracketMatching, indentOnInput, foldGutter, foldKeymap } from "@codemirror/language";
 import { autocompletion, completionKeymap, closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
-import { linter, lintGutter, lintKeymap, forceLinting } from "@codemirror/lint";
+import { linter, lintGutter, lintKeymap } from "@codemirror/lint";
 import { search, searchKeymap } from "@codemirror/search";
 import { yaml } from "@codemirror/lang-yaml";
 import { json } from "@codemirror/lang-json";
@@ -90,6 +90,10 @@ const theme = EditorView.theme({
 // marked) or { from, to, message, severity } in document offsets (a gate inside a
 // --feature-gates string); @codemirror/lint underlines the range, puts a sign in the gutter and
 // shows the message on hover and in its panel (Ctrl-Shift-M).
+/** Asks for the diagnostics again though the text is unchanged (what it means changed: the
+ *  release, a path, another layer). @codemirror/lint's forceLinting only hurries a pending run. */
+const relintEffect = StateEffect.define();
+
 function toDiagnostic(doc, d) {
   const severity = d.severity ?? "error";
   let from;
@@ -192,7 +196,7 @@ export function mountEditor(el, { language = "yaml", singleLine = false, lint, c
       let found = [];
       try { found = lint(v.state.doc.toString()) ?? []; } catch { /* a linter that fails shows nothing */ }
       return found.map((d) => toDiagnostic(v.state.doc, d)).filter(Boolean);
-    }, { delay: 250 }));
+    }, { delay: 250, needsRefresh: (u) => u.transactions.some((tr) => tr.effects.some((e) => e.is(relintEffect))) }));
     if (!singleLine) extensions.push(lintGutter());
   }
   if (hover) {
@@ -262,7 +266,7 @@ export function mountEditor(el, { language = "yaml", singleLine = false, lint, c
     view,
     /** Runs the linter again (e.g. after the release changed). */
     relint() {
-      if (lint) forceLinting(view);
+      if (lint) view.dispatch({ effects: relintEffect.of(null) });
     },
   };
 }

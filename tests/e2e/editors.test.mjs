@@ -235,6 +235,21 @@ test("--feature-gates problems are marked at the gate, in the gates panel and on
   await page.fill("#gates-flags", "NodeSwap=true");
   await waitMarks(page, "gates-flags", []);
   assert.match(await page.textContent("#gates-flag-status"), /Accepted/);
+  // A gate the newest release has and an old one lacks: picking the old release marks it (the
+  // editor checks again once the panel has redrawn for the new version).
+  const { newest, fresh } = await page.evaluate(async () => {
+    const k = await import("kubegate");
+    const n = k.releases().newest;
+    const old = new Set(k.releaseGates("1.20").map((g) => g.name));
+    return { newest: n, fresh: k.releaseGates(n).find((g) => !old.has(g.name) && !g.lockToDefault).name };
+  });
+  await page.selectOption("#gates-emulation", newest);
+  await page.fill("#gates-flags", `AllAlpha=false,${fresh}=true`);
+  await waitMarks(page, "gates-flags", []);
+  await page.selectOption("#gates-emulation", "1.20");
+  await waitMarks(page, "gates-flags", [fresh]);
+  await page.selectOption("#gates-emulation", newest);
+  await waitMarks(page, "gates-flags", []);
 
   // The Layers command line: the kubelet refuses the flag and names the gate; the gate is marked
   // inside the flag's value, bare or quoted.
