@@ -49,6 +49,8 @@ test("Control plane and Pod sources: simulated times as t+…, every log newest 
   await page.click("#pods-file-save");
   assertNewestFirst(await times(page, "#pods-stream .cp-time"), "pod sources stream");
   assert.match(await page.textContent("#pods-now"), /^t\+\S+ \(\d{4}-\d\d-\d\dT/);
+  // Steps of the clock read as the control plane's do.
+  assert.deepEqual(await page.$$eval("#panel-pods .pods-step", (els) => els.map((e) => e.textContent)), ["+1s", "+10s", "+20s", "+1m"]);
   await assertClean(page);
   await page.close();
 });

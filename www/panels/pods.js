@@ -100,7 +100,8 @@ export default {
     // ---- controls
     const mode = select(MODES, state.mode, { id: "pods-mode" });
     const clock = h("output", { id: "pods-now", "aria-live": "polite" });
-    const steps = STEPS.map((s) => h("button", { type: "button", class: "pods-step", "data-step": String(s), onclick: () => act({ a: "step", by: s }) }, `+${s}s`));
+    // Steps read as a duration is written in a flag ("+1m"), like the control plane's.
+    const steps = STEPS.map((s) => h("button", { type: "button", class: "pods-step", "data-step": String(s), onclick: () => act({ a: "step", by: s }) }, `+${s % 60 === 0 ? `${s / 60}m` : `${s}s`}`));
     const reset = h("button", { type: "button", id: "pods-reset", onclick: () => { state.actions = structuredClone(DEFAULT_ACTIONS); rebuild(); } }, "Start over");
     const seen = h("span", { id: "pods-seen", class: "muted" });
 
