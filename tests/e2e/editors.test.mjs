@@ -99,8 +99,11 @@ test("completion offers the release's gate names and fields; hover shows a gate'
   await page.keyboard.press("Enter");
   await page.keyboard.type("true");
   assert.equal(await page.inputValue("#gates-flags"), `${known.name}=true`);
-  // Hover docs: stage, default, since.
+  // Hover docs: stage, default, since. (The half-typed name was marked a moment ago; the hover
+  // waits until that mark is gone, since a pointer resting on an element CodeMirror then
+  // replaces gets no hover until it moves.)
   await page.keyboard.press("Escape");
+  await page.waitForFunction((sel) => !document.querySelector(`${sel} .cm-lintRange`), editorOf("gates-flags"));
   const box = await page.locator(`${content("gates-flags")} .cm-line`).boundingBox();
   await page.mouse.move(box.x + 20, box.y + box.height / 2);
   await page.waitForSelector(".cm-tooltip .cm-hover-doc");
