@@ -1,4 +1,5 @@
-// The docs' only script (besides live widgets): a copy button on every code block, and search
+// The docs' only script (besides live widgets): a copy button on every code block, keyboard access
+// to tables that scroll sideways, and search
 // over every page from search-index.json, which scripts/build-docs.mjs prebuilds. No server, no
 // dependency; everything from the index is inserted as text.
 
@@ -28,6 +29,27 @@ for (const pre of document.querySelectorAll("pre.code")) {
   });
   wrap.append(button, pre);
 }
+
+// ---- wide tables: on a phone a table scrolls sideways in its wrapper, which then takes the
+// keyboard (the arrow keys scroll it) and has a name, as the code blocks do. Only a wrapper that
+// does scroll becomes a stop in the tab order.
+const wraps = [...document.querySelectorAll(".table-wrap")];
+function reachTables() {
+  for (const wrap of wraps) {
+    if (wrap.scrollWidth > wrap.clientWidth + 1) {
+      wrap.tabIndex = 0;
+      wrap.setAttribute("role", "group");
+      const head = wrap.querySelector("th")?.textContent.trim();
+      wrap.setAttribute("aria-label", `Table${head ? ` (${head}, …)` : ""}, scrolls sideways`);
+    } else if (wrap.hasAttribute("tabindex")) {
+      wrap.removeAttribute("tabindex");
+      wrap.removeAttribute("role");
+      wrap.removeAttribute("aria-label");
+    }
+  }
+}
+reachTables();
+addEventListener("resize", reachTables);
 
 // ---- search
 const input = document.getElementById("docs-search");

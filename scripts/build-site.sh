@@ -7,8 +7,9 @@ rm -rf www/pkg
 mkdir -p www/pkg
 cp pkg/index.js pkg/api.js pkg/core.js pkg/kubegate.js pkg/kubegate_bg.wasm pkg/kubegate.d.ts pkg/package.json www/pkg/
 cp -r pkg/widgets www/pkg/
-# The playground's code editors (CodeMirror 6) as one module, bundled here so the site needs no CDN.
-node_modules/.bin/esbuild www/editor-src.js --bundle --format=esm --minify --log-level=warning --outfile=www/editor.js
+# The code editors (CodeMirror 6) as one module, bundled by scripts/build-widgets.mjs (the widgets
+# carry it too) so the site needs no CDN.
+cp pkg/widgets/editor.js www/editor.js
 if [ -f scripts/build-docs.mjs ]; then node scripts/build-docs.mjs; fi
 # Compressed copies of the built files for scripts/serve.mjs (brotli at its best level is slow).
 node scripts/precompress.mjs www/pkg

@@ -327,7 +327,10 @@ async function main() {
   document.body.dataset.ready = "true";
   // The code editors come after the first answers are on screen (their bundle is the largest
   // file the page loads); the plain inputs work until then, and if it cannot load.
-  import("./editors.js").then((m) => m.setupEditors(kubegate, $("main"), { kubeletInput: () => instances.get("layers")?.panel.kubeletInput?.() ?? null })).catch((e) => console.warn(`code editors unavailable: ${messageOf(e)}`));
+  import("./editors.js").then((m) => m.setupEditors(kubegate, $("main"), {
+    kubeletInput: () => instances.get("layers")?.panel.kubeletInput?.() ?? null,
+    gateFlagCheck: () => instances.get("gates")?.panel.flagCheck?.() ?? null,
+  })).catch((e) => console.warn(`code editors unavailable: ${messageOf(e)}`));
 }
 
 main();

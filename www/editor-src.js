@@ -6,14 +6,17 @@
 // knows (diagnostics, completions, hover docs) comes from functions the caller passes in:
 // this module knows nothing of Kubernetes.
 //
-// Only the CodeMirror packages the project installs are used (view, state, language,
-// autocomplete, lang-yaml, lang-json): the small pieces that usually come from
-// @codemirror/commands and @codemirror/lint (Enter keeping the indentation, undo, diagnostics
-// on a line) are written here.
-import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection, hoverTooltip, Decoration, gutter, GutterMarker } from "@codemirror/view";
-import { EditorState, EditorSelection, StateField, StateEffect, RangeSet } from "@codemirror/state";
-import { HighlightStyle, syntaxHighlighting, StreamLanguage, bracketMatching, indentOnInput } from "@codemirror/language";
+// The editing machinery is CodeMirror's own: @codemirror/commands (the default keymap, undo
+// history), @codemirror/lint (diagnostics underlined in place, a gutter sign, hover and a
+// panel), @codemirror/search (Ctrl-F) and @codemirror/language's folding for YAML and JSON.
+// Tab is left to move focus (no indentWithTab), so a keyboard user can always leave an editor.
+import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection, hoverTooltip } from "@codemirror/view";
+import { EditorState, Prec, StateEffect } from "@codemirror/state";
+import { HighlightStyle, syntaxHighlighting, StreamLanguage, bracketMatching, indentOnInput, foldGutter, foldKeymap } from "@codemirror/language";
 import { autocompletion, completionKeymap, closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { linter, lintGutter, lintKeymap } from "@codemirror/lint";
+import { search, searchKeymap } from "@codemirror/search";
 import { yaml } from "@codemirror/lang-yaml";
 import { json } from "@codemirror/lang-json";
 import { tags as t } from "@lezer/highlight";
@@ -60,107 +63,60 @@ const theme = EditorView.theme({
   ".cm-completionDetail": { color: "inherit", opacity: "1" },
   ".cm-diagnostic-error": { borderLeftColor: "var(--bad)" },
   ".cm-diagnostic-warning": { borderLeftColor: "var(--warn)" },
+  ".cm-diagnostic": { fontFamily: "system-ui, sans-serif", maxWidth: "40em" },
+  ".cm-lintRange-error": { backgroundColor: "var(--mark)" },
+  ".cm-lintPoint-error:after": { borderBottomColor: "var(--bad)" },
+  // The search and lint panels sit inside the editor and take the page's colours too.
+  ".cm-panels": { backgroundColor: "var(--panel)", color: "var(--fg)" },
+  ".cm-panels.cm-panels-top": { borderBottom: "1px solid var(--line)" },
+  ".cm-panels.cm-panels-bottom": { borderTop: "1px solid var(--line)" },
+  ".cm-textfield": { backgroundColor: "var(--bg)", color: "var(--fg)", border: "1px solid var(--line)", borderRadius: "4px" },
+  ".cm-button": { backgroundImage: "none", backgroundColor: "var(--bg)", color: "var(--fg)", border: "1px solid var(--line)", borderRadius: "4px" },
+  ".cm-panel.cm-search label": { color: "var(--fg)" },
+  ".cm-panel button[name=close]": { color: "var(--fg)" },
+  // Matches are outlined rather than filled, so every token keeps its contrast in both themes.
+  ".cm-searchMatch": { backgroundColor: "transparent", outline: "1px solid var(--warn)" },
+  ".cm-searchMatch.cm-searchMatch-selected": { backgroundColor: "transparent", outline: "2px solid var(--accent)" },
+  ".cm-selectionMatch": { backgroundColor: "transparent" },
+  ".cm-foldPlaceholder": { backgroundColor: "var(--panel)", color: "var(--fg)", border: "1px solid var(--line)" },
+  ".cm-activeLineGutter": { backgroundColor: "transparent", color: "var(--fg)" },
+  ".cm-panel.cm-panel-lint ul [aria-selected], .cm-panel.cm-panel-lint ul:focus [aria-selected]": { backgroundColor: "var(--accent)", color: "var(--accent-fg)" },
+  ".cm-diagnosticSource": { opacity: "1" },
   ".cm-hover-doc": { padding: "4px 8px", maxWidth: "32em", fontFamily: "system-ui, sans-serif" },
   ".cm-placeholder": { color: "var(--muted)" },
 });
 
-// ---- diagnostics: each is { line, message, severity }; the line is marked, its gutter shows
-// a sign and hovering the line shows the message.
-const setDiagnostics = StateEffect.define();
-const lineMark = (severity, message) => Decoration.line({ attributes: { class: `cm-lint-line cm-lint-${severity}`, title: message } });
-const diagnostics = StateField.define({
-  create: () => ({ list: [], deco: Decoration.none }),
-  update(value, tr) {
-    for (const e of tr.effects) {
-      if (e.is(setDiagnostics)) {
-        const doc = tr.state.doc;
-        const list = e.value.filter((d) => d.line >= 1 && d.line <= doc.lines).sort((a, b) => a.line - b.line);
-        const deco = Decoration.set(list.map((d) => lineMark(d.severity ?? "error", d.message).range(doc.line(d.line).from)));
-        return { list, deco };
-      }
-    }
-    return tr.docChanged ? { list: value.list, deco: value.deco.map(tr.changes) } : value;
-  },
-  provide: (f) => EditorView.decorations.from(f, (v) => v.deco),
-});
-class LintMarker extends GutterMarker {
-  constructor(severity) { super(); this.severity = severity; }
-  eq(other) { return other.severity === this.severity; }
-  toDOM() {
-    const el = document.createElement("span");
-    el.className = `cm-lint-marker cm-lint-marker-${this.severity}`;
-    el.textContent = this.severity === "error" ? "!" : "?";
-    return el;
+// ---- diagnostics: the caller gives { line, message, severity } (the whole line's text is
+// marked) or { from, to, message, severity } in document offsets (a gate inside a
+// --feature-gates string); @codemirror/lint underlines the range, puts a sign in the gutter and
+// shows the message on hover and in its panel (Ctrl-Shift-M).
+/** Asks for the diagnostics again though the text is unchanged (what it means changed: the
+ *  release, a path, another layer). @codemirror/lint's forceLinting only hurries a pending run. */
+const relintEffect = StateEffect.define();
+
+function toDiagnostic(doc, d) {
+  const severity = d.severity ?? "error";
+  let from;
+  let to;
+  if (Number.isInteger(d.from) && Number.isInteger(d.to) && d.from >= 0 && d.to <= doc.length && d.from <= d.to) {
+    ({ from, to } = d);
+  } else if (Number.isInteger(d.line) && d.line >= 1 && d.line <= doc.lines) {
+    const line = doc.line(d.line);
+    const indent = /^\s*/.exec(line.text)[0].length;
+    from = line.from + Math.min(indent, line.length);
+    to = line.to;
+  } else {
+    return null;
   }
-}
-const lintGutter = gutter({
-  class: "cm-lint-gutter",
-  markers: (view) => {
-    const { list } = view.state.field(diagnostics);
-    const doc = view.state.doc;
-    return RangeSet.of(list.filter((d) => d.line <= doc.lines).map((d) => new LintMarker(d.severity ?? "error").range(doc.line(d.line).from)), true);
-  },
-});
-const lintHover = hoverTooltip((view, pos) => {
-  const line = view.state.doc.lineAt(pos);
-  const found = view.state.field(diagnostics).list.filter((d) => d.line === line.number);
-  if (!found.length) return null;
-  return { pos: line.from, end: line.to, above: true, create: () => {
-    const dom = document.createElement("div");
-    dom.className = "cm-hover-doc cm-diagnostic";
-    for (const d of found) {
-      const p = document.createElement("div");
-      p.className = `cm-diagnostic-${d.severity ?? "error"}`;
-      p.textContent = d.message;
-      dom.append(p);
-    }
-    return { dom };
-  } };
-});
-
-/** Enter keeps the current line's indentation (one level more after a YAML `key:`). */
-function newline(view) {
-  const { state } = view;
-  view.dispatch(state.changeByRange((range) => {
-    const line = state.doc.lineAt(range.from);
-    const before = line.text.slice(0, range.from - line.from);
-    let indent = /^\s*/.exec(line.text)[0];
-    if (/:\s*$/.test(before)) indent += "  ";
-    const insert = `\n${indent}`;
-    return { changes: { from: range.from, to: range.to, insert }, range: EditorSelection.cursor(range.from + insert.length) };
-  }), { scrollIntoView: true, userEvent: "input" });
-  return true;
-}
-
-/** A plain undo history: edits within half a second are one step. */
-function undoHistory() {
-  const done = [];
-  const undone = [];
-  let last = 0;
-  let restoring = false;
-  const record = EditorView.updateListener.of((u) => {
-    if (!u.docChanged || restoring) return;
-    const now = Date.now();
-    if (now - last > 500 || !done.length) done.push({ doc: u.startState.doc, sel: u.startState.selection });
-    last = now;
-    undone.length = 0;
-    if (done.length > 200) done.shift();
-  });
-  const go = (from, to) => (view) => {
-    const step = from.pop();
-    if (!step) return false;
-    to.push({ doc: view.state.doc, sel: view.state.selection });
-    restoring = true;
-    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: step.doc }, selection: step.sel, scrollIntoView: true });
-    restoring = false;
-    last = 0;
-    return true;
-  };
-  return [record, keymap.of([
-    { key: "Mod-z", run: go(done, undone), preventDefault: true },
-    { key: "Mod-y", run: go(undone, done), preventDefault: true },
-    { key: "Mod-Shift-z", run: go(undone, done), preventDefault: true },
-  ])];
+  // An empty range would be drawn as a widget, and CodeMirror pads widgets with <img> spacers
+  // (the hostile-input tests count every <img>): cover the next character (an empty line's
+  // line break) or the one before, and in an empty document leave it to the panel's status.
+  if (from === to) {
+    if (to < doc.length) to += 1;
+    else if (from > 0) from -= 1;
+    else return null;
+  }
+  return { from, to, severity, message: d.message };
 }
 
 /** The word (a gate, field or flag name) around `pos`, with its range. */
@@ -186,7 +142,8 @@ function nameOf(el) {
  * `el` stays in the page, visually hidden, as the value the panel reads and writes:
  * an edit here sets it and fires `input` on it; a value the panel writes (setState, an import,
  * a test's fill) is mirrored back.
- * Options: language ("yaml" | "json" | "args"), lint(text) -> [{ line, message, severity }],
+ * Options: language ("yaml" | "json" | "args"),
+ * lint(text) -> [{ line, message, severity } | { from, to, message, severity }],
  * complete(context) -> { from, options } | null, hover(word, lineText) -> string | null.
  */
 export function mountEditor(el, { language = "yaml", singleLine = false, lint, complete, hover } = {}) {
@@ -197,11 +154,13 @@ export function mountEditor(el, { language = "yaml", singleLine = false, lint, c
     theme,
     syntaxHighlighting(highlight),
     lang,
-    undoHistory(),
+    history(),
     drawSelection(),
     EditorState.tabSize.of(2),
-    EditorView.contentAttributes.of({ "aria-label": nameOf(el), spellcheck: "false", autocorrect: "off", autocapitalize: "off" }),
-    keymap.of([...closeBracketsKeymap, ...completionKeymap]),
+    // tabindex makes the content's focusability explicit: the scroller around it may scroll (a
+    // long line on a phone) and axe-core wants a scrolling region to hold a focusable element.
+    EditorView.contentAttributes.of({ "aria-label": nameOf(el), spellcheck: "false", autocorrect: "off", autocapitalize: "off", tabindex: "0" }),
+    keymap.of([...closeBracketsKeymap, ...completionKeymap, ...historyKeymap, ...lintKeymap, ...defaultKeymap]),
     autocompletion({ override: complete ? [complete] : [], activateOnTyping: true, icons: false }),
     EditorView.updateListener.of((u) => {
       if (!u.docChanged) return;
@@ -218,22 +177,27 @@ export function mountEditor(el, { language = "yaml", singleLine = false, lint, c
   if (singleLine) {
     // One line, as the input it replaces: Enter does what it did there (nothing new), pasted
     // newlines become spaces.
+    extensions.push(Prec.high(keymap.of([{ key: "Enter", run: () => true }])));
     extensions.push(EditorState.transactionFilter.of((tr) => (tr.newDoc.lines > 1 ? [tr, { changes: { from: 0, to: tr.newDoc.length, insert: tr.newDoc.sliceString(0).replace(/\n/g, " ") }, sequential: true }] : tr)));
   } else {
-    extensions.push(lineNumbers(), highlightActiveLine(), bracketMatching(), indentOnInput(), closeBrackets(), keymap.of([{ key: "Enter", run: newline }]), EditorView.contentAttributes.of({ "aria-multiline": "true" }));
+    extensions.push(
+      lineNumbers(), highlightActiveLine(), highlightActiveLineGutter(), bracketMatching(), indentOnInput(), closeBrackets(),
+      search({ top: true }), keymap.of(searchKeymap),
+      EditorView.contentAttributes.of({ "aria-multiline": "true" }),
+      // Long lines wrap rather than scroll sideways, where a phone would hide their end.
+      EditorView.lineWrapping,
+    );
+    // YAML and JSON fold by their syntax tree; a command line has nothing to fold.
+    if (language !== "args") extensions.push(foldGutter(), keymap.of(foldKeymap));
   }
   // Diagnostics are computed after typing pauses, so a keystroke costs no package call.
-  let lintTimer = 0;
-  const runLint = () => {
-    clearTimeout(lintTimer);
-    lintTimer = setTimeout(() => {
-      let found = [];
-      try { found = lint(view.state.doc.toString()) ?? []; } catch { /* a linter that fails shows nothing */ }
-      view.dispatch({ effects: setDiagnostics.of(found) });
-    }, 250);
-  };
   if (lint) {
-    extensions.push(diagnostics, lintGutter, lintHover, EditorView.updateListener.of((u) => { if (u.docChanged) runLint(); }));
+    extensions.push(linter((v) => {
+      let found = [];
+      try { found = lint(v.state.doc.toString()) ?? []; } catch { /* a linter that fails shows nothing */ }
+      return found.map((d) => toDiagnostic(v.state.doc, d)).filter(Boolean);
+    }, { delay: 250, needsRefresh: (u) => u.transactions.some((tr) => tr.effects.some((e) => e.is(relintEffect))) }));
+    if (!singleLine) extensions.push(lintGutter());
   }
   if (hover) {
     extensions.push(hoverTooltip((view, pos) => {
@@ -253,7 +217,8 @@ export function mountEditor(el, { language = "yaml", singleLine = false, lint, c
   const desc = Object.getOwnPropertyDescriptor(proto, "value");
   const setValue = desc.set;
   let view = null;
-  view = new EditorView({ state: EditorState.create({ doc: el.value, extensions }) });
+  // In a widget the element lives in a shadow root: CodeMirror's styles must be mounted there.
+  view = new EditorView({ state: EditorState.create({ doc: el.value, extensions }), root: el.getRootNode() });
   view.dom.classList.add(singleLine ? "cm-single" : "cm-multi");
   if (el.placeholder) view.dom.style.setProperty("--cm-placeholder", JSON.stringify(el.placeholder));
   empty(view.state.doc);
@@ -286,7 +251,6 @@ export function mountEditor(el, { language = "yaml", singleLine = false, lint, c
     }
   };
   mirror();
-  if (lint) runLint();
   new MutationObserver(mirror).observe(el, { attributes: true, attributeFilter: ["aria-invalid", "aria-describedby"] });
   const hadFocus = document.activeElement === el;
   el.classList.add("cm-hidden-source");
@@ -302,7 +266,7 @@ export function mountEditor(el, { language = "yaml", singleLine = false, lint, c
     view,
     /** Runs the linter again (e.g. after the release changed). */
     relint() {
-      if (lint) runLint();
+      if (lint) view.dispatch({ effects: relintEffect.of(null) });
     },
   };
 }

@@ -14,7 +14,54 @@ const brief = (v) => {
 };
 const typeOf = (v) => (Array.isArray(v) ? "list" : v === null ? "null" : typeof v === "object" ? "map" : typeof v === "number" ? (Number.isInteger(v) ? "integer" : "number") : typeof v);
 
-export function setupEditors(kubegate, root, { kubeletInput = () => null } = {}) {
+/**
+ * Where a feature-gate problem sits in a --feature-gates value that starts at `from`: the
+ * package's span covers the whole `Name=value` item; when the value is fine and the gate is what
+ * Kubernetes refuses (unknown, locked, pre-alpha, a dependency), only the name is marked.
+ */
+export function gateProblemRange(value, from, problem) {
+  const span = problem?.span;
+  if (!span || !Number.isInteger(span.start) || !Number.isInteger(span.end)) return null;
+  const start = Math.max(0, Math.min(span.start, value.length));
+  const end = Math.max(start, Math.min(span.end, value.length));
+  const item = value.slice(start, end);
+  if (problem.kind !== "syntax" && problem.feature) {
+    const at = item.indexOf(problem.feature);
+    if (at >= 0) return { from: from + start + at, to: from + start + at + problem.feature.length };
+  }
+  const lead = item.length - item.trimStart().length;
+  const trail = item.length - item.trimEnd().length;
+  return end - trail > start + lead ? { from: from + start + lead, to: from + end - trail } : { from: from + start, to: from + end };
+}
+
+/** Every --feature-gates value on a command line, with the offset where it starts: `--feature-gates=V`
+ *  or `--feature-gates V`, V bare or wholly quoted (what a shell passes on unchanged). */
+export function featureGateValues(text) {
+  const out = [];
+  const re = /(^|\s)--?feature-gates(=|\s+)/g;
+  let m;
+  while ((m = re.exec(text))) {
+    let at = m.index + m[0].length;
+    const q = text[at];
+    let value;
+    if (q === "'" || q === '"') {
+      const close = text.indexOf(q, at + 1);
+      value = text.slice(at + 1, close < 0 ? text.length : close);
+      at += 1;
+    } else {
+      value = /^\S*/.exec(text.slice(at))[0];
+    }
+    out.push({ value, from: at });
+  }
+  return out;
+}
+
+/**
+ * Mounts the editors on the inputs under `root` (the playground's <main>, or a widget's panel in
+ * its shadow root) and keeps mounting them on inputs the panels add later. `onReady` runs once
+ * they are mounted (the playground marks its <body>, a widget its element).
+ */
+export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFlagCheck = () => null, onReady = () => { document.body.dataset.editors = "ready"; } } = {}) {
   const byId = (id) => root.querySelector(`#${id}`);
   const valueOf = (id, fallback) => byId(id)?.value || fallback;
   const newest = kubegate.releases().newest;
@@ -167,11 +214,50 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null } = {})
       return i >= 0 ? i + 1 : null;
     };
     const args = splitArgs(text);
-    return resolveProblems(withWhole((w) => ({ ...w, args }), {
+    const input = withWhole((w) => ({ ...w, args }), {
       // Alone, --config and --config-dir would name files the other editors hold.
       args: args.filter((a, i) => !/^--?config(-dir)?(=|$)/.test(a) && !/^--?config(-dir)?$/.test(args[i - 1] ?? "")),
       ...env(),
-    }), { flagLines });
+    });
+    try {
+      kubegate.resolveKubeletConfig({ kubeletVersion: layersRelease(), ...input });
+      return [];
+    } catch (e) {
+      return gateFlagMarks(text, e) ?? problems(e, { flagLines });
+    }
+  }
+  /**
+   * A refused --feature-gates: the kubelet's error names the flag and, in its text, the gate; the
+   * same release's FeatureGate (which the kubelet's flag feeds) gives that gate's span in the
+   * value. Only a problem about a gate the kubelet's message names is marked, so the mark never
+   * says more than the kubelet did; null when none is found (the flag's line is marked instead).
+   */
+  function gateFlagMarks(text, e) {
+    if (e?.flag !== "--feature-gates") return null;
+    const marks = [];
+    for (const { value, from } of featureGateValues(text)) {
+      let gate = null;
+      try {
+        gate = kubegate.FeatureGate.forRelease(layersRelease());
+        gate.set(value);
+      } catch (err) {
+        for (const p of err?.problems ?? []) {
+          if (!p.feature || !String(e.message).includes(p.feature)) continue;
+          const range = gateProblemRange(value, from, p);
+          if (range) marks.push({ ...range, message: e.message });
+        }
+      } finally {
+        gate?.free();
+      }
+    }
+    return marks.length ? marks : null;
+  }
+  /** The gates panel's string: the panel's own check (same mode, version and gate list as its
+   *  table), each problem at its gate. */
+  function lintGateFlags(text) {
+    const check = gateFlagCheck();
+    if (!check || check.text !== text) return [];
+    return check.problems.map((p) => ({ ...(gateProblemRange(text, 0, p) ?? { from: 0, to: text.length }), message: p.message }));
   }
   function argsComplete(ctx) {
     const flag = ctx.matchBefore(/(?:^|\s)--?[a-z-]*$/);
@@ -227,7 +313,7 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null } = {})
     ["#layers-lkg", layersYaml(lintCheckpoint)],
     ["textarea[id^='layers-dropin-']", layersYaml(lintDropin)],
     ["#layers-args", () => ({ language: "args", lint: lintArgs, complete: argsComplete, hover: argsHover })],
-    ["#gates-flags", () => ({ language: "args", singleLine: true, complete: gatesFlagComplete, hover: hoverGate(gatesRelease) })],
+    ["#gates-flags", () => ({ language: "args", singleLine: true, lint: lintGateFlags, complete: gatesFlagComplete, hover: hoverGate(gatesRelease) })],
     ["#gates-paste", () => ({ language: "yaml", lint: lintFeatureList })],
     ["#pods-file-body", () => ({ language: "yaml" })],
     ["#pods-http-body", () => ({ language: "yaml" })],
@@ -256,6 +342,7 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null } = {})
     queueMicrotask(() => { queued = false; mountAll(); });
   }).observe(root, { childList: true, subtree: true });
   // A new release (or path, or drop-in name) changes what the files mean.
-  root.addEventListener("change", () => { for (const ed of mounted) ed.relint(); });
-  document.body.dataset.editors = "ready";
+  // The panels redraw in the next frame (debounceFrame), so the editors check after them.
+  root.addEventListener("change", () => requestAnimationFrame(() => setTimeout(() => { for (const ed of mounted) ed.relint(); })));
+  onReady();
 }

@@ -212,3 +212,46 @@ export function downloadButton(label, name, type, text, attrs = {}) {
   return btn;
 }
 
+
+// ---- Times and logs: one format for each kind of time, and one order, in every panel.
+//
+// Simulated time (a panel's virtual clock, which starts at 0) reads "t+1m30s": Go's
+// time.Duration text, which is what the package's own durations look like (the control plane's
+// clock, an event's time), after "t+" to say it counts from the scenario's start. Wall-clock
+// durations (how long a run takes on this machine) read "40 s" or "3 min", so the two are never
+// mistaken for each other.
+
+/** Milliseconds as Go's time.Duration.String() prints them: "0s", "500ms", "1m30s", "1h0m0s". */
+export function goDuration(ms) {
+  if (!Number.isFinite(ms)) return "";
+  const abs = Math.abs(Math.round(ms));
+  let text;
+  if (abs === 0) text = "0s";
+  else if (abs < 1000) text = `${abs}ms`;
+  else {
+    const h = Math.floor(abs / 3_600_000);
+    const m = Math.floor((abs % 3_600_000) / 60_000);
+    const s = `${(abs % 60_000) / 1000}s`;
+    text = h ? `${h}h${m}m${s}` : m ? `${m}m${s}` : s;
+  }
+  return ms < 0 ? `-${text}` : text;
+}
+
+/** A simulated time, `ms` after the scenario's start: "t+1m30s". */
+export const simTime = (ms) => `t+${goDuration(ms)}`;
+
+/** A wall-clock duration for people: "40 s" up to 90 s, then "3 min", then "2 h". */
+export function wallDuration(seconds) {
+  if (!Number.isFinite(seconds)) return "";
+  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
+  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min`;
+  return `${Math.round(seconds / 3600)} h`;
+}
+
+/**
+ * Every log and timeline lists its newest entry first. The log boxes are short scrolling
+ * regions capped at their last entries, and a step of the clock is followed by reading what it
+ * just did: newest first puts that at the top, in view without scrolling, and first for a screen
+ * reader. `max` keeps the newest `max` entries.
+ */
+export const newestFirst = (entries, max = Infinity) => (max === Infinity ? entries.slice() : entries.slice(-max)).reverse();

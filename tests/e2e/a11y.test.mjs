@@ -75,6 +75,20 @@ for (const colorScheme of ["light", "dark"]) {
   });
 }
 
+test("every docs page at 390 px: nothing widens the page, tables that scroll take the keyboard, axe clean", { timeout: 240_000 }, async () => {
+  const page = await b.open("", { colorScheme: "dark", viewport: PHONE });
+  for (const name of [...docs, "api-js.html", "search.html?q=eviction"]) {
+    await page.goto(`${b.base}docs/${name}`);
+    await page.waitForFunction(() => [...document.querySelectorAll("figure.widget > :not(figcaption)")].every((e) => e.hasAttribute("data-ready")), null, { timeout: 20000 });
+    const wide = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
+    assert.ok(wide.page <= wide.view, `docs/${name} is ${wide.page} px wide in a ${wide.view} px phone`);
+    const unreachable = await page.$$eval(".table-wrap", (els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1 && e.tabIndex < 0).length);
+    assert.equal(unreachable, 0, `docs/${name}: a table scrolls sideways but takes no focus`);
+    await assertAxe(page, `docs/${name} (390 px)`);
+  }
+  await page.close();
+});
+
 test("the tab list sits inside the navigation landmark; names match the visible text", async () => {
   const page = await b.open();
   assert.equal(await page.locator("nav[role=tablist], nav [role=tablist]").count(), 1);

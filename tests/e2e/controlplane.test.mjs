@@ -45,14 +45,15 @@ test("a crashed apiserver leaves the endpoints at the first reconcile after its 
   assert.deepEqual(await endpointIps(page), ["192.168.0.2", "192.168.0.3"]);
   await step(page, "5s"); // 40s
   assert.deepEqual(await endpointIps(page), ["192.168.0.2"]);
-  const last = await page.locator("#cp-timeline li").last().textContent();
-  assert.match(last, /^40s endpoints → 192\.168\.0\.2 \(periodic reconcile by a live apiserver.*written by 192\.168\.0\.2\)$/);
+  // The timeline lists its newest entry first (ui.js newestFirst), in simulated time (t+…).
+  const last = await page.locator("#cp-timeline li").first().textContent();
+  assert.match(last, /^t\+40s endpoints → 192\.168\.0\.2 \(periodic reconcile by a live apiserver.*written by 192\.168\.0\.2\)$/);
   // Restarting it finds no stale lease (it expired); a graceful stop removes it at once.
   await page.click("button[aria-label='Start 192.168.0.3 again']");
   assert.deepEqual(await endpointIps(page), ["192.168.0.2", "192.168.0.3"]);
   await page.click("button[aria-label='Stop 192.168.0.3 gracefully']");
   assert.deepEqual(await endpointIps(page), ["192.168.0.2"]);
-  assert.match(await page.locator("#cp-timeline li").last().textContent(), /graceful stop/);
+  assert.match(await page.locator("#cp-timeline li").first().textContent(), /graceful stop/);
   // The last apiserver stopping cannot erase all endpoints: the upstream error is logged.
   await page.click("button[aria-label='Stop 192.168.0.2 gracefully']");
   await page.click("#cp-events-details summary");
@@ -105,9 +106,9 @@ test("a leaked NodePort: flagged, kept, released on the third repair", async () 
   const runs = await page.locator("#cp-runs-table tbody tr").allTextContents();
   const port = runs.filter((r) => r.includes("NodePort"));
   assert.deepEqual(port, [
-    "3m0s192.168.0.2NodePort30080 flagged · strike 1 of 3 · counter 10",
-    "6m0s192.168.0.2NodePort30080 kept · strike 2 of 3 · counter 00",
-    "9m0s192.168.0.2NodePort30080 released · strike 3 of 3 · counter 00",
+    "t+9m0s192.168.0.2NodePort30080 released · strike 3 of 3 · counter 00",
+    "t+6m0s192.168.0.2NodePort30080 kept · strike 2 of 3 · counter 00",
+    "t+3m0s192.168.0.2NodePort30080 flagged · strike 1 of 3 · counter 10",
   ]);
   assert.ok(runs.some((r) => r.includes("10.0.0.10 released")));
   assert.match(await page.textContent("#cp-timeline"), /9m0s NodePort repair by 192\.168\.0\.2: 30080 released \(strike 3 of 3\)/);

@@ -16,6 +16,8 @@ const open = async (fragment, opts) => {
 /** The editor that took the place of the element `id`. */
 const editorOf = (id) => `#${id} + .cm-editor`;
 const content = (id) => `${editorOf(id)} .cm-content`;
+/** The 1-based numbers of the lines that carry a lint mark in the editor of `id`. */
+const markedLines = (page, id) => page.evaluate((sel) => [...document.querySelectorAll(`${sel} .cm-line`)].map((l, i) => (l.querySelector(".cm-lintRange-error") ? i + 1 : 0)).filter(Boolean), editorOf(id));
 
 test("the --config file is a YAML editor: highlighted, named by its label, mirrored both ways", async () => {
   const page = await open("layers");
@@ -45,35 +47,33 @@ test("a bad config file: the kubelet's message marks its line as you type", asyn
   const page = await open("layers");
   await page.waitForSelector(editorOf("layers-config"));
   await page.fill("#layers-config", `${HEADER}port: 10250\nmaxPods: -5\n`);
-  // The fourth line carries the diagnostic, and only it.
-  await page.waitForSelector(`${editorOf("layers-config")} .cm-lint-line.cm-lint-error`);
-  const marked = await page.evaluate((sel) => [...document.querySelectorAll(`${sel} .cm-line`)].map((l, i) => (l.classList.contains("cm-lint-error") ? i + 1 : 0)).filter(Boolean), editorOf("layers-config"));
-  assert.deepEqual(marked, [4]);
-  assert.match(await page.getAttribute(`${editorOf("layers-config")} .cm-lint-error`, "title"), /maxPods \(--max-pods\) -5 must not be a negative number/);
+  // The fourth line carries the diagnostic (@codemirror/lint underlines its text), and only it.
+  await page.waitForSelector(`${editorOf("layers-config")} .cm-lintRange-error`);
+  assert.deepEqual(await markedLines(page, "layers-config"), [4]);
+  assert.equal(await page.textContent(`${editorOf("layers-config")} .cm-lintRange-error`), "maxPods: -5");
   assert.equal(await page.locator(`${editorOf("layers-config")} .cm-lint-marker-error`).count(), 1);
   // The panel says the same: the kubelet does not start.
   assert.match(await page.textContent("#panel-layers"), /maxPods \(--max-pods\) -5 must not be a negative number/);
   // Hovering the line's text shows the message.
-  const line = await page.locator(`${editorOf("layers-config")} .cm-lint-error`).boundingBox();
+  const line = await page.locator(`${editorOf("layers-config")} .cm-lintRange-error`).boundingBox();
   await page.mouse.move(line.x + 12, line.y + line.height / 2);
-  await page.waitForSelector(".cm-tooltip .cm-diagnostic-error");
-  assert.match(await page.textContent(".cm-tooltip .cm-diagnostic-error"), /-5/);
+  await page.waitForSelector(".cm-tooltip-lint .cm-diagnostic-error");
+  assert.match(await page.textContent(".cm-tooltip-lint .cm-diagnostic-error"), /maxPods \(--max-pods\) -5 must not be a negative number/);
   await screenshot(page, "editors-diagnostic");
   // A value a drop-in overrides is not an error: the kubelet validates the merged result, so
   // the file's editor agrees with the panel (the default drop-in sets port 10260).
   await page.fill("#layers-config", `${HEADER}maxPods: 150\nport: 70000\n`);
-  await page.waitForFunction((sel) => !document.querySelector(`${sel} .cm-lint-error`), editorOf("layers-config"));
+  await page.waitForFunction((sel) => !document.querySelector(`${sel} .cm-lintRange-error`), editorOf("layers-config"));
   await page.waitForFunction(() => /starts with/.test(document.querySelector("#panel-layers")?.textContent ?? ""));
   // Fixing it clears the mark.
   await page.fill("#layers-config", `${HEADER}maxPods: -5\n`);
-  await page.waitForSelector(`${editorOf("layers-config")} .cm-lint-error`);
+  await page.waitForSelector(`${editorOf("layers-config")} .cm-lintRange-error`);
   await page.fill("#layers-config", `${HEADER}maxPods: 150\nport: 10250\n`);
-  await page.waitForFunction((sel) => !document.querySelector(`${sel} .cm-lint-error`), editorOf("layers-config"));
+  await page.waitForFunction((sel) => !document.querySelector(`${sel} .cm-lintRange-error`), editorOf("layers-config"));
   // An unknown flag on the command line is marked at its line.
   await page.fill("#layers-args", "--config=/etc/kubernetes/kubelet.yaml\n--bogus");
-  await page.waitForSelector(`${editorOf("layers-args")} .cm-lint-error`);
-  const argLine = await page.evaluate((sel) => [...document.querySelectorAll(`${sel} .cm-line`)].findIndex((l) => l.classList.contains("cm-lint-error")) + 1, editorOf("layers-args"));
-  assert.equal(argLine, 2);
+  await page.waitForSelector(`${editorOf("layers-args")} .cm-lintRange-error`);
+  assert.deepEqual(await markedLines(page, "layers-args"), [2]);
   await assertClean(page);
   await page.close();
 });
@@ -99,8 +99,11 @@ test("completion offers the release's gate names and fields; hover shows a gate'
   await page.keyboard.press("Enter");
   await page.keyboard.type("true");
   assert.equal(await page.inputValue("#gates-flags"), `${known.name}=true`);
-  // Hover docs: stage, default, since.
+  // Hover docs: stage, default, since. (The half-typed name was marked a moment ago; the hover
+  // waits until that mark is gone, since a pointer resting on an element CodeMirror then
+  // replaces gets no hover until it moves.)
   await page.keyboard.press("Escape");
+  await page.waitForFunction((sel) => !document.querySelector(`${sel} .cm-lintRange`), editorOf("gates-flags"));
   const box = await page.locator(`${content("gates-flags")} .cm-line`).boundingBox();
   await page.mouse.move(box.x + 20, box.y + box.height / 2);
   await page.waitForSelector(".cm-tooltip .cm-hover-doc");
@@ -147,4 +150,124 @@ test("the editors stay clean for axe-core in both themes", async () => {
       await page.close();
     }
   }
+});
+
+test("CodeMirror's own commands: undo and redo, Ctrl-F search, folding YAML; the lint panel; axe-clean with panels open", async () => {
+  const page = await open("layers");
+  await page.waitForSelector(editorOf("layers-config"));
+  await page.fill("#layers-config", `${HEADER}evictionHard:\n  memory.available: 200Mi\n  nodefs.available: 10%\nmaxPods: 110\n`);
+  const before = await page.inputValue("#layers-config");
+  await page.click(content("layers-config"));
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("port: 10250");
+  assert.match(await page.inputValue("#layers-config"), /port: 10250$/);
+  // @codemirror/commands' history: one undo takes the typed run back, redo puts it again.
+  await page.keyboard.press("Control+z");
+  assert.equal(await page.inputValue("#layers-config"), before);
+  await page.keyboard.press("Control+y");
+  assert.match(await page.inputValue("#layers-config"), /port: 10250$/);
+  // (A real keyboard sends Shift+Z as "Z", which is how CodeMirror's Ctrl-Shift-z binding reads it.)
+  await page.keyboard.press("Control+z");
+  await page.keyboard.press("Control+Shift+Z");
+  assert.match(await page.inputValue("#layers-config"), /port: 10250$/);
+  // Ctrl-F opens the search panel in the editor; matches are marked.
+  await page.keyboard.press("Control+f");
+  await page.waitForSelector(`${editorOf("layers-config")} .cm-panel.cm-search`);
+  await page.keyboard.type("available");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((sel) => document.querySelectorAll(`${sel} .cm-searchMatch`).length === 2, editorOf("layers-config"));
+  await screenshot(page, "editors-search");
+  assert.deepEqual(await axeViolations(page), [], "axe with the search panel open");
+  await page.keyboard.press("Escape");
+  await page.waitForSelector(`${editorOf("layers-config")} .cm-panel.cm-search`, { state: "detached" });
+  // The fold gutter folds the evictionHard map to one line and unfolds it.
+  const lines = () => page.locator(`${editorOf("layers-config")} .cm-line`).count();
+  const all = await lines();
+  const marker = page.locator(`${editorOf("layers-config")} .cm-foldGutter .cm-gutterElement span[title="Fold line"]`).first();
+  await marker.click();
+  await page.waitForSelector(`${editorOf("layers-config")} .cm-foldPlaceholder`);
+  assert.equal(await lines(), all - 2);
+  await page.click(`${editorOf("layers-config")} .cm-foldPlaceholder`);
+  await page.waitForFunction(([sel, n]) => document.querySelectorAll(`${sel} .cm-line`).length === n, [editorOf("layers-config"), all]);
+  // The folded text is still what the panel reads.
+  assert.match(await page.inputValue("#layers-config"), /nodefs\.available: 10%/);
+  // A diagnostic lists in the lint panel (Ctrl-Shift-M) as well as at its line.
+  await page.fill("#layers-config", `${HEADER}maxPods: -5\n`);
+  await page.waitForSelector(`${editorOf("layers-config")} .cm-lintRange-error`);
+  await page.click(content("layers-config"));
+  await page.keyboard.press("Control+Shift+M");
+  await page.waitForSelector(`${editorOf("layers-config")} .cm-panel-lint .cm-diagnostic-error`);
+  assert.match(await page.textContent(`${editorOf("layers-config")} .cm-panel-lint`), /must not be a negative number/);
+  assert.deepEqual(await axeViolations(page), [], "axe with the lint panel open");
+  await assertClean(page);
+  await page.close();
+});
+
+test("the editor bundle stays lazy: it is fetched only after the first answers are on screen", async () => {
+  const page = await b.open("gates");
+  const order = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => ({ name: new URL(e.name).pathname, start: e.startTime })));
+  const bundle = order.find((e) => e.name.endsWith("/editor.js"));
+  assert.ok(bundle, "editor.js was loaded");
+  const wasm = order.find((e) => e.name.endsWith(".wasm"));
+  assert.ok(wasm && bundle.start > wasm.start, "the editor bundle comes after the package's wasm");
+  await page.close();
+});
+
+/** The texts the lint marks in the editor of `id`, once they equal `expected`. */
+async function waitMarks(page, id, expected) {
+  const sel = `${editorOf(id)} .cm-lintRange-error`;
+  await page.waitForFunction(([s, want]) => JSON.stringify([...document.querySelectorAll(s)].map((m) => m.textContent)) === want, [sel, JSON.stringify(expected)]);
+}
+
+test("--feature-gates problems are marked at the gate, in the gates panel and on the Layers command line", async () => {
+  const page = await open("gates");
+  await page.waitForSelector(editorOf("gates-flags"));
+  // An unknown gate: its name is marked, not the whole string, and hovering it says why.
+  await page.fill("#gates-flags", "NodeSwap=true, Bogus=true");
+  await waitMarks(page, "gates-flags", ["Bogus"]);
+  const box = await page.locator(`${editorOf("gates-flags")} .cm-lintRange-error`).boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForSelector(".cm-tooltip-lint .cm-diagnostic-error");
+  assert.equal(await page.textContent(".cm-tooltip-lint .cm-diagnosticText"), "unrecognized feature gate: Bogus");
+  await screenshot(page, "editors-gate-mark");
+  // A bad value: the whole item is what Kubernetes cannot parse.
+  await page.fill("#gates-flags", "AllAlpha=false,NodeSwap=maybe");
+  await waitMarks(page, "gates-flags", ["NodeSwap=maybe"]);
+  // The panel's status says the same thing the mark does.
+  assert.match(await page.textContent("#gates-flag-status"), /invalid value of NodeSwap=maybe/);
+  await page.fill("#gates-flags", "NodeSwap=true");
+  await waitMarks(page, "gates-flags", []);
+  assert.match(await page.textContent("#gates-flag-status"), /Accepted/);
+  // A gate the newest release has and an old one lacks: picking the old release marks it (the
+  // editor checks again once the panel has redrawn for the new version).
+  const { newest, fresh } = await page.evaluate(async () => {
+    const k = await import("kubegate");
+    const n = k.releases().newest;
+    const old = new Set(k.releaseGates("1.20").map((g) => g.name));
+    return { newest: n, fresh: k.releaseGates(n).find((g) => !old.has(g.name) && !g.lockToDefault).name };
+  });
+  await page.selectOption("#gates-emulation", newest);
+  await page.fill("#gates-flags", `AllAlpha=false,${fresh}=true`);
+  await waitMarks(page, "gates-flags", []);
+  await page.selectOption("#gates-emulation", "1.20");
+  await waitMarks(page, "gates-flags", [fresh]);
+  await page.selectOption("#gates-emulation", newest);
+  await waitMarks(page, "gates-flags", []);
+
+  // The Layers command line: the kubelet refuses the flag and names the gate; the gate is marked
+  // inside the flag's value, bare or quoted.
+  await page.click("#tab-layers");
+  await page.waitForSelector(editorOf("layers-args"));
+  await page.fill("#layers-args", "--config=/etc/kubernetes/kubelet.yaml\n--feature-gates=NodeSwap=true,Bogus=true");
+  await waitMarks(page, "layers-args", ["Bogus"]);
+  assert.deepEqual(await markedLines(page, "layers-args"), [2]);
+  assert.match(await page.textContent("#panel-layers"), /unrecognized feature gate: Bogus/);
+  await page.fill("#layers-args", "--feature-gates 'AllBeta=true,NotAGate=false' --max-pods=10");
+  await waitMarks(page, "layers-args", ["NotAGate"]);
+  await page.fill("#layers-args", "--feature-gates=NodeSwap=maybe");
+  await waitMarks(page, "layers-args", ["NodeSwap=maybe"]);
+  await page.fill("#layers-args", "--feature-gates=NodeSwap=true --max-pods=10");
+  await waitMarks(page, "layers-args", []);
+  await assertClean(page);
+  await page.close();
 });

@@ -18,8 +18,18 @@ const stored = async (page) => JSON.parse(await page.textContent("#fields-out"))
 
 test("Frobber: width is dropped on create while Frobber2D is off, kept when on", async () => {
   const page = await openFields();
-  assert.match(await page.textContent("#fields-dropped"), /Dropped silently \(the request still succeeds\): width\./);
+  // The sample's restartPolicy (OnTuesday) fails validation while its gate is off: the panel must
+  // not call the drop silent and the request successful next to that failure (issue 16).
+  const refused = await page.textContent("#fields-dropped");
+  assert.match(refused, /PrepareForCreate drops width, but validation then refuses the request \(below: restartPolicy: Invalid value: "OnTuesday"/);
+  assert.match(refused, /so the create fails and nothing is stored\.$/);
+  assert.doesNotMatch(refused, /still succeeds/);
+  assert.equal(await page.textContent("#fields-result details summary"), "What would be stored, had it validated");
   assert.deepEqual(await stored(page), { height: 2, restartPolicy: "OnTuesday" });
+  // With OnTuesday allowed the request validates, and the drop is silent.
+  await page.check("#fields-gate-FrobberRestartPolicyOnTuesday");
+  await page.waitForFunction(() => /^Dropped silently \(the request still succeeds\): width\.$/.test(document.querySelector("#fields-dropped").textContent));
+  assert.equal(await page.textContent("#fields-result details summary"), "What is stored");
   await page.check("#fields-gate-Frobber2D");
   await page.waitForFunction(() => document.querySelector("#fields-dropped").textContent === "Nothing dropped.");
   assert.equal((await stored(page)).width, 3);

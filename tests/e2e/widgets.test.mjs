@@ -219,3 +219,36 @@ test("the widgets ship the playground's own panel modules, from its one list", a
   // The element names the package defines are the same list.
   assert.doesNotMatch(readFileSync(new URL("../../npm/widgets/index.js", import.meta.url), "utf8"), /from "\.\/panels\/(gates|layers|node|pods|fields|controlplane)\.js"/);
 });
+
+test("widgets get the playground's code editors: styled in their shadow root, marks at the gate, undo", async () => {
+  const page = await openHost();
+  await page.waitForFunction(() => ["gates-a", "layers-a", "pods-a", "fields-b"].every((id) => document.getElementById(id).getAttribute("data-editors") === "ready"));
+  // Each editor sits in its widget's shadow root, with CodeMirror's styles mounted there (the
+  // scroller is a flex box only if they are) and the widget's own colours.
+  const look = await page.evaluate(() => {
+    const root = document.getElementById("layers-a").shadowRoot;
+    const ed = root.querySelector("#layers-args + .cm-editor");
+    return { display: getComputedStyle(ed.querySelector(".cm-scroller")).display, bg: getComputedStyle(ed).backgroundColor, inDocument: document.querySelectorAll(".cm-editor").length };
+  });
+  assert.deepEqual(look, { display: "flex", bg: "rgb(255, 255, 255)", inDocument: 0 });
+  for (const [id, input] of [["gates-a", "gates-flags"], ["layers-b", "layers-config"], ["pods-a", "pods-api-body"], ["fields-b", "fields-obj"]]) {
+    assert.equal(await page.locator(`#${id} #${input} + .cm-editor`).count(), 1, `${id} #${input} has an editor`);
+  }
+  // The gate the string gets wrong is marked, in this widget only.
+  await page.fill("#gates-a #gates-flags", "AllAlpha=true,NoSuchGate=true");
+  await page.waitForFunction(() => document.getElementById("gates-a").shadowRoot.querySelector("#gates-flags + .cm-editor .cm-lintRange-error")?.textContent === "NoSuchGate");
+  assert.equal(await page.locator("#gates-b .cm-lintRange-error").count(), 0);
+  // A kubelet flag out of range is marked at its line of the command line.
+  await page.click("#layers-a #layers-args + .cm-editor .cm-content");
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type(" --port=70000");
+  await page.waitForSelector("#layers-a #layers-args + .cm-editor .cm-lintRange-error");
+  assert.match(await page.textContent("#layers-a #layers-status .k8s-error"), /port \(--port\) 70000 must be between 1 and 65535/);
+  // Undo is the editor's: the flag goes, and so does the error.
+  await page.keyboard.press("Control+z");
+  await page.waitForSelector("#layers-a #layers-args + .cm-editor .cm-lintRange-error", { state: "detached" });
+  assert.equal(await page.evaluate(() => document.getElementById("layers-a").getState().args), SCENARIOS.layers.args);
+  await page.locator("#layers-a").screenshot({ path: new URL("./screenshots/widget-layers-editor.png", import.meta.url).pathname });
+  await assertClean(page);
+  await page.close();
+});

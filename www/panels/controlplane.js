@@ -2,7 +2,7 @@
 // `kubernetes` Service and Endpoints, system namespaces, master leases and the repair loops. Every
 // value comes from kubegate's BootstrapController; this panel only records what the user did
 // (so a share link can replay it) and draws the answers.
-import { h, render, messageOf, labelled, select, factsOf } from "../ui.js";
+import { h, render, messageOf, labelled, select, factsOf, simTime, newestFirst } from "../ui.js";
 import { field, isObject } from "../state.js";
 
 /** Clock steps offered (Go durations, as BootstrapController.advance takes them). */
@@ -49,6 +49,8 @@ function seconds(d) {
   for (const [, n, unit] of d.matchAll(/([\d.]+)(h|ms|m|s)/g)) total += Number(n) * { h: 3600, m: 60, s: 1, ms: 0.001 }[unit];
   return total;
 }
+/** A time the controller printed, in the playground's one format for simulated time. */
+const simAt = (d) => simTime(seconds(d) * 1000);
 
 function checkAction(a, i) {
   if (!isObject(a)) throw new Error(`actions[${i}] should be an object`);
@@ -125,7 +127,9 @@ export default {
         restart),
       configStatus,
       h("div", { class: "cp-clockbar", role: "group", "aria-label": "Virtual clock" },
-        h("span", { class: "label-text" }, "Virtual time "), clock, h("span", { class: "cp-steps" }, stepButtons)),
+        // The clock's value stays the controller's own duration text; "t+" is drawn beside it, so it
+        // reads like every other simulated time (ui.js simTime).
+        h("span", { class: "label-text" }, "Virtual time "), h("span", { class: "cp-now-at" }, "t+", clock), h("span", { class: "cp-steps" }, stepButtons)),
       h("section", { class: "cp-section", "aria-labelledby": "cp-h-servers" },
         h("h3", { id: "cp-h-servers" }, "Apiservers"),
         servers,
@@ -267,9 +271,9 @@ export default {
       drawRuns(s);
       render(eventsBox,
         h("h4", {}, "Events"),
-        s.events.length ? h("ul", { class: "cp-log" }, s.events.slice(-60).map((e) => h("li", {}, h("span", { class: "cp-time" }, e.time), ` ${e.type} ${e.reason}${e.action ? ` (${e.action})` : ""} on ${e.regarding} by ${e.reportingController}@${e.reportingInstance}: `, h("span", { class: "k8s-error" }, e.message)))) : h("p", { class: "muted" }, "No events."),
+        s.events.length ? h("ul", { class: "cp-log" }, newestFirst(s.events, 60).map((e) => h("li", {}, h("span", { class: "cp-time" }, simAt(e.time)), ` ${e.type} ${e.reason}${e.action ? ` (${e.action})` : ""} on ${e.regarding} by ${e.reportingController}@${e.reportingInstance}: `, h("span", { class: "k8s-error" }, e.message)))) : h("p", { class: "muted" }, "No events."),
         h("h4", {}, "Log"),
-        s.log.length ? h("ul", { class: "cp-log" }, s.log.slice(-80).map((l) => h("li", {}, h("span", { class: "cp-time" }, l.time), ` ${l.apiserver}: `, h("span", { class: "k8s-error" }, l.message)))) : h("p", { class: "muted" }, "Nothing logged."));
+        s.log.length ? h("ul", { class: "cp-log" }, newestFirst(s.log, 80).map((l) => h("li", {}, h("span", { class: "cp-time" }, simAt(l.time)), ` ${l.apiserver}: `, h("span", { class: "k8s-error" }, l.message)))) : h("p", { class: "muted" }, "Nothing logged."));
     }
 
     function drawServers(s) {
@@ -281,8 +285,8 @@ export default {
         const inEp = (s.endpoints?.subsets ?? []).some((sub) => sub.addresses.some((x) => x.ip === ip));
         return h("li", { class: `cp-server ${a ? "up" : "down"}`, "data-ip": ip },
           h("code", {}, ip), " ",
-          h("span", { class: "cp-badge" }, a ? `running since ${a.startedAt}` : gone.get(ip) ?? "not running"),
-          h("span", { class: "muted" }, lease ? ` · lease until ${lease.expiresAt}` : " · no lease", inEp ? " · in endpoints" : " · not in endpoints"),
+          h("span", { class: "cp-badge" }, a ? `running since ${simAt(a.startedAt)}` : gone.get(ip) ?? "not running"),
+          h("span", { class: "muted" }, lease ? ` · lease until ${simAt(lease.expiresAt)}` : " · no lease", inEp ? " · in endpoints" : " · not in endpoints"),
           h("span", { class: "cp-server-actions" },
             a ? [
               h("button", { type: "button", class: "cp-stop", "aria-label": `Stop ${ip} gracefully`, onclick: () => act({ do: "stop", ip }) }, "Stop"),
@@ -304,7 +308,7 @@ export default {
         h("h4", {}, "Master leases"),
         s.leases.length ? h("table", { class: "cp-table" },
           h("thead", {}, h("tr", {}, ["Key", "Renewed", "Expires"].map((t) => h("th", { scope: "col" }, t)))),
-          h("tbody", {}, s.leases.map((l) => h("tr", {}, h("td", {}, h("code", {}, l.key)), h("td", {}, l.renewedAt), h("td", {}, l.expiresAt))))) : h("p", { class: "muted" }, "No live lease."));
+          h("tbody", {}, s.leases.map((l) => h("tr", {}, h("td", {}, h("code", {}, l.key)), h("td", {}, simAt(l.renewedAt)), h("td", {}, simAt(l.expiresAt)))))) : h("p", { class: "muted" }, "No live lease."));
     }
 
     function drawService(s) {
@@ -338,21 +342,20 @@ export default {
     }
 
     function drawTimeline() {
-      const rows = timeline.slice(-120);
-      render(timelineBox, rows.map((r) => h("li", { class: `cp-tl-${r.kind}` },
-        h("span", { class: "cp-time" }, r.time),
+      render(timelineBox, newestFirst(timeline, 120).map((r) => h("li", { class: `cp-tl-${r.kind}` },
+        h("span", { class: "cp-time" }, simAt(r.time)),
         r.kind === "endpoints" ? [h("strong", {}, " endpoints → "), h("code", {}, r.text), h("span", { class: "muted" }, ` (${r.detail})`)] : ` ${r.text}`)));
-      timelineBox.scrollTop = timelineBox.scrollHeight;
+      timelineBox.scrollTop = 0;
     }
 
     function drawRuns(s) {
-      const runs = s.repairRuns.filter((r) => state.quietRuns || r.leaks.length || r.events || r.failure).slice(-40);
+      const runs = newestFirst(s.repairRuns.filter((r) => state.quietRuns || r.leaks.length || r.events || r.failure), 40);
       if (!runs.length) return render(runsBox, h("p", { class: "muted" }, `${s.repairRuns.length} repair run${s.repairRuns.length === 1 ? "" : "s"} so far, none found anything.`));
       render(runsBox, h("div", { class: "table-wrap" }, h("table", { class: "cp-table", id: "cp-runs-table" },
         h("caption", { class: "visually-hidden" }, "Repair runs and the leak counters they left"),
         h("thead", {}, h("tr", {}, ["Time", "Apiserver", "Repair", "Leak candidates (strike, counter left)", "Events"].map((t) => h("th", { scope: "col" }, t)))),
         h("tbody", {}, runs.map((r) => h("tr", {},
-          h("td", {}, r.time), h("td", {}, h("code", {}, r.apiserver)), h("td", {}, r.repair),
+          h("td", {}, simAt(r.time)), h("td", {}, h("code", {}, r.apiserver)), h("td", {}, r.repair),
           h("td", {}, r.failure ? h("span", { class: "error" }, r.failure) : r.leaks.length
             ? h("ul", { class: "cp-leaks" }, r.leaks.map((l) => h("li", { class: `cp-leak-${l.action}` }, h("code", {}, l.item), ` ${l.action} · strike ${l.strike} of 3 · counter ${l.count}`)))
             : h("span", { class: "muted" }, "nothing")),

@@ -166,6 +166,9 @@ export default {
         return;
       }
       const dropped = new Set(out.dropped);
+      // The same request's validation (the Frobber's restartPolicy): a request that fails it is
+      // refused, so nothing is dropped "silently" and nothing is stored.
+      const refused = requestErrors(obj, old, gates);
       render(result,
         h("h3", {}, state.op === "Create" ? "PrepareForCreate keeps" : "PrepareForUpdate keeps"),
         h("div", { class: "table-wrap" }, h("table", { id: "fields-table" },
@@ -179,12 +182,28 @@ export default {
               h("td", { class: gates[f.gate] ? "on" : "off" }, gates[f.gate] ? "on" : "off"),
               h("td", { class: "fields-verdict" }, hits.length ? h("span", { class: "error" }, `dropped: ${hits.join(", ")}`) : "not dropped"));
           })))),
-        h("p", { id: "fields-dropped", class: dropped.size ? "" : "ok" }, dropped.size
-          ? `Dropped silently (the request still succeeds): ${out.dropped.join(", ")}.`
-          : "Nothing dropped."),
-        h("details", { open: true }, h("summary", {}, "What is stored"), h("pre", { class: "mono fields-json", id: "fields-out", tabindex: "0", role: "group", "aria-label": "The object as stored" }, pretty(out.object))));
+        refused.length
+          ? h("p", { id: "fields-dropped", class: "error" },
+            `${dropped.size ? `${state.op === "Create" ? "PrepareForCreate" : "PrepareForUpdate"} drops ${out.dropped.join(", ")}, but` : "Nothing dropped, but"} validation then refuses the request (below: ${refused.join("; ")}), so the ${state.op === "Create" ? "create" : "update"} fails and nothing is stored.`)
+          : h("p", { id: "fields-dropped", class: dropped.size ? "" : "ok" }, dropped.size
+            ? `Dropped silently (the request still succeeds): ${out.dropped.join(", ")}.`
+            : "Nothing dropped."),
+        h("details", { open: !refused.length }, h("summary", {}, refused.length ? "What would be stored, had it validated" : "What is stored"),
+          h("pre", { class: "mono fields-json", id: "fields-out", tabindex: "0", role: "group", "aria-label": refused.length ? "The object as it would be stored" : "The object as stored" }, pretty(out.object))));
       drawEnum(obj, old, gates);
       drawEnumSandbox();
+    }
+
+    /** The request's own validation errors (the Frobber's restartPolicy, as the guide's
+     *  strategy validates it); none for the other kinds, whose validation the panel does not run. */
+    function requestErrors(obj, old, gates) {
+      if (state.kind !== "Frobber" || typeof obj.restartPolicy !== "string") return [];
+      const oldPolicy = state.op === "Update" && old && typeof old.restartPolicy === "string" ? old.restartPolicy : null;
+      try {
+        return validateFrobberRestartPolicy({ restartPolicy: obj.restartPolicy, oldRestartPolicy: oldPolicy, gates }).guide;
+      } catch {
+        return [];
+      }
     }
 
     function drawEnum(obj, old, gates) {

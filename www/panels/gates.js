@@ -310,7 +310,10 @@ export default {
     }
 
     // ---- drawing
+    // What the last check made of the --feature-gates string, for the code editor's marks.
+    let flagCheck = { text: "", problems: [] };
     function drawFlagStatus(error) {
+      flagCheck = { text: state.flags, problems: error ? (error.problems?.length ? error.problems : [{ message: error.message }]) : [] };
       if (!error) {
         flags.removeAttribute("aria-invalid");
         render(flagStatus, h("span", { class: "ok" }, state.flags.trim() ? "Accepted." : "No gates set: every gate has its default."));
@@ -517,6 +520,8 @@ export default {
     update();
 
     return {
+      /** The --feature-gates string last checked and its problems (spans in the string). */
+      flagCheck: () => flagCheck,
       getState: () => {
         const out = {};
         for (const [k, v] of Object.entries(state)) if (v !== DEFAULTS[k]) out[k] = v;

@@ -618,7 +618,13 @@ export default {
       const breaking = rep.findings.filter((f) => f.breaking);
       const other = rep.findings.filter((f) => !f.breaking);
       render(upgradeBox,
-        h("p", { class: rep.starts ? "ok" : "error" }, rep.starts ? `Kubelet ${rep.to} starts with these inputs.` : `Kubelet ${rep.to} refuses to start: ${rep.error}`),
+        // The refusal is said once: when a breaking finding already carries the kubelet's error,
+        // the headline points at it instead of repeating it.
+        h("p", { class: rep.starts ? "ok" : "error" }, rep.starts
+          ? `Kubelet ${rep.to} starts with these inputs.`
+          : breaking.some((f) => f.message === rep.error)
+            ? `Kubelet ${rep.to} refuses to start, for the reason marked "breaks" below.`
+            : `Kubelet ${rep.to} refuses to start: ${rep.error}`),
         breaking.length ? h("ul", { class: "findings", id: "layers-upgrade-breaking" }, breaking.map(item)) : null,
         other.length
           ? h("details", { open: other.length <= 12 }, h("summary", {}, `${other.length} other changes`), h("ul", { class: "findings", id: "layers-upgrade-changes" }, other.map(item)))

@@ -2,7 +2,7 @@
 // server) as lanes, and the merged stream of operations PodConfig emits, each with the package's
 // explanation. Every answer comes from kubegate's FileSource, HttpSource, ApiserverSource and
 // PodConfig; the panel records what the user did (so a share link replays it) and draws.
-import { h, render, messageOf, labelled, select, factsOf } from "../ui.js";
+import { h, render, messageOf, labelled, select, factsOf, simTime, newestFirst } from "../ui.js";
 import { field, isObject } from "../state.js";
 
 const MODES = ["Incremental", "Snapshot", "SnapshotAndUpdates"];
@@ -83,7 +83,6 @@ function checkAction(a, i) {
 
 const podName = (p) => `${p.metadata?.namespace ? `${p.metadata.namespace}/` : ""}${p.metadata?.name ?? "?"}`;
 const rfc3339 = (seconds) => new Date(EPOCH + seconds * 1000).toISOString().replace(".000Z", "Z");
-const clockText = (seconds) => `t+${seconds}s`;
 
 export default {
   id: "pods",
@@ -101,7 +100,8 @@ export default {
     // ---- controls
     const mode = select(MODES, state.mode, { id: "pods-mode" });
     const clock = h("output", { id: "pods-now", "aria-live": "polite" });
-    const steps = STEPS.map((s) => h("button", { type: "button", class: "pods-step", "data-step": String(s), onclick: () => act({ a: "step", by: s }) }, `+${s}s`));
+    // Steps read as a duration is written in a flag ("+1m"), like the control plane's.
+    const steps = STEPS.map((s) => h("button", { type: "button", class: "pods-step", "data-step": String(s), onclick: () => act({ a: "step", by: s }) }, `+${s % 60 === 0 ? `${s / 60}m` : `${s}s`}`));
     const reset = h("button", { type: "button", id: "pods-reset", onclick: () => { state.actions = structuredClone(DEFAULT_ACTIONS); rebuild(); } }, "Start over");
     const seen = h("span", { id: "pods-seen", class: "muted" });
 
@@ -254,7 +254,7 @@ export default {
 
     // ---- drawing
     function draw() {
-      clock.textContent = `${clockText(sim.t)} (${rfc3339(sim.t)})`;
+      clock.textContent = `${simTime(sim.t * 1000)} (${rfc3339(sim.t)})`;
       errorBox.hidden = !actionError;
       errorBox.textContent = actionError ?? "";
       mode.value = state.mode;
@@ -290,10 +290,10 @@ export default {
     }
 
     function drawStream() {
-      const entries = stream.slice(-80).reverse();
+      const entries = newestFirst(stream, 80);
       render(streamBox, entries.map((e) => h("li", { class: `pods-entry lane-${e.lane}` },
         h("div", { class: "pods-entry-head" },
-          h("span", { class: "cp-time" }, clockText(e.t)), " ",
+          h("span", { class: "cp-time" }, simTime(e.t * 1000)), " ",
           h("span", { class: `pods-lane-tag lane-${e.lane}` }, e.lane), " ",
           e.what),
         e.errors.map((m) => h("p", { class: "error pods-invalid" }, h("strong", {}, "reported: "), h("span", { class: "k8s-error" }, m))),
