@@ -14,13 +14,10 @@
 //! tabs, carriage returns and characters YAML does not print, nesting deeper than [`MAX_DEPTH`],
 //! and documents over [`MAX_NODES`] nodes.
 
-use std::collections::HashMap;
-
 use serde_json::{Map, Value};
 
-use super::{
-    key_text, printable, push_segment, resolve_plain, Document, Pos, MAX_DEPTH, MAX_NODES,
-};
+use super::positions::Positions;
+use super::{key_text, printable, resolve_plain, Document, Pos, MAX_DEPTH, MAX_NODES};
 
 /// One line with content: where it starts and what it holds (past the indentation, or past a
 /// sequence dash that has been consumed).
@@ -36,8 +33,7 @@ struct Line<'a> {
 struct Reader<'a> {
     lines: Vec<Line<'a>>,
     at: usize,
-    positions: HashMap<String, Pos>,
-    pointer: String,
+    positions: Positions,
     nodes: usize,
 }
 
@@ -46,14 +42,14 @@ pub(super) fn parse(text: &str) -> Option<Document> {
     let lines = lines(text)?;
     let first = *lines.first()?;
     let mut r = Reader {
-        positions: HashMap::with_capacity(lines.len() + 1),
+        positions: Positions::with_capacity(lines.len() + 1, text.len() / 2),
         lines,
         at: 0,
-        pointer: String::new(),
         nodes: 0,
     };
-    r.positions.insert(String::new(), start_pos(first)?);
-    let value = r.block(first.indent, 0)?;
+    // The root's record is number 0.
+    r.positions.set("", start_pos(first)?);
+    let value = r.block(first.indent, 0, 0)?;
     if r.at != r.lines.len() {
         return None;
     }
@@ -70,11 +66,24 @@ fn lines(text: &str) -> Option<Vec<Line<'_>>> {
     if !text.is_ascii() && !text.chars().all(printable) {
         return None;
     }
-    if text.bytes().any(|b| b != b'\n' && (b < 0x20 || b == 0x7f)) {
+    // Without an early exit, so that the compiler checks many bytes at a time.
+    let controls = text.bytes().fold(false, |seen, b| {
+        seen | ((b < 0x20 && b != b'\n') | (b == 0x7f))
+    });
+    if controls {
         return None;
     }
-    let mut out = Vec::new();
-    for (i, raw) in text.split('\n').enumerate() {
+    let mut out = Vec::with_capacity(text.len() / 24);
+    // Lines are short: a plain byte loop finds their ends faster than `memchr`'s setup does.
+    let mut start = 0;
+    for (i, len) in text
+        .as_bytes()
+        .split(|b| *b == b'\n')
+        .map(<[u8]>::len)
+        .enumerate()
+    {
+        let raw = text.get(start..start + len)?;
+        start += len + 1;
         let trimmed = skip_spaces(raw);
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
@@ -91,27 +100,6 @@ fn lines(text: &str) -> Option<Vec<Line<'_>>> {
         });
     }
     Some(out)
-}
-
-/// Appends `/` and a sequence index to a pointer (without the formatting machinery: this runs
-/// for every item).
-fn push_index(pointer: &mut String, mut n: usize) {
-    pointer.push('/');
-    let mut digits = [0u8; 20];
-    let mut len = 0;
-    loop {
-        if let Some(d) = digits.get_mut(len) {
-            *d = b'0' + (n % 10) as u8;
-        }
-        len += 1;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for d in digits.iter().take(len).rev() {
-        pointer.push(char::from(*d));
-    }
 }
 
 /// Byte offset of the first `a` followed by `b` in `s` (`": "`, `" #"`), without a substring
@@ -165,12 +153,9 @@ impl<'a> Reader<'a> {
         (self.nodes <= MAX_NODES).then_some(())
     }
 
-    fn record(&mut self, pos: Pos) {
-        self.positions.insert(self.pointer.clone(), pos);
-    }
-
-    /// The block node whose first line is the current one, at `indent`.
-    fn block(&mut self, indent: usize, depth: usize) -> Option<Value> {
+    /// The block node whose first line is the current one, at `indent`; `parent` is the record
+    /// of the node's own position, under which its children are recorded.
+    fn block(&mut self, indent: usize, depth: usize, parent: usize) -> Option<Value> {
         if depth >= MAX_DEPTH.min(128) {
             return None;
         }
@@ -180,20 +165,19 @@ impl<'a> Reader<'a> {
         }
         self.count()?;
         if is_dash(line.text) {
-            self.sequence(indent, depth)
+            self.sequence(indent, depth, parent)
         } else {
-            self.mapping(indent, depth)
+            self.mapping(indent, depth, parent)
         }
     }
 
-    fn sequence(&mut self, indent: usize, depth: usize) -> Option<Value> {
+    fn sequence(&mut self, indent: usize, depth: usize, parent: usize) -> Option<Value> {
         let mut items = Vec::new();
         while let Some(line) = self.line() {
             if line.indent != indent || !is_dash(line.text) {
                 break;
             }
-            let base = self.pointer.len();
-            push_index(&mut self.pointer, items.len());
+            let n = items.len();
             let rest = line.text.get(1..)?;
             let content = skip_spaces(rest);
             let item = if content.is_empty() || content.starts_with('#') {
@@ -203,8 +187,8 @@ impl<'a> Reader<'a> {
                 if next.indent <= indent {
                     return None;
                 }
-                self.record(start_pos(next)?);
-                self.block(next.indent, depth + 1)?
+                let id = self.positions.item(parent, n, start_pos(next)?);
+                self.block(next.indent, depth + 1, id)?
             } else {
                 let column = indent + 1 + (rest.len() - content.len());
                 if is_dash(content) || key_split(content).is_some() {
@@ -213,23 +197,23 @@ impl<'a> Reader<'a> {
                     slot.indent = column;
                     slot.text = content;
                     let pos = start_pos(*slot)?;
-                    self.record(pos);
-                    self.block(column, depth + 1)?
+                    let id = self.positions.item(parent, n, pos);
+                    self.block(column, depth + 1, id)?
                 } else {
-                    self.record(Pos {
+                    let pos = Pos {
                         line: line.number,
                         column: column + 1,
-                    });
+                    };
+                    self.positions.item(parent, n, pos);
                     self.inline_scalar(content, indent)?
                 }
             };
-            self.pointer.truncate(base);
             items.push(item);
         }
         Some(Value::Array(items))
     }
 
-    fn mapping(&mut self, indent: usize, depth: usize) -> Option<Value> {
+    fn mapping(&mut self, indent: usize, depth: usize, parent: usize) -> Option<Value> {
         let mut entries = Map::new();
         while let Some(line) = self.line() {
             if line.indent != indent {
@@ -244,26 +228,24 @@ impl<'a> Reader<'a> {
             let (key_src, rest) = key_split(line.text)?;
             self.count()?;
             let key = key(key_src)?;
-            let base = self.pointer.len();
-            push_segment(&mut self.pointer, &key);
-            self.record(Pos {
+            let pos = Pos {
                 line: line.number,
                 column: indent + 1,
-            });
+            };
+            let id = self.positions.key(parent, &key, pos);
             let content = skip_spaces(rest);
             let value = if content.is_empty() || content.starts_with('#') {
                 self.at += 1;
                 let next = self.line()?;
                 if next.indent > indent || (next.indent == indent && is_dash(next.text)) {
                     // A nested block, or a sequence at the key's own indentation.
-                    self.block(next.indent, depth + 1)?
+                    self.block(next.indent, depth + 1, id)?
                 } else {
                     return None;
                 }
             } else {
                 self.inline_scalar(content, indent)?
             };
-            self.pointer.truncate(base);
             if entries.insert(key, value).is_some() {
                 // A duplicate key: the general path reports it.
                 return None;
