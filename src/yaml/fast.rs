@@ -30,39 +30,23 @@ struct Line<'a> {
     text: &'a str,
 }
 
+/// Reads lines as it goes: the reader looks one line ahead at most, so a document's lines are
+/// never held in a vector (a vector the size of the text is what the allocator hands back to the
+/// system after each parse, and faults in again for the next one).
 struct Reader<'a> {
-    lines: Vec<Line<'a>>,
-    at: usize,
+    text: &'a str,
+    /// Byte offset where the next unread line starts.
+    next: usize,
+    /// The 1-based number of that line.
+    next_number: usize,
+    /// The current line with content; `None` past the end.
+    cur: Option<Line<'a>>,
     positions: Positions,
     nodes: usize,
 }
 
 /// The single document of `text`, or `None` when the text is outside the subset (or empty).
 pub(super) fn parse(text: &str) -> Option<Document> {
-    let lines = lines(text)?;
-    let first = *lines.first()?;
-    let mut r = Reader {
-        positions: Positions::with_capacity(lines.len() + 1, text.len() / 2),
-        lines,
-        at: 0,
-        nodes: 0,
-    };
-    // The root's record is number 0.
-    r.positions.set("", start_pos(first)?);
-    let value = r.block(first.indent, 0, 0)?;
-    if r.at != r.lines.len() {
-        return None;
-    }
-    let positions = r.positions;
-    Some(Document {
-        value,
-        positions,
-        duplicates: Vec::new(),
-    })
-}
-
-/// The lines that hold content, or `None` if a character or a line is outside the subset.
-fn lines(text: &str) -> Option<Vec<Line<'_>>> {
     if !text.is_ascii() && !text.chars().all(printable) {
         return None;
     }
@@ -73,33 +57,60 @@ fn lines(text: &str) -> Option<Vec<Line<'_>>> {
     if controls {
         return None;
     }
-    let mut out = Vec::with_capacity(text.len() / 24);
-    // Lines are short: a plain byte loop finds their ends faster than `memchr`'s setup does.
-    let mut start = 0;
-    for (i, len) in text
-        .as_bytes()
-        .split(|b| *b == b'\n')
-        .map(<[u8]>::len)
-        .enumerate()
-    {
-        let raw = text.get(start..start + len)?;
-        start += len + 1;
-        let trimmed = skip_spaces(raw);
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        let indent = raw.len() - trimmed.len();
-        if indent == 0 && (raw.starts_with("---") || raw.starts_with("...") || raw.starts_with('%'))
-        {
-            return None;
-        }
-        out.push(Line {
-            number: i + 1,
-            indent,
-            text: trimmed,
-        });
+    let mut r = Reader {
+        text,
+        next: 0,
+        next_number: 1,
+        cur: None,
+        positions: Positions::with_capacity(text.len() / 24 + 1, text.len() / 2),
+        nodes: 0,
+    };
+    r.advance()?;
+    let first = r.cur?;
+    // The root's record is number 0.
+    r.positions.set("", start_pos(first)?);
+    let value = r.block(first.indent, 0, 0)?;
+    if r.cur.is_some() {
+        return None;
     }
-    Some(out)
+    Some(Document {
+        value,
+        positions: r.positions,
+        duplicates: Vec::new(),
+    })
+}
+
+impl<'a> Reader<'a> {
+    /// Moves to the next line with content (`cur` is `None` past the end); `None` if that line
+    /// is outside the subset (a document marker or a directive).
+    fn advance(&mut self) -> Option<()> {
+        self.cur = None;
+        while let Some(rest) = self.text.get(self.next..) {
+            // Lines are short: a plain byte loop finds their end faster than `memchr`'s setup.
+            let len = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
+            let raw = rest.get(..len)?;
+            let number = self.next_number;
+            self.next += len + 1;
+            self.next_number += 1;
+            let trimmed = skip_spaces(raw);
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            let indent = raw.len() - trimmed.len();
+            if indent == 0
+                && (raw.starts_with("---") || raw.starts_with("...") || raw.starts_with('%'))
+            {
+                return None;
+            }
+            self.cur = Some(Line {
+                number,
+                indent,
+                text: trimmed,
+            });
+            break;
+        }
+        Some(())
+    }
 }
 
 /// Byte offset of the first `a` followed by `b` in `s` (`": "`, `" #"`), without a substring
@@ -145,7 +156,7 @@ fn bad_start(text: &str) -> bool {
 
 impl<'a> Reader<'a> {
     fn line(&self) -> Option<Line<'a>> {
-        self.lines.get(self.at).copied()
+        self.cur
     }
 
     fn count(&mut self) -> Option<()> {
@@ -182,7 +193,7 @@ impl<'a> Reader<'a> {
             let content = skip_spaces(rest);
             let item = if content.is_empty() || content.starts_with('#') {
                 // The item is the block on the following lines, further in.
-                self.at += 1;
+                self.advance()?;
                 let next = self.line()?;
                 if next.indent <= indent {
                     return None;
@@ -193,7 +204,7 @@ impl<'a> Reader<'a> {
                 let column = indent + 1 + (rest.len() - content.len());
                 if is_dash(content) || key_split(content).is_some() {
                     // `- - x` or `- key: value`: a block that starts on the dash's line.
-                    let slot = self.lines.get_mut(self.at)?;
+                    let slot = self.cur.as_mut()?;
                     slot.indent = column;
                     slot.text = content;
                     let pos = start_pos(*slot)?;
@@ -235,7 +246,7 @@ impl<'a> Reader<'a> {
             let id = self.positions.key(parent, &key, pos);
             let content = skip_spaces(rest);
             let value = if content.is_empty() || content.starts_with('#') {
-                self.at += 1;
+                self.advance()?;
                 let next = self.line()?;
                 if next.indent > indent || (next.indent == indent && is_dash(next.text)) {
                     // A nested block, or a sequence at the key's own indentation.
@@ -259,7 +270,7 @@ impl<'a> Reader<'a> {
     fn inline_scalar(&mut self, content: &str, indent: usize) -> Option<Value> {
         self.count()?;
         let value = scalar(content)?;
-        self.at += 1;
+        self.advance()?;
         match self.line() {
             Some(next) if next.indent > indent => None,
             _ => Some(value),
