@@ -169,8 +169,9 @@ impl Positions {
                 sorted: (0..self.entries.len()).collect(),
             };
             let mut sorted = std::mem::take(&mut ix.sorted);
-            // Stable: records of one pointer stay in the order they were made.
-            sorted.sort_by(|a, b| ix.pointer(*a).cmp(ix.pointer(*b)));
+            // Records of one pointer stay in the order they were made (the tie-break on the
+            // record number; an unstable sort is the smaller code).
+            sorted.sort_unstable_by(|a, b| ix.pointer(*a).cmp(ix.pointer(*b)).then(a.cmp(b)));
             ix.sorted = sorted;
             ix
         })
