@@ -115,6 +115,10 @@ const loadYaml = text && perRun(() => {
   g.set("AllAlpha=true,NodeSwap=true");
   g.free();
 });
+// Reading the list alone, against a raw parse of the same data as JSON text in the same process.
+const asJson = text && JSON.stringify(parseFeatureList(text));
+const jsonParse = text && perRun(() => JSON.parse(asJson), 101);
+const yamlParse = text && perRun(() => parseFeatureList(text), 101);
 const out = [];
 out.push(`Node ${process.version}, ${names.length} features, each figure the median of repeated rounds.`, "");
 out.push("| per call | ns | ratio to `Map.get` | target |", "|---|---:|---:|---|");
@@ -124,6 +128,11 @@ out.push(`| ${rows[2][0]} | ${fmt(rows[2][1])} | ${rows[2][2].toFixed(2)} | with
 out.push("", "| whole list | ms |", "|---|---:|");
 out.push(`| new gate + \`addVersioned(kubernetesFeatures())\` + \`set\` | ${fmt(loadBuiltin)} |`);
 if (loadYaml) out.push(`| new gate + \`addVersioned(parseFeatureList(${listSize}-feature YAML))\` + \`set\` | ${fmt(loadYaml)} |`);
+if (yamlParse) {
+  out.push("", "| reading the list | ms | ratio to `JSON.parse` |", "|---|---:|---:|");
+  out.push(`| baseline: \`JSON.parse\` of the same list as JSON (${asJson.length} bytes) | ${fmt(jsonParse)} | 1.00 |`);
+  out.push(`| \`parseFeatureList\` of the ${listSize}-feature YAML (${text.length} bytes) | ${fmt(yamlParse)} | ${(yamlParse / jsonParse).toFixed(1)} |`);
+}
 out.push("", ...importsAndSizes());
 console.log(out.join("\n"));
 if (sink === 42) console.log("");

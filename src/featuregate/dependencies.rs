@@ -36,7 +36,7 @@ pub(crate) fn merge_and_check(
             .extend(v.iter().cloned());
     }
     for deps in merged.values_mut() {
-        deps.sort();
+        deps.sort_unstable();
         deps.dedup();
     }
 

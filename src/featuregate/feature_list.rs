@@ -64,21 +64,20 @@ pub fn parse_feature_list(
     };
     let mut features = BTreeMap::new();
     for (i, item) in items.iter().enumerate() {
-        let pointer = format!("/{i}");
-        let line = doc.nearest_position(&pointer).map(|p| p.line).unwrap_or(1);
-        let label = match item.get("name").and_then(|n| n.as_str()) {
-            Some(name) => format!("entry {i} ({name})"),
-            None => format!("entry {i}"),
+        // The line and the label are spelled only for an error: the document's positions are
+        // indexed on the first lookup, which a list that reads cleanly never asks for.
+        let at = |message: &dyn std::fmt::Display| {
+            let line = doc.nearest_position(&format!("/{i}")).map_or(1, |p| p.line);
+            let label = match item.get("name").and_then(|n| n.as_str()) {
+                Some(name) => format!("entry {i} ({name})"),
+                None => format!("entry {i}"),
+            };
+            fail(format!("feature list: line {line}: {label}: {message}"))
         };
-        let entry: Entry = serde_json::from_value(item.clone())
-            .map_err(|e| fail(format!("feature list: line {line}: {label}: {e}")))?;
-        if features
-            .insert(entry.name.clone(), entry.versioned_specs)
-            .is_some()
-        {
-            return Err(fail(format!(
-                "feature list: line {line}: {label}: feature listed twice"
-            )));
+        // From a reference: the tree is read in place, never copied.
+        let entry = Entry::deserialize(item).map_err(|e| at(&e))?;
+        if features.insert(entry.name, entry.versioned_specs).is_some() {
+            return Err(at(&"feature listed twice"));
         }
     }
     Ok(features)

@@ -121,10 +121,12 @@ pub fn parse_entries(text: &str) -> Result<Vec<FlagEntry>, FlagSyntaxError> {
 
 /// Parses a `--feature-gates` value into the map `Set` hands to `SetFromMap`.
 pub fn parse_map(text: &str) -> Result<BTreeMap<String, bool>, FlagSyntaxError> {
-    Ok(parse_entries(text)?
-        .into_iter()
-        .map(|e| (e.feature, e.value))
-        .collect())
+    // Later entries win (inserted, not collected: see `FeatureGate::get_all`).
+    let mut map = BTreeMap::new();
+    for e in parse_entries(text)? {
+        map.insert(e.feature, e.value);
+    }
+    Ok(map)
 }
 
 #[cfg(test)]

@@ -276,13 +276,11 @@ impl FeatureGate {
     /// Registers unversioned features (`Add`): each spec's version is forced to `0.0`, so the
     /// feature is available at every emulation version.
     pub fn add(&mut self, features: BTreeMap<String, FeatureSpec>) -> Result<(), FeatureGateError> {
-        let versioned = features
-            .into_iter()
-            .map(|(name, mut spec)| {
-                spec.version = Some(Version::new(0, 0));
-                (name, vec![spec])
-            })
-            .collect();
+        let mut versioned = BTreeMap::new();
+        for (name, mut spec) in features {
+            spec.version = Some(Version::new(0, 0));
+            versioned.insert(name, vec![spec]);
+        }
         self.add_versioned(versioned)
     }
 
@@ -356,10 +354,11 @@ impl FeatureGate {
             let span = e.span;
             FeatureGateError::from(e.problem).with_spans(|_| Some(span))
         })?;
-        let map = entries
-            .iter()
-            .map(|e| (e.feature.clone(), e.value))
-            .collect();
+        // Later entries win, as in a map collected from them (inserted: see `get_all`).
+        let mut map = BTreeMap::new();
+        for e in &entries {
+            map.insert(e.feature.clone(), e.value);
+        }
         self.set_from_map(&map).map_err(|err| {
             // Point at the last piece naming the feature: that is the value that was used.
             err.with_spans(|p| {
@@ -783,7 +782,9 @@ impl FeatureGate {
                 known.push(parts.join(", or "));
             }
         }
-        known.sort();
+        // Unstable: equal strings are indistinguishable, and one sort of strings serves the
+        // whole gate core.
+        known.sort_unstable();
         known
     }
 
@@ -801,29 +802,36 @@ impl FeatureGate {
                     .map(|v| format!("{name}={v}"))
             })
             .collect();
-        pairs.sort();
+        pairs.sort_unstable();
         pairs.join(",")
     }
 
     /// The spec in force of every feature available at the gate's versions (`GetAll`).
     pub fn get_all(&self) -> BTreeMap<String, FeatureSpec> {
-        self.ids
-            .iter()
-            .filter_map(|(name, id)| {
-                let specs = self.specs.get(id.0 as usize)?;
-                let spec = spec_at(specs, &self.emulation, Some(&self.min_compat));
-                (spec.pre_release != PreRelease::PreAlpha)
-                    .then(|| (name.clone(), spec.into_owned()))
-            })
-            .collect()
+        // Inserts, not `collect`: a map collected from an iterator sorts it first, and each
+        // such sort is its own copy of the sorting code in the gate core's wasm.
+        let mut all = BTreeMap::new();
+        for (name, id) in &self.ids {
+            let Some(specs) = self.specs.get(id.0 as usize) else {
+                continue;
+            };
+            let spec = spec_at(specs, &self.emulation, Some(&self.min_compat));
+            if spec.pre_release != PreRelease::PreAlpha {
+                all.insert(name.clone(), spec.into_owned());
+            }
+        }
+        all
     }
 
     /// Every feature's completed spec list (`GetAllVersioned`).
     pub fn get_all_versioned(&self) -> BTreeMap<String, Vec<FeatureSpec>> {
-        self.ids
-            .iter()
-            .filter_map(|(name, id)| Some((name.clone(), self.specs.get(id.0 as usize)?.clone())))
-            .collect()
+        let mut all = BTreeMap::new();
+        for (name, id) in &self.ids {
+            if let Some(specs) = self.specs.get(id.0 as usize) {
+                all.insert(name.clone(), specs.clone());
+            }
+        }
+        all
     }
 
     /// The declared dependencies (`Dependencies`).

@@ -14,13 +14,10 @@
 //! tabs, carriage returns and characters YAML does not print, nesting deeper than [`MAX_DEPTH`],
 //! and documents over [`MAX_NODES`] nodes.
 
-use std::collections::HashMap;
-
 use serde_json::{Map, Value};
 
-use super::{
-    key_text, printable, push_segment, resolve_plain, Document, Pos, MAX_DEPTH, MAX_NODES,
-};
+use super::positions::Positions;
+use super::{key_text, printable, resolve_plain, Document, Pos, MAX_DEPTH, MAX_NODES};
 
 /// One line with content: where it starts and what it holds (past the indentation, or past a
 /// sequence dash that has been consumed).
@@ -33,84 +30,86 @@ struct Line<'a> {
     text: &'a str,
 }
 
+/// Reads lines as it goes: the reader looks one line ahead at most, so a document's lines are
+/// never held in a vector (a vector the size of the text is what the allocator hands back to the
+/// system after each parse, and faults in again for the next one).
 struct Reader<'a> {
-    lines: Vec<Line<'a>>,
-    at: usize,
-    positions: HashMap<String, Pos>,
-    pointer: String,
+    text: &'a str,
+    /// Byte offset where the next unread line starts.
+    next: usize,
+    /// The 1-based number of that line.
+    next_number: usize,
+    /// The current line with content; `None` past the end.
+    cur: Option<Line<'a>>,
+    positions: Positions,
     nodes: usize,
 }
 
 /// The single document of `text`, or `None` when the text is outside the subset (or empty).
 pub(super) fn parse(text: &str) -> Option<Document> {
-    let lines = lines(text)?;
-    let first = *lines.first()?;
-    let mut r = Reader {
-        positions: HashMap::with_capacity(lines.len() + 1),
-        lines,
-        at: 0,
-        pointer: String::new(),
-        nodes: 0,
-    };
-    r.positions.insert(String::new(), start_pos(first)?);
-    let value = r.block(first.indent, 0)?;
-    if r.at != r.lines.len() {
+    if !text.is_ascii() && !text.chars().all(printable) {
         return None;
     }
-    let positions = r.positions;
+    // Without an early exit, so that the compiler checks many bytes at a time.
+    let controls = text.bytes().fold(false, |seen, b| {
+        seen | ((b < 0x20 && b != b'\n') | (b == 0x7f))
+    });
+    if controls {
+        return None;
+    }
+    let mut r = Reader {
+        text,
+        next: 0,
+        next_number: 1,
+        cur: None,
+        positions: Positions::with_capacity(text.len() / 24 + 1, text.len() / 2),
+        nodes: 0,
+    };
+    r.advance()?;
+    let first = r.cur?;
+    // The root's record is number 0.
+    r.positions.set("", start_pos(first)?);
+    let value = r.block(first.indent, 0, 0)?;
+    if r.cur.is_some() {
+        return None;
+    }
     Some(Document {
         value,
-        positions,
+        positions: r.positions,
         duplicates: Vec::new(),
     })
 }
 
-/// The lines that hold content, or `None` if a character or a line is outside the subset.
-fn lines(text: &str) -> Option<Vec<Line<'_>>> {
-    if !text.is_ascii() && !text.chars().all(printable) {
-        return None;
-    }
-    if text.bytes().any(|b| b != b'\n' && (b < 0x20 || b == 0x7f)) {
-        return None;
-    }
-    let mut out = Vec::new();
-    for (i, raw) in text.split('\n').enumerate() {
-        let trimmed = skip_spaces(raw);
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        let indent = raw.len() - trimmed.len();
-        if indent == 0 && (raw.starts_with("---") || raw.starts_with("...") || raw.starts_with('%'))
-        {
-            return None;
-        }
-        out.push(Line {
-            number: i + 1,
-            indent,
-            text: trimmed,
-        });
-    }
-    Some(out)
-}
-
-/// Appends `/` and a sequence index to a pointer (without the formatting machinery: this runs
-/// for every item).
-fn push_index(pointer: &mut String, mut n: usize) {
-    pointer.push('/');
-    let mut digits = [0u8; 20];
-    let mut len = 0;
-    loop {
-        if let Some(d) = digits.get_mut(len) {
-            *d = b'0' + (n % 10) as u8;
-        }
-        len += 1;
-        n /= 10;
-        if n == 0 {
+impl<'a> Reader<'a> {
+    /// Moves to the next line with content (`cur` is `None` past the end); `None` if that line
+    /// is outside the subset (a document marker or a directive).
+    fn advance(&mut self) -> Option<()> {
+        self.cur = None;
+        while let Some(rest) = self.text.get(self.next..) {
+            // Lines are short: a plain byte loop finds their end faster than `memchr`'s setup.
+            let len = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
+            let raw = rest.get(..len)?;
+            let number = self.next_number;
+            self.next += len + 1;
+            self.next_number += 1;
+            let trimmed = skip_spaces(raw);
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            let indent = raw.len() - trimmed.len();
+            if indent == 0
+                && (raw.starts_with("---") || raw.starts_with("...") || raw.starts_with('%'))
+            {
+                return None;
+            }
+            self.cur = Some(Line {
+                number,
+                indent,
+                text: trimmed,
+            });
             break;
         }
-    }
-    for d in digits.iter().take(len).rev() {
-        pointer.push(char::from(*d));
+        Some(())
     }
 }
 
@@ -157,7 +156,7 @@ fn bad_start(text: &str) -> bool {
 
 impl<'a> Reader<'a> {
     fn line(&self) -> Option<Line<'a>> {
-        self.lines.get(self.at).copied()
+        self.cur
     }
 
     fn count(&mut self) -> Option<()> {
@@ -165,12 +164,9 @@ impl<'a> Reader<'a> {
         (self.nodes <= MAX_NODES).then_some(())
     }
 
-    fn record(&mut self, pos: Pos) {
-        self.positions.insert(self.pointer.clone(), pos);
-    }
-
-    /// The block node whose first line is the current one, at `indent`.
-    fn block(&mut self, indent: usize, depth: usize) -> Option<Value> {
+    /// The block node whose first line is the current one, at `indent`; `parent` is the record
+    /// of the node's own position, under which its children are recorded.
+    fn block(&mut self, indent: usize, depth: usize, parent: usize) -> Option<Value> {
         if depth >= MAX_DEPTH.min(128) {
             return None;
         }
@@ -180,56 +176,55 @@ impl<'a> Reader<'a> {
         }
         self.count()?;
         if is_dash(line.text) {
-            self.sequence(indent, depth)
+            self.sequence(indent, depth, parent)
         } else {
-            self.mapping(indent, depth)
+            self.mapping(indent, depth, parent)
         }
     }
 
-    fn sequence(&mut self, indent: usize, depth: usize) -> Option<Value> {
+    fn sequence(&mut self, indent: usize, depth: usize, parent: usize) -> Option<Value> {
         let mut items = Vec::new();
         while let Some(line) = self.line() {
             if line.indent != indent || !is_dash(line.text) {
                 break;
             }
-            let base = self.pointer.len();
-            push_index(&mut self.pointer, items.len());
+            let n = items.len();
             let rest = line.text.get(1..)?;
             let content = skip_spaces(rest);
             let item = if content.is_empty() || content.starts_with('#') {
                 // The item is the block on the following lines, further in.
-                self.at += 1;
+                self.advance()?;
                 let next = self.line()?;
                 if next.indent <= indent {
                     return None;
                 }
-                self.record(start_pos(next)?);
-                self.block(next.indent, depth + 1)?
+                let id = self.positions.item(parent, n, start_pos(next)?);
+                self.block(next.indent, depth + 1, id)?
             } else {
                 let column = indent + 1 + (rest.len() - content.len());
                 if is_dash(content) || key_split(content).is_some() {
                     // `- - x` or `- key: value`: a block that starts on the dash's line.
-                    let slot = self.lines.get_mut(self.at)?;
+                    let slot = self.cur.as_mut()?;
                     slot.indent = column;
                     slot.text = content;
                     let pos = start_pos(*slot)?;
-                    self.record(pos);
-                    self.block(column, depth + 1)?
+                    let id = self.positions.item(parent, n, pos);
+                    self.block(column, depth + 1, id)?
                 } else {
-                    self.record(Pos {
+                    let pos = Pos {
                         line: line.number,
                         column: column + 1,
-                    });
+                    };
+                    self.positions.item(parent, n, pos);
                     self.inline_scalar(content, indent)?
                 }
             };
-            self.pointer.truncate(base);
             items.push(item);
         }
         Some(Value::Array(items))
     }
 
-    fn mapping(&mut self, indent: usize, depth: usize) -> Option<Value> {
+    fn mapping(&mut self, indent: usize, depth: usize, parent: usize) -> Option<Value> {
         let mut entries = Map::new();
         while let Some(line) = self.line() {
             if line.indent != indent {
@@ -244,26 +239,24 @@ impl<'a> Reader<'a> {
             let (key_src, rest) = key_split(line.text)?;
             self.count()?;
             let key = key(key_src)?;
-            let base = self.pointer.len();
-            push_segment(&mut self.pointer, &key);
-            self.record(Pos {
+            let pos = Pos {
                 line: line.number,
                 column: indent + 1,
-            });
+            };
+            let id = self.positions.key(parent, &key, pos);
             let content = skip_spaces(rest);
             let value = if content.is_empty() || content.starts_with('#') {
-                self.at += 1;
+                self.advance()?;
                 let next = self.line()?;
                 if next.indent > indent || (next.indent == indent && is_dash(next.text)) {
                     // A nested block, or a sequence at the key's own indentation.
-                    self.block(next.indent, depth + 1)?
+                    self.block(next.indent, depth + 1, id)?
                 } else {
                     return None;
                 }
             } else {
                 self.inline_scalar(content, indent)?
             };
-            self.pointer.truncate(base);
             if entries.insert(key, value).is_some() {
                 // A duplicate key: the general path reports it.
                 return None;
@@ -277,7 +270,7 @@ impl<'a> Reader<'a> {
     fn inline_scalar(&mut self, content: &str, indent: usize) -> Option<Value> {
         self.count()?;
         let value = scalar(content)?;
-        self.at += 1;
+        self.advance()?;
         match self.line() {
             Some(next) if next.indent > indent => None,
             _ => Some(value),

@@ -29,6 +29,7 @@
 //! [`MAX_NODES`] are errors, never a stack overflow or a "billion laughs" blow-up.
 
 mod fast;
+mod positions;
 mod write;
 
 pub use write::to_string;
@@ -96,20 +97,17 @@ impl std::error::Error for YamlError {}
 pub struct Document {
     /// The document as JSON. An empty document is `null`.
     pub value: Value,
-    // Hashed, not sorted: a document has a position for every node and is asked for few of
-    // them; sorting thousands of pointers with long common prefixes cost more than the parse.
-    positions: HashMap<String, Pos>,
+    // Flat, indexed on the first lookup: a document has a position for every node and is asked
+    // for few of them (see positions.rs).
+    positions: positions::Positions,
     duplicates: Vec<(String, Pos)>,
 }
 
 impl fmt::Debug for Document {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Positions sorted by pointer, so the output does not depend on hashing.
-        let positions: std::collections::BTreeMap<&str, &Pos> = self
-            .positions
-            .iter()
-            .map(|(k, v)| (k.as_str(), v))
-            .collect();
+        // Positions sorted by pointer, as a map would print them.
+        let positions: std::collections::BTreeMap<&str, Pos> =
+            self.positions.all().into_iter().collect();
         f.debug_struct("Document")
             .field("value", &self.value)
             .field("positions", &positions)
@@ -122,7 +120,7 @@ impl Document {
     /// Where the node at a JSON pointer (`/evictionHard/memory.available`, `/items/0`) was written.
     /// For mapping entries this is the position of the key.
     pub fn position(&self, pointer: &str) -> Option<Pos> {
-        self.positions.get(pointer).copied()
+        self.positions.get(pointer)
     }
 
     /// The position of `pointer` or, failing that, of its nearest ancestor that has one.
@@ -130,7 +128,7 @@ impl Document {
         let mut p = pointer;
         loop {
             if let Some(pos) = self.positions.get(p) {
-                return Some(*pos);
+                return Some(pos);
             }
             match p.rfind('/') {
                 Some(i) => p = &p[..i],
@@ -149,16 +147,6 @@ impl Document {
 /// Escapes one JSON-pointer segment (RFC 6901: `~` as `~0`, `/` as `~1`).
 pub fn pointer_segment(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
-}
-
-/// Appends `/` and the escaped `key` to a pointer, without a copy when nothing needs escaping.
-pub(crate) fn push_segment(pointer: &mut String, key: &str) {
-    pointer.push('/');
-    if key.bytes().any(|b| b == b'~' || b == b'/') {
-        pointer.push_str(&pointer_segment(key));
-    } else {
-        pointer.push_str(key);
-    }
 }
 
 /// Parses a text holding exactly one document (or none, which gives `null`).
@@ -297,7 +285,7 @@ impl Builder {
                     if entries.contains_key(&key) {
                         self.current.duplicates.push((key_pointer.clone(), pos));
                     }
-                    self.current.positions.insert(key_pointer, pos);
+                    self.current.positions.set(&key_pointer, pos);
                     *pending_key = Some(key);
                 }
                 Some(key) => {
@@ -320,7 +308,7 @@ impl MarkedEventReceiver for Builder {
         match ev {
             Event::DocumentStart => {
                 self.current = Document::default();
-                self.current.positions.insert(String::new(), pos);
+                self.current.positions.set("", pos);
                 self.anchors.clear();
             }
             Event::DocumentEnd => {
@@ -337,7 +325,7 @@ impl MarkedEventReceiver for Builder {
                     Err(msg) => return self.fail(msg, pos),
                 };
                 if !is_key {
-                    self.current.positions.entry(pointer).or_insert(pos);
+                    self.current.positions.set_if_absent(&pointer, pos);
                 }
                 if anchor > 0 {
                     self.anchors.insert(anchor, value.clone());
@@ -358,7 +346,7 @@ impl MarkedEventReceiver for Builder {
                         pos,
                     );
                 }
-                self.current.positions.entry(pointer.clone()).or_insert(pos);
+                self.current.positions.set_if_absent(&pointer, pos);
                 let frame = if matches!(ev, Event::SequenceStart(..)) {
                     Frame::Seq {
                         items: Vec::new(),
@@ -479,8 +467,10 @@ pub(crate) fn resolve_plain(text: &str) -> Value {
     // and Rust's float parser, the one number form that could start with a letter, is only asked
     // for digits and `.eE+-`), so the number parsers and their copies are skipped.
     if let Some(first) = text.as_bytes().first().filter(|b| b.is_ascii_alphabetic()) {
-        // Only y, n, t, f and o (either case) start a YAML 1.1 boolean or a null.
-        if !matches!(first.to_ascii_lowercase(), b'y' | b'n' | b't' | b'f' | b'o') {
+        // Only y, n, t, f and o (either case) start a YAML 1.1 boolean or a null, and none is
+        // longer than five letters.
+        if text.len() > 5 || !matches!(first.to_ascii_lowercase(), b'y' | b'n' | b't' | b'f' | b'o')
+        {
             return Value::String(text.to_string());
         }
         if let Some(b) = parse_bool_11(text) {

@@ -1,0 +1,278 @@
+//! Where each node of a document was written, stored flat.
+//!
+//! Why not a map from pointer to position: a document records a position for every node and is
+//! asked for few of them (an error's line, a provenance), most often none. One pointer `String`
+//! plus a hash per node cost more than reading the YAML itself. So a record is its parent's
+//! record number and its own segment (a key's text in one shared buffer, or a sequence index),
+//! and the pointers are spelled out, sorted and searched only when the first question is asked.
+
+use std::sync::OnceLock;
+
+use super::Pos;
+
+/// The last segment of a record's pointer. Offsets and numbers are `u32`: a record is 24 bytes,
+/// and a document's records stay in the allocator's cheap sizes.
+#[derive(Clone, Copy)]
+enum Segment {
+    /// Bytes `start..end` of the segment buffer, already escaped (a key, or a whole pointer
+    /// for a record without a parent).
+    Text(u32, u32),
+    /// A sequence index.
+    Index(u32),
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    /// The record this one's pointer extends, `NO_PARENT` when the segment is the whole pointer.
+    parent: u32,
+    segment: Segment,
+    line: u32,
+    column: u32,
+    /// `true`: a later record of the same pointer replaces this one (a mapping key, the root);
+    /// `false`: this one is kept only if nothing was recorded for the pointer before (a value,
+    /// whose key was recorded first).
+    replaces: bool,
+}
+
+/// The pointers spelled out, each record's at `ends[i-1]..ends[i]`, and the record numbers
+/// sorted by pointer (records of one pointer in the order they were made).
+#[derive(Clone, Default)]
+struct Index {
+    pointers: String,
+    ends: Vec<usize>,
+    sorted: Vec<usize>,
+}
+
+impl Index {
+    fn pointer(&self, i: usize) -> &str {
+        let start = match i.checked_sub(1) {
+            Some(p) => self.ends.get(p).copied().unwrap_or(0),
+            None => 0,
+        };
+        let end = self.ends.get(i).copied().unwrap_or(start);
+        self.pointers.get(start..end).unwrap_or("")
+    }
+}
+
+/// A document's recorded positions (see the module doc).
+#[derive(Clone, Default)]
+pub(super) struct Positions {
+    segments: String,
+    entries: Vec<Entry>,
+    index: OnceLock<Index>,
+}
+
+/// Appends `n` in decimal.
+fn push_decimal(out: &mut Vec<u8>, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut len = 0;
+    for d in digits.iter_mut() {
+        *d = b'0' + (n % 10) as u8;
+        len += 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits.iter().take(len).rev());
+}
+
+const NO_PARENT: u32 = u32::MAX;
+
+fn narrow(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+impl Positions {
+    pub(super) fn with_capacity(nodes: usize, bytes: usize) -> Self {
+        Positions {
+            segments: String::with_capacity(bytes),
+            entries: Vec::with_capacity(nodes),
+            index: OnceLock::new(),
+        }
+    }
+
+    fn push(&mut self, parent: u32, segment: Segment, pos: Pos, replaces: bool) -> usize {
+        self.entries.push(Entry {
+            parent,
+            segment,
+            line: narrow(pos.line),
+            column: narrow(pos.column),
+            replaces,
+        });
+        // An index built before this record is stale.
+        self.index.take();
+        self.entries.len() - 1
+    }
+
+    fn text(&mut self, text: &str) -> Segment {
+        let start = narrow(self.segments.len());
+        self.segments.push_str(text);
+        Segment::Text(start, narrow(self.segments.len()))
+    }
+
+    /// Records `pos` for a whole `pointer`, replacing what was recorded before.
+    pub(super) fn set(&mut self, pointer: &str, pos: Pos) {
+        let segment = self.text(pointer);
+        self.push(NO_PARENT, segment, pos, true);
+    }
+
+    /// Records `pos` for a whole `pointer` unless a position is already recorded for it.
+    pub(super) fn set_if_absent(&mut self, pointer: &str, pos: Pos) {
+        let segment = self.text(pointer);
+        self.push(NO_PARENT, segment, pos, false);
+    }
+
+    /// Records `pos` for the mapping key `key` under record `parent`; returns the new record's
+    /// number, the parent of the value's own children.
+    pub(super) fn key(&mut self, parent: usize, key: &str, pos: Pos) -> usize {
+        let segment = if key.bytes().any(|b| b == b'~' || b == b'/') {
+            self.text(&super::pointer_segment(key))
+        } else {
+            self.text(key)
+        };
+        self.push(narrow(parent), segment, pos, true)
+    }
+
+    /// Records `pos` for item `n` of the sequence recorded as `parent`; returns its number.
+    pub(super) fn item(&mut self, parent: usize, n: usize, pos: Pos) -> usize {
+        self.push(narrow(parent), Segment::Index(narrow(n)), pos, true)
+    }
+
+    fn index(&self) -> &Index {
+        self.index.get_or_init(|| {
+            let mut bytes: Vec<u8> = Vec::new();
+            let mut ends: Vec<usize> = Vec::with_capacity(self.entries.len());
+            for e in &self.entries {
+                // A parent is always recorded before its children, so its pointer is spelled.
+                if e.parent != NO_PARENT {
+                    let p = e.parent as usize;
+                    let start = p.checked_sub(1).and_then(|q| ends.get(q)).copied();
+                    let end = ends.get(p).copied().unwrap_or(0);
+                    bytes.extend_from_within(start.unwrap_or(0)..end.max(start.unwrap_or(0)));
+                    bytes.push(b'/');
+                }
+                match e.segment {
+                    Segment::Text(s, t) => bytes.extend_from_slice(
+                        (self.segments.as_bytes())
+                            .get(s as usize..t as usize)
+                            .unwrap_or(&[]),
+                    ),
+                    Segment::Index(n) => push_decimal(&mut bytes, n as usize),
+                }
+                ends.push(bytes.len());
+            }
+            // Whole segments of valid text, so the bytes are valid text.
+            let mut ix = Index {
+                pointers: String::from_utf8(bytes).unwrap_or_default(),
+                ends,
+                sorted: (0..self.entries.len()).collect(),
+            };
+            let mut sorted = std::mem::take(&mut ix.sorted);
+            // Records of one pointer stay in the order they were made (the tie-break on the
+            // record number; an unstable sort is the smaller code).
+            sorted.sort_unstable_by(|a, b| ix.pointer(*a).cmp(ix.pointer(*b)).then(a.cmp(b)));
+            ix.sorted = sorted;
+            ix
+        })
+    }
+
+    /// What a sequence of inserts into a map would hold for the records `group` (one pointer's,
+    /// in recording order): the last replacing record, else the first.
+    fn resolve(&self, group: &[usize]) -> Option<Pos> {
+        let last_replacing = group
+            .iter()
+            .rev()
+            .find(|i| self.entries.get(**i).is_some_and(|e| e.replaces));
+        let e = self.entries.get(*last_replacing.or(group.first())?)?;
+        Some(Pos {
+            line: e.line as usize,
+            column: e.column as usize,
+        })
+    }
+
+    pub(super) fn get(&self, pointer: &str) -> Option<Pos> {
+        let ix = self.index();
+        let from = ix.sorted.partition_point(|i| ix.pointer(*i) < pointer);
+        let rest = ix.sorted.get(from..)?;
+        let len = rest
+            .iter()
+            .take_while(|i| ix.pointer(**i) == pointer)
+            .count();
+        self.resolve(rest.get(..len)?)
+    }
+
+    /// Every pointer with its position, sorted by pointer.
+    pub(super) fn all(&self) -> Vec<(&str, Pos)> {
+        let ix = self.index();
+        let mut out = Vec::new();
+        let mut rest = ix.sorted.as_slice();
+        while let Some(first) = rest.first() {
+            let pointer = ix.pointer(*first);
+            let len = rest
+                .iter()
+                .take_while(|i| ix.pointer(**i) == pointer)
+                .count()
+                .max(1);
+            if let Some(pos) = rest.get(..len).and_then(|g| self.resolve(g)) {
+                out.push((pointer, pos));
+            }
+            rest = rest.get(len..).unwrap_or(&[]);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(line: usize, column: usize) -> Pos {
+        Pos { line, column }
+    }
+
+    #[test]
+    fn behaves_as_inserts_into_a_map() {
+        let mut ps = Positions::default();
+        ps.set("", p(1, 1));
+        ps.set("/a", p(1, 1));
+        ps.set_if_absent("/a", p(1, 4));
+        ps.set("/b", p(2, 1));
+        ps.set("/a", p(3, 1));
+        ps.set_if_absent("/a", p(3, 4));
+        ps.set_if_absent("/c", p(4, 4));
+        ps.set_if_absent("/c", p(5, 4));
+        assert_eq!(ps.get("/a"), Some(p(3, 1)));
+        assert_eq!(ps.get("/c"), Some(p(4, 4)));
+        assert_eq!(ps.get(""), Some(p(1, 1)));
+        assert_eq!(ps.get("/d"), None);
+        assert_eq!(ps.get("/"), None);
+        assert_eq!(
+            ps.all(),
+            vec![
+                ("", p(1, 1)),
+                ("/a", p(3, 1)),
+                ("/b", p(2, 1)),
+                ("/c", p(4, 4))
+            ]
+        );
+        // A record after a lookup is seen by the next lookup.
+        ps.set("/d", p(6, 1));
+        assert_eq!(ps.get("/d"), Some(p(6, 1)));
+    }
+
+    #[test]
+    fn spells_pointers_from_parents_and_segments() {
+        let mut ps = Positions::default();
+        ps.set("", p(1, 1));
+        let list = ps.key(0, "items", p(1, 1));
+        let first = ps.item(list, 0, p(2, 3));
+        ps.key(first, "a/b~c", p(2, 5));
+        let eleventh = ps.item(list, 10, p(3, 3));
+        ps.key(eleventh, "x", p(3, 5));
+        assert_eq!(ps.get("/items/0/a~1b~0c"), Some(p(2, 5)));
+        assert_eq!(ps.get("/items/10/x"), Some(p(3, 5)));
+        assert_eq!(ps.get("/items/1"), None);
+        assert_eq!(ps.all().len(), 6);
+    }
+}
