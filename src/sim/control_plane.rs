@@ -104,7 +104,7 @@ impl Simulator {
         let now = self.t();
         let out = self
             .controller
-            .do_no_execute_tainting_pass(now, &mut self.server);
+            .no_execute_pass(now, &mut self.server, self.touched.as_slice());
         for _ in &out.api_calls {
             self.write(5);
         }

@@ -122,18 +122,8 @@ pub(super) fn code(s: ConditionStatus) -> u8 {
     s as u8
 }
 
-/// Index of a condition type in [`TYPES`]. The four lengths differ, so at most one string
-/// comparison runs.
-#[inline(always)]
-pub(super) fn type_index(t: &str) -> Option<usize> {
-    match t.len() {
-        5 if t == "Ready" => Some(0),
-        14 if t == "MemoryPressure" => Some(1),
-        12 if t == "DiskPressure" => Some(2),
-        11 if t == "PIDPressure" => Some(3),
-        _ => None,
-    }
-}
+/// Index of a condition type in [`TYPES`].
+pub(super) use crate::objects::heartbeat_type as type_index;
 
 pub(super) const TYPES: [&str; 4] = ["Ready", "MemoryPressure", "DiskPressure", "PIDPressure"];
 

@@ -107,8 +107,9 @@ impl NodeLifecycleController {
             return;
         }
         if all_are_full {
-            for n in nodes.iter_mut() {
-                self.mark_reachable(n, out);
+            for (i, n) in nodes.iter_mut().enumerate() {
+                let id = self.order.get(i).copied();
+                self.mark_reachable(n, id, out);
             }
             let keys: Vec<String> = self.zone_states.keys().cloned().collect();
             for k in keys {
