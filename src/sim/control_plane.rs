@@ -3,7 +3,7 @@
 //! `nodeMonitorPeriod` and, while NoExecute taints wait, every 100ms; and the NoSchedule taints
 //! that follow a node's conditions after each write.
 
-use super::trace::TraceTaint;
+use super::trace::{TraceTaint, TraceZone};
 use super::{NodeWrite, Simulator, NO_BEATS};
 use crate::controller::nodelifecycle::do_no_schedule_tainting_pass;
 
@@ -78,6 +78,13 @@ impl Simulator {
                     time: now,
                     change: c,
                 });
+            }
+        }
+        // Zone changes are not counted against the trace limit (keeping the other lists'
+        // truncation where it was), but bounded by it all the same.
+        for change in out.zone_changes {
+            if self.room() && self.trace.zones.len() < self.limit {
+                self.trace.zones.push(TraceZone { time: now, change });
             }
         }
         for &s in &updated {

@@ -34,7 +34,9 @@ mod trace;
 
 pub use scenario::{Fault, FaultKind, Scenario, ScenarioError, MAX_NODES};
 pub use start::{start_from_node, NodeStart};
-pub use trace::{RateBucket, Summary, Trace, TraceEvent, TraceTaint, Transition, Writes};
+pub use trace::{
+    RateBucket, Summary, Trace, TraceEvent, TraceTaint, TraceZone, Transition, Writes,
+};
 
 use crate::controller::nodelifecycle::{NodeLifecycleController, NodeWrite, Settings};
 use crate::kubelet::lease;

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::{code, type_index, Simulator, EPOCH, TYPES};
-use crate::controller::nodelifecycle::TaintChange;
+use crate::controller::nodelifecycle::{TaintChange, ZoneChange};
 use crate::timestamp::Time;
 
 /// One condition change on the API server.
@@ -41,6 +41,15 @@ pub struct TraceTaint {
     pub time: Time,
     #[serde(flatten)]
     pub change: TaintChange,
+}
+
+/// A zone's disruption state changing (see [`ZoneChange`]): when it happened.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TraceZone {
+    pub time: Time,
+    #[serde(flatten)]
+    pub change: ZoneChange,
 }
 
 /// Counts of API writes by kind.
@@ -91,6 +100,8 @@ pub struct Trace {
     pub transitions: Vec<Transition>,
     pub events: Vec<TraceEvent>,
     pub taints: Vec<TraceTaint>,
+    /// Zone disruption states as the node lifecycle controller moved them, oldest first.
+    pub zones: Vec<TraceZone>,
     pub writes: Writes,
     pub write_rates: Vec<RateBucket>,
     pub truncated: bool,

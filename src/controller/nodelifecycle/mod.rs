@@ -23,7 +23,7 @@ pub use crate::objects::{TAINT_NOT_READY, TAINT_UNREACHABLE, TAINT_UNSCHEDULABLE
 pub use config::{ConfigError, ControllerConfig, Settings};
 pub use report::{
     ApiCall, ControllerEvent, Lease, LeaseMeta, LeaseSpec, MonitorInput, MonitorResult, PodRef,
-    PodsMarkedNotReady, TaintChange,
+    PodsMarkedNotReady, TaintChange, ZoneChange,
 };
 pub use taints::{do_no_schedule_tainting_pass, NO_EXECUTE, NO_SCHEDULE};
 pub use zones::zone_key;

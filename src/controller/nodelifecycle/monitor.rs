@@ -4,7 +4,7 @@
 //! taint-based eviction ([`super::taints`]), then count Ready nodes per zone for
 //! `handleDisruption` ([`super::zones`]).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{HashMap, HashSet};
 
 use super::fast_path::{quiet_pass, silent_pass, NodeWrite, Settled, WriteLog};
 use super::health::{all_unknown, try_update_node_health, Health};
@@ -258,13 +258,13 @@ impl NodeLifecycleController {
                 });
                 self.known.insert(name);
                 let zone = zone_key(node);
-                self.tainter(&zone);
+                self.ensure_tainter(&zone);
                 self.zone_states.entry(zone).or_insert(ZoneState::Initial);
                 let id = self.order.get(i).copied();
                 self.mark_reachable(node, id, out);
             }
         }
-        let listed: BTreeSet<&str> = nodes.iter().map(|n| n.metadata.name.as_str()).collect();
+        let listed: HashSet<&str> = nodes.iter().map(|n| n.metadata.name.as_str()).collect();
         let deleted: Vec<String> = self
             .known
             .iter()

@@ -90,6 +90,15 @@ impl NodeLifecycleController {
             .or_insert_with(|| ZoneTainter::new(qps))
     }
 
+    /// Creates the zone's tainter if it has none. Looks up before inserting: a new node's zone
+    /// is nearly always known already, and `entry` would copy the key for every node of a
+    /// 50,000-node first pass.
+    pub(super) fn ensure_tainter(&mut self, zone: &str) {
+        if !self.tainters.contains_key(zone) {
+            self.tainter(zone);
+        }
+    }
+
     /// Runs `f` on the node's zone tainter (created on first use). The key is written into a
     /// buffer kept between calls: this runs for every unhealthy node on every pass.
     fn with_tainter<R>(&mut self, node: &Node, f: impl FnOnce(&mut ZoneTainter) -> R) -> R {
