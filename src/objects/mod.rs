@@ -14,6 +14,7 @@ mod event;
 mod lease;
 mod meta;
 mod node;
+pub mod stored_size;
 mod taint;
 mod zone;
 

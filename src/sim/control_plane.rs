@@ -22,11 +22,13 @@ impl Simulator {
                 *t = NodeWrite::Other;
             }
             // `SwapNodeControllerTaint`: one PATCH adding taints, one removing them.
+            // Both PATCHes are counted at the node's size after them.
+            let bytes = self.resize(s);
             if changes.iter().any(|c| c.action == "added") {
-                self.write(5);
+                self.write(5, bytes);
             }
             if changes.iter().any(|c| c.action == "removed") {
-                self.write(5);
+                self.write(5, bytes);
             }
             for c in changes {
                 if self.room() {
@@ -53,12 +55,16 @@ impl Simulator {
             self.touched.as_slice(),
         );
         self.touched.fill(NodeWrite::Nothing);
+        // A node's writes in one pass are counted at its size after the pass.
         for c in &out.api_calls {
-            match c.verb.as_str() {
-                "updateStatus" => self.write(4),
-                "patch" => self.write(5),
-                _ => {}
-            }
+            let kind = match c.verb.as_str() {
+                "updateStatus" => 4,
+                "patch" => 5,
+                _ => continue,
+            };
+            let s = c.name.as_deref().and_then(|n| self.server_index(n));
+            let bytes = s.map_or(0, |s| self.resize(s));
+            self.write(kind, bytes);
         }
         for e in out.events {
             if self.room() {
@@ -112,8 +118,10 @@ impl Simulator {
         let out = self
             .controller
             .no_execute_pass(now, &mut self.server, self.touched.as_slice());
-        for _ in &out.api_calls {
-            self.write(5);
+        for c in &out.api_calls {
+            let s = c.name.as_deref().and_then(|n| self.server_index(n));
+            let bytes = s.map_or(0, |s| self.resize(s));
+            self.write(5, bytes);
         }
         for c in out.taints {
             if self.room() {

@@ -35,7 +35,7 @@ mod trace;
 pub use scenario::{Fault, FaultKind, Scenario, ScenarioError, MAX_NODES};
 pub use start::{start_from_node, NodeStart};
 pub use trace::{
-    RateBucket, Summary, Trace, TraceEvent, TraceTaint, TraceZone, Transition, Writes,
+    RateBucket, Summary, Trace, TraceEvent, TraceTaint, TraceZone, Transition, WriteBytes, Writes,
 };
 
 use crate::controller::nodelifecycle::{NodeLifecycleController, NodeWrite, Settings};
@@ -112,6 +112,9 @@ pub struct Simulator {
     /// Per stored node, what was written since the controller's last pass (the controller's fast
     /// path keys on it).
     touched: Vec<NodeWrite>,
+    /// Per stored node: its stored size in bytes as of its last write other than a heartbeat
+    /// (a heartbeat moves times only, whose encoded length does not change).
+    sizes: Vec<u64>,
     /// Rate bucket of the last write and the time it ends.
     bucket: usize,
     bucket_end: i64,
@@ -186,6 +189,7 @@ impl Simulator {
             updated: Vec::new(),
             touched: Vec::with_capacity(n),
             beats: Vec::with_capacity(n),
+            sizes: Vec::with_capacity(n),
             bucket: 0,
             bucket_end: 0,
             scenario,
@@ -288,6 +292,25 @@ impl Simulator {
 
     pub fn trace(&self) -> &Trace {
         &self.trace
+    }
+
+    /// Recomputes the stored size of node `s` after a write that may have changed more than
+    /// its heartbeats, and returns it.
+    pub(super) fn resize(&mut self, s: usize) -> u64 {
+        let len = self.server.get(s).map_or(0, |n| {
+            crate::objects::stored_size::node_len(n, &crate::objects::stored_size::TYPICAL_NODE)
+        });
+        if let Some(slot) = self.sizes.get_mut(s) {
+            *slot = len;
+        }
+        len
+    }
+
+    /// The stored node written by the controller under `name` (the simulator names node `i`
+    /// `node-<i>`).
+    pub(super) fn server_index(&self, name: &str) -> Option<usize> {
+        let i: usize = name.strip_prefix("node-")?.parse().ok()?;
+        self.kubelets.get(i)?.server
     }
 
     /// The nodes as the API server holds them now.

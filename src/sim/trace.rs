@@ -65,6 +65,25 @@ pub struct Writes {
     pub total: u64,
 }
 
+/// Bytes the API server stored for those writes, by kind: each write stores the whole object
+/// (a status patch or a taint patch the whole Node, a renewal the whole Lease) as etcd holds it
+/// ([`crate::objects::stored_size`]: protobuf in its storage envelope, with a typical real node's
+/// unmodelled fields added). The kinds add up to `total`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WriteBytes {
+    pub node_creates: u64,
+    pub status_patches: u64,
+    pub lease_creates: u64,
+    pub lease_updates: u64,
+    pub controller_status_updates: u64,
+    pub taint_patches: u64,
+    pub total: u64,
+    /// The stored size of the last Node and the last Lease written.
+    pub last_node: u64,
+    pub last_lease: u64,
+}
+
 /// Writes in one rate window.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -103,6 +122,8 @@ pub struct Trace {
     /// Zone disruption states as the node lifecycle controller moved them, oldest first.
     pub zones: Vec<TraceZone>,
     pub writes: Writes,
+    /// What those writes stored, in bytes.
+    pub bytes: WriteBytes,
     pub write_rates: Vec<RateBucket>,
     pub truncated: bool,
     pub summary: Summary,
@@ -120,7 +141,22 @@ impl Simulator {
     }
 
     #[inline(always)]
-    pub(super) fn write(&mut self, kind: u8) {
+    pub(super) fn write(&mut self, kind: u8, bytes: u64) {
+        let b = &mut self.trace.bytes;
+        match kind {
+            0 => b.node_creates += bytes,
+            1 => b.status_patches += bytes,
+            2 => b.lease_creates += bytes,
+            3 => b.lease_updates += bytes,
+            4 => b.controller_status_updates += bytes,
+            _ => b.taint_patches += bytes,
+        }
+        b.total += bytes;
+        if matches!(kind, 2 | 3) {
+            b.last_lease = bytes;
+        } else {
+            b.last_node = bytes;
+        }
         let w = &mut self.trace.writes;
         match kind {
             0 => w.node_creates += 1,
