@@ -172,8 +172,10 @@ test("share links round-trip the cluster state; the example runs both simulation
   await page.selectOption("#cluster-fault", "partitioned");
   await page.fill("#cluster-fraction", "50");
   await page.selectOption("#cluster-for", "5m");
+  // The page opened on a share link already: wait for the one that holds these edits.
+  const before = await page.evaluate(() => location.hash);
   await page.click("#share");
-  await page.waitForFunction(() => location.hash.startsWith("#s=1."));
+  await page.waitForFunction((old) => location.hash.startsWith("#s=1.") && location.hash !== old, before);
   const hash = await page.evaluate(() => location.hash.slice(1));
   await page.close();
   const again = await b.open(hash);
