@@ -214,6 +214,7 @@ impl Simulator {
             self.touched.push(NodeWrite::Other);
             self.beats.push(NO_BEATS);
             self.sizes.push(0);
+            self.lease_sizes.push((0, 0));
             let s = self.server.len() - 1;
             if let Some(k) = self.kubelets.get_mut(i as usize) {
                 k.server = Some(s);
@@ -423,14 +424,25 @@ impl Simulator {
         if let Some(l) = self.leases.get_mut(s) {
             *l = Some(EPOCH.add_millis(self.now));
         }
-        let name = self.names.get(i as usize).map_or("", String::as_str);
-        let bytes = lease_bytes(
-            name,
-            self.scenario
-                .node_lease_duration_seconds
-                .unwrap_or(lease::DEFAULT_LEASE_DURATION_SECONDS),
-            EPOCH.add_millis(self.now),
-        );
+        // A renewal moves only the renew time, whose encoded length depends on its shape alone:
+        // the size is computed once per node and shape.
+        let renew = EPOCH.add_millis(self.now);
+        let shape = crate::objects::stored_size::micro_time_shape(renew);
+        let bytes = match self.lease_sizes.get(s) {
+            Some(&(k, b)) if k == shape => b,
+            _ => {
+                let name = self.names.get(i as usize).map_or("", String::as_str);
+                let duration = self
+                    .scenario
+                    .node_lease_duration_seconds
+                    .unwrap_or(lease::DEFAULT_LEASE_DURATION_SECONDS);
+                let b = lease_bytes(name, duration, renew);
+                if let Some(slot) = self.lease_sizes.get_mut(s) {
+                    *slot = (shape, b);
+                }
+                b
+            }
+        };
         self.write(if created { 2 } else { 3 }, bytes);
         let jit = self.rng.jitter(self.renew_ms, lease::JITTER_FACTOR);
         self.push(self.now + jit, Ev::Lease(i, epoch, 0));

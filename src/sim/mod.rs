@@ -115,6 +115,9 @@ pub struct Simulator {
     /// Per stored node: its stored size in bytes as of its last write other than a heartbeat
     /// (a heartbeat moves times only, whose encoded length does not change).
     sizes: Vec<u64>,
+    /// Per stored node: the stored size of its Lease, and the renew-time shape it was computed
+    /// for (`stored_size::micro_time_shape`; 0 before the first renewal).
+    lease_sizes: Vec<(u8, u64)>,
     /// Rate bucket of the last write and the time it ends.
     bucket: usize,
     bucket_end: i64,
@@ -190,6 +193,7 @@ impl Simulator {
             touched: Vec::with_capacity(n),
             beats: Vec::with_capacity(n),
             sizes: Vec::with_capacity(n),
+            lease_sizes: Vec::with_capacity(n),
             bucket: 0,
             bucket_end: 0,
             scenario,
