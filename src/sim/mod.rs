@@ -16,6 +16,12 @@
 //! them (its fast path, `controller::nodelifecycle::fast_path`). `tests/sim_equivalence.rs`
 //! pins every trace byte.
 //!
+//! Under faults the same holds for silent nodes: a node that ended the last pass all Unknown and
+//! that nobody wrote since costs the controller a lease check and a re-queue by node id (no
+//! name hashed, compared or copied), not a re-read of its conditions. Bytes stored per write are
+//! computed when a node's content changes and reused for heartbeats (their times encode to the
+//! same length), and once per renew-time shape for leases.
+//!
 //! Layout: this file is the event loop (what runs when); `kubelet.rs` is everything a node does,
 //! `control_plane.rs` what the node lifecycle controller does to the stored nodes, `trace.rs`
 //! what is reported.

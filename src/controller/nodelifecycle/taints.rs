@@ -102,6 +102,12 @@ impl NodeLifecycleController {
     /// Runs `f` on the node's zone tainter (created on first use). The key is written into a
     /// buffer kept between calls: this runs for every unhealthy node on every pass.
     fn with_tainter<R>(&mut self, node: &Node, f: impl FnOnce(&mut ZoneTainter) -> R) -> R {
+        // The pass knows the zone: look its tainter up by the cached name, copying nothing.
+        if let Some(key) = self.zone_hint.and_then(|zi| self.zone_names.get(zi)) {
+            if let Some(t) = self.tainters.get_mut(key.as_str()) {
+                return f(t);
+            }
+        }
         self.load_zone_key(node);
         if let Some(t) = self.tainters.get_mut(self.key_buf.as_str()) {
             return f(t);
