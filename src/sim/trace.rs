@@ -65,6 +65,23 @@ pub struct Writes {
     pub total: u64,
 }
 
+impl Writes {
+    /// Adds `n` to the count of a kind (0 node create, 1 status patch, 2 lease create, 3 lease
+    /// update, 4 controller status update, else taint patch) and to the total.
+    #[inline(always)]
+    fn add(&mut self, kind: u8, n: u64) {
+        match kind {
+            0 => self.node_creates += n,
+            1 => self.status_patches += n,
+            2 => self.lease_creates += n,
+            3 => self.lease_updates += n,
+            4 => self.controller_status_updates += n,
+            _ => self.taint_patches += n,
+        }
+        self.total += n;
+    }
+}
+
 /// Bytes the API server stored for those writes, by kind: each write stores the whole object
 /// (a status patch or a taint patch the whole Node, a renewal the whole Lease) as etcd holds it
 /// ([`crate::objects::stored_size`]: protobuf in its storage envelope, with a typical real node's
@@ -72,13 +89,9 @@ pub struct Writes {
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct WriteBytes {
-    pub node_creates: u64,
-    pub status_patches: u64,
-    pub lease_creates: u64,
-    pub lease_updates: u64,
-    pub controller_status_updates: u64,
-    pub taint_patches: u64,
-    pub total: u64,
+    /// Bytes by the kinds [`Writes`] counts, in the same fields.
+    #[serde(flatten)]
+    pub by_kind: Writes,
     /// The stored size of the last Node and the last Lease written.
     pub last_node: u64,
     pub last_lease: u64,
@@ -143,30 +156,13 @@ impl Simulator {
     #[inline(always)]
     pub(super) fn write(&mut self, kind: u8, bytes: u64) {
         let b = &mut self.trace.bytes;
-        match kind {
-            0 => b.node_creates += bytes,
-            1 => b.status_patches += bytes,
-            2 => b.lease_creates += bytes,
-            3 => b.lease_updates += bytes,
-            4 => b.controller_status_updates += bytes,
-            _ => b.taint_patches += bytes,
-        }
-        b.total += bytes;
+        b.by_kind.add(kind, bytes);
         if matches!(kind, 2 | 3) {
             b.last_lease = bytes;
         } else {
             b.last_node = bytes;
         }
-        let w = &mut self.trace.writes;
-        match kind {
-            0 => w.node_creates += 1,
-            1 => w.status_patches += 1,
-            2 => w.lease_creates += 1,
-            3 => w.lease_updates += 1,
-            4 => w.controller_status_updates += 1,
-            _ => w.taint_patches += 1,
-        }
-        w.total += 1;
+        self.trace.writes.add(kind, 1);
         // Writes come in time order, so the current bucket is remembered (no division per write).
         let idx = if self.now < self.bucket_end {
             self.bucket
