@@ -194,3 +194,118 @@ fn big_cluster_probe() {
         tr.writes
     );
 }
+
+/// A one-node cluster whose kubelet stops: its only zone is fully disrupted, so every zone is,
+/// and upstream's `handleDisruption` stops NoExecute tainting (rate 0): the unreachable taint is
+/// queued and never added. The trace says so at the pass it happens.
+#[test]
+fn full_disruption_of_every_zone_is_in_the_trace() {
+    let tr = run(
+        r#"{"nodes": 1, "duration": "30m", "faults": [{"kind": "kubeletStopped", "at": "5m"}]}"#,
+    );
+    let states: Vec<(&str, &str, bool)> = tr
+        .zones
+        .iter()
+        .map(|z| {
+            (
+                z.change.from.as_str(),
+                z.change.to.as_str(),
+                z.change.all_zones_full,
+            )
+        })
+        .collect();
+    assert_eq!(
+        states,
+        [
+            ("Initial", "Normal", false),
+            ("Normal", "FullDisruption", true)
+        ]
+    );
+    let full = &tr.zones[1];
+    assert_eq!(full.change.eviction_rate, 0.0);
+    assert_eq!((full.change.ready, full.change.not_ready), (0, 1));
+    assert!(
+        full.change.why.contains("markNodeAsReachable"),
+        "{}",
+        full.change.why
+    );
+    let unknown = tr.transitions.iter().find(|t| t.to == "Unknown").unwrap();
+    assert_eq!(
+        full.time, unknown.time,
+        "the zone changes at the pass that marks the node"
+    );
+    assert!(tr
+        .taints
+        .iter()
+        .any(|t| t.change.action == "queued" && t.change.effect == "NoExecute"));
+    assert!(!tr
+        .taints
+        .iter()
+        .any(|t| t.change.action == "added" && t.change.effect == "NoExecute"));
+    assert!(tr.zones[0]
+        .change
+        .why
+        .contains("--node-eviction-rate (0.1/s)"));
+}
+
+/// Three zones, 60% of the nodes stopped in each (partial disruption, zones of 34 nodes): at most
+/// `--large-cluster-size-threshold` (50) nodes per zone, so the rate drops to 0; with 300 nodes
+/// per zone it is the secondary rate.
+#[test]
+fn partial_disruption_rate_depends_on_zone_size() {
+    for (nodes, stopped, rate) in [(102, 63, 0.0), (900, 540, 0.01)] {
+        let tr = run(&format!(
+            r#"{{"nodes": {nodes}, "zones": 3, "duration": "10m", "faults": [{{"kind": "kubeletStopped", "at": "2m", "firstNodes": {stopped}}}]}}"#
+        ));
+        let partial: Vec<_> = tr
+            .zones
+            .iter()
+            .filter(|z| z.change.to == "PartialDisruption")
+            .collect();
+        assert_eq!(partial.len(), 3, "{nodes}");
+        for z in partial {
+            assert_eq!(z.change.eviction_rate, rate, "{nodes}");
+            assert!(!z.change.all_zones_full);
+            let expect = if rate == 0.0 {
+                "stops in it (rate 0"
+            } else {
+                "--secondary-node-eviction-rate (0.01/s)"
+            };
+            assert!(z.change.why.contains(expect), "{}", z.change.why);
+        }
+    }
+}
+
+/// Bytes stored per write kind add up, and the lesson of leases is in them: a renewal stores a
+/// Lease of a few hundred bytes, a status patch a whole Node of several kilobytes, so with leases
+/// the API server stores far fewer bytes although it takes about as many writes.
+#[test]
+fn bytes_written_add_up_and_leases_are_cheaper_per_write() {
+    let on = run(r#"{"nodes": 20, "duration": "30m"}"#);
+    let off = run(r#"{"nodes": 20, "duration": "30m", "nodeLeases": false}"#);
+    for tr in [&on, &off] {
+        let b = &tr.bytes.by_kind;
+        assert_eq!(
+            b.node_creates
+                + b.status_patches
+                + b.lease_creates
+                + b.lease_updates
+                + b.controller_status_updates
+                + b.taint_patches,
+            b.total
+        );
+        let last_node = tr.bytes.last_node;
+        assert!(last_node > 3000, "a node is several KB: {last_node}");
+        // Node names differ by a digit or two, so node sizes do by a byte or two.
+        let per_patch = b.status_patches / tr.writes.status_patches;
+        assert!(per_patch.abs_diff(last_node) <= 2, "{b:?}");
+    }
+    let per_lease = on.bytes.by_kind.lease_updates / on.writes.lease_updates;
+    assert!(per_lease * 5 < on.bytes.last_node, "{per_lease}");
+    assert!(
+        on.bytes.by_kind.total * 3 < off.bytes.by_kind.total,
+        "{:?} vs {:?}",
+        on.bytes,
+        off.bytes
+    );
+}

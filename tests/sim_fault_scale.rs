@@ -5,8 +5,15 @@
 //! linear: the speed-ups must not move one byte. Ignored by default (seconds each in release,
 //! minutes in debug); run with
 //! `cargo test --release --test sim_fault_scale -- --ignored --nocapture` (`SCEN=<name>` picks one).
+//!
+//! What the trace gained after the pins (zone state changes) is left out of the hash
+//! (`support/pinned_trace.rs`), so the pins still hold everything they held.
 
 use kubegate::sim::{simulate_cluster, Scenario};
+
+#[path = "support/pinned_trace.rs"]
+mod pinned_trace;
+use pinned_trace::pinned_json;
 use std::time::Instant;
 
 fn fnv(bytes: &[u8]) -> u64 {
@@ -50,7 +57,7 @@ fn fault_scenarios_keep_their_traces() {
         let t = Instant::now();
         let tr = simulate_cluster(s).unwrap();
         let el = t.elapsed();
-        let h = fnv(serde_json::to_string(&tr).unwrap().as_bytes());
+        let h = fnv(pinned_json(&tr).as_bytes());
         println!(
             "{name}: {el:?} taints={} events={} hash={h:016x}",
             tr.taints.len(),

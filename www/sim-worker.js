@@ -43,10 +43,18 @@ async function run({ id, runs, chunks }) {
     }
     const trace = sim.trace();
     const g = sim.readyCodes();
+    // NoExecute taints queued and not added since, by node: what a zone's rate of 0 holds back.
+    const held = new Map();
+    for (const c of trace.taints) {
+      if (c.effect !== "NoExecute") continue;
+      if (c.action === "queued") held.set(c.node, c.key);
+      else held.delete(c.node);
+    }
     results.push({
-      label, nodes: n, summary: trace.summary, writes: trace.writes, rates: rates(trace), grid: g,
+      label, nodes: n, summary: trace.summary, writes: trace.writes, bytes: trace.bytes, rates: rates(trace), grid: g,
       transitions: trace.transitions.length, events: trace.events.length, taints: trace.taints.length,
       truncated: trace.truncated, nodeMonitorGracePeriod: trace.nodeMonitorGracePeriod,
+      start: trace.start, zones: trace.zones.slice(-100), heldNoExecute: held.size,
       elapsed: Date.parse(trace.end) - Date.parse(trace.start),
     });
     sim.free();

@@ -14,12 +14,14 @@ mod event;
 mod lease;
 mod meta;
 mod node;
+pub mod stored_size;
 mod taint;
 mod zone;
 
 pub use event::{Event, EVENT_NORMAL, EVENT_WARNING};
 pub use lease::{Lease, LeaseMeta, LeaseSpec, NODE_LEASE_NAMESPACE};
 pub use meta::ObjectMeta;
+pub(crate) use node::heartbeat_type;
 pub use node::{
     ConditionStatus, Node, NodeCondition, NodeSpec, NodeStatus, CONDITION_FALSE, CONDITION_TRUE,
     CONDITION_UNKNOWN, NODE_DISK_PRESSURE, NODE_MEMORY_PRESSURE, NODE_NETWORK_UNAVAILABLE,

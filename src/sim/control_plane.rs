@@ -3,7 +3,7 @@
 //! `nodeMonitorPeriod` and, while NoExecute taints wait, every 100ms; and the NoSchedule taints
 //! that follow a node's conditions after each write.
 
-use super::trace::TraceTaint;
+use super::trace::{TraceTaint, TraceZone};
 use super::{NodeWrite, Simulator, NO_BEATS};
 use crate::controller::nodelifecycle::do_no_schedule_tainting_pass;
 
@@ -22,11 +22,13 @@ impl Simulator {
                 *t = NodeWrite::Other;
             }
             // `SwapNodeControllerTaint`: one PATCH adding taints, one removing them.
+            // Both PATCHes are counted at the node's size after them.
+            let bytes = self.resize(s);
             if changes.iter().any(|c| c.action == "added") {
-                self.write(5);
+                self.write(5, bytes);
             }
             if changes.iter().any(|c| c.action == "removed") {
-                self.write(5);
+                self.write(5, bytes);
             }
             for c in changes {
                 if self.room() {
@@ -53,12 +55,16 @@ impl Simulator {
             self.touched.as_slice(),
         );
         self.touched.fill(NodeWrite::Nothing);
+        // A node's writes in one pass are counted at its size after the pass.
         for c in &out.api_calls {
-            match c.verb.as_str() {
-                "updateStatus" => self.write(4),
-                "patch" => self.write(5),
-                _ => {}
-            }
+            let kind = match c.verb.as_str() {
+                "updateStatus" => 4,
+                "patch" => 5,
+                _ => continue,
+            };
+            let s = c.name.as_deref().and_then(|n| self.server_index(n));
+            let bytes = s.map_or(0, |s| self.resize(s));
+            self.write(kind, bytes);
         }
         for e in out.events {
             if self.room() {
@@ -78,6 +84,13 @@ impl Simulator {
                     time: now,
                     change: c,
                 });
+            }
+        }
+        // Zone changes are not counted against the trace limit (keeping the other lists'
+        // truncation where it was), but bounded by it all the same.
+        for change in out.zone_changes {
+            if self.room() && self.trace.zones.len() < self.limit {
+                self.trace.zones.push(TraceZone { time: now, change });
             }
         }
         for &s in &updated {
@@ -104,9 +117,11 @@ impl Simulator {
         let now = self.t();
         let out = self
             .controller
-            .do_no_execute_tainting_pass(now, &mut self.server);
-        for _ in &out.api_calls {
-            self.write(5);
+            .no_execute_pass(now, &mut self.server, self.touched.as_slice());
+        for c in &out.api_calls {
+            let s = c.name.as_deref().and_then(|n| self.server_index(n));
+            let bytes = s.map_or(0, |s| self.resize(s));
+            self.write(5, bytes);
         }
         for c in out.taints {
             if self.room() {

@@ -77,6 +77,20 @@ fn heartbeat_only(node: &mut Node, now: Time) -> Option<[u8; 4]> {
     Some(pos)
 }
 
+/// The stored size of node lease `name` renewed at `renew`, as the kubelet writes it (holder
+/// identity the node name, its lease duration, a renew time in microseconds).
+fn lease_bytes(name: &str, duration: i64, renew: Time) -> u64 {
+    use crate::objects::stored_size::{lease_parts_len, TYPICAL_LEASE};
+    lease_parts_len(
+        name,
+        crate::objects::NODE_LEASE_NAMESPACE,
+        Some(name),
+        Some(i32::try_from(duration).unwrap_or(i32::MAX)),
+        Some(renew),
+        &TYPICAL_LEASE,
+    )
+}
+
 #[inline(always)]
 fn set_heartbeats(cs: &mut [NodeCondition], pos: [u8; 4], now: Time) {
     for j in pos {
@@ -199,10 +213,14 @@ impl Simulator {
             self.cached.push([0; 4]);
             self.touched.push(NodeWrite::Other);
             self.beats.push(NO_BEATS);
+            self.sizes.push(0);
+            self.lease_sizes.push((0, 0));
+            let s = self.server.len() - 1;
             if let Some(k) = self.kubelets.get_mut(i as usize) {
-                k.server = Some(self.server.len() - 1);
+                k.server = Some(s);
             }
-            self.write(0);
+            let bytes = self.resize(s);
+            self.write(0, bytes);
         }
         self.sync(i, true);
         let jit = self.rng.jitter(self.update_ms, 0.04);
@@ -272,7 +290,8 @@ impl Simulator {
                         if let Some(k) = self.kubelets.get_mut(i as usize) {
                             k.last_report = Some(self.now);
                         }
-                        self.write(1);
+                        let bytes = self.sizes.get(s).copied().unwrap_or_default();
+                        self.write(1, bytes);
                         return;
                     }
                 }
@@ -367,7 +386,8 @@ impl Simulator {
         if let Some(t) = self.touched.get_mut(s) {
             *t = NodeWrite::Other;
         }
-        self.write(1);
+        let bytes = self.resize(s);
+        self.write(1, bytes);
         for e in events {
             if self.room() {
                 let name = self.names.get(i as usize).cloned().unwrap_or_default();
@@ -404,7 +424,26 @@ impl Simulator {
         if let Some(l) = self.leases.get_mut(s) {
             *l = Some(EPOCH.add_millis(self.now));
         }
-        self.write(if created { 2 } else { 3 });
+        // A renewal moves only the renew time, whose encoded length depends on its shape alone:
+        // the size is computed once per node and shape.
+        let renew = EPOCH.add_millis(self.now);
+        let shape = crate::objects::stored_size::micro_time_shape(renew);
+        let bytes = match self.lease_sizes.get(s) {
+            Some(&(k, b)) if k == shape => b,
+            _ => {
+                let name = self.names.get(i as usize).map_or("", String::as_str);
+                let duration = self
+                    .scenario
+                    .node_lease_duration_seconds
+                    .unwrap_or(lease::DEFAULT_LEASE_DURATION_SECONDS);
+                let b = lease_bytes(name, duration, renew);
+                if let Some(slot) = self.lease_sizes.get_mut(s) {
+                    *slot = (shape, b);
+                }
+                b
+            }
+        };
+        self.write(if created { 2 } else { 3 }, bytes);
         let jit = self.rng.jitter(self.renew_ms, lease::JITTER_FACTOR);
         self.push(self.now + jit, Ev::Lease(i, epoch, 0));
     }

@@ -16,6 +16,12 @@
 //! them (its fast path, `controller::nodelifecycle::fast_path`). `tests/sim_equivalence.rs`
 //! pins every trace byte.
 //!
+//! Under faults the same holds for silent nodes: a node that ended the last pass all Unknown and
+//! that nobody wrote since costs the controller a lease check and a re-queue by node id (no
+//! name hashed, compared or copied), not a re-read of its conditions. Bytes stored per write are
+//! computed when a node's content changes and reused for heartbeats (their times encode to the
+//! same length), and once per renew-time shape for leases.
+//!
 //! Layout: this file is the event loop (what runs when); `kubelet.rs` is everything a node does,
 //! `control_plane.rs` what the node lifecycle controller does to the stored nodes, `trace.rs`
 //! what is reported.
@@ -34,7 +40,9 @@ mod trace;
 
 pub use scenario::{Fault, FaultKind, Scenario, ScenarioError, MAX_NODES};
 pub use start::{start_from_node, NodeStart};
-pub use trace::{RateBucket, Summary, Trace, TraceEvent, TraceTaint, Transition, Writes};
+pub use trace::{
+    RateBucket, Summary, Trace, TraceEvent, TraceTaint, TraceZone, Transition, WriteBytes, Writes,
+};
 
 use crate::controller::nodelifecycle::{NodeLifecycleController, NodeWrite, Settings};
 use crate::kubelet::lease;
@@ -110,6 +118,12 @@ pub struct Simulator {
     /// Per stored node, what was written since the controller's last pass (the controller's fast
     /// path keys on it).
     touched: Vec<NodeWrite>,
+    /// Per stored node: its stored size in bytes as of its last write other than a heartbeat
+    /// (a heartbeat moves times only, whose encoded length does not change).
+    sizes: Vec<u64>,
+    /// Per stored node: the stored size of its Lease, and the renew-time shape it was computed
+    /// for (`stored_size::micro_time_shape`; 0 before the first renewal).
+    lease_sizes: Vec<(u8, u64)>,
     /// Rate bucket of the last write and the time it ends.
     bucket: usize,
     bucket_end: i64,
@@ -122,18 +136,8 @@ pub(super) fn code(s: ConditionStatus) -> u8 {
     s as u8
 }
 
-/// Index of a condition type in [`TYPES`]. The four lengths differ, so at most one string
-/// comparison runs.
-#[inline(always)]
-pub(super) fn type_index(t: &str) -> Option<usize> {
-    match t.len() {
-        5 if t == "Ready" => Some(0),
-        14 if t == "MemoryPressure" => Some(1),
-        12 if t == "DiskPressure" => Some(2),
-        11 if t == "PIDPressure" => Some(3),
-        _ => None,
-    }
-}
+/// Index of a condition type in [`TYPES`].
+pub(super) use crate::objects::heartbeat_type as type_index;
 
 pub(super) const TYPES: [&str; 4] = ["Ready", "MemoryPressure", "DiskPressure", "PIDPressure"];
 
@@ -194,6 +198,8 @@ impl Simulator {
             updated: Vec::new(),
             touched: Vec::with_capacity(n),
             beats: Vec::with_capacity(n),
+            sizes: Vec::with_capacity(n),
+            lease_sizes: Vec::with_capacity(n),
             bucket: 0,
             bucket_end: 0,
             scenario,
@@ -296,6 +302,25 @@ impl Simulator {
 
     pub fn trace(&self) -> &Trace {
         &self.trace
+    }
+
+    /// Recomputes the stored size of node `s` after a write that may have changed more than
+    /// its heartbeats, and returns it.
+    pub(super) fn resize(&mut self, s: usize) -> u64 {
+        let len = self.server.get(s).map_or(0, |n| {
+            crate::objects::stored_size::node_len(n, &crate::objects::stored_size::TYPICAL_NODE)
+        });
+        if let Some(slot) = self.sizes.get_mut(s) {
+            *slot = len;
+        }
+        len
+    }
+
+    /// The stored node written by the controller under `name` (the simulator names node `i`
+    /// `node-<i>`).
+    pub(super) fn server_index(&self, name: &str) -> Option<usize> {
+        let i: usize = name.strip_prefix("node-")?.parse().ok()?;
+        self.kubelets.get(i)?.server
     }
 
     /// The nodes as the API server holds them now.

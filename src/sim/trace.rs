@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::{code, type_index, Simulator, EPOCH, TYPES};
-use crate::controller::nodelifecycle::TaintChange;
+use crate::controller::nodelifecycle::{TaintChange, ZoneChange};
 use crate::timestamp::Time;
 
 /// One condition change on the API server.
@@ -43,6 +43,15 @@ pub struct TraceTaint {
     pub change: TaintChange,
 }
 
+/// A zone's disruption state changing (see [`ZoneChange`]): when it happened.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TraceZone {
+    pub time: Time,
+    #[serde(flatten)]
+    pub change: ZoneChange,
+}
+
 /// Counts of API writes by kind.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -54,6 +63,38 @@ pub struct Writes {
     pub controller_status_updates: u64,
     pub taint_patches: u64,
     pub total: u64,
+}
+
+impl Writes {
+    /// Adds `n` to the count of a kind (0 node create, 1 status patch, 2 lease create, 3 lease
+    /// update, 4 controller status update, else taint patch) and to the total.
+    #[inline(always)]
+    fn add(&mut self, kind: u8, n: u64) {
+        match kind {
+            0 => self.node_creates += n,
+            1 => self.status_patches += n,
+            2 => self.lease_creates += n,
+            3 => self.lease_updates += n,
+            4 => self.controller_status_updates += n,
+            _ => self.taint_patches += n,
+        }
+        self.total += n;
+    }
+}
+
+/// Bytes the API server stored for those writes, by kind: each write stores the whole object
+/// (a status patch or a taint patch the whole Node, a renewal the whole Lease) as etcd holds it
+/// ([`crate::objects::stored_size`]: protobuf in its storage envelope, with a typical real node's
+/// unmodelled fields added). The kinds add up to `total`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WriteBytes {
+    /// Bytes by the kinds [`Writes`] counts, in the same fields.
+    #[serde(flatten)]
+    pub by_kind: Writes,
+    /// The stored size of the last Node and the last Lease written.
+    pub last_node: u64,
+    pub last_lease: u64,
 }
 
 /// Writes in one rate window.
@@ -91,7 +132,11 @@ pub struct Trace {
     pub transitions: Vec<Transition>,
     pub events: Vec<TraceEvent>,
     pub taints: Vec<TraceTaint>,
+    /// Zone disruption states as the node lifecycle controller moved them, oldest first.
+    pub zones: Vec<TraceZone>,
     pub writes: Writes,
+    /// What those writes stored, in bytes.
+    pub bytes: WriteBytes,
     pub write_rates: Vec<RateBucket>,
     pub truncated: bool,
     pub summary: Summary,
@@ -109,17 +154,15 @@ impl Simulator {
     }
 
     #[inline(always)]
-    pub(super) fn write(&mut self, kind: u8) {
-        let w = &mut self.trace.writes;
-        match kind {
-            0 => w.node_creates += 1,
-            1 => w.status_patches += 1,
-            2 => w.lease_creates += 1,
-            3 => w.lease_updates += 1,
-            4 => w.controller_status_updates += 1,
-            _ => w.taint_patches += 1,
+    pub(super) fn write(&mut self, kind: u8, bytes: u64) {
+        let b = &mut self.trace.bytes;
+        b.by_kind.add(kind, bytes);
+        if matches!(kind, 2 | 3) {
+            b.last_lease = bytes;
+        } else {
+            b.last_node = bytes;
         }
-        w.total += 1;
+        self.trace.writes.add(kind, 1);
         // Writes come in time order, so the current bucket is remembered (no division per write).
         let idx = if self.now < self.bucket_end {
             self.bucket

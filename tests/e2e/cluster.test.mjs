@@ -9,9 +9,13 @@ import { useBrowser, screenshot, assertClean } from "./harness.mjs";
 const b = useBrowser();
 const link = (state) => `s=1.${deflateRawSync(Buffer.from(JSON.stringify(state))).toString("base64url")}`;
 const done = (page, timeout = 240_000) => page.waitForSelector("#panel-cluster[data-done='true']", { timeout });
-/** The writes table as numbers: { on: [patches, leases, controller, all], off: [...] }. */
-async function writes(page) {
-  const rows = await page.$$eval("#cluster-writes tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => Number(td.textContent.replace(/,/g, "")))));
+/** The writes table as numbers by column header: { on: { "Status patches": n, … }, off: {…} }. */
+async function writes(page, id = "#cluster-writes") {
+  const rows = await page.$$eval(id, ([table]) => {
+    const heads = [...table.querySelectorAll("thead th")].slice(1).map((th) => th.textContent);
+    return [...table.querySelectorAll("tbody tr")].map((tr) => Object.fromEntries(
+      [...tr.querySelectorAll("td")].map((td, i) => [heads[i], Number(td.textContent.replace(/,/g, ""))])));
+  });
   return { on: rows[0], off: rows[1] };
 }
 
@@ -62,9 +66,27 @@ test("a 1000-node run finishes in the worker and the page stays responsive", { t
   const w = await writes(page);
   // Without leases every kubelet patches its status every 10s; with leases it renews the lease
   // that often and patches the node only on change or every 5 minutes.
-  assert.equal(w.off[1], 0, "no lease writes without leases");
-  assert.ok(w.on[1] > 40_000, `lease writes ${w.on[1]}`);
-  assert.ok(w.off[0] > 10 * w.on[0], `status patches off ${w.off[0]} vs on ${w.on[0]}`);
+  assert.equal(w.off["Lease writes"], 0, "no lease writes without leases");
+  assert.ok(w.on["Lease writes"] > 40_000, `lease writes ${w.on["Lease writes"]}`);
+  assert.ok(w.off["Status patches"] > 10 * w.on["Status patches"], `status patches off ${w.off["Status patches"]} vs on ${w.on["Status patches"]}`);
+  // The kinds add up to all writes (issue 16: 6,000 + 176,496 + 0 was shown as 183,496).
+  for (const run of [w.on, w.off]) {
+    assert.equal(run["Node registrations"], 1000);
+    assert.equal(run["Node registrations"] + run["Status patches"] + run["Lease writes"] + run["Controller writes"], run["All writes"], JSON.stringify(run));
+  }
+  // Bytes stored, by the same kinds: they add up too, and show why leases win although the
+  // number of writes is about the same: a renewal stores a Lease, a status patch a whole Node.
+  const bytes = await writes(page, "#cluster-bytes");
+  for (const run of [bytes.on, bytes.off]) {
+    assert.ok(run["Status patches"] > 0 && run["Node registrations"] > 0, JSON.stringify(run));
+    assert.equal(run["Node registrations"] + run["Status patches"] + run["Lease writes"] + run["Controller writes"], run["All bytes"], JSON.stringify(run));
+  }
+  assert.equal(bytes.off["Lease writes"], 0);
+  assert.ok(bytes.on["All bytes"] * 3 < bytes.off["All bytes"], `bytes with leases ${bytes.on["All bytes"]} vs without ${bytes.off["All bytes"]}`);
+  assert.ok(bytes.on["Bytes per write"] * 3 < bytes.off["Bytes per write"]);
+  const caption = await page.textContent("#cluster-bytes caption");
+  const [, node, lease] = /a Node is ([\d,]+) bytes, a Lease ([\d,]+) bytes/.exec(caption).map((x) => Number(String(x).replace(/,/g, "")));
+  assert.ok(node > 3000 && lease < node / 5, caption);
   assert.equal(await page.locator("#cluster-plot polyline").count(), 3);
   assert.match(await page.textContent("#cluster-progress-text"), /Done: 1000 nodes, 10m simulated twice/);
   await screenshot(page, "cluster-1000");
@@ -86,13 +108,38 @@ test("a fault on a fraction of the nodes shows in the grid summary", { timeout: 
   await page.selectOption("#cluster-show", "off");
   assert.match(await page.textContent("#cluster-summary"), /leases off, .*150 Ready, 0 NotReady, 50 Unknown/);
   const w = await writes(page);
-  assert.ok(w.on[2] >= 50, "the controller wrote for the 50 silent nodes");
+  assert.ok(w.on["Controller writes"] >= 50, "the controller wrote for the 50 silent nodes");
   await screenshot(page, "cluster-fault");
   await page.selectOption("#cluster-fault", "memoryPressure");
   await page.selectOption("#cluster-for", "30s");
   await page.click("#cluster-run");
   await done(page);
   assert.match(await page.textContent("#cluster-summary"), /200 Ready/);
+  await assertClean(page);
+  await page.close();
+});
+
+test("zone states: every node cut off is full-disruption mode, and the panel says why taints wait", { timeout: 200_000 }, async () => {
+  const page = await b.open(link({ tab: "cluster", panels: { cluster: { nodes: 200, duration: "10m", fault: "partitioned", fraction: 100, at: "2m" } } }));
+  await done(page);
+  const on = page.locator("#cluster-zones [data-run='on']");
+  assert.match(await on.textContent(), /zone-0: Initial → Normal/);
+  assert.match(await on.textContent(), /zone-0: Normal → FullDisruption \(0 Ready, 200 not Ready\), NoExecute rate 0\/s/);
+  const held = await page.textContent("#cluster-held-on");
+  assert.match(held, /200 nodes' NoExecute taints queued, not applied/);
+  assert.match(held, /full-disruption mode/);
+  assert.match(held, /markNodeAsReachable/);
+  await screenshot(page, "cluster-full-disruption");
+  // A partial outage in a small cluster: the rate is 0 for another reason, said as such.
+  await page.fill("#cluster-nodes", "30");
+  await page.selectOption("#cluster-fault", "kubeletStopped");
+  await page.fill("#cluster-fraction", "60");
+  await page.click("#cluster-run");
+  await done(page);
+  const partial = await page.textContent("#cluster-held-on");
+  assert.match(partial, /PartialDisruption, tainting rate 0/);
+  assert.match(partial, /at most --large-cluster-size-threshold \(50\) nodes/);
+  assert.doesNotMatch(partial, /full-disruption mode/);
   await assertClean(page);
   await page.close();
 });
@@ -125,8 +172,10 @@ test("share links round-trip the cluster state; the example runs both simulation
   await page.selectOption("#cluster-fault", "partitioned");
   await page.fill("#cluster-fraction", "50");
   await page.selectOption("#cluster-for", "5m");
+  // The page opened on a share link already: wait for the one that holds these edits.
+  const before = await page.evaluate(() => location.hash);
   await page.click("#share");
-  await page.waitForFunction(() => location.hash.startsWith("#s=1."));
+  await page.waitForFunction((old) => location.hash.startsWith("#s=1.") && location.hash !== old, before);
   const hash = await page.evaluate(() => location.hash.slice(1));
   await page.close();
   const again = await b.open(hash);

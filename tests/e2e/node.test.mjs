@@ -140,6 +140,31 @@ test("leases off: no lease writes, a status patch every sync", async () => {
   await page.close();
 });
 
+test("a queued unreachable:NoExecute says why it never applies (full-disruption mode)", async () => {
+  // Issue 16: the taint stayed "queued" for an hour with no word about full disruption. A
+  // one-node cluster whose kubelet stops has every zone fully disrupted.
+  const page = await openNode(link({ tab: "node", panels: { node: { time: 60_000, faults: [{ kind: "kubeletStopped", at: "60s" }] } } }));
+  assert.equal(await page.isVisible("#node-disruption"), false, "nothing to explain while the node is Ready");
+  await stepUntil(page, "10s", async () => (await readyStatus(page)) === "Unknown");
+  // At the pass that marks the node Unknown the zone changes state; the note is there at once.
+  await page.waitForSelector("#node-disruption:not([hidden])");
+  const note = await page.textContent("#node-disruption");
+  assert.match(note, /node\.kubernetes\.io\/unreachable:NoExecute queued, not applied/);
+  assert.match(note, /FullDisruption and so is every zone \(full-disruption mode\), tainting rate 0/);
+  assert.match(note, /markNodeAsReachable/);
+  const log = await page.textContent("#node-log");
+  assert.match(log, /Zone zone-0 Normal → FullDisruption \(every zone: full-disruption mode\), NoExecute rate 0\/s/);
+  assert.match(log, /Taint node\.kubernetes\.io\/unreachable:NoExecute queued/);
+  assert.doesNotMatch(log, /unreachable:NoExecute added/);
+  // An hour later it is still queued, and still explained.
+  await page.selectOption("#node-step-size", "1m");
+  for (let i = 0; i < 5; i++) await page.click("#node-step");
+  assert.match(await page.textContent("#node-disruption"), /full-disruption mode/);
+  await screenshot(page, "node-full-disruption");
+  await assertClean(page);
+  await page.close();
+});
+
 test("share links round-trip the node state", async () => {
   const page = await openNode();
   await page.selectOption("#node-version", "1.31");

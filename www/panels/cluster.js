@@ -37,6 +37,10 @@ function niceCeil(x) {
   return [1, 2, 5, 10].map((k) => k * p).find((v) => v >= x);
 }
 const fmt = (x) => (x >= 100 ? Math.round(x).toLocaleString("en") : x.toFixed(x >= 10 ? 1 : 2));
+/** A zone key (`region:\0:zone`) as people write it. */
+const zoneName = (key) => (key ? key.split(":\u0000:").filter(Boolean).join("/") : "(no zone label)");
+/** Seconds from a run's start to an RFC 3339 time in its trace. */
+const since = (r, t) => (Date.parse(t) - Date.parse(r.start)) / 1000;
 /** "30s", "5m", "1h" (the fixed choices above) → seconds. */
 const secs = (d) => Number(d.slice(0, -1)) * { s: 1, m: 60, h: 3600 }[d.slice(-1)];
 const windowSecs = (duration) => secs(DURATIONS.find(([d]) => d === duration)?.[2] ?? "1m");
@@ -75,6 +79,9 @@ export default {
     const summary = h("p", { id: "cluster-summary", class: "summary", "aria-live": "polite" });
     const plot = h("div", { id: "cluster-plot", class: "plot-wrap" });
     const table = h("table", { id: "cluster-writes", class: "cluster-writes" });
+    const bytesTable = h("table", { id: "cluster-bytes", class: "cluster-writes" });
+    // Zone states as the node lifecycle controller moved them, and what a rate of 0 holds back.
+    const zones = h("div", { id: "cluster-zones", class: "cluster-zones" });
 
     render(container,
       h("div", { class: "panel-intro" },
@@ -97,7 +104,13 @@ export default {
       summary,
       h("h3", {}, "API writes per second"),
       plot,
-      h("div", { class: "table-wrap" }, table));
+      h("div", { class: "table-wrap" }, table),
+      h("div", { class: "table-wrap" }, bytesTable),
+      h("p", { class: "hint", id: "cluster-bytes-note" },
+        "Sizes are the protobuf etcd stores (the k8s\\x00 envelope and the object's encoding). The simulated node carries its name, labels, creation time, taints, conditions and capacity; ",
+        "a typical real node's addresses, nodeInfo, images list, allocatable, annotations and managedFields are added, so a Node counts as several KB."),
+      h("h3", {}, "Zones and NoExecute tainting"),
+      zones);
 
     // ---- scenario
     function scenario(leases) {
@@ -280,26 +293,72 @@ export default {
         const r = results[k];
         const wr = r?.writes;
         const span = (r?.elapsed ?? 0) / 1000;
+        // Every column of writes is one kind, so they add up to "All writes" (registrations
+        // are node creates; lease writes count the lease's create and its renewals).
         const cells = wr
-          ? [wr.statusPatches, wr.leaseCreates + wr.leaseUpdates, wr.controllerStatusUpdates + wr.taintPatches, wr.total, span ? fmt(wr.total / span) : "–"]
+          ? [wr.nodeCreates, wr.statusPatches, wr.leaseCreates + wr.leaseUpdates, wr.controllerStatusUpdates + wr.taintPatches, wr.total, span ? fmt(wr.total / span) : "–"]
           : r?.rates
             ? (() => {
               const sum = (key) => r.rates.reduce((a, b) => a + b[key], 0);
-              const tot = r.rates.reduce((a, b) => a + b.perSecond * w, 0);
-              return [sum("statusPatches"), sum("leaseWrites"), sum("controllerWrites"), Math.round(tot), span ? fmt(tot / span) : "–"];
+              const tot = Math.round(r.rates.reduce((a, b) => a + b.perSecond * w, 0));
+              const kinds = [sum("statusPatches"), sum("leaseWrites"), sum("controllerWrites")];
+              return [tot - kinds.reduce((a, b) => a + b, 0), ...kinds, tot, span ? fmt(tot / span) : "–"];
             })()
-            : ["–", "–", "–", "–", "–"];
+            : ["–", "–", "–", "–", "–", "–"];
         return h("tr", {}, h("th", { scope: "row" }, RUNS.find(([x]) => x === k)[1]), cells.map((c) => h("td", { class: "num" }, typeof c === "number" ? c.toLocaleString("en") : c)));
       };
+      // Bytes stored, by the same kinds: every write stores the whole object (a status patch the
+      // Node, a renewal the Lease), sized by the package as etcd holds it. Known once a run ends.
+      const bytesRow = (k) => {
+        const b = results[k]?.bytes;
+        const cells = b
+          ? [b.nodeCreates, b.statusPatches, b.leaseCreates + b.leaseUpdates, b.controllerStatusUpdates + b.taintPatches, b.total]
+          : ["–", "–", "–", "–", "–"];
+        const per = b && results[k].writes?.total ? Math.round(b.total / results[k].writes.total) : "–";
+        return h("tr", {}, h("th", { scope: "row" }, RUNS.find(([x]) => x === k)[1]),
+          [...cells, per].map((c) => h("td", { class: "num" }, typeof c === "number" ? c.toLocaleString("en") : c)));
+      };
+      const sizes = RUNS.map(([k]) => results[k]?.bytes).find((b) => b?.lastNode && b?.lastLease);
       render(table,
         h("caption", {}, `API writes over ${state.duration} with ${state.nodes} nodes`),
-        h("thead", {}, h("tr", {}, ["Run", "Status patches", "Lease writes", "Controller writes", "All writes", "Writes/s"].map((t) => h("th", { scope: "col" }, t)))),
+        h("thead", {}, h("tr", {}, ["Run", "Node registrations", "Status patches", "Lease writes", "Controller writes", "All writes", "Writes/s"].map((t) => h("th", { scope: "col" }, t)))),
         h("tbody", {}, RUNS.map(([k]) => row(k))));
+      render(bytesTable,
+        h("caption", {}, `Bytes the API server stored for those writes (each write stores the whole object)${sizes
+          ? `: a Node is ${sizes.lastNode.toLocaleString("en")} bytes, a Lease ${sizes.lastLease.toLocaleString("en")} bytes` : ""}`),
+        h("thead", {}, h("tr", {}, ["Run", "Node registrations", "Status patches", "Lease writes", "Controller writes", "All bytes", "Bytes per write"].map((t) => h("th", { scope: "col" }, t)))),
+        h("tbody", {}, RUNS.map(([k]) => bytesRow(k))));
+    }
+
+    /** Each run's zone changes (newest last) and, when its last change left tainting at rate 0
+     *  with NoExecute taints queued, why they are not applied. The reasons come from the trace. */
+    function drawZones() {
+      const done = RUNS.filter(([k]) => results[k]?.zones);
+      if (!done.length) return render(zones, h("p", { class: "muted" }, "Zone states appear when a run finishes."));
+      render(zones, done.map(([k, label]) => {
+        const r = results[k];
+        const last = r.zones.at(-1);
+        const held = last && last.evictionRate === 0 && r.heldNoExecute > 0;
+        return h("section", { class: "cluster-zone-run", "data-run": k },
+          h("h4", {}, `With ${label}`),
+          held ? h("p", { class: "note", id: `cluster-held-${k}`, role: "status" },
+            h("strong", {}, `${r.heldNoExecute.toLocaleString("en")} nodes' NoExecute taints queued, not applied: `),
+            `since ${minutes(since(r, last.time))} the zone ${zoneName(last.zone)} is ${last.to}${last.allZonesFull ? " and so is every zone (full-disruption mode)" : ""}, tainting rate 0. `,
+            last.why) : null,
+          r.zones.length
+            ? h("ul", { class: "zone-changes" }, r.zones.map((z) => h("li", {},
+              h("span", { class: "mono when" }, minutes(since(r, z.time))), " ",
+              h("strong", {}, `${zoneName(z.zone)}: ${z.from} → ${z.to}`),
+              ` (${z.ready.toLocaleString("en")} Ready, ${z.notReady.toLocaleString("en")} not Ready), NoExecute rate ${z.evictionRate}/s. `,
+              h("span", { class: "muted" }, z.why))))
+            : h("p", { class: "muted" }, "No zone changed state."));
+      }));
     }
 
     function draw() {
       drawGrid();
       drawPlot();
+      drawZones();
     }
     const scheduled = debounceFrame(draw);
 

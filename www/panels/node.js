@@ -57,6 +57,9 @@ function s(tag, attrs = {}, ...children) {
 }
 const title = (text) => s("title", {}, text);
 
+/** A zone key (`region:\0:zone`) as people write it. */
+const zoneName = (key) => (key ? key.split(":\u0000:").filter(Boolean).join("/") : "(no zone label)");
+
 /** Good, bad or unknown, for colour only: Ready=True is good, a pressure condition True is bad. */
 function tone(condition, status) {
   if (status === "Unknown" || !status) return "unknown";
@@ -103,6 +106,9 @@ export default {
     const counts = h("p", { class: "summary", id: "node-counts" });
     const condTable = h("table", { class: "node-conditions", id: "node-conditions" });
     const taintList = h("p", { class: "node-taints", id: "node-taints" });
+    // Why a queued NoExecute taint is not applied: the zone's state and rate as the controller set
+    // them (the trace's zone changes carry the reasoning; this panel only shows it).
+    const disruption = h("p", { class: "note node-disruption", id: "node-disruption", role: "status", hidden: true });
     const log = h("ol", { class: "node-log", id: "node-log", reversed: true });
     const errorBox = h("p", { class: "error", id: "node-error", role: "alert", hidden: true });
 
@@ -153,6 +159,7 @@ export default {
       h("h3", {}, "The node as the API server holds it"),
       h("div", { class: "table-wrap" }, condTable),
       taintList,
+      disruption,
       h("div", { class: "row timeline-head" }, h("h3", {}, "What happened"),
         h("div", { class: "row export", id: "node-export" },
           downloadButton("Download CSV", () => `node-timeline-${state.version}.csv`, "text/csv", timelineCsv, { id: "node-download-csv" }),
@@ -386,9 +393,29 @@ export default {
       render(taintList, h("strong", {}, "Taints: "), taints.length
         ? taints.map((t, i) => [i ? ", " : "", h("code", {}, `${t.key}:${t.effect}`)])
         : h("span", { class: "muted" }, "none"));
+      drawDisruption();
       if (!trace) return render(log);
       const items = timelineItems().reverse().slice(0, 80).map((e) => [e.ms, e.what, e.who]);
       render(log, items.map(([t, what, who]) => h("li", {}, h("span", { class: "mono when" }, clock(t)), " ", h("strong", {}, what), " ", h("span", { class: "muted" }, who))));
+    }
+
+    /** A NoExecute taint queued and not applied since, with the zone state that holds it back. */
+    function drawDisruption() {
+      const zone = trace?.zones?.at(-1);
+      const pending = new Map();
+      for (const c of trace?.taints ?? []) {
+        if (c.effect !== "NoExecute") continue;
+        if (c.action === "queued") pending.set(c.key, c);
+        else pending.delete(c.key);
+      }
+      const held = zone && zone.evictionRate === 0 && pending.size > 0;
+      disruption.hidden = !held;
+      if (!held) return render(disruption);
+      const keys = [...pending.keys()];
+      render(disruption,
+        h("strong", {}, keys.map((k, i) => [i ? ", " : "", h("code", {}, `${k}:NoExecute`)]), " queued, not applied: "),
+        `since ${clock(since(zone.time))} the zone is ${zone.to}${zone.allZonesFull ? " and so is every zone (full-disruption mode)" : ""}, tainting rate 0. `,
+        zone.why);
     }
 
     /** What happened up to the current time, oldest first: the log's rows and the export's. */
@@ -400,6 +427,8 @@ export default {
           { condition: t.condition, from: t.from || null, to: t.to, reason: t.reason, source: t.source, at: t.time })),
         ...trace.events.map((e) => item("event", since(e.time), `Event ${e.reason}`, `${e.source}: ${e.message}`, { reason: e.reason, source: e.source, at: e.time })),
         ...trace.taints.map((c) => item("taint", since(c.time), `Taint ${c.key}:${c.effect} ${c.action}`, "node-controller", { taint: `${c.key}:${c.effect}`, action: c.action, at: c.time })),
+        ...(trace.zones ?? []).map((z) => item("zone", since(z.time), `Zone ${zoneName(z.zone)} ${z.from} → ${z.to}${z.allZonesFull ? " (every zone: full-disruption mode)" : ""}, NoExecute rate ${z.evictionRate}/s`,
+          `node-controller: ${z.why}`, { zone: zoneName(z.zone), from: z.from, to: z.to, evictionRate: z.evictionRate, allZonesFull: z.allZonesFull, at: z.time })),
         ...state.faults.flatMap((f) => [item("fault", ms(f.at), `Fault: ${FAULT_LABEL[f.kind]} starts`, "you", { fault: f.kind }),
           ...(f.until === undefined ? [] : [item("fault", ms(f.until), `Fault: ${FAULT_LABEL[f.kind]} ends`, "you", { fault: f.kind })])]).filter((e) => e.ms <= state.time),
       ].sort((a, b) => a.ms - b.ms);

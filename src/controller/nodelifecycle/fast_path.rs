@@ -16,6 +16,19 @@ use super::health::{ready_condition, Health};
 use crate::objects::{ConditionStatus, Node};
 use crate::timestamp::Time;
 
+/// How a listed node ended the controller's last pass, as far as the shortcuts care.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Settled {
+    /// Neither shape below (or not known): the node takes the full path.
+    #[default]
+    No,
+    /// Ready True and untainted, hence in no tainting set ([`quiet_pass`]).
+    Ready,
+    /// Silent past its grace period: Ready and the three pressures all Unknown, and the pass
+    /// wrote nothing to its status ([`silent_pass`]).
+    Unknown,
+}
+
 /// What was written to a stored node since the controller's last pass.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum NodeWrite {
@@ -35,6 +48,25 @@ pub(crate) trait WriteLog {
     fn append_only(&self) -> bool;
     /// What was written to node `i` since the last pass.
     fn write(&self, i: usize) -> NodeWrite;
+}
+
+/// `tryUpdateNodeHealth` for a node that ended the last pass [`Settled::Unknown`] and that nobody
+/// wrote since. Its Ready condition still carries the heartbeat the record saved, so nothing is
+/// rebuilt; its conditions are all Unknown, so nothing is marked (upstream's `DeepEqual` finds no
+/// change and skips `UpdateStatus`). What remains is the lease check, which may move the probe
+/// time; the Ready status observed and left is Unknown either way. This is the whole per-node
+/// cost of a partitioned or stopped node on every pass, so it must not read the node.
+pub(super) fn silent_pass(h: &mut Health, lease: Option<Option<Time>>, now: Time) {
+    if let Some(renew) = lease {
+        let newer = match h.lease {
+            None => true,
+            Some(saved) => matches!((saved, renew), (Some(a), Some(b)) if a < b),
+        };
+        if newer {
+            h.lease = Some(renew);
+            h.probe = now;
+        }
+    }
 }
 
 /// A caller that promises nothing: every node takes the full path.

@@ -4,7 +4,7 @@
 
 use super::config::Settings;
 use crate::objects::{
-    ConditionStatus, Node, NodeCondition, NODE_DISK_PRESSURE, NODE_MEMORY_PRESSURE,
+    heartbeat_type, ConditionStatus, Node, NodeCondition, NODE_DISK_PRESSURE, NODE_MEMORY_PRESSURE,
     NODE_PID_PRESSURE, NODE_READY,
 };
 use crate::timestamp::Time;
@@ -187,16 +187,14 @@ pub(super) fn try_update_node_health(
 
 /// Whether the first Ready, MemoryPressure, DiskPressure and PIDPressure conditions all exist and
 /// are Unknown: a silent node's conditions after its first pass past the grace period, on which
-/// marking them Unknown again changes nothing (and writes nothing), so it is skipped.
-fn all_unknown(node: &Node) -> bool {
+/// marking them Unknown again changes nothing (and writes nothing), so it is skipped. It runs for
+/// every silent node on every pass, so types are told apart by length first
+/// ([`heartbeat_type`]).
+pub(super) fn all_unknown(node: &Node) -> bool {
     let mut seen = [false; 4];
     for c in node.status.conditions() {
-        let k = match c.type_.as_str() {
-            NODE_READY => 0,
-            NODE_MEMORY_PRESSURE => 1,
-            NODE_DISK_PRESSURE => 2,
-            NODE_PID_PRESSURE => 3,
-            _ => continue,
+        let Some(k) = heartbeat_type(&c.type_) else {
+            continue;
         };
         if let Some(first) = seen.get_mut(k) {
             if !*first {

@@ -17,21 +17,22 @@ mod tainter;
 mod taints;
 mod zones;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 pub use crate::objects::{TAINT_NOT_READY, TAINT_UNREACHABLE, TAINT_UNSCHEDULABLE};
 pub use config::{ConfigError, ControllerConfig, Settings};
 pub use report::{
     ApiCall, ControllerEvent, Lease, LeaseMeta, LeaseSpec, MonitorInput, MonitorResult, PodRef,
-    PodsMarkedNotReady, TaintChange,
+    PodsMarkedNotReady, TaintChange, ZoneChange,
 };
 pub use taints::{do_no_schedule_tainting_pass, NO_EXECUTE, NO_SCHEDULE};
 pub use zones::zone_key;
 
 use crate::objects::ZoneState;
 pub(crate) use fast_path::NodeWrite;
+use fast_path::Settled;
 use health::Health;
-use tainter::ZoneTainter;
+use tainter::{NodeId, ZoneTainter};
 
 /// Most nodes in one `monitorNodeHealth` or tainting pass: 50,000 nodes go through a pass in well
 /// under a second in wasm; more is refused at once.
@@ -45,8 +46,15 @@ pub const LABEL_EXCLUDE_DISRUPTION: &str = "node.kubernetes.io/exclude-disruptio
 #[derive(Clone, Debug)]
 pub struct NodeLifecycleController {
     settings: Settings,
-    /// Names of the nodes listed at the last pass, in list order; `health` is aligned with it.
-    order: Vec<String>,
+    /// The nodes listed at the last pass, in list order; `health` is aligned with it.
+    order: Vec<NodeId>,
+    /// Every node name seen, by id: queues and per-node tables hold ids, so the per-pass work
+    /// on an unhealthy node hashes, compares and copies no string. Upstream's tainting sets
+    /// never forget a name either, so this grows no faster than they do.
+    names: Vec<String>,
+    ids: HashMap<String, NodeId>,
+    /// Per id: its position in `order` ([`NOT_LISTED`] when not listed at the last pass).
+    position: Vec<u32>,
     /// `knownNodeSet`.
     known: BTreeSet<String>,
     health: Vec<Option<Health>>,
@@ -56,9 +64,9 @@ pub struct NodeLifecycleController {
     members: usize,
     /// Per-pass scratch: whether each listed node is Ready (True) after the health update.
     scratch: Vec<bool>,
-    /// Per listed node: it ended the last pass Ready (True) and untainted (see the quiet path in
-    /// `monitor_pass`); only maintained for callers that report which nodes they changed.
-    quiet: Vec<bool>,
+    /// Per listed node: how it ended the last pass (see the shortcuts in `monitor_pass`); only
+    /// maintained for callers that report which nodes they changed.
+    quiet: Vec<Settled>,
     /// Per listed node: its zone's index in `zone_names` and whether it is excluded from
     /// disruption checks, packed as `zone index << 1 | excluded` ([`zones::NO_ZONE`] when not yet
     /// known); kept between passes only for callers whose labels never change (the simulator).
@@ -80,6 +88,9 @@ impl NodeLifecycleController {
         NodeLifecycleController {
             settings,
             order: Vec::new(),
+            names: Vec::new(),
+            ids: HashMap::new(),
+            position: Vec::new(),
             known: BTreeSet::new(),
             health: Vec::new(),
             zone_states: BTreeMap::new(),
@@ -97,4 +108,24 @@ impl NodeLifecycleController {
     pub fn settings(&self) -> &Settings {
         &self.settings
     }
+
+    /// The id of a node name, given one on first sight.
+    fn intern(&mut self, name: &str) -> NodeId {
+        if let Some(&id) = self.ids.get(name) {
+            return id;
+        }
+        let id = self.names.len() as NodeId;
+        self.names.push(name.to_string());
+        self.ids.insert(name.to_string(), id);
+        self.position.push(NOT_LISTED);
+        id
+    }
+
+    /// The name of an id ("" for an id never given out, which cannot happen).
+    fn name(&self, id: NodeId) -> &str {
+        self.names.get(id as usize).map_or("", String::as_str)
+    }
 }
+
+/// A node id's position when it was not in the last list.
+const NOT_LISTED: u32 = u32::MAX;

@@ -4,15 +4,16 @@
 //! taint-based eviction ([`super::taints`]), then count Ready nodes per zone for
 //! `handleDisruption` ([`super::zones`]).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{HashMap, HashSet};
 
-use super::fast_path::{quiet_pass, NodeWrite, WriteLog};
-use super::health::{try_update_node_health, Health};
+use super::fast_path::{quiet_pass, silent_pass, NodeWrite, Settled, WriteLog};
+use super::health::{all_unknown, try_update_node_health, Health};
 use super::report::{
     call, ApiCall, ControllerEvent, MonitorInput, MonitorResult, PodRef, PodsMarkedNotReady,
 };
+use super::tainter::NodeId;
 use super::zones::{zone_key, NO_ZONE};
-use super::NodeLifecycleController;
+use super::{NodeLifecycleController, NOT_LISTED};
 use crate::objects::{ConditionStatus, Lease, Node, ZoneState, EVENT_NORMAL, NODE_LEASE_NAMESPACE};
 use crate::timestamp::Time;
 
@@ -88,7 +89,7 @@ impl NodeLifecycleController {
                     .order
                     .iter()
                     .zip(nodes.iter())
-                    .all(|(a, n)| *a == n.metadata.name));
+                    .all(|(&a, n)| self.name(a) == n.metadata.name));
         if !same_list {
             self.realign(nodes);
             self.classify(nodes, &mut out);
@@ -97,7 +98,7 @@ impl NodeLifecycleController {
             self.zone_cache.clear();
             self.zone_cache.resize(nodes.len(), NO_ZONE);
             self.quiet.clear();
-            self.quiet.resize(nodes.len(), false);
+            self.quiet.resize(nodes.len(), Settled::No);
         }
         let grace_ms = self.settings.node_monitor_grace_period.as_millis();
         let mut ready = std::mem::take(&mut self.scratch);
@@ -106,10 +107,13 @@ impl NodeLifecycleController {
         ready.resize(nodes.len(), false);
         for (i, node) in nodes.iter_mut().enumerate() {
             let write = log.write(i);
-            // `quiet[i]` also means the node is in no tainting set: it was Ready at the last
-            // pass, so `markNodeAsReachable` took it out, and only a not-Ready node is put in.
-            let quiet = write != NodeWrite::Other && self.quiet.get(i).copied().unwrap_or(false);
-            if quiet {
+            let settled = match write {
+                NodeWrite::Other => Settled::No,
+                _ => self.quiet.get(i).copied().unwrap_or_default(),
+            };
+            // `Settled::Ready` also means the node is in no tainting set: it was Ready at the
+            // last pass, so `markNodeAsReachable` took it out, and only a not-Ready node is put in.
+            if settled == Settled::Ready {
                 if let Some(Some(h)) = self.health.get_mut(i) {
                     if quiet_pass(h, node, write, || lease_of(i, node), now, grace_ms) {
                         if let Some(r) = ready.get_mut(i) {
@@ -119,8 +123,26 @@ impl NodeLifecycleController {
                     }
                 }
             }
+            // A silent node nobody wrote: only the lease check and taint-based eviction run (on
+            // the Ready status Unknown, observed and left); it stays settled.
+            let zone = self.zone_cache.get(i).copied().unwrap_or(NO_ZONE);
+            if settled == Settled::Unknown && write == NodeWrite::Nothing && zone != NO_ZONE {
+                if let (Some(Some(h)), Some(&id)) = (self.health.get_mut(i), self.order.get(i)) {
+                    silent_pass(h, lease_of(i, node), now);
+                    self.zone_hint = Some((zone >> 1) as usize);
+                    self.process_taint_base_eviction(
+                        node,
+                        id,
+                        ConditionStatus::Unknown,
+                        now,
+                        &mut out,
+                    );
+                    self.zone_hint = None;
+                    continue;
+                }
+            }
             let lease = lease_of(i, node);
-            let Some(slot) = self.health.get_mut(i) else {
+            let (Some(slot), Some(&id)) = (self.health.get_mut(i), self.order.get(i)) else {
                 continue;
             };
             let update = try_update_node_health(&self.settings, slot, node, now, lease);
@@ -145,7 +167,7 @@ impl NodeLifecycleController {
                         Some(&z) if z != NO_ZONE => Some((z >> 1) as usize),
                         _ => None,
                     };
-                    self.process_taint_base_eviction(node, observed, now, &mut out);
+                    self.process_taint_base_eviction(node, id, observed, now, &mut out);
                     self.zone_hint = None;
                 }
                 // `MarkPodsNotReady` on a Ready node that stopped being Ready. Upstream retries
@@ -183,7 +205,17 @@ impl NodeLifecycleController {
                 }
             }
             if let Some(q) = self.quiet.get_mut(i) {
-                *q = is_ready && node.spec.taints.is_empty();
+                *q = if is_ready && node.spec.taints.is_empty() {
+                    Settled::Ready
+                } else if update.observed == ConditionStatus::Unknown
+                    && update.current == Some(ConditionStatus::Unknown)
+                    && !update.wrote
+                    && all_unknown(node)
+                {
+                    Settled::Unknown
+                } else {
+                    Settled::No
+                };
             }
         }
         let zones = self.count_zones(nodes, &ready);
@@ -199,17 +231,23 @@ impl NodeLifecycleController {
 
     /// Re-aligns the health records with a changed node list (by name).
     fn realign(&mut self, nodes: &[Node]) {
-        let mut old: HashMap<String, Option<Health>> =
+        let mut old: HashMap<NodeId, Option<Health>> =
             self.order.drain(..).zip(self.health.drain(..)).collect();
-        for n in nodes {
-            self.order.push(n.metadata.name.clone());
-            self.health.push(old.remove(&n.metadata.name).flatten());
+        self.position.fill(NOT_LISTED);
+        for (p, n) in nodes.iter().enumerate() {
+            let id = self.intern(&n.metadata.name);
+            self.order.push(id);
+            self.health.push(old.remove(&id).flatten());
+            // A name listed twice keeps its last position, as a map built from the list would.
+            if let Some(slot) = self.position.get_mut(id as usize) {
+                *slot = p as u32;
+            }
         }
     }
 
     /// Added and deleted nodes relative to the known set.
     fn classify(&mut self, nodes: &mut [Node], out: &mut MonitorResult) {
-        for node in nodes.iter_mut() {
+        for (i, node) in nodes.iter_mut().enumerate() {
             if !self.known.contains(&node.metadata.name) {
                 let name = node.metadata.name.clone();
                 out.events.push(ControllerEvent {
@@ -220,12 +258,13 @@ impl NodeLifecycleController {
                 });
                 self.known.insert(name);
                 let zone = zone_key(node);
-                self.tainter(&zone);
+                self.ensure_tainter(&zone);
                 self.zone_states.entry(zone).or_insert(ZoneState::Initial);
-                self.mark_reachable(node, out);
+                let id = self.order.get(i).copied();
+                self.mark_reachable(node, id, out);
             }
         }
-        let listed: BTreeSet<&str> = nodes.iter().map(|n| n.metadata.name.as_str()).collect();
+        let listed: HashSet<&str> = nodes.iter().map(|n| n.metadata.name.as_str()).collect();
         let deleted: Vec<String> = self
             .known
             .iter()

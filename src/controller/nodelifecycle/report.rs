@@ -69,6 +69,27 @@ pub struct PodsMarkedNotReady {
     pub pods: Vec<String>,
 }
 
+/// A zone's disruption state as `handleDisruption` moved it, with the NoExecute tainting rate it
+/// set for the zone (`setLimiterInZone`) and why, in upstream's terms.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ZoneChange {
+    /// `nodetopology.GetZoneKey`: `region:\0:zone`, empty for nodes without zone labels.
+    pub zone: String,
+    pub from: String,
+    pub to: String,
+    /// Ready and not-Ready nodes counted in the zone (nodes labelled exclude-disruption are not).
+    pub ready: u32,
+    pub not_ready: u32,
+    /// Nodes per second the zone's NoExecute tainting queue may now taint (0: none).
+    pub eviction_rate: f64,
+    /// Every zone is fully disrupted: the controller stopped tainting everywhere and removed its
+    /// NoExecute taints (upstream's "controller is in full disruption mode").
+    pub all_zones_full: bool,
+    /// Why this rate applies, naming the flags and upstream functions that decide it.
+    pub why: String,
+}
+
 /// What one pass did. `nodes` are the nodes as the API server now holds them.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -79,6 +100,10 @@ pub struct MonitorResult {
     pub pods_marked_not_ready: Vec<PodsMarkedNotReady>,
     pub api_calls: Vec<ApiCall>,
     pub zone_states: BTreeMap<String, String>,
+    /// The zones whose state or tainting rate this pass changed. Not part of the JSON a pass
+    /// returns (its shape predates it); the simulator's trace carries them.
+    #[serde(skip)]
+    pub zone_changes: Vec<ZoneChange>,
 }
 
 pub(super) fn change(node: &str, action: &str, key: &str, effect: TaintEffect) -> TaintChange {

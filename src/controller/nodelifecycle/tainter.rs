@@ -3,8 +3,38 @@
 //! `golang.org/x/time/rate` (`flowcontrol.NewTokenBucketRateLimiter`, burst 1).
 
 use std::collections::{HashMap, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::timestamp::Time;
+
+/// A node as the controller knows it: an index into its table of names (see
+/// `NodeLifecycleController::intern`). Queues hold ids, not names: every unhealthy node is
+/// re-queued on every pass, and hashing, comparing and copying its name each time was most of
+/// what a partitioned cluster cost.
+pub(super) type NodeId = u32;
+
+/// A multiplicative hash for [`NodeId`] keys: ids are small dense integers chosen by the
+/// controller, never by a caller, so SipHash's flooding resistance buys nothing here.
+#[derive(Default)]
+pub(super) struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.0 = u64::from(i).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+pub(super) type IdMap<V> = HashMap<NodeId, V, BuildHasherDefault<IdHasher>>;
 
 /// `RateLimitedTimedQueue` over a token bucket of burst 1 (`EvictionRateLimiterBurst`).
 ///
@@ -24,10 +54,10 @@ pub(super) struct ZoneTainter {
     tokens: f64,
     last: Option<Time>,
     /// Entries in queue order, each with the sequence number it was queued under.
-    queue: VecDeque<(u64, String)>,
-    /// The set: a name maps to the sequence number of its live queue entry, or to `None` once
+    queue: VecDeque<(u64, NodeId)>,
+    /// The set: a node maps to the sequence number of its live queue entry, or to `None` once
     /// processed (upstream keeps processed names in the set).
-    set: HashMap<String, Option<u64>>,
+    set: IdMap<Option<u64>>,
     next_seq: u64,
     /// Live entries in `queue`.
     live: usize,
@@ -47,7 +77,7 @@ impl ZoneTainter {
             tokens: if qps > 0.0 { 1.0 } else { 0.0 },
             last: None,
             queue: VecDeque::new(),
-            set: HashMap::new(),
+            set: IdMap::default(),
             next_seq: 0,
             live: 0,
         }
@@ -94,20 +124,20 @@ impl ZoneTainter {
         self.last = Some(now);
     }
 
-    pub(super) fn add(&mut self, node: &str) -> bool {
-        if self.set.contains_key(node) {
+    pub(super) fn add(&mut self, node: NodeId) -> bool {
+        if self.set.contains_key(&node) {
             return false;
         }
         let seq = self.next_seq;
         self.next_seq += 1;
-        self.set.insert(node.to_string(), Some(seq));
-        self.queue.push_back((seq, node.to_string()));
+        self.set.insert(node, Some(seq));
+        self.queue.push_back((seq, node));
         self.live += 1;
         true
     }
 
-    pub(super) fn remove(&mut self, node: &str) -> bool {
-        match self.set.remove(node) {
+    pub(super) fn remove(&mut self, node: NodeId) -> bool {
+        match self.set.remove(&node) {
             None => false,
             Some(queued) => {
                 if queued.is_some() {
@@ -121,10 +151,10 @@ impl ZoneTainter {
 
     /// `Remove` then `Add` in one step: the node ends at the back of the queue and in the set.
     /// Returns whether it was in the set before.
-    pub(super) fn requeue(&mut self, node: &str) -> bool {
+    pub(super) fn requeue(&mut self, node: NodeId) -> bool {
         let seq = self.next_seq;
         self.next_seq += 1;
-        let was_member = match self.set.get_mut(node) {
+        let was_member = match self.set.get_mut(&node) {
             Some(queued) => {
                 if queued.is_none() {
                     self.live += 1;
@@ -133,12 +163,12 @@ impl ZoneTainter {
                 true
             }
             None => {
-                self.set.insert(node.to_string(), Some(seq));
+                self.set.insert(node, Some(seq));
                 self.live += 1;
                 false
             }
         };
-        self.queue.push_back((seq, node.to_string()));
+        self.queue.push_back((seq, node));
         self.compact();
         was_member
     }
@@ -148,7 +178,7 @@ impl ZoneTainter {
         if self.queue.len() > 2 * self.live + 64 {
             let set = &self.set;
             self.queue
-                .retain(|(seq, name)| set.get(name) == Some(&Some(*seq)));
+                .retain(|(seq, id)| set.get(id) == Some(&Some(*seq)));
         }
     }
 
@@ -157,14 +187,14 @@ impl ZoneTainter {
     }
 
     /// The first live entry, dropping dead ones before it.
-    pub(super) fn front(&mut self) -> Option<&str> {
-        while let Some((seq, name)) = self.queue.front() {
-            if self.set.get(name) == Some(&Some(*seq)) {
+    pub(super) fn front(&mut self) -> Option<NodeId> {
+        while let Some((seq, id)) = self.queue.front() {
+            if self.set.get(id) == Some(&Some(*seq)) {
                 break;
             }
             self.queue.pop_front();
         }
-        self.queue.front().map(|(_, name)| name.as_str())
+        self.queue.front().map(|&(_, id)| id)
     }
 
     /// `RemoveFromQueue` of the front entry: out of the queue, still in the set.
@@ -172,8 +202,8 @@ impl ZoneTainter {
         if self.front().is_none() {
             return;
         }
-        if let Some((_, name)) = self.queue.pop_front() {
-            if let Some(queued) = self.set.get_mut(&name) {
+        if let Some((_, id)) = self.queue.pop_front() {
+            if let Some(queued) = self.set.get_mut(&id) {
                 *queued = None;
             }
             self.live -= 1;

@@ -5,8 +5,9 @@
 
 use std::collections::HashMap;
 
+use super::fast_path::WriteLog;
 use super::report::{call, change, MonitorResult, TaintChange};
-use super::tainter::ZoneTainter;
+use super::tainter::{NodeId, ZoneTainter};
 use super::zones::write_zone_key;
 use super::NodeLifecycleController;
 use crate::objects::{
@@ -89,9 +90,24 @@ impl NodeLifecycleController {
             .or_insert_with(|| ZoneTainter::new(qps))
     }
 
+    /// Creates the zone's tainter if it has none. Looks up before inserting: a new node's zone
+    /// is nearly always known already, and `entry` would copy the key for every node of a
+    /// 50,000-node first pass.
+    pub(super) fn ensure_tainter(&mut self, zone: &str) {
+        if !self.tainters.contains_key(zone) {
+            self.tainter(zone);
+        }
+    }
+
     /// Runs `f` on the node's zone tainter (created on first use). The key is written into a
     /// buffer kept between calls: this runs for every unhealthy node on every pass.
     fn with_tainter<R>(&mut self, node: &Node, f: impl FnOnce(&mut ZoneTainter) -> R) -> R {
+        // The pass knows the zone: look its tainter up by the cached name, copying nothing.
+        if let Some(key) = self.zone_hint.and_then(|zi| self.zone_names.get(zi)) {
+            if let Some(t) = self.tainters.get_mut(key.as_str()) {
+                return f(t);
+            }
+        }
         self.load_zone_key(node);
         if let Some(t) = self.tainters.get_mut(self.key_buf.as_str()) {
             return f(t);
@@ -112,24 +128,23 @@ impl NodeLifecycleController {
         }
     }
 
-    fn queue_remove(&mut self, node: &Node) -> bool {
+    fn queue_remove(&mut self, node: &Node, id: NodeId) -> bool {
         if self.members == 0 {
             return false;
         }
         self.load_zone_key(node);
-        let name = node.metadata.name.as_str();
         let removed = self
             .tainters
             .get_mut(self.key_buf.as_str())
-            .is_some_and(|t| t.remove(name));
+            .is_some_and(|t| t.remove(id));
         if removed {
             self.members -= 1;
         }
         removed
     }
 
-    fn queue_add(&mut self, node: &Node) -> bool {
-        let added = self.with_tainter(node, |t| t.add(&node.metadata.name));
+    fn queue_add(&mut self, node: &Node, id: NodeId) -> bool {
+        let added = self.with_tainter(node, |t| t.add(id));
         if added {
             self.members += 1;
         }
@@ -137,8 +152,14 @@ impl NodeLifecycleController {
     }
 
     /// `markNodeAsReachable`: `RemoveTaintOffNode` for each NoExecute taint (one PATCH per taint
-    /// present), then forget the node in its zone's tainting queue.
-    pub(super) fn mark_reachable(&mut self, node: &mut Node, out: &mut MonitorResult) {
+    /// present), then forget the node in its zone's tainting queue. `id` is the node's id when
+    /// the caller knows it (its position in the last list), else it is looked up by name.
+    pub(super) fn mark_reachable(
+        &mut self,
+        node: &mut Node,
+        id: Option<NodeId>,
+        out: &mut MonitorResult,
+    ) {
         // The common case of every pass: an untainted node and empty queues.
         if node.spec.taints.is_empty() && self.members == 0 {
             return;
@@ -151,7 +172,11 @@ impl NodeLifecycleController {
                 out.api_calls.push(call("patch", "nodes", name));
             }
         }
-        self.queue_remove(node);
+        // A name never seen was never queued.
+        let id = id.or_else(|| self.ids.get(node.metadata.name.as_str()).copied());
+        if let Some(id) = id {
+            self.queue_remove(node, id);
+        }
     }
 
     /// `SwapNodeControllerTaint` for the two NoExecute taints: add (PATCH), then remove the other
@@ -172,12 +197,12 @@ impl NodeLifecycleController {
     /// `markNodeForTainting`: when the expected taint is missing the node is first removed from
     /// its zone's queue, then added again (so it moves to the back). The trace reports `queued`
     /// only when the node was not waiting already, not on every re-add.
-    fn mark_for_tainting(&mut self, node: &Node, taint: &str, out: &mut MonitorResult) {
+    fn mark_for_tainting(&mut self, node: &Node, id: NodeId, taint: &str, out: &mut MonitorResult) {
         let newly_queued = if has_taint(node, taint, TaintEffect::NoExecute) {
-            self.queue_add(node)
+            self.queue_add(node, id)
         } else {
             // `RemoveFromQueue` then `Add`, as one step on the zone's queue.
-            let was_member = self.with_tainter(node, |t| t.requeue(&node.metadata.name));
+            let was_member = self.with_tainter(node, |t| t.requeue(id));
             if !was_member {
                 self.members += 1;
             }
@@ -197,6 +222,7 @@ impl NodeLifecycleController {
     pub(super) fn process_taint_base_eviction(
         &mut self,
         node: &mut Node,
+        id: NodeId,
         observed: ConditionStatus,
         now: Time,
         out: &mut MonitorResult,
@@ -206,47 +232,75 @@ impl NodeLifecycleController {
                 if has_taint(node, TAINT_UNREACHABLE, TaintEffect::NoExecute) {
                     Self::swap(node, TAINT_NOT_READY, TAINT_UNREACHABLE, now, out);
                 } else {
-                    self.mark_for_tainting(node, TAINT_NOT_READY, out);
+                    self.mark_for_tainting(node, id, TAINT_NOT_READY, out);
                 }
             }
             ConditionStatus::Unknown => {
                 if has_taint(node, TAINT_NOT_READY, TaintEffect::NoExecute) {
                     Self::swap(node, TAINT_UNREACHABLE, TAINT_NOT_READY, now, out);
                 } else {
-                    self.mark_for_tainting(node, TAINT_UNREACHABLE, out);
+                    self.mark_for_tainting(node, id, TAINT_UNREACHABLE, out);
                 }
             }
-            ConditionStatus::True => self.mark_reachable(node, out),
+            ConditionStatus::True => self.mark_reachable(node, Some(id), out),
         }
     }
 
     /// `doNoExecuteTaintingPass`: apply queued NoExecute taints as each zone's limiter allows.
     pub fn do_no_execute_tainting_pass(&mut self, now: Time, nodes: &mut [Node]) -> MonitorResult {
+        self.no_execute_pass(now, nodes, &super::fast_path::NoPromises)
+    }
+
+    /// [`Self::do_no_execute_tainting_pass`] for a caller that promises what `log` says (an
+    /// append-only list is the last pass's list exactly when its length is, so a queued node is
+    /// found at its remembered position).
+    pub(crate) fn no_execute_pass(
+        &mut self,
+        now: Time,
+        nodes: &mut [Node],
+        log: &(impl WriteLog + ?Sized),
+    ) -> MonitorResult {
         let mut out = MonitorResult::default();
         if !self.has_queued_taints() {
             return out;
         }
-        // Built on the first accepted token only: while a zone's limiter refuses (every 100ms
-        // between two taints), the pass must cost nothing per node.
+        let same_list = log.append_only() && nodes.len() == self.order.len();
+        // Built on the first accepted token only, and only for a list that may differ from the
+        // last pass's: while a zone's limiter refuses (every 100ms between two taints), the pass
+        // must cost nothing per node.
         let mut index: Option<HashMap<String, usize>> = None;
+        let names = &self.names;
+        let position = &self.position;
+        let quiet = &mut self.quiet;
         for tainter in self.tainters.values_mut() {
             // Nothing would be accepted: skip the queue (finding its live front costs a lookup
             // per dead entry, every 100ms while the zone stays disrupted).
             if tainter.never_accepts() {
                 continue;
             }
-            while let Some(name) = tainter.front().map(str::to_string) {
+            while let Some(id) = tainter.front() {
                 if !tainter.try_accept(now) {
                     break;
                 }
-                let index = index.get_or_insert_with(|| {
-                    nodes
-                        .iter()
-                        .enumerate()
-                        .map(|(i, n)| (n.metadata.name.clone(), i))
-                        .collect()
-                });
-                let Some(node) = index.get(&name).and_then(|i| nodes.get_mut(*i)) else {
+                let name = names.get(id as usize).map_or("", String::as_str);
+                let at = if same_list {
+                    position
+                        .get(id as usize)
+                        .map(|&p| p as usize)
+                        .filter(|&p| p < nodes.len())
+                } else {
+                    index
+                        .get_or_insert_with(|| {
+                            nodes
+                                .iter()
+                                .enumerate()
+                                .map(|(i, n)| (n.metadata.name.clone(), i))
+                                .collect()
+                        })
+                        .get(name)
+                        .copied()
+                };
+                let Some(node) = at.and_then(|i| nodes.get_mut(i)) else {
                     // Gone from the lister: done with it (it stays in the set).
                     tainter.pop_front();
                     continue;
@@ -265,8 +319,8 @@ impl NodeLifecycleController {
                 };
                 tainter.pop_front();
                 Self::swap(node, add, del, now, &mut out);
-                if let Some(q) = index.get(&name).and_then(|i| self.quiet.get_mut(*i)) {
-                    *q = false;
+                if let Some(q) = at.and_then(|i| quiet.get_mut(i)) {
+                    *q = super::fast_path::Settled::No;
                 }
             }
         }

@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::report::MonitorResult;
+use super::report::{MonitorResult, ZoneChange};
 use super::{NodeLifecycleController, LABEL_EXCLUDE_DISRUPTION};
 use crate::objects::{Node, ZoneState};
 use crate::timestamp::Time;
@@ -80,7 +80,8 @@ impl NodeLifecycleController {
 
     /// `handleDisruption`: new zone states from the counts; all zones fully disrupted stops
     /// evictions everywhere (the control plane, not the nodes, is then the likely culprit), and
-    /// leaving that mode resets every probe time so no node is judged on the outage.
+    /// leaving that mode resets every probe time so no node is judged on the outage. Each zone
+    /// whose state or rate changes is reported in `out.zone_changes`.
     pub(super) fn handle_disruption(
         &mut self,
         nodes: &mut [Node],
@@ -107,12 +108,29 @@ impl NodeLifecycleController {
             return;
         }
         if all_are_full {
-            for n in nodes.iter_mut() {
-                self.mark_reachable(n, out);
+            for (i, n) in nodes.iter_mut().enumerate() {
+                let id = self.order.get(i).copied();
+                self.mark_reachable(n, id, out);
             }
             let keys: Vec<String> = self.zone_states.keys().cloned().collect();
             for k in keys {
                 self.tainter(&k).swap_limiter(0.0, now);
+                let from = self
+                    .zone_states
+                    .get(&k)
+                    .copied()
+                    .unwrap_or(ZoneState::Initial);
+                let counts = zones.get(&k).copied().unwrap_or_default();
+                let why = self.why(ZoneState::FullDisruption, counts, true, false);
+                out.zone_changes.push(zone_change(
+                    &k,
+                    from,
+                    ZoneState::FullDisruption,
+                    counts,
+                    0.0,
+                    true,
+                    why,
+                ));
             }
             for v in self.zone_states.values_mut() {
                 *v = ZoneState::FullDisruption;
@@ -128,14 +146,84 @@ impl NodeLifecycleController {
         }
         for k in keys {
             let new = new_states.get(&k).copied().unwrap_or(ZoneState::Normal);
-            if !all_were_full && self.zone_states.get(&k) == Some(&new) {
+            let old = self
+                .zone_states
+                .get(&k)
+                .copied()
+                .unwrap_or(ZoneState::Initial);
+            if !all_were_full && old == new {
                 continue;
             }
-            let size = zones.get(&k).map_or(0, |(r, nr)| r + nr);
-            let qps = self.limiter_qps(new, size);
+            let counts = zones.get(&k).copied().unwrap_or_default();
+            let qps = self.limiter_qps(new, counts.0 + counts.1);
             self.tainter(&k).swap_limiter(qps, now);
+            let why = self.why(new, counts, false, all_were_full);
+            out.zone_changes
+                .push(zone_change(&k, old, new, counts, qps, false, why));
             self.zone_states.insert(k, new);
         }
+    }
+
+    /// Why a zone's NoExecute tainting runs at the rate `setLimiterInZone` gives its new state,
+    /// in upstream's terms (flags by their kube-controller-manager names).
+    fn why(
+        &self,
+        state: ZoneState,
+        (ready, not_ready): (usize, usize),
+        all_full: bool,
+        leaving_full: bool,
+    ) -> String {
+        let s = &self.settings;
+        let size = ready + not_ready;
+        let threshold = s.unhealthy_zone_threshold;
+        let mut why = if leaving_full {
+            "Leaving full-disruption mode (some zone has a Ready node again): every node's probe \
+             time is reset to now, so no node is judged on the outage. "
+                .to_string()
+        } else {
+            String::new()
+        };
+        why.push_str(&match state {
+            _ if all_full => "Every zone is fully disrupted (no node Ready anywhere). The controller \
+                takes that for its own loss of contact, not the nodes' failure: it stops NoExecute \
+                tainting in every zone (rate 0) and removes the unreachable and not-ready NoExecute \
+                taints from every node (markNodeAsReachable); a queued taint stays queued until \
+                some node is Ready again."
+                .to_string(),
+            ZoneState::FullDisruption => format!(
+                "No node of the zone is Ready, but not every zone is fully disrupted: NoExecute \
+                 taints are applied at --node-eviction-rate ({}/s).",
+                s.node_eviction_rate
+            ),
+            ZoneState::PartialDisruption => {
+                let head = format!(
+                    "{not_ready} of {size} nodes are not Ready (more than 2, and at least \
+                     --unhealthy-zone-threshold {threshold} of the zone)"
+                );
+                if size > s.large_cluster_size_threshold as usize {
+                    format!(
+                        "{head}; the zone has more than --large-cluster-size-threshold ({}) \
+                         nodes, so NoExecute taints are applied at the reduced \
+                         --secondary-node-eviction-rate ({}/s).",
+                        s.large_cluster_size_threshold, s.secondary_node_eviction_rate
+                    )
+                } else {
+                    format!(
+                        "{head}; the zone has at most --large-cluster-size-threshold ({}) nodes, \
+                         so NoExecute tainting stops in it (rate 0; upstream's ReducedQPSFunc slows \
+                         evictions in a large cluster and stops them altogether in a small one).",
+                        s.large_cluster_size_threshold
+                    )
+                }
+            }
+            _ => format!(
+                "{not_ready} of {size} nodes are not Ready (at most 2, or under \
+                 --unhealthy-zone-threshold {threshold}): NoExecute taints are applied at \
+                 --node-eviction-rate ({}/s).",
+                s.node_eviction_rate
+            ),
+        });
+        why
     }
 
     /// Ready and not-Ready nodes per zone, nodes labelled `exclude-disruption` left out; zones with
@@ -200,5 +288,26 @@ impl NodeLifecycleController {
             .filter(|(_, (r, nr))| r + nr > 0)
             .map(|(k, c)| (k.clone(), c))
             .collect()
+    }
+}
+
+fn zone_change(
+    zone: &str,
+    from: ZoneState,
+    to: ZoneState,
+    (ready, not_ready): (usize, usize),
+    eviction_rate: f64,
+    all_zones_full: bool,
+    why: String,
+) -> ZoneChange {
+    ZoneChange {
+        zone: zone.to_string(),
+        from: from.as_str().to_string(),
+        to: to.as_str().to_string(),
+        ready: u32::try_from(ready).unwrap_or(u32::MAX),
+        not_ready: u32::try_from(not_ready).unwrap_or(u32::MAX),
+        eviction_rate,
+        all_zones_full,
+        why,
     }
 }
