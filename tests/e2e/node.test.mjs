@@ -9,10 +9,13 @@ import { useBrowser, screenshot, assertClean } from "./harness.mjs";
 const b = useBrowser();
 const link = (state) => `s=1.${deflateRawSync(Buffer.from(JSON.stringify(state))).toString("base64url")}`;
 const readyStatus = (page) => page.getAttribute("#node-machine-Ready", "data-status");
-/** Virtual time shown by the panel, in seconds ("t = 1m05s · ..."). */
+/** Seconds in a simulated time as the panels write it ("t+1h2m5s", "t+1m5s", "t+1.5s"; a
+ * sub-second "t+500ms" reads as 0). */
+const TIME = /t\+(?:(\d+)h)?(?:(\d+)m(?!s))?(?:([\d.]+)s)?/;
+const seconds = (m) => Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Math.floor(Number(m[3] ?? 0));
+/** Virtual time shown by the panel, in seconds ("t+1m5s · ..."). */
 async function now(page) {
-  const m = /t = (?:(\d+)h)?(\d+)m(\d+)s/.exec(await page.textContent("#node-clock"));
-  return Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+  return seconds(TIME.exec(await page.textContent("#node-clock")));
 }
 async function openNode(fragment = "", opts) {
   const page = await b.open(fragment, opts);
@@ -87,10 +90,10 @@ test("play, pause, speed and keyboard", async () => {
   await page.focus("#node-play");
   await page.keyboard.press("Enter");
   assert.equal(await page.getAttribute("#node-play", "aria-pressed"), "true");
-  await page.waitForFunction((t) => {
-    const m = /t = (\d+)m(\d+)s/.exec(document.querySelector("#node-clock").textContent);
-    return Number(m[1]) * 60 + Number(m[2]) > t + 60;
-  }, t0);
+  await page.waitForFunction(([t, re]) => {
+    const m = new RegExp(re).exec(document.querySelector("#node-clock").textContent);
+    return Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0) > t + 60;
+  }, [t0, TIME.source]);
   await page.keyboard.press("Space");
   assert.equal(await page.getAttribute("#node-play", "aria-pressed"), "false");
   const t1 = await now(page);
@@ -405,7 +408,7 @@ test("importing a kind node: version, lease, NotReady from the CNI, taints, unde
   assert.equal(await page.isChecked("#node-leases"), true);
   assert.match(await page.textContent("#node-grace"), /grace-period 40s/);
   // The network plugin error is a fault from 0s, with the node's own message.
-  assert.match(await page.textContent("#node-fault-list"), /network error from 0m00s on/);
+  assert.match(await page.textContent("#node-fault-list"), /network error from t\+0s on/);
   assert.equal(await page.getAttribute("#node-fault-networkError", "aria-pressed"), "true");
   assert.equal(await readyStatus(page), "False");
   const table = await page.textContent("#node-conditions");
@@ -447,7 +450,7 @@ test("importing a silent node as JSON: Ready Unknown is replayed, a version kube
   assert.equal(await page.inputValue("#node-version"), before);
   assert.match(await page.textContent("#node-import-ignored"), /kubelet v9\.99\.0 is not a release kubegate carries \(1\.16 to 1\.\d+\): the version stays/);
   assert.match(await page.textContent("#node-import-ignored"), /no Lease for worker-7 in the input: node leases stay on/);
-  assert.match(await page.textContent("#node-fault-list"), /kubelet stopped from 0m\d\ds on/);
+  assert.match(await page.textContent("#node-fault-list"), /kubelet stopped from t\+[\d.]+s on/);
   assert.equal(await readyStatus(page), "Unknown");
   await assertClean(page);
   await page.close();

@@ -1,7 +1,7 @@
 // Cluster: up to 5000 simulated nodes, run twice (node leases on and off) in a Web Worker, drawn
 // as a grid coloured by Ready and a plot of API writes per second. The worker (../sim-worker.js)
 // runs kubegate's ClusterSimulator; this file builds the scenario and draws what comes back.
-import { h, render, messageOf, labelled, versionRange, newestRelease, select, debounceFrame } from "../ui.js";
+import { h, render, messageOf, labelled, versionRange, newestRelease, select, debounceFrame, simTime, wallDuration } from "../ui.js";
 import { field, isObject } from "../state.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -155,7 +155,7 @@ export default {
       const spent = (performance.now() - startedAt) / 1000;
       if (!(fraction > 0.05 && fraction < 1) || spent < 1) return "";
       const left = (spent * (1 - fraction)) / fraction;
-      return ` · about ${left < 90 ? `${Math.max(1, Math.round(left))} s` : `${Math.round(left / 60)} min`} left`;
+      return ` · about ${wallDuration(left)} left`;
     }
 
     function onMessage(id, msg) {
@@ -251,7 +251,7 @@ export default {
       const label = RUNS.find(([k]) => k === key)?.[1];
       const sm = r?.summary;
       const text = sm
-        ? `With ${label}, at ${minutes((r.elapsed ?? 0) / 1000)}: ${n} nodes, ${sm.registered} registered, ${sm.ready} Ready, ${sm.notReady} NotReady, ${sm.unknown} Unknown` +
+        ? `With ${label}, at ${simTime(r.elapsed ?? 0)}: ${n} nodes, ${sm.registered} registered, ${sm.ready} Ready, ${sm.notReady} NotReady, ${sm.unknown} Unknown` +
           ` (pressure: ${sm.memoryPressure} memory, ${sm.diskPressure} disk, ${sm.pidPressure} PID).`
         : `${n} nodes, not simulated yet.`;
       canvas.setAttribute("aria-label", `Grid of ${n} nodes coloured by Ready condition. ${text}`);
@@ -343,11 +343,11 @@ export default {
           h("h4", {}, `With ${label}`),
           held ? h("p", { class: "note", id: `cluster-held-${k}`, role: "status" },
             h("strong", {}, `${r.heldNoExecute.toLocaleString("en")} nodes' NoExecute taints queued, not applied: `),
-            `since ${minutes(since(r, last.time))} the zone ${zoneName(last.zone)} is ${last.to}${last.allZonesFull ? " and so is every zone (full-disruption mode)" : ""}, tainting rate 0. `,
+            `since ${simTime(since(r, last.time) * 1000)} the zone ${zoneName(last.zone)} is ${last.to}${last.allZonesFull ? " and so is every zone (full-disruption mode)" : ""}, tainting rate 0. `,
             last.why) : null,
           r.zones.length
             ? h("ul", { class: "zone-changes" }, r.zones.map((z) => h("li", {},
-              h("span", { class: "mono when" }, minutes(since(r, z.time))), " ",
+              h("span", { class: "mono when" }, simTime(since(r, z.time) * 1000)), " ",
               h("strong", {}, `${zoneName(z.zone)}: ${z.from} → ${z.to}`),
               ` (${z.ready.toLocaleString("en")} Ready, ${z.notReady.toLocaleString("en")} not Ready), NoExecute rate ${z.evictionRate}/s. `,
               h("span", { class: "muted" }, z.why))))

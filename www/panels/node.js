@@ -6,7 +6,7 @@
 // position of the clock. The simulator is deterministic, so injecting a fault at the current time
 // or moving the clock backwards rebuilds the simulator and replays to that time (a one-node hour
 // replays in well under a frame). That also makes a share link reproduce the exact picture.
-import { h, render, messageOf, labelled, versionRange, newestRelease, select, onFileDrop, toCsv, downloadButton, copyButton } from "../ui.js";
+import { h, render, messageOf, labelled, versionRange, newestRelease, select, onFileDrop, toCsv, downloadButton, copyButton, simTime, goDuration, newestFirst } from "../ui.js";
 import { field, isObject } from "../state.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -40,14 +40,6 @@ const BASE_DEFAULTS = { version: null, leases: true, time: 30_000, speed: 10, st
 
 /** Milliseconds → a Kubernetes duration the scenario accepts ("90s", "1500ms"). */
 const toDuration = (ms) => (ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`);
-/** Milliseconds → "1m05s" for people. */
-function clock(ms) {
-  const s = Math.floor(ms / 1000);
-  const m = Math.floor(s / 60);
-  const rest = String(s % 60).padStart(2, "0");
-  return m >= 60 ? `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m${rest}s` : `${m}m${rest}s`;
-}
-
 /** An SVG element built through the DOM (never markup). */
 function s(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVG, tag);
@@ -169,7 +161,7 @@ export default {
 
     // ---- export: the whole timeline up to now (the log shows the latest 80), oldest first
     function timelineJson() {
-      return `${JSON.stringify({ version: state.version, leases: state.leases, faults: state.faults, until: clock(state.time), timeline: timelineItems() }, null, 2)}\n`;
+      return `${JSON.stringify({ version: state.version, leases: state.leases, faults: state.faults, until: goDuration(state.time), timeline: timelineItems() }, null, 2)}\n`;
     }
     function timelineCsv() {
       return toCsv(["ms", "time", "kind", "what", "who"], timelineItems().map((e) => [e.ms, e.time, e.kind, e.what, e.who]));
@@ -255,7 +247,7 @@ export default {
             h("strong", {}, cond), ": ",
             h("span", { class: `tone-${tone(cond, cur?.status)} cond-status` }, cur?.status ?? "not reported yet"),
             last ? h("span", { class: "why" }, h("br"),
-              `${last.from || "(none)"} → ${last.to} at ${clock(since(last.time))}, set by the ${last.source}: `,
+              `${last.from || "(none)"} → ${last.to} at ${simTime(since(last.time))}, set by the ${last.source}: `,
               h("code", { class: "reason" }, last.reason),
               last.message ? h("q", { class: "message" }, last.message) : null) : null));
       });
@@ -325,14 +317,14 @@ export default {
           for (const [a, b, status] of segs) {
             if (b < t0 || a > t1) continue;
             const xa = x(Math.max(a, t0)), xb = x(Math.min(b, t1));
-            parts.push(s("rect", { x: xa, y: y(i) + 4, width: Math.max(1, xb - xa), height: rowH - 8, class: `band tone-${tone(cond, status)}` }, title(`${cond} ${status} from ${clock(a)}`)));
+            parts.push(s("rect", { x: xa, y: y(i) + 4, width: Math.max(1, xb - xa), height: rowH - 8, class: `band tone-${tone(cond, status)}` }, title(`${cond} ${status} from ${simTime(a)}`)));
           }
         });
         state.faults.forEach((f) => {
           const a = ms(f.at), b = f.until === undefined ? state.time : Math.min(ms(f.until), state.time);
           if (a > state.time || b < t0 || a > t1) return;
           const xa = x(Math.max(a, t0)), xb = x(Math.min(b, t1));
-          parts.push(s("rect", { x: xa, y: y(4) + 5, width: Math.max(2, xb - xa), height: rowH - 10, class: "band fault" }, title(`${FAULT_LABEL[f.kind]} from ${clock(a)}${f.until === undefined ? "" : ` to ${clock(ms(f.until))}`}`)));
+          parts.push(s("rect", { x: xa, y: y(4) + 5, width: Math.max(2, xb - xa), height: rowH - 10, class: "band fault" }, title(`${FAULT_LABEL[f.kind]} from ${simTime(a)}${f.until === undefined ? "" : ` to ${simTime(ms(f.until))}`}`)));
         });
         // One path per row of ticks keeps a full hour (3600 one-second buckets) cheap to draw.
         const ticks = (row, pick, cls) => {
@@ -357,24 +349,24 @@ export default {
         for (const e of trace.events) {
           const t = since(e.time);
           if (t < t0 || t > t1) continue;
-          parts.push(s("circle", { cx: x(t), cy: y(8) + rowH / 2, r: 5, class: `event ${e.type === "Warning" ? "warning" : ""}` }, title(`${clock(t)} ${e.source}: ${e.reason}: ${e.message}`)));
+          parts.push(s("circle", { cx: x(t), cy: y(8) + rowH / 2, r: 5, class: `event ${e.type === "Warning" ? "warning" : ""}` }, title(`${simTime(t)} ${e.source}: ${e.reason}: ${e.message}`)));
         }
         for (const c of trace.taints) {
           const t = since(c.time);
           if (t < t0 || t > t1) continue;
           const cx = x(t), cy = y(9) + rowH / 2;
-          parts.push(s("path", { d: `M${cx - 5} ${cy + 5}L${cx} ${cy - 5}L${cx + 5} ${cy + 5}z`, class: `taint ${c.action}` }, title(`${clock(t)} taint ${c.key}:${c.effect} ${c.action}`)));
+          parts.push(s("path", { d: `M${cx - 5} ${cy + 5}L${cx} ${cy - 5}L${cx + 5} ${cy + 5}z`, class: `taint ${c.action}` }, title(`${simTime(t)} taint ${c.key}:${c.effect} ${c.action}`)));
         }
       }
       // Axis: five labels across the window, and the "now" line.
       const axisY = rows.length * rowH + 8;
       for (let k = 0; k <= 4; k++) {
         const t = t0 + (win * k) / 4;
-        parts.push(s("text", { x: x(t), y: axisY + 12, class: "axis", "text-anchor": k === 0 ? "start" : k === 4 ? "end" : "middle" }, clock(t)));
+        parts.push(s("text", { x: x(t), y: axisY + 12, class: "axis", "text-anchor": k === 0 ? "start" : k === 4 ? "end" : "middle" }, simTime(t)));
       }
       parts.push(s("line", { x1: x(state.time), x2: x(state.time), y1: 0, y2: axisY, class: "now" }));
       render(timeline, s("svg", { width, height: height + 4, viewBox: `0 0 ${width} ${height + 4}`, class: "timeline", role: "img",
-        "aria-label": `Timeline of the last ${state.window} up to ${clock(state.time)}: condition bands, faults, status patches, lease renewals, controller passes, events and taints. The list below says the same in words.` }, parts));
+        "aria-label": `Timeline of the last ${state.window} up to ${simTime(state.time)}: condition bands, faults, status patches, lease renewals, controller passes, events and taints. The list below says the same in words.` }, parts));
     }
 
     function drawLists() {
@@ -395,8 +387,8 @@ export default {
         : h("span", { class: "muted" }, "none"));
       drawDisruption();
       if (!trace) return render(log);
-      const items = timelineItems().reverse().slice(0, 80).map((e) => [e.ms, e.what, e.who]);
-      render(log, items.map(([t, what, who]) => h("li", {}, h("span", { class: "mono when" }, clock(t)), " ", h("strong", {}, what), " ", h("span", { class: "muted" }, who))));
+      const items = newestFirst(timelineItems(), 80).map((e) => [e.ms, e.what, e.who]);
+      render(log, items.map(([t, what, who]) => h("li", {}, h("span", { class: "mono when" }, simTime(t)), " ", h("strong", {}, what), " ", h("span", { class: "muted" }, who))));
     }
 
     /** A NoExecute taint queued and not applied since, with the zone state that holds it back. */
@@ -414,14 +406,14 @@ export default {
       const keys = [...pending.keys()];
       render(disruption,
         h("strong", {}, keys.map((k, i) => [i ? ", " : "", h("code", {}, `${k}:NoExecute`)]), " queued, not applied: "),
-        `since ${clock(since(zone.time))} the zone is ${zone.to}${zone.allZonesFull ? " and so is every zone (full-disruption mode)" : ""}, tainting rate 0. `,
+        `since ${simTime(since(zone.time))} the zone is ${zone.to}${zone.allZonesFull ? " and so is every zone (full-disruption mode)" : ""}, tainting rate 0. `,
         zone.why);
     }
 
     /** What happened up to the current time, oldest first: the log's rows and the export's. */
     function timelineItems() {
       if (!trace) return [];
-      const item = (kind, t, what, who, extra = {}) => ({ ms: t, time: clock(t), kind, what, who, ...extra });
+      const item = (kind, t, what, who, extra = {}) => ({ ms: t, time: simTime(t), kind, what, who, ...extra });
       return [
         ...trace.transitions.map((t) => item("condition", since(t.time), `${t.condition} ${t.from || "(none)"} → ${t.to}`, `${t.source}: ${t.reason}${t.message ? ` (${t.message})` : ""}`,
           { condition: t.condition, from: t.from || null, to: t.to, reason: t.reason, source: t.source, at: t.time })),
@@ -446,8 +438,8 @@ export default {
       stepSize.value = state.step;
       windowSel.value = state.window;
       scrub.value = String(Math.floor(state.time / 1000));
-      scrub.setAttribute("aria-valuetext", clock(state.time));
-      clockText.textContent = `t = ${clock(state.time)}${trace ? ` · ${trace.end}` : ""}`;
+      scrub.setAttribute("aria-valuetext", simTime(state.time));
+      clockText.textContent = `${simTime(state.time)}${trace ? ` · ${trace.end}` : ""}`;
       play.textContent = playing ? "Pause" : "Play";
       play.setAttribute("aria-pressed", String(playing));
       for (const [kind, on, off] of FAULTS) {
@@ -458,7 +450,7 @@ export default {
         b.disabled = !sim;
       }
       render(faultList, state.faults.map((f, i) => h("li", {},
-        `${FAULT_LABEL[f.kind]} from ${clock(ms(f.at))}${f.until === undefined ? " on" : ` to ${clock(ms(f.until))}`}`,
+        `${FAULT_LABEL[f.kind]} from ${simTime(ms(f.at))}${f.until === undefined ? " on" : ` to ${simTime(ms(f.until))}`}`,
         f.message ? h("span", { class: "muted" }, ` (${f.message})`) : null, " ",
         h("button", { type: "button", class: "small", "aria-label": `Remove fault ${i + 1}: ${FAULT_LABEL[f.kind]}`, onclick: () => { state.faults = state.faults.filter((_, j) => j !== i); rebuild(); draw(); } }, "Remove"))));
       clearFaults.hidden = state.faults.length === 0;
@@ -568,7 +560,7 @@ export default {
         h("p", { class: "ok" },
           `Imported node ${out.name}: Kubernetes ${out.version}, node leases ${state.leases ? "on" : "off"}, `,
           out.faults.length ? `${out.faults.length} fault${out.faults.length === 1 ? "" : "s"} reproducing its conditions` : "no fault needed",
-          `; the clock is at ${clock(out.time)}.`),
+          `; the clock is at ${simTime(out.time)}.`),
         out.understood.length ? h("details", {}, h("summary", {}, `${out.understood.length} understood`), h("ul", { id: "node-import-understood" }, out.understood.map(note))) : null,
         out.ignored.length ? h("details", { open: true }, h("summary", {}, `${out.ignored.length} ignored`), h("ul", { id: "node-import-ignored" }, out.ignored.map(note))) : null);
     }
