@@ -583,8 +583,71 @@ export function checkedCore(raw) {
     },
   }.facts;
 
+  // --- loading -------------------------------------------------------------------------------------
+  // The glue's init()/initSync() hand back the raw wasm exports: calling one of those directly
+  // skips every check here (a wrong pointer traps the module for the whole page), and its memory
+  // can be written to. So the public loaders keep them private and resolve to a frozen summary
+  // instead: `memoryBytes`, the size of wasm memory now (a caller can check it stays flat), also
+  // as `memory.buffer.byteLength`, the path code written against the raw instance reads.
+  let loaded = null; // the raw exports, once loaded; never handed out
+  const memoryBytes = () => {
+    try {
+      return loaded.memory.buffer.byteLength;
+    } catch {
+      return 0;
+    }
+  };
+  const SUMMARY = Object.freeze({
+    get memoryBytes() {
+      return memoryBytes();
+    },
+    memory: Object.freeze({
+      buffer: Object.freeze({
+        get byteLength() {
+          return memoryBytes();
+        },
+      }),
+    }),
+  });
+  const initFailed = (fn, e) => {
+    if (e instanceof Error && typeof e.kind === "string") return e;
+    let why;
+    try {
+      why = e instanceof Error ? e.message : String(e);
+    } catch {
+      why = "an unprintable value";
+    }
+    return kgError("init", `${fn}: could not load kubegate's WebAssembly (${why})`, { function: fn });
+  };
+  const initSync = {
+    initSync(module) {
+      if (loaded === null) {
+        try {
+          loaded = raw.initSync(module);
+        } catch (e) {
+          throw initFailed("initSync", e);
+        }
+      }
+      return SUMMARY;
+    },
+  }.initSync;
+  const init = {
+    async init(moduleOrPath) {
+      if (loaded === null) {
+        try {
+          loaded = await raw.default(moduleOrPath);
+        } catch (e) {
+          throw initFailed("init", e);
+        }
+      }
+      return SUMMARY;
+    },
+  }.init;
+  // The Node entries load the module before anything runs (initSync through the glue); the first
+  // call here finds it loaded without reading its argument.
+
   return {
-    exports: { LIMITS, FeatureGate, parseFeatureList, kubernetesFeatures, kubernetesDependencies, renderFeatureList, toYaml, version, releases, releaseGates, releaseFeatures, facts },
+    exports: { LIMITS, FeatureGate, parseFeatureList, kubernetesFeatures, kubernetesDependencies, renderFeatureList, toYaml, version, releases, releaseGates, releaseFeatures, facts, initSync, init },
     invoke,
     fnExport,
     classExport,

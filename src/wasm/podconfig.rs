@@ -11,7 +11,9 @@ use crate::duration::{parse_duration, Duration};
 use crate::kubelet::podconfig::apiserver::ApiserverSource;
 use crate::kubelet::podconfig::file::FileSource;
 use crate::kubelet::podconfig::http::{HttpResponse, HttpSource};
-use crate::kubelet::podconfig::{Event, MergeInput, NotificationMode, PodConfig, Timestamp};
+use crate::kubelet::podconfig::{
+    Event, MergeInput, NotificationMode, PodConfig, PodConfigError, Timestamp,
+};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
@@ -197,13 +199,19 @@ impl JsPodConfig {
             op: update.op,
             pods: update.pods,
         };
+        // A refused merge leaves everything as it was, the clock included.
+        let before = self.inner.now();
         if let Some(t) = now {
             self.inner.set_now(parse_time(&t)?);
         }
-        let outcome = self
-            .inner
-            .merge_input(source, input)
-            .map_err(fail("podConfig"))?;
+        let outcome = self.inner.merge_input(source, input).map_err(|e| {
+            self.inner.set_now(before);
+            let kind = match e {
+                PodConfigError::TooManyPods { .. } => "limit",
+                _ => "podConfig",
+            };
+            super::error(kind, &e.to_string())
+        })?;
         self.events.extend(outcome.events.iter().cloned());
         self.logs.extend(outcome.logs.iter().cloned());
         Ok(outcome)

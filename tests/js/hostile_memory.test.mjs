@@ -9,7 +9,8 @@ import { FeatureGate, kubernetesFeatures, resolveKubeletConfig, initSync } from 
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc");
-const memory = () => initSync().memory.buffer.byteLength; // initSync returns the instance once loaded
+// initSync() is a no-op once loaded and gives a frozen summary; memoryBytes is read afresh.
+const memory = () => initSync().memoryBytes;
 const GATES = Number(process.env.KUBEGATE_MEMORY_GATES ?? 3000);
 const RESOLVES = Number(process.env.KUBEGATE_MEMORY_RESOLVES ?? 2000);
 const settle = async () => {

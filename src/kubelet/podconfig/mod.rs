@@ -32,9 +32,16 @@ pub mod types;
 
 pub use config::{MergeInput, MergeOutcome, PodConfig};
 
-/// Most pods in one update (`merge`), and most pods one source may hold: 50,000 pods go through
-/// any operation in well under a second in wasm; more is refused at once.
+/// Most pods in one update (`merge`): 50,000 pods go through any operation in under a second in
+/// wasm; more is refused at once.
 pub const MAX_PODS: usize = 50_000;
+/// Most pods one source may hold (its stored pods after an update): well above one update, so a
+/// source can grow by ADDs past [`MAX_PODS`], yet bounded, so that no caller can grow the state
+/// (and the cost of every later SET, `sync` and `mergedState`) without end. An update that would
+/// take a source past it is refused before anything changes.
+pub const MAX_SOURCE_PODS: usize = 100_000;
+/// Most pods all sources together may hold (sources are any names a caller registers).
+pub const MAX_MERGED_PODS: usize = 200_000;
 pub use pod::{Pod, PodError};
 pub use timestamp::Timestamp;
 pub use types::{Event, NotificationMode, PodConfigError, PodOperation, PodUpdate, Reason};

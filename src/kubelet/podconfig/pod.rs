@@ -304,9 +304,13 @@ pub fn go_equal(a: Option<&Value>, b: Option<&Value>) -> bool {
         return true;
     }
     match (a, b) {
+        // Every key of either side, without collecting them: this runs for every object of
+        // every pod of a merge.
         (Some(Value::Object(x)), Some(Value::Object(y))) => {
-            let keys: BTreeSet<&String> = x.keys().chain(y.keys()).collect();
-            keys.into_iter().all(|k| go_equal(x.get(k), y.get(k)))
+            x.iter().all(|(k, v)| go_equal(Some(v), y.get(k)))
+                && y.iter()
+                    .filter(|(k, _)| !x.contains_key(*k))
+                    .all(|(_, v)| go_equal(None, Some(v)))
         }
         (Some(Value::Array(x)), Some(Value::Array(y))) => {
             x.len() == y.len() && x.iter().zip(y).all(|(p, q)| go_equal(Some(p), Some(q)))

@@ -147,6 +147,33 @@ impl PodStorage {
             .unwrap_or_default()
     }
 
+    /// How many pods all sources hold.
+    pub fn total(&self) -> usize {
+        self.pods.values().map(BTreeMap::len).sum()
+    }
+
+    /// How many pods `source` and all sources together would hold after `op` with `pods`
+    /// (an upper bound only where a duplicate name inside the update would be dropped).
+    pub fn held_after(&self, source: &str, op: PodOperation, pods: &[Pod]) -> (usize, usize) {
+        let stored = self.pods.get(source);
+        let before = stored.map_or(0, BTreeMap::len);
+        let total = self.total();
+        let after = match op {
+            PodOperation::Set => pods.iter().map(Pod::uid).collect::<BTreeSet<_>>().len(),
+            PodOperation::Add | PodOperation::Update | PodOperation::Delete => {
+                let fresh = pods
+                    .iter()
+                    .map(Pod::uid)
+                    .filter(|uid| stored.is_none_or(|m| !m.contains_key(*uid)))
+                    .collect::<BTreeSet<_>>()
+                    .len();
+                before.saturating_add(fresh)
+            }
+            PodOperation::Remove | PodOperation::Reconcile => before,
+        };
+        (after, total.saturating_sub(before).saturating_add(after))
+    }
+
     /// `podStorage.merge`. `op == None` is upstream's "invalid update type": logged, no change.
     pub fn merge(
         &mut self,
@@ -213,6 +240,9 @@ fn update_pods(
     out: &mut Buckets,
 ) {
     let mut names = BTreeSet::new();
+    // Every new pod of one update is first seen at the same instant: formatted once.
+    let seen = now.rfc3339_nano();
+    let added = format!("UID not yet known from source {source:?}: ADD");
     for (index, mut candidate) in pods.into_iter().enumerate() {
         // filterInvalidPods: the first pod with a given full name wins within one update.
         if !names.insert(candidate.full_name()) {
@@ -260,12 +290,8 @@ fn update_pods(
             into.insert(uid, existing);
             continue;
         }
-        candidate.set_annotation(CONFIG_FIRST_SEEN_ANNOTATION_KEY, &now.rfc3339_nano());
-        out.adds.push(
-            &candidate,
-            format!("UID not yet known from source {source:?}: ADD"),
-            Vec::new(),
-        );
+        candidate.set_annotation(CONFIG_FIRST_SEEN_ANNOTATION_KEY, &seen);
+        out.adds.push(&candidate, added.clone(), Vec::new());
         into.insert(uid, candidate);
     }
 }
