@@ -931,3 +931,55 @@ fn sources_hold_a_bounded_number_of_pods() {
     );
     assert!(c.source_pods("c").is_empty());
 }
+
+/// The file source's directory and the apiserver source's cluster are bounded: a write or an
+/// upsert past the limit is refused with the limit in the message, and nothing changes.
+#[test]
+fn sources_bound_their_stored_input() {
+    use kubegate::duration::Duration;
+    use kubegate::kubelet::podconfig::apiserver::ApiserverSource;
+    use kubegate::kubelet::podconfig::file::FileSource;
+    use kubegate::kubelet::podconfig::{MAX_CLUSTER_PODS, MAX_MANIFEST_BYTES, MAX_MANIFEST_FILES};
+
+    let mut f = FileSource::new(
+        "/etc/kubernetes/manifests",
+        "n1",
+        Duration::from_secs(20),
+        true,
+    )
+    .unwrap();
+    for i in 0..MAX_MANIFEST_FILES {
+        f.write_file(&format!("m{i}.yaml"), "x").unwrap();
+    }
+    let err = f.write_file("one-more.yaml", "x").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("the manifest directory holds {MAX_MANIFEST_FILES} files; the limit is {MAX_MANIFEST_FILES}")
+    );
+    // Rewriting an existing file is not a new file.
+    f.write_file("m0.yaml", "y").unwrap();
+    let err = f
+        .write_file("m1.yaml", &"a".repeat(MAX_MANIFEST_BYTES))
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .ends_with(&format!("bytes; the limit is {MAX_MANIFEST_BYTES}")),
+        "{err}"
+    );
+    assert_eq!(f.files().get("m1.yaml").map(String::as_str), Some("x"));
+    assert_eq!(f.files().len(), MAX_MANIFEST_FILES);
+
+    let mut a = ApiserverSource::new("n1");
+    let pod = |i: usize| json!({"metadata": {"name": format!("p{i}"), "uid": format!("u{i}"), "namespace": "default"}});
+    for i in 0..MAX_CLUSTER_PODS {
+        a.upsert_pod(pod(i)).unwrap();
+    }
+    let err = a.upsert_pod(pod(MAX_CLUSTER_PODS)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("the cluster holds {MAX_CLUSTER_PODS} pods; the limit is {MAX_CLUSTER_PODS}")
+    );
+    // An update of a pod already in the cluster still goes through.
+    a.upsert_pod(pod(0)).unwrap();
+    assert_eq!(a.cluster_pods().len(), MAX_CLUSTER_PODS);
+}

@@ -345,6 +345,16 @@ impl JsHttpSource {
         #[wasm_bindgen(unchecked_param_type = "ManifestResponse | null")] response: &str,
     ) -> Result<(), JsValue> {
         let r: Option<ManifestResponse> = from_json(response, "manifest response")?;
+        let limit = crate::kubelet::podconfig::MAX_MANIFEST_BYTES;
+        if let Some(big) = r.as_ref().filter(|r| r.body.len() > limit) {
+            return Err(super::error(
+                "limit",
+                &format!(
+                    "manifest response: a body of {} bytes; the limit is {limit}",
+                    big.body.len()
+                ),
+            ));
+        }
         self.inner.serve(r.map(|r| HttpResponse {
             status: r.status,
             body: r.body,

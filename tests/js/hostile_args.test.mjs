@@ -132,6 +132,9 @@ test("sizes beyond the limits are refused at once, stating the limit", () => {
   for (let i = 0; i < 10000; i++) deep = { a: deep };
   quick(() => resolveKubeletConfig(deep), { kind: "limit", message: /deeper than the limit of 100/ });
   quick(() => resolveKubeletConfig({ args: [], files: { "/k": "a".repeat(3 << 20) } }), { message: /input too large/ });
+  // The package's own byte limit is half the core's (wasm decodes YAML at about half speed).
+  quick(() => resolveKubeletConfig({ args: [], files: { "/k": "a".repeat((1 << 20) - 1) } }), { kind: "kubeletConfig", message: /^input too large: 1048577 bytes \(limit 1048576\)$/ });
+  quick(() => k.checkKubeletUpgrade({ args: [], files: { "/k": "a".repeat(1 << 20) } }, "1.31"), { kind: "kubeletConfig", message: /\(limit 1048576\)/ });
   quick(() => new PodConfig({}).merge("a", { op: "SET", pods: Array.from({ length: 50001 }, () => ({})) }), { kind: "limit", message: /the limit is 50000 per update/ });
   quick(() => new NodeLifecycleController().monitorNodeHealth({ now: NOW, nodes: Array.from({ length: 50001 }, () => ({})) }), { kind: "limit", message: /the limit is 50000 per pass/ });
 });
