@@ -136,6 +136,10 @@ test("sizes beyond the limits are refused at once, stating the limit", () => {
   quick(() => resolveKubeletConfig({ args: [], files: { "/k": "a".repeat((1 << 20) - 1) } }), { kind: "kubeletConfig", message: /^input too large: 1048577 bytes \(limit 1048576\)$/ });
   quick(() => k.checkKubeletUpgrade({ args: [], files: { "/k": "a".repeat(1 << 20) } }, "1.31"), { kind: "kubeletConfig", message: /\(limit 1048576\)/ });
   quick(() => new PodConfig({}).merge("a", { op: "SET", pods: Array.from({ length: 50001 }, () => ({})) }), { kind: "limit", message: /the limit is 50000 per update/ });
+  quick(() => new HttpSource({ url: "http://x/pods", nodeName: "n" }).serve({ status: 200, body: "#".repeat((1 << 20) + 1) }), { kind: "limit", message: /a body of 1048577 bytes; the limit is 1048576$/ });
+  const files = new k.FileSource({ path: "/m", nodeName: "n" });
+  quick(() => files.writeFile("big.yaml", "#".repeat(1 << 20)), { kind: "podConfig", message: /the limit is 1048576$/ });
+  assert.deepEqual(files.files(), {});
   quick(() => new NodeLifecycleController().monitorNodeHealth({ now: NOW, nodes: Array.from({ length: 50001 }, () => ({})) }), { kind: "limit", message: /the limit is 50000 per pass/ });
 });
 
