@@ -5,45 +5,14 @@
 // A failure names its seed and case; the same seed replays it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Worker } from "node:worker_threads";
+import { inWorker } from "../fuzz/in_worker.mjs";
 
 const SEEDS = (process.env.KUBEGATE_FUZZ_SEEDS ?? "7,4242").split(",").map(Number);
 const BUDGET_MS = Number(process.env.KUBEGATE_FUZZ_MS ?? 3000);
 
-function fuzz(seed, budgetMs) {
-  return new Promise((resolve) => {
-    const w = new Worker(new URL("../fuzz/worker.mjs", import.meta.url), {
-      workerData: { seed, budgetMs, mode: "systematic", maxFailures: 50 },
-      resourceLimits: { stackSizeMb: 4 },
-    });
-    let last = null;
-    let lastAt = Date.now();
-    const watchdog = setInterval(() => {
-      if (Date.now() - lastAt > 8000) {
-        clearInterval(watchdog);
-        w.terminate();
-        resolve({ calls: 0, total: 0, failures: [{ seed, call: last, problem: "hang: no answer within 8 s" }] });
-      }
-    }, 250);
-    w.on("message", (m) => {
-      if (m.t === "call") {
-        last = m.d;
-        lastAt = Date.now();
-      } else {
-        clearInterval(watchdog);
-        resolve(m.res);
-      }
-    });
-    w.on("error", (e) => {
-      clearInterval(watchdog);
-      resolve({ calls: 0, total: 0, failures: [{ seed, call: last, problem: `worker died: ${e?.message ?? e}` }] });
-    });
-  });
-}
-
 for (const seed of SEEDS) {
   test(`systematic hostile caller, seed ${seed}: no trap, hang, foreign error or silent acceptance`, async (t) => {
-    const res = await fuzz(seed, BUDGET_MS);
+    const res = await inWorker(seed, BUDGET_MS, "systematic", 50);
     t.diagnostic(`${res.calls} of ${res.total} cases`);
     const report = res.failures.map((f) => `seed ${f.seed} ${f.call}: ${f.problem}`).join("\n");
     assert.equal(res.failures.length, 0, `${res.failures.length} failures in ${res.calls} calls:\n${report}`);
