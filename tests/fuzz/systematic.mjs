@@ -271,12 +271,13 @@ function runCase(k, c) {
 
 // Visits the cases in the permutation of `seed` until `budgetMs` is spent (or all, with
 // budgetMs = Infinity). Returns { total, calls, failures: [{ seed, index, call, problem }] }.
-export function runSystematic(pkg, { seed, budgetMs, maxFailures = 50, onCall = () => {} }) {
+export function runSystematic(pkg, { seed, budgetMs, maxFailures = 50, onCall = () => {}, only = null }) {
   // The real gate list is set up on every fresh FeatureGate: fetched once, so the budget goes
   // into hostile calls (each use gets its own copy, as a caller's edits must not leak).
   const features = pkg.kubernetesFeatures();
   const k = { ...pkg, kubernetesFeatures: () => structuredClone(features) };
-  const all = cases(k);
+  // `only`: a RegExp on the target ("new PodConfig", "PodConfig#merge", "toYaml") to run alone.
+  const all = cases(k).filter((c) => !only || only.test(c.t.key));
   const r = rng(seed);
   const order = all.map((_, i) => i);
   for (let i = order.length - 1; i > 0; i--) {
