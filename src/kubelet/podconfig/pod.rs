@@ -282,6 +282,40 @@ impl Pod {
         self.copy_top_from(other, "status");
     }
 
+    /// Like [`Pod::copy_top_from`], for a pod the caller drops next: the value is moved out of
+    /// `other` instead of deep-copied (a candidate pod of a merge is discarded once its fields
+    /// are taken, so an UPDATE of 50,000 pods copies no spec).
+    fn take_top_from(&mut self, other: &mut Pod, key: &str) {
+        match Arc::make_mut(&mut other.object).remove(key) {
+            Some(v) => {
+                Arc::make_mut(&mut self.object).insert(key.to_string(), v);
+            }
+            None => {
+                if self.object.contains_key(key) {
+                    Arc::make_mut(&mut self.object).remove(key);
+                }
+            }
+        }
+    }
+
+    fn take_meta_from(&mut self, other: &mut Pod, key: &str) {
+        match Arc::make_mut(&mut other.metadata).remove(key) {
+            Some(v) if !v.is_null() => {
+                self.meta_mut().insert(key.to_string(), v);
+            }
+            _ => {
+                if self.metadata.contains_key(key) {
+                    self.meta_mut().remove(key);
+                }
+            }
+        }
+    }
+
+    /// [`Pod::copy_status_from`], moving the status out of `other`, which the caller drops next.
+    pub fn take_status_from(&mut self, other: &mut Pod) {
+        self.take_top_from(other, "status");
+    }
+
     /// The fields `checkAndUpdatePod` copies from the new pod into the stored one on a
     /// semantic change: spec, labels, deletion timestamp and grace period, generation, status.
     /// Everything else of the stored pod (resourceVersion, ownerReferences, …) stays.
@@ -292,6 +326,17 @@ impl Pod {
         self.copy_meta_from(other, "deletionGracePeriodSeconds");
         self.copy_meta_from(other, "generation");
         self.copy_top_from(other, "status");
+    }
+
+    /// [`Pod::copy_semantic_fields_from`], moving the fields out of `other`, which the caller
+    /// drops next.
+    pub fn take_semantic_fields_from(&mut self, other: &mut Pod) {
+        self.take_top_from(other, "spec");
+        self.take_meta_from(other, "labels");
+        self.take_meta_from(other, "deletionTimestamp");
+        self.take_meta_from(other, "deletionGracePeriodSeconds");
+        self.take_meta_from(other, "generation");
+        self.take_top_from(other, "status");
     }
 }
 

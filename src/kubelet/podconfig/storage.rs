@@ -66,7 +66,7 @@ fn check_and_update(existing: &mut Pod, candidate: &mut Pod) -> Check {
         if status_equal(existing, candidate) {
             return Check::Nothing;
         }
-        existing.copy_status_from(candidate);
+        existing.take_status_from(candidate);
         return Check::Reconcile;
     }
     // The first-seen time is the kubelet's own; keep the stored one.
@@ -75,7 +75,9 @@ fn check_and_update(existing: &mut Pod, candidate: &mut Pod) -> Check {
         .unwrap_or("")
         .to_string();
     candidate.set_annotation(CONFIG_FIRST_SEEN_ANNOTATION_KEY, &seen);
-    existing.copy_semantic_fields_from(candidate);
+    let deleting = candidate.deletion_timestamp().is_some();
+    // The candidate is dropped after this check: its fields are moved, not copied.
+    existing.take_semantic_fields_from(candidate);
     // `updateAnnotations`: the new annotations, plus the stored values of the local keys.
     let mut annotations = candidate.annotations().cloned().unwrap_or_default();
     for key in LOCAL_ANNOTATIONS {
@@ -84,7 +86,7 @@ fn check_and_update(existing: &mut Pod, candidate: &mut Pod) -> Check {
         }
     }
     existing.set_annotations(annotations);
-    if candidate.deletion_timestamp().is_some() {
+    if deleting {
         Check::GracefulDelete(changed)
     } else {
         Check::Update(changed)
