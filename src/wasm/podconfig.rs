@@ -184,7 +184,7 @@ impl JsPodConfig {
         update: &str,
         now: Option<String>,
     ) -> Result<crate::kubelet::podconfig::MergeOutcome, JsValue> {
-        let update: UpdateInput = from_json(update, "pod update")?;
+        let update: UpdateInput = super::from_json_large(update, "pod update")?;
         if update.pods.len() > crate::kubelet::podconfig::MAX_PODS {
             return Err(super::error(
                 "limit",
