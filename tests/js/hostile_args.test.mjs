@@ -143,6 +143,12 @@ test("sizes beyond the limits are refused at once, stating the limit", () => {
   quick(() => new NodeLifecycleController().monitorNodeHealth({ now: NOW, nodes: Array.from({ length: 50001 }, () => ({})) }), { kind: "limit", message: /the limit is 50000 per pass/ });
 });
 
+test("unknown keys in kubegate's own shapes nested in an argument are refused, with their path", () => {
+  refuses(() => new NodeLifecycleController().monitorNodeHealth({ now: NOW, nodes: [], pods: [{ namespace: "a", name: "b", nodeName: "c", nodename: "c" }] }), { kind: "invalidInput", path: "pods[0].nodename" });
+  refuses(() => simulateCluster({ nodes: 2, duration: "1m", controller: { nodeMonitorPeriod: "5s", zz: 1 } }), { kind: "invalidInput", path: "controller.zz" });
+  refuses(() => new HttpSource({ url: "http://x/pods", nodeName: "n" }).serve({ status: 200, body: "", zz: 1 }), { kind: "invalidInput", path: "zz" });
+});
+
 test("ready errors are aggregated in linear time", () => {
   const t = performance.now();
   const { node } = setReadyCondition({}, NOW, { runtimeError: Array.from({ length: 100000 }, (_, i) => `e${i % 50000}`) });
