@@ -12,5 +12,4 @@ export {
   releaseFeatures,
 } from "./gates/kubegate_gates.js";
 export type * from "./gates/kubegate_gates.js";
-export { default, initSync } from "./gates/kubegate_gates.js";
-export { LIMITS } from "./index.js";
+export { default, initSync, LIMITS, type KubegateLoaded } from "./index.js";

@@ -872,3 +872,114 @@ fn apiserver_source_waits_for_node_sync_and_filters_by_node() {
     );
     assert!(src.upsert_pod(json!({"metadata": {"name": "x"}})).is_err());
 }
+
+/// A source may grow past one update's limit by ADDs, up to MAX_SOURCE_PODS; the update that
+/// would take it past is refused whole (nothing changes), and so is one that would take all
+/// sources together past MAX_MERGED_PODS. Updates that add no new UID are never refused.
+#[test]
+fn sources_hold_a_bounded_number_of_pods() {
+    use kubegate::kubelet::podconfig::{MAX_MERGED_PODS, MAX_PODS, MAX_SOURCE_PODS};
+    let minimal = |i: usize| json!({"metadata": {"name": format!("p{i}"), "uid": format!("u{i}")}});
+    let batch = |from: usize, n: usize| (from..from + n).map(minimal).collect::<Vec<_>>();
+    let input = |op: &str, pods| MergeInput {
+        op: op.into(),
+        pods,
+    };
+    let mut c = tester(NotificationMode::Incremental);
+    let mut held = 0;
+    while held < MAX_SOURCE_PODS {
+        let n = MAX_PODS.min(MAX_SOURCE_PODS - held);
+        c.merge_input("a", input("ADD", batch(held, n))).unwrap();
+        held += n;
+    }
+    assert_eq!(c.source_pods("a").len(), MAX_SOURCE_PODS);
+    let err = c
+        .merge_input("a", input("ADD", batch(held, 1)))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "source \"a\" would hold {} pods; the limit is {MAX_SOURCE_PODS} pods per source",
+            MAX_SOURCE_PODS + 1
+        )
+    );
+    assert_eq!(
+        c.source_pods("a").len(),
+        MAX_SOURCE_PODS,
+        "a refused merge changes nothing"
+    );
+    // Known UIDs do not count again: an UPDATE of stored pods and a REMOVE still go through.
+    c.merge_input("a", input("UPDATE", batch(0, 10))).unwrap();
+    c.merge_input("a", input("REMOVE", batch(0, 1))).unwrap();
+    c.merge_input("a", input("ADD", batch(0, 1))).unwrap();
+    // A second full source reaches MAX_MERGED_PODS; a third pod anywhere is refused.
+    assert_eq!(MAX_MERGED_PODS, 2 * MAX_SOURCE_PODS);
+    let mut held = 0;
+    while held < MAX_SOURCE_PODS {
+        c.merge_input("b", input("ADD", batch(held, MAX_PODS)))
+            .unwrap();
+        held += MAX_PODS;
+    }
+    let err = c.merge_input("c", input("SET", batch(0, 1))).unwrap_err();
+    assert_eq!(
+        err,
+        PodConfigError::TooManyPods {
+            source: None,
+            would_hold: MAX_MERGED_PODS + 1,
+            limit: MAX_MERGED_PODS
+        }
+    );
+    assert!(c.source_pods("c").is_empty());
+}
+
+/// The file source's directory and the apiserver source's cluster are bounded: a write or an
+/// upsert past the limit is refused with the limit in the message, and nothing changes.
+#[test]
+fn sources_bound_their_stored_input() {
+    use kubegate::duration::Duration;
+    use kubegate::kubelet::podconfig::apiserver::ApiserverSource;
+    use kubegate::kubelet::podconfig::file::FileSource;
+    use kubegate::kubelet::podconfig::{MAX_CLUSTER_PODS, MAX_MANIFEST_BYTES, MAX_MANIFEST_FILES};
+
+    let mut f = FileSource::new(
+        "/etc/kubernetes/manifests",
+        "n1",
+        Duration::from_secs(20),
+        true,
+    )
+    .unwrap();
+    for i in 0..MAX_MANIFEST_FILES {
+        f.write_file(&format!("m{i}.yaml"), "x").unwrap();
+    }
+    let err = f.write_file("one-more.yaml", "x").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("the manifest directory holds {MAX_MANIFEST_FILES} files; the limit is {MAX_MANIFEST_FILES}")
+    );
+    // Rewriting an existing file is not a new file.
+    f.write_file("m0.yaml", "y").unwrap();
+    let err = f
+        .write_file("m1.yaml", &"a".repeat(MAX_MANIFEST_BYTES))
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .ends_with(&format!("bytes; the limit is {MAX_MANIFEST_BYTES}")),
+        "{err}"
+    );
+    assert_eq!(f.files().get("m1.yaml").map(String::as_str), Some("x"));
+    assert_eq!(f.files().len(), MAX_MANIFEST_FILES);
+
+    let mut a = ApiserverSource::new("n1");
+    let pod = |i: usize| json!({"metadata": {"name": format!("p{i}"), "uid": format!("u{i}"), "namespace": "default"}});
+    for i in 0..MAX_CLUSTER_PODS {
+        a.upsert_pod(pod(i)).unwrap();
+    }
+    let err = a.upsert_pod(pod(MAX_CLUSTER_PODS)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("the cluster holds {MAX_CLUSTER_PODS} pods; the limit is {MAX_CLUSTER_PODS}")
+    );
+    // An update of a pod already in the cluster still goes through.
+    a.upsert_pod(pod(0)).unwrap();
+    assert_eq!(a.cluster_pods().len(), MAX_CLUSTER_PODS);
+}

@@ -11,7 +11,9 @@ use crate::duration::{parse_duration, Duration};
 use crate::kubelet::podconfig::apiserver::ApiserverSource;
 use crate::kubelet::podconfig::file::FileSource;
 use crate::kubelet::podconfig::http::{HttpResponse, HttpSource};
-use crate::kubelet::podconfig::{Event, MergeInput, NotificationMode, PodConfig, Timestamp};
+use crate::kubelet::podconfig::{
+    Event, MergeInput, NotificationMode, PodConfig, PodConfigError, Timestamp,
+};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
@@ -182,7 +184,7 @@ impl JsPodConfig {
         update: &str,
         now: Option<String>,
     ) -> Result<crate::kubelet::podconfig::MergeOutcome, JsValue> {
-        let update: UpdateInput = from_json(update, "pod update")?;
+        let update: UpdateInput = super::from_json_large(update, "pod update")?;
         if update.pods.len() > crate::kubelet::podconfig::MAX_PODS {
             return Err(super::error(
                 "limit",
@@ -197,13 +199,19 @@ impl JsPodConfig {
             op: update.op,
             pods: update.pods,
         };
+        // A refused merge leaves everything as it was, the clock included.
+        let before = self.inner.now();
         if let Some(t) = now {
             self.inner.set_now(parse_time(&t)?);
         }
-        let outcome = self
-            .inner
-            .merge_input(source, input)
-            .map_err(fail("podConfig"))?;
+        let outcome = self.inner.merge_input(source, input).map_err(|e| {
+            self.inner.set_now(before);
+            let kind = match e {
+                PodConfigError::TooManyPods { .. } => "limit",
+                _ => "podConfig",
+            };
+            super::error(kind, &e.to_string())
+        })?;
         self.events.extend(outcome.events.iter().cloned());
         self.logs.extend(outcome.logs.iter().cloned());
         Ok(outcome)
@@ -337,6 +345,16 @@ impl JsHttpSource {
         #[wasm_bindgen(unchecked_param_type = "ManifestResponse | null")] response: &str,
     ) -> Result<(), JsValue> {
         let r: Option<ManifestResponse> = from_json(response, "manifest response")?;
+        let limit = crate::kubelet::podconfig::MAX_MANIFEST_BYTES;
+        if let Some(big) = r.as_ref().filter(|r| r.body.len() > limit) {
+            return Err(super::error(
+                "limit",
+                &format!(
+                    "manifest response: a body of {} bytes; the limit is {limit}",
+                    big.body.len()
+                ),
+            ));
+        }
         self.inner.serve(r.map(|r| HttpResponse {
             status: r.status,
             body: r.body,

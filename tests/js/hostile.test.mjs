@@ -6,45 +6,14 @@
 // A failure names its seed and call; `scripts/fuzz.sh N` replays it (and runs longer).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Worker } from "node:worker_threads";
+import { inWorker } from "../fuzz/in_worker.mjs";
 
 const SEEDS = (process.env.KUBEGATE_FUZZ_SEEDS ?? "1,1000003,2000029").split(",").map(Number);
 const BUDGET_MS = Number(process.env.KUBEGATE_FUZZ_MS ?? 2500);
 
-function fuzz(seed, budgetMs) {
-  return new Promise((resolve) => {
-    const w = new Worker(new URL("../fuzz/worker.mjs", import.meta.url), {
-      workerData: { seed, budgetMs },
-      resourceLimits: { stackSizeMb: 4 },
-    });
-    let last = null;
-    let lastAt = Date.now();
-    const watchdog = setInterval(() => {
-      if (Date.now() - lastAt > 8000) {
-        clearInterval(watchdog);
-        w.terminate();
-        resolve({ calls: 0, failures: [{ seed, call: last, problem: "hang: no answer within 8 s" }] });
-      }
-    }, 250);
-    w.on("message", (m) => {
-      if (m.t === "call") {
-        last = m.d;
-        lastAt = Date.now();
-      } else {
-        clearInterval(watchdog);
-        resolve(m.res);
-      }
-    });
-    w.on("error", (e) => {
-      clearInterval(watchdog);
-      resolve({ calls: 0, failures: [{ seed, call: last, problem: `worker died: ${e?.message ?? e}` }] });
-    });
-  });
-}
-
 for (const seed of SEEDS) {
   test(`hostile caller, seed ${seed}: no trap, hang, or foreign error`, async (t) => {
-    const res = await fuzz(seed, BUDGET_MS);
+    const res = await inWorker(seed, BUDGET_MS);
     t.diagnostic(`${res.calls} hostile calls`);
     const report = res.failures.map((f) => `seed ${f.seed}: ${f.problem}\n    ${String(f.call).slice(0, 400)}`).join("\n");
     assert.equal(res.failures.length, 0, `${res.failures.length} failures in ${res.calls} calls:\n${report}`);

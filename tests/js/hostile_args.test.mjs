@@ -132,8 +132,21 @@ test("sizes beyond the limits are refused at once, stating the limit", () => {
   for (let i = 0; i < 10000; i++) deep = { a: deep };
   quick(() => resolveKubeletConfig(deep), { kind: "limit", message: /deeper than the limit of 100/ });
   quick(() => resolveKubeletConfig({ args: [], files: { "/k": "a".repeat(3 << 20) } }), { message: /input too large/ });
+  // The package's own byte limit is half the core's (wasm decodes YAML at about half speed).
+  quick(() => resolveKubeletConfig({ args: [], files: { "/k": "a".repeat((1 << 20) - 1) } }), { kind: "kubeletConfig", message: /^input too large: 1048577 bytes \(limit 1048576\)$/ });
+  quick(() => k.checkKubeletUpgrade({ args: [], files: { "/k": "a".repeat(1 << 20) } }, "1.31"), { kind: "kubeletConfig", message: /\(limit 1048576\)/ });
   quick(() => new PodConfig({}).merge("a", { op: "SET", pods: Array.from({ length: 50001 }, () => ({})) }), { kind: "limit", message: /the limit is 50000 per update/ });
+  quick(() => new HttpSource({ url: "http://x/pods", nodeName: "n" }).serve({ status: 200, body: "#".repeat((1 << 20) + 1) }), { kind: "limit", message: /a body of 1048577 bytes; the limit is 1048576$/ });
+  const files = new k.FileSource({ path: "/m", nodeName: "n" });
+  quick(() => files.writeFile("big.yaml", "#".repeat(1 << 20)), { kind: "podConfig", message: /the limit is 1048576$/ });
+  assert.deepEqual(files.files(), {});
   quick(() => new NodeLifecycleController().monitorNodeHealth({ now: NOW, nodes: Array.from({ length: 50001 }, () => ({})) }), { kind: "limit", message: /the limit is 50000 per pass/ });
+});
+
+test("unknown keys in kubegate's own shapes nested in an argument are refused, with their path", () => {
+  refuses(() => new NodeLifecycleController().monitorNodeHealth({ now: NOW, nodes: [], pods: [{ namespace: "a", name: "b", nodeName: "c", nodename: "c" }] }), { kind: "invalidInput", path: "pods[0].nodename" });
+  refuses(() => simulateCluster({ nodes: 2, duration: "1m", controller: { nodeMonitorPeriod: "5s", zz: 1 } }), { kind: "invalidInput", path: "controller.zz" });
+  refuses(() => new HttpSource({ url: "http://x/pods", nodeName: "n" }).serve({ status: 200, body: "", zz: 1 }), { kind: "invalidInput", path: "zz" });
 });
 
 test("ready errors are aggregated in linear time", () => {

@@ -5,11 +5,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { FeatureGate, kubernetesFeatures, resolveKubeletConfig, initSync } from "kubegate";
+import { FeatureGate, kubernetesFeatures, resolveKubeletConfig, initSync, PodConfig, ApiserverSource, ClusterSimulator } from "kubegate";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc");
-const memory = () => initSync().memory.buffer.byteLength; // initSync returns the instance once loaded
+// initSync() is a no-op once loaded and gives a frozen summary; memoryBytes is read afresh.
+const memory = () => initSync().memoryBytes;
 const GATES = Number(process.env.KUBEGATE_MEMORY_GATES ?? 3000);
 const RESOLVES = Number(process.env.KUBEGATE_MEMORY_RESOLVES ?? 2000);
 const settle = async () => {
@@ -52,6 +53,25 @@ test("gates nobody frees are reclaimed by the finalizer", async () => {
   const warm = memory();
   for (let round = 0; round < 4; round++) {
     leak(300);
+    await settle();
+  }
+  assert.equal(memory(), warm, `wasm memory grew from ${warm} to ${memory()} bytes`);
+});
+
+test("pod configs, sources and simulators nobody frees are reclaimed by the finalizer", async () => {
+  const pods = Array.from({ length: 50 }, (_, i) => ({ metadata: { name: `p${i}`, uid: `u${i}`, namespace: "default" }, spec: { containers: [{ name: "c", image: "i" }] } }));
+  const leak = (n) => {
+    for (let i = 0; i < n; i++) {
+      new PodConfig({ now: "2024-05-01T10:00:00Z" }).merge("file", { op: "SET", pods });
+      new ApiserverSource({ nodeName: "n" }).upsertPod(pods[0]);
+      new ClusterSimulator({ nodes: 3, duration: "1m" }).advance("10s");
+    }
+  };
+  leak(100);
+  await settle();
+  const warm = memory();
+  for (let round = 0; round < 4; round++) {
+    leak(100);
     await settle();
   }
   assert.equal(memory(), warm, `wasm memory grew from ${warm} to ${memory()} bytes`);

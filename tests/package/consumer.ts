@@ -3,6 +3,7 @@
 // proves a wrong use is refused, so a contract that loosened to `any` would fail the check.
 import init, {
   initSync,
+  KubegateLoaded,
   LIMITS,
   FeatureGate,
   parseFeatureList,
@@ -67,9 +68,14 @@ import type {
 } from "kubegate";
 
 // --- loading ---------------------------------------------------------------------------------------
-export async function load(bytes: BufferSource): Promise<void> {
-  await init();
-  initSync({ module: bytes });
+export async function load(bytes: BufferSource): Promise<number> {
+  const loaded: KubegateLoaded = await init();
+  const again: KubegateLoaded = initSync({ module: bytes });
+  // @ts-expect-error the summary is read-only
+  again.memoryBytes = 0;
+  // @ts-expect-error init() gives no raw wasm exports
+  again.__wbindgen_malloc(1, 1);
+  return loaded.memoryBytes + again.memory.buffer.byteLength;
 }
 const maxDepth: number = LIMITS.maxDepth;
 // @ts-expect-error LIMITS is read-only

@@ -11,7 +11,7 @@ use crate::timestamp::Time;
 
 /// A pod as far as the controller cares: where it runs.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PodRef {
     pub namespace: Option<String>,
     pub name: String,

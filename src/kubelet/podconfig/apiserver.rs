@@ -101,6 +101,13 @@ impl ApiserverSource {
     pub fn upsert_pod(&mut self, pod: Value) -> Result<SourceStep, PodError> {
         let pod = Pod::from_value(pod)?;
         let key = meta_namespace_key(&pod);
+        if self.cluster.len() >= super::MAX_CLUSTER_PODS && !self.cluster.contains_key(&key) {
+            return Err(PodError(format!(
+                "the cluster holds {} pods; the limit is {}",
+                self.cluster.len(),
+                super::MAX_CLUSTER_PODS
+            )));
+        }
         let mut step = SourceStep::default();
         let here = self.on_this_node(&pod);
         let was_here = self.store.get(&key).is_some();

@@ -145,7 +145,41 @@ impl PodConfig {
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
+        self.check_capacity(source, op, &pods)?;
         Ok(self.merge(source, op, pods))
+    }
+
+    /// Refuses an update that would take `source` past [`super::MAX_SOURCE_PODS`] or all sources
+    /// past [`super::MAX_MERGED_PODS`], before anything changes. Counting is skipped when the
+    /// update cannot reach either limit, so the common case costs nothing.
+    pub fn check_capacity(
+        &self,
+        source: &str,
+        op: PodOperation,
+        pods: &[Pod],
+    ) -> Result<(), PodConfigError> {
+        use super::{MAX_MERGED_PODS, MAX_SOURCE_PODS};
+        if pods.len() <= MAX_SOURCE_PODS.min(MAX_MERGED_PODS) / 4
+            && self.storage.total() <= MAX_SOURCE_PODS.min(MAX_MERGED_PODS) / 2
+        {
+            return Ok(());
+        }
+        let (held, total) = self.storage.held_after(source, op, pods);
+        if held > MAX_SOURCE_PODS {
+            return Err(PodConfigError::TooManyPods {
+                source: Some(source.to_string()),
+                would_hold: held,
+                limit: MAX_SOURCE_PODS,
+            });
+        }
+        if total > MAX_MERGED_PODS {
+            return Err(PodConfigError::TooManyPods {
+                source: None,
+                would_hold: total,
+                limit: MAX_MERGED_PODS,
+            });
+        }
+        Ok(())
     }
 
     /// `Merge(source, update)` at the current virtual time.

@@ -73,6 +73,35 @@ impl FileSource {
         format!("{}/{}", self.path, name)
     }
 
+    /// Refuses a write that would take the directory past [`super::MAX_MANIFEST_FILES`] or
+    /// [`super::MAX_MANIFEST_BYTES`] (a rewrite of an existing file counts its new size only).
+    fn check_room(&self, name: &str, content: &str) -> Result<(), SourceError> {
+        use super::{MAX_MANIFEST_BYTES, MAX_MANIFEST_FILES};
+        let replaced = self.files.get(name);
+        if replaced.is_none() && self.files.len() >= MAX_MANIFEST_FILES {
+            return Err(SourceError(format!(
+                "the manifest directory holds {} files; the limit is {MAX_MANIFEST_FILES}",
+                self.files.len()
+            )));
+        }
+        let size = |(k, v): (&String, &String)| k.len().saturating_add(v.len());
+        let bytes = self
+            .files
+            .iter()
+            .filter(|(k, _)| k.as_str() != name)
+            .map(size)
+            .fold(
+                name.len().saturating_add(content.len()),
+                usize::saturating_add,
+            );
+        if bytes > MAX_MANIFEST_BYTES {
+            return Err(SourceError(format!(
+                "the manifest directory would hold {bytes} bytes; the limit is {MAX_MANIFEST_BYTES}"
+            )));
+        }
+        Ok(())
+    }
+
     fn check_name(name: &str) -> Result<(), SourceError> {
         if name.is_empty() || name.contains('/') || name == "." || name == ".." {
             return Err(SourceError(format!(
@@ -90,6 +119,7 @@ impl FileSource {
     /// inotify create/write event, handled at once; otherwise the next listing sees it.
     pub fn write_file(&mut self, name: &str, content: &str) -> Result<SourceStep, SourceError> {
         Self::check_name(name)?;
+        self.check_room(name, content)?;
         self.files.insert(name.to_string(), content.to_string());
         let mut step = SourceStep::default();
         if self.started() && self.watch {

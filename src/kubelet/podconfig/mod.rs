@@ -32,9 +32,27 @@ pub mod types;
 
 pub use config::{MergeInput, MergeOutcome, PodConfig};
 
-/// Most pods in one update (`merge`), and most pods one source may hold: 50,000 pods go through
-/// any operation in well under a second in wasm; more is refused at once.
+/// Most pods in one update (`merge`): 50,000 pods go through any operation in under a second in
+/// wasm; more is refused at once.
 pub const MAX_PODS: usize = 50_000;
+/// Most pods one source may hold (its stored pods after an update): well above one update, so a
+/// source can grow by ADDs past [`MAX_PODS`], yet bounded, so that no caller can grow the state
+/// (and the cost of every later SET, `sync` and `mergedState`) without end. An update that would
+/// take a source past it is refused before anything changes.
+pub const MAX_SOURCE_PODS: usize = 100_000;
+/// Most pods all sources together may hold (sources are any names a caller registers).
+pub const MAX_MERGED_PODS: usize = 200_000;
+/// Most manifests in a file source's directory, and most bytes of them together (names and
+/// contents). Every listing decodes every manifest and every watch event sends the whole list,
+/// so both bound the work of one call (a listing of 1 MiB of manifests decodes in well under a
+/// second in wasm); they also keep the stored text from growing until memory runs out. Real
+/// manifest directories hold a handful of small files.
+pub const MAX_MANIFEST_FILES: usize = 1_000;
+/// See [`MAX_MANIFEST_FILES`]; also the limit of one HTTP manifest body.
+pub const MAX_MANIFEST_BYTES: usize = 1 << 20;
+/// Most pods the apiserver source's virtual cluster holds: every watch event sends every pod
+/// bound to the node, so this bounds one call's output.
+pub const MAX_CLUSTER_PODS: usize = 10_000;
 pub use pod::{Pod, PodError};
 pub use timestamp::Timestamp;
 pub use types::{Event, NotificationMode, PodConfigError, PodOperation, PodUpdate, Reason};

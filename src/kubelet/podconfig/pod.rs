@@ -282,6 +282,40 @@ impl Pod {
         self.copy_top_from(other, "status");
     }
 
+    /// Like [`Pod::copy_top_from`], for a pod the caller drops next: the value is moved out of
+    /// `other` instead of deep-copied (a candidate pod of a merge is discarded once its fields
+    /// are taken, so an UPDATE of 50,000 pods copies no spec).
+    fn take_top_from(&mut self, other: &mut Pod, key: &str) {
+        match Arc::make_mut(&mut other.object).remove(key) {
+            Some(v) => {
+                Arc::make_mut(&mut self.object).insert(key.to_string(), v);
+            }
+            None => {
+                if self.object.contains_key(key) {
+                    Arc::make_mut(&mut self.object).remove(key);
+                }
+            }
+        }
+    }
+
+    fn take_meta_from(&mut self, other: &mut Pod, key: &str) {
+        match Arc::make_mut(&mut other.metadata).remove(key) {
+            Some(v) if !v.is_null() => {
+                self.meta_mut().insert(key.to_string(), v);
+            }
+            _ => {
+                if self.metadata.contains_key(key) {
+                    self.meta_mut().remove(key);
+                }
+            }
+        }
+    }
+
+    /// [`Pod::copy_status_from`], moving the status out of `other`, which the caller drops next.
+    pub fn take_status_from(&mut self, other: &mut Pod) {
+        self.take_top_from(other, "status");
+    }
+
     /// The fields `checkAndUpdatePod` copies from the new pod into the stored one on a
     /// semantic change: spec, labels, deletion timestamp and grace period, generation, status.
     /// Everything else of the stored pod (resourceVersion, ownerReferences, …) stays.
@@ -292,6 +326,17 @@ impl Pod {
         self.copy_meta_from(other, "deletionGracePeriodSeconds");
         self.copy_meta_from(other, "generation");
         self.copy_top_from(other, "status");
+    }
+
+    /// [`Pod::copy_semantic_fields_from`], moving the fields out of `other`, which the caller
+    /// drops next.
+    pub fn take_semantic_fields_from(&mut self, other: &mut Pod) {
+        self.take_top_from(other, "spec");
+        self.take_meta_from(other, "labels");
+        self.take_meta_from(other, "deletionTimestamp");
+        self.take_meta_from(other, "deletionGracePeriodSeconds");
+        self.take_meta_from(other, "generation");
+        self.take_top_from(other, "status");
     }
 }
 
@@ -304,9 +349,13 @@ pub fn go_equal(a: Option<&Value>, b: Option<&Value>) -> bool {
         return true;
     }
     match (a, b) {
+        // Every key of either side, without collecting them: this runs for every object of
+        // every pod of a merge.
         (Some(Value::Object(x)), Some(Value::Object(y))) => {
-            let keys: BTreeSet<&String> = x.keys().chain(y.keys()).collect();
-            keys.into_iter().all(|k| go_equal(x.get(k), y.get(k)))
+            x.iter().all(|(k, v)| go_equal(Some(v), y.get(k)))
+                && y.iter()
+                    .filter(|(k, _)| !x.contains_key(*k))
+                    .all(|(_, v)| go_equal(None, Some(v)))
         }
         (Some(Value::Array(x)), Some(Value::Array(y))) => {
             x.len() == y.len() && x.iter().zip(y).all(|(p, q)| go_equal(Some(p), Some(q)))

@@ -66,7 +66,7 @@ fn check_and_update(existing: &mut Pod, candidate: &mut Pod) -> Check {
         if status_equal(existing, candidate) {
             return Check::Nothing;
         }
-        existing.copy_status_from(candidate);
+        existing.take_status_from(candidate);
         return Check::Reconcile;
     }
     // The first-seen time is the kubelet's own; keep the stored one.
@@ -75,7 +75,9 @@ fn check_and_update(existing: &mut Pod, candidate: &mut Pod) -> Check {
         .unwrap_or("")
         .to_string();
     candidate.set_annotation(CONFIG_FIRST_SEEN_ANNOTATION_KEY, &seen);
-    existing.copy_semantic_fields_from(candidate);
+    let deleting = candidate.deletion_timestamp().is_some();
+    // The candidate is dropped after this check: its fields are moved, not copied.
+    existing.take_semantic_fields_from(candidate);
     // `updateAnnotations`: the new annotations, plus the stored values of the local keys.
     let mut annotations = candidate.annotations().cloned().unwrap_or_default();
     for key in LOCAL_ANNOTATIONS {
@@ -84,7 +86,7 @@ fn check_and_update(existing: &mut Pod, candidate: &mut Pod) -> Check {
         }
     }
     existing.set_annotations(annotations);
-    if candidate.deletion_timestamp().is_some() {
+    if deleting {
         Check::GracefulDelete(changed)
     } else {
         Check::Update(changed)
@@ -145,6 +147,33 @@ impl PodStorage {
             .get(source)
             .map(|m| m.values().cloned().collect())
             .unwrap_or_default()
+    }
+
+    /// How many pods all sources hold.
+    pub fn total(&self) -> usize {
+        self.pods.values().map(BTreeMap::len).sum()
+    }
+
+    /// How many pods `source` and all sources together would hold after `op` with `pods`
+    /// (an upper bound only where a duplicate name inside the update would be dropped).
+    pub fn held_after(&self, source: &str, op: PodOperation, pods: &[Pod]) -> (usize, usize) {
+        let stored = self.pods.get(source);
+        let before = stored.map_or(0, BTreeMap::len);
+        let total = self.total();
+        let after = match op {
+            PodOperation::Set => pods.iter().map(Pod::uid).collect::<BTreeSet<_>>().len(),
+            PodOperation::Add | PodOperation::Update | PodOperation::Delete => {
+                let fresh = pods
+                    .iter()
+                    .map(Pod::uid)
+                    .filter(|uid| stored.is_none_or(|m| !m.contains_key(*uid)))
+                    .collect::<BTreeSet<_>>()
+                    .len();
+                before.saturating_add(fresh)
+            }
+            PodOperation::Remove | PodOperation::Reconcile => before,
+        };
+        (after, total.saturating_sub(before).saturating_add(after))
     }
 
     /// `podStorage.merge`. `op == None` is upstream's "invalid update type": logged, no change.
@@ -213,6 +242,9 @@ fn update_pods(
     out: &mut Buckets,
 ) {
     let mut names = BTreeSet::new();
+    // Every new pod of one update is first seen at the same instant: formatted once.
+    let seen = now.rfc3339_nano();
+    let added = format!("UID not yet known from source {source:?}: ADD");
     for (index, mut candidate) in pods.into_iter().enumerate() {
         // filterInvalidPods: the first pod with a given full name wins within one update.
         if !names.insert(candidate.full_name()) {
@@ -260,12 +292,8 @@ fn update_pods(
             into.insert(uid, existing);
             continue;
         }
-        candidate.set_annotation(CONFIG_FIRST_SEEN_ANNOTATION_KEY, &now.rfc3339_nano());
-        out.adds.push(
-            &candidate,
-            format!("UID not yet known from source {source:?}: ADD"),
-            Vec::new(),
-        );
+        candidate.set_annotation(CONFIG_FIRST_SEEN_ANNOTATION_KEY, &seen);
+        out.adds.push(&candidate, added.clone(), Vec::new());
         into.insert(uid, candidate);
     }
 }

@@ -232,6 +232,13 @@ pub enum PodConfigError {
     InvalidPod { index: usize, message: String },
     /// `kubetypes.GetValidatedSources`: `unknown pod source %q`.
     UnknownSource(String),
+    /// An update that would take a source past [`super::MAX_SOURCE_PODS`], or all sources past
+    /// [`super::MAX_MERGED_PODS`] (`source` is `None` for the latter); nothing changed.
+    TooManyPods {
+        source: Option<String>,
+        would_hold: usize,
+        limit: usize,
+    },
 }
 
 impl fmt::Display for PodConfigError {
@@ -244,6 +251,22 @@ impl fmt::Display for PodConfigError {
             ),
             PodConfigError::InvalidPod { index, message } => write!(f, "pods[{index}]: {message}"),
             PodConfigError::UnknownSource(s) => write!(f, "unknown pod source {s:?}"),
+            PodConfigError::TooManyPods {
+                source: Some(source),
+                would_hold,
+                limit,
+            } => write!(
+                f,
+                "source {source:?} would hold {would_hold} pods; the limit is {limit} pods per source"
+            ),
+            PodConfigError::TooManyPods {
+                source: None,
+                would_hold,
+                limit,
+            } => write!(
+                f,
+                "all sources together would hold {would_hold} pods; the limit is {limit} pods"
+            ),
         }
     }
 }
