@@ -13,9 +13,11 @@ assert.ok(existsSync(join(pkg, "package.json")), "build pkg/ first (make build)"
 // gzipped bytes (Node's zlib at level 9, as scripts/bench.mjs measures); the sizes measured when
 // the budgets were set are in the comments.
 const BUDGETS = {
-  "kubegate_bg.wasm": 616_700, // 610_544 (1_562_426 raw)
-  "gates/kubegate_gates_bg.wasm": 175_700, // 173_931 (399_765 raw); issue 14's goal is 60_000
-  "cli/kubegate_cli_bg.wasm": 709_500, // 702_430 (1_786_271 raw)
+  // Raised after the release-aware validation, the zone and bytes accounting of the simulator and
+  // the pod-source limits (about 6 KB gzipped between them).
+  "kubegate_bg.wasm": 623_000, // 616_805 (1_591_261 raw)
+  "gates/kubegate_gates_bg.wasm": 174_800, // 172_989 (400_005 raw); issue 14's goal is 60_000
+  "cli/kubegate_cli_bg.wasm": 715_700, // 708_626 (1_815_299 raw)
 };
 
 for (const [file, budget] of Object.entries(BUDGETS)) {
