@@ -38,7 +38,7 @@ test("the node registers Ready and the four conditions are drawn as state machin
   assert.equal(await page.locator("#node-machines figure svg").count(), 4);
   assert.equal(await readyStatus(page), "True");
   assert.match(await page.textContent("#node-grace"), /node-monitor-grace-period 50s, controller pass every 5s/);
-  assert.match(await page.textContent("#node-machine-Ready figcaption"), /\(none\) → True at 0m0\ds, set by the kubelet: KubeletReadykubelet is posting ready status/);
+  assert.match(await page.textContent("#node-machine-Ready figcaption"), /\(none\) → True at t\+\d(?:\.\d+)?s, set by the kubelet: KubeletReadykubelet is posting ready status/);
   for (const c of ["MemoryPressure", "DiskPressure", "PIDPressure"]) assert.equal(await page.getAttribute(`#node-machine-${c}`, "data-status"), "False");
   assert.match(await page.textContent("#node-status"), /Ready True, MemoryPressure False/);
   assert.equal(await page.locator("#node-timeline svg path.ticks.lease").count(), 1, "lease renewals are drawn");
@@ -203,11 +203,11 @@ test("examples: a kubelet dies, and a 30s memory spike", async () => {
   await page.selectOption("#examples", "memory-spike");
   await page.waitForSelector("#node-machine-MemoryPressure[data-status='False']");
   const caption = await page.textContent("#node-machine-MemoryPressure figcaption");
-  const m = /True → False at (\d+)m(\d+)s/.exec(caption);
+  const m = new RegExp(`True → False at ${TIME.source}`).exec(caption);
   assert.ok(m, caption);
   // Pressure last observed at most one eviction interval (10s) before 1m30s; it clears 5m later,
   // and the kubelet reports it at its next status sync (10s + jitter).
-  const cleared = Number(m[1]) * 60 + Number(m[2]);
+  const cleared = seconds(m);
   assert.ok(cleared >= 80 + 300 && cleared <= 90 + 300 + 11, `cleared at ${cleared}s`);
   assert.match(caption, /KubeletHasSufficientMemory/);
   await screenshot(page, "node-memory-spike");
