@@ -21,6 +21,7 @@ mod zone;
 pub use event::{Event, EVENT_NORMAL, EVENT_WARNING};
 pub use lease::{Lease, LeaseMeta, LeaseSpec, NODE_LEASE_NAMESPACE};
 pub use meta::ObjectMeta;
+#[cfg(feature = "node-status")]
 pub(crate) use node::heartbeat_type;
 pub use node::{
     ConditionStatus, Node, NodeCondition, NodeSpec, NodeStatus, CONDITION_FALSE, CONDITION_TRUE,

@@ -22,6 +22,7 @@ pub const NODE_NETWORK_UNAVAILABLE: &str = "NetworkUnavailable";
 /// controller marks Unknown: Ready, MemoryPressure, DiskPressure, PIDPressure. Their lengths
 /// differ, so at most one string comparison runs (these loops visit every condition of every node
 /// on every pass).
+#[cfg(feature = "node-status")]
 #[inline(always)]
 pub(crate) fn heartbeat_type(t: &str) -> Option<usize> {
     match t.len() {

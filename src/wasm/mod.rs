@@ -113,6 +113,7 @@ pub(crate) fn from_json<T: DeserializeOwned>(text: &str, what: &str) -> Result<T
 /// is decoded directly and only input that fails is decoded again with the path tracker, which
 /// allocates for every key it passes. Not the default: each type decoded here carries a second
 /// copy of its decoder in the wasm.
+#[cfg(feature = "pod-config")]
 pub(crate) fn from_json_large<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, JsValue> {
     match serde_json::from_str::<T>(text) {
         Ok(value) => Ok(value),
