@@ -320,25 +320,43 @@ impl Pod {
     /// semantic change: spec, labels, deletion timestamp and grace period, generation, status.
     /// Everything else of the stored pod (resourceVersion, ownerReferences, …) stays.
     pub fn copy_semantic_fields_from(&mut self, other: &Pod) {
-        self.copy_top_from(other, "spec");
-        self.copy_meta_from(other, "labels");
-        self.copy_meta_from(other, "deletionTimestamp");
-        self.copy_meta_from(other, "deletionGracePeriodSeconds");
-        self.copy_meta_from(other, "generation");
-        self.copy_top_from(other, "status");
+        for &(place, name) in SEMANTIC_FIELDS {
+            match place {
+                FieldPlace::Top => self.copy_top_from(other, name),
+                FieldPlace::Meta => self.copy_meta_from(other, name),
+            }
+        }
     }
 
     /// [`Pod::copy_semantic_fields_from`], moving the fields out of `other`, which the caller
     /// drops next.
     pub fn take_semantic_fields_from(&mut self, other: &mut Pod) {
-        self.take_top_from(other, "spec");
-        self.take_meta_from(other, "labels");
-        self.take_meta_from(other, "deletionTimestamp");
-        self.take_meta_from(other, "deletionGracePeriodSeconds");
-        self.take_meta_from(other, "generation");
-        self.take_top_from(other, "status");
+        for &(place, name) in SEMANTIC_FIELDS {
+            match place {
+                FieldPlace::Top => self.take_top_from(other, name),
+                FieldPlace::Meta => self.take_meta_from(other, name),
+            }
+        }
     }
 }
+
+/// Where a field `checkAndUpdatePod` carries over lives: on the pod or in its metadata.
+#[derive(Clone, Copy)]
+enum FieldPlace {
+    Top,
+    Meta,
+}
+
+/// The fields a semantic update carries from the new pod into the stored one, in upstream's
+/// order: one list, so copying and moving can never disagree.
+const SEMANTIC_FIELDS: &[(FieldPlace, &str)] = &[
+    (FieldPlace::Top, "spec"),
+    (FieldPlace::Meta, "labels"),
+    (FieldPlace::Meta, "deletionTimestamp"),
+    (FieldPlace::Meta, "deletionGracePeriodSeconds"),
+    (FieldPlace::Meta, "generation"),
+    (FieldPlace::Top, "status"),
+];
 
 /// `reflect.DeepEqual` on decoded values, approximated on JSON (see the module doc).
 pub fn go_equal(a: Option<&Value>, b: Option<&Value>) -> bool {
