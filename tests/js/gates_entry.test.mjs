@@ -5,8 +5,17 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { dirname, join, relative } from "node:path";
-import * as full from "kubegate";
+import { pathToFileURL } from "node:url";
+import { execFileSync } from "node:child_process";
+import * as node from "kubegate";
 import * as lean from "kubegate/gates";
+
+// In Node the main entry's gate core *is* kubegate/gates (one wasm, compiled once), so the answers
+// are compared with the full wasm's own gate core as browsers get it: the main browser entry,
+// loaded here by hand.
+const pkg = dirname(fileURLToPath(import.meta.resolve("kubegate/package.json")));
+const full = await import(pathToFileURL(join(pkg, "index.js")).href);
+full.initSync({ module: readFileSync(join(pkg, "kubegate_bg.wasm")) });
 
 const GATE_CORE = ["LIMITS", "FeatureGate", "parseFeatureList", "kubernetesFeatures", "kubernetesDependencies", "renderFeatureList", "toYaml", "version", "releases", "releaseGates", "releaseFeatures", "initSync", "default"];
 
@@ -75,6 +84,29 @@ test("a gate from one entry is not a gate of the other (each wasm keeps its own 
   assert.throws(() => full.FeatureGate.prototype.toString.call(g), { kind: "invalidArgument" });
 });
 
+test("in Node, the main entry's gate core is kubegate/gates itself", () => {
+  for (const name of GATE_CORE.filter((n) => n !== "initSync" && n !== "default")) assert.equal(node[name], lean[name], name);
+  const g = new node.FeatureGate("1.34");
+  assert.equal(g instanceof lean.FeatureGate, true);
+});
+
+test("in Node, the main entry compiles the full wasm only when another area is first used", () => {
+  // A fresh process: memory is counted per module, so the summary equals the gate core's alone
+  // until an area outside it runs.
+  const script = `
+    import * as kg from "kubegate";
+    import * as lean from "kubegate/gates";
+    const gate = kg.FeatureGate.forRelease("1.34");
+    gate.set("NodeSwap=true");
+    const before = kg.initSync().memoryBytes === lean.initSync().memoryBytes;
+    const config = kg.resolveKubeletConfig({ args: ["--max-pods=60"] });
+    const after = kg.initSync().memoryBytes > lean.initSync().memoryBytes;
+    console.log(JSON.stringify({ before, after, maxPods: config.config.maxPods }));
+  `;
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dirname(fileURLToPath(import.meta.url)), encoding: "utf8" });
+  assert.deepEqual(JSON.parse(out), { before: true, after: true, maxPods: 60 });
+});
+
 // The files a module graph can load: every relative static import, followed; and every file a
 // module names through `new URL("...", import.meta.url)` (how the Node entries read their wasm).
 function graph(entry) {
@@ -94,7 +126,6 @@ function graph(entry) {
 }
 
 test("importing kubegate/gates never references kubegate_bg.wasm or the full glue", () => {
-  const pkg = dirname(fileURLToPath(import.meta.resolve("kubegate/package.json")));
   for (const entry of [fileURLToPath(import.meta.resolve("kubegate/gates")), join(pkg, "gates.js")]) {
     const { modules, urls } = graph(entry);
     const files = [...modules, ...urls].map((f) => relative(pkg, f));
