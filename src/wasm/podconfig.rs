@@ -82,6 +82,33 @@ struct PodConfigOptions {
     sources: Vec<String>,
 }
 
+/// [`to_json`] for results of up to 50,000 pods: the same text, written by [`crate::json`].
+fn to_json_fast<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, JsValue> {
+    crate::json::to_string(value).map_err(|e| {
+        super::error(
+            "internal",
+            &format!("kubegate: cannot convert result to JS: {e}"),
+        )
+    })
+}
+
+/// [`super::from_json_large`] for JSON text that arrives as UTF-8 bytes (the package sends the
+/// largest inputs so: copying bytes into wasm memory is one step, a string is copied character by
+/// character in JS first). Bytes that are not UTF-8 cannot come from the package's JS layer.
+fn from_json_bytes<T: serde::de::DeserializeOwned>(bytes: &[u8], what: &str) -> Result<T, JsValue> {
+    match serde_json::from_slice::<T>(bytes) {
+        Ok(value) => Ok(value),
+        Err(_) => match std::str::from_utf8(bytes) {
+            // The text decoder, for its error (the path of the bad field).
+            Ok(text) => super::from_json_large(text, what),
+            Err(_) => Err(super::error(
+                "invalidInput",
+                &format!("invalid {what}: not UTF-8 text"),
+            )),
+        },
+    }
+}
+
 /// What `merge` takes: `{ op, pods }`, or a `PodUpdate` a source emitted, fed back as it is (its
 /// `source` and `reasons` are not read: the source is `merge`'s first argument).
 #[derive(Deserialize)]
@@ -155,15 +182,17 @@ impl JsPodConfig {
     }
 
     /// Merges one update from `source`; returns the updates emitted, in upstream order.
+    /// `update` arrives as the UTF-8 JSON text of a `PodUpdateInput` (the package's checked
+    /// layer converts it, `objectBytes` in npm/core.js); the type names what callers pass.
     #[wasm_bindgen(unchecked_return_type = "PodUpdate[]")]
     pub fn merge(
         &mut self,
         source: &str,
-        #[wasm_bindgen(unchecked_param_type = "PodUpdateInput")] update: &str,
+        #[wasm_bindgen(unchecked_param_type = "PodUpdateInput")] update: &[u8],
         now: Option<String>,
     ) -> Result<String, JsValue> {
         let outcome = self.merge_outcome(source, update, now)?;
-        to_json(&outcome.updates)
+        to_json_fast(&outcome.updates)
     }
 
     /// Like merge(), with the events and logs of this merge too.
@@ -171,20 +200,20 @@ impl JsPodConfig {
     pub fn merge_detailed(
         &mut self,
         source: &str,
-        #[wasm_bindgen(unchecked_param_type = "PodUpdateInput")] update: &str,
+        #[wasm_bindgen(unchecked_param_type = "PodUpdateInput")] update: &[u8],
         now: Option<String>,
     ) -> Result<String, JsValue> {
         let outcome = self.merge_outcome(source, update, now)?;
-        to_json(&outcome)
+        to_json_fast(&outcome)
     }
 
     fn merge_outcome(
         &mut self,
         source: &str,
-        update: &str,
+        update: &[u8],
         now: Option<String>,
     ) -> Result<crate::kubelet::podconfig::MergeOutcome, JsValue> {
-        let update: UpdateInput = super::from_json_large(update, "pod update")?;
+        let update: UpdateInput = from_json_bytes(update, "pod update")?;
         if update.pods.len() > crate::kubelet::podconfig::MAX_PODS {
             return Err(super::error(
                 "limit",
@@ -220,7 +249,7 @@ impl JsPodConfig {
     /// Sync(): the full merged state as SET from "*" (a one-element list, like merge()).
     #[wasm_bindgen(unchecked_return_type = "PodUpdate[]")]
     pub fn sync(&self) -> Result<String, JsValue> {
-        to_json(&[self.inner.sync()])
+        to_json_fast(&[self.inner.sync()])
     }
 
     #[wasm_bindgen(js_name = seenAllSources)]
@@ -230,7 +259,7 @@ impl JsPodConfig {
 
     #[wasm_bindgen(js_name = mergedState, unchecked_return_type = "PodJson[]")]
     pub fn merged_state(&self) -> Result<String, JsValue> {
-        to_json(&self.inner.merged_state())
+        to_json_fast(&self.inner.merged_state())
     }
 
     /// The registered sources.
