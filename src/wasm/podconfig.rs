@@ -182,8 +182,8 @@ impl JsPodConfig {
     }
 
     /// Merges one update from `source`; returns the updates emitted, in upstream order.
-    /// `update` arrives as the UTF-8 JSON text of a `PodUpdateInput` (the package's checked
-    /// layer converts it, `objectBytes` in npm/core.js); the type names what callers pass.
+    // `update` arrives as the UTF-8 JSON text of a `PodUpdateInput` (the package's checked layer
+    // converts it, `objectBytes` in npm/core.js); the type names what callers pass.
     #[wasm_bindgen(unchecked_return_type = "PodUpdate[]")]
     pub fn merge(
         &mut self,
