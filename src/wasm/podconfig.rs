@@ -123,6 +123,94 @@ struct UpdateInput {
     _reasons: Option<serde_json::Value>,
 }
 
+/// A REMOVE as [`UpdateInput`] decodes it, reading of each pod only what the merge reads: a
+/// REMOVE emits the stored pods and only checks the incoming ones' metadata (`Pod::from_value`),
+/// so their spec and status (most of 50,000 pods) are skipped, never built. Decoding stops at
+/// once at an `op` other than REMOVE (the package writes `op` first), and any failure falls back
+/// to [`UpdateInput`], whose errors are the ones reported.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct RemoveInput {
+    #[serde(rename = "op")]
+    _op: RemoveOp,
+    #[serde(default)]
+    pods: Vec<MetadataOnly>,
+    #[serde(default, rename = "source")]
+    _source: Option<String>,
+    #[serde(default, rename = "reasons")]
+    _reasons: Option<serde::de::IgnoredAny>,
+}
+
+/// The text `"REMOVE"`; anything else fails the decoding.
+struct RemoveOp;
+
+impl<'de> Deserialize<'de> for RemoveOp {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RemoveOp, D::Error> {
+        let op = std::borrow::Cow::<'de, str>::deserialize(d)?;
+        if op == "REMOVE" {
+            Ok(RemoveOp)
+        } else {
+            Err(serde::de::Error::custom("not a REMOVE"))
+        }
+    }
+}
+
+/// A pod with only its `metadata` kept (the last one, as a JSON object keeps the last of a
+/// repeated key); anything but an object stays a non-object, which the merge refuses alike.
+struct MetadataOnly(serde_json::Value);
+
+impl<'de> Deserialize<'de> for MetadataOnly {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<MetadataOnly, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = serde_json::Value;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a pod")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<serde_json::Value, A::Error> {
+                let mut pod = serde_json::Map::new();
+                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                    if key == "metadata" {
+                        pod.insert(key.into_owned(), map.next_value()?);
+                    } else {
+                        map.next_value::<serde::de::IgnoredAny>()?;
+                    }
+                }
+                Ok(serde_json::Value::Object(pod))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<serde_json::Value, A::Error> {
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(serde_json::Value::Null)
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<serde_json::Value, E> {
+                Ok(serde_json::Value::Null)
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<serde_json::Value, E> {
+                Ok(serde_json::Value::Null)
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<serde_json::Value, E> {
+                Ok(serde_json::Value::Null)
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<serde_json::Value, E> {
+                Ok(serde_json::Value::Null)
+            }
+            fn visit_str<E>(self, _: &str) -> Result<serde_json::Value, E> {
+                Ok(serde_json::Value::Null)
+            }
+            fn visit_unit<E>(self) -> Result<serde_json::Value, E> {
+                Ok(serde_json::Value::Null)
+            }
+        }
+        d.deserialize_any(Visit).map(MetadataOnly)
+    }
+}
+
 /// The kubelet's pod configuration mux.
 #[wasm_bindgen(js_name = PodConfig)]
 pub struct JsPodConfig {
@@ -213,7 +301,15 @@ impl JsPodConfig {
         update: &[u8],
         now: Option<String>,
     ) -> Result<crate::kubelet::podconfig::MergeOutcome, JsValue> {
-        let update: UpdateInput = from_json_bytes(update, "pod update")?;
+        let update = match serde_json::from_slice::<RemoveInput>(update) {
+            Ok(remove) => UpdateInput {
+                op: "REMOVE".to_string(),
+                pods: remove.pods.into_iter().map(|p| p.0).collect(),
+                _source: None,
+                _reasons: None,
+            },
+            Err(_) => from_json_bytes::<UpdateInput>(update, "pod update")?,
+        };
         if update.pods.len() > crate::kubelet::podconfig::MAX_PODS {
             return Err(super::error(
                 "limit",
