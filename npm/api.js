@@ -33,8 +33,8 @@ export const NodeLifecycleController = classExport(
   [["config", "optObject", "controller config"]],
   {
     settings: [[]],
-    monitorNodeHealth: [[["input", "object", "monitorNodeHealth input"]]],
-    doNoExecuteTaintingPass: [[["input", "object", "tainting pass input"]]],
+    monitorNodeHealth: [[["input", "objectBytes", "monitorNodeHealth input"]]],
+    doNoExecuteTaintingPass: [[["input", "objectBytes", "tainting pass input"]]],
   },
 );
 
@@ -62,8 +62,8 @@ export const PodConfig = classExport(
   {
     setNow: [[["now", "string", "time"]], "plain"],
     channel: [[["source", "string", "source"]], "plain"],
-    merge: [[["source", "string", "source"], ["update", "object", "pod update"], ["now", "optString", "time"]]],
-    mergeDetailed: [[["source", "string", "source"], ["update", "object", "pod update"], ["now", "optString", "time"]]],
+    merge: [[["source", "string", "source"], ["update", "objectBytes", "pod update"], ["now", "optString", "time"]]],
+    mergeDetailed: [[["source", "string", "source"], ["update", "objectBytes", "pod update"], ["now", "optString", "time"]]],
     sync: [[]],
     seenAllSources: [[["sources", "strings", "sources"]], "plain"],
     mergedState: [[]],

@@ -72,6 +72,9 @@ pub mod facts;
 pub mod featuregate;
 pub mod go;
 pub mod import;
+// The writer of the largest results (50,000 pods or nodes), for the areas that have them.
+#[cfg(any(feature = "node-status", feature = "pod-config"))]
+pub mod json;
 #[cfg(any(
     feature = "kubelet-config",
     feature = "node-status",

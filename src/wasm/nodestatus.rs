@@ -58,6 +58,32 @@ fn check_pass(input: &MonitorInput) -> Result<(), JsValue> {
     Ok(())
 }
 
+/// A controller pass's input, JSON text as UTF-8 bytes (the package's `objectBytes`: 50,000 nodes
+/// are 20 MB, which JS copies into wasm memory in one step as bytes but character by character
+/// as a string; the parameter's type names what callers of the package pass). Valid input is decoded directly; only input that fails is decoded again by
+/// [`from_json`], whose path tracking (an allocation per key) is what names the bad field.
+fn pass_input(bytes: &[u8], what: &str) -> Result<MonitorInput, JsValue> {
+    if let Ok(input) = serde_json::from_slice::<MonitorInput>(bytes) {
+        return Ok(input);
+    }
+    let text = std::str::from_utf8(bytes)
+        .map_err(|_| super::error("invalidInput", &format!("invalid {what}: not UTF-8 text")))?;
+    from_json(text, what)
+}
+
+/// [`to_json`] for a pass's result (50,000 nodes are about 20 MB of JSON): the same text,
+/// written by [`crate::json`].
+fn pass_result(
+    result: &crate::controller::nodelifecycle::MonitorResult,
+) -> Result<String, JsValue> {
+    crate::json::to_string(result).map_err(|e| {
+        super::error(
+            "internal",
+            &format!("kubegate: cannot convert result to JS: {e}"),
+        )
+    })
+}
+
 fn time(now: &str) -> Result<Time, JsValue> {
     Time::parse(now).map_err(fail("invalidTime"))
 }
@@ -155,27 +181,27 @@ impl JsNodeLifecycleController {
     #[wasm_bindgen(js_name = monitorNodeHealth, unchecked_return_type = "MonitorResult")]
     pub fn monitor_node_health(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "MonitorInput")] input: &str,
+        #[wasm_bindgen(unchecked_param_type = "MonitorInput")] input: &[u8],
     ) -> Result<String, JsValue> {
-        let input: MonitorInput = from_json(input, "monitorNodeHealth input")?;
+        let input = pass_input(input, "monitorNodeHealth input")?;
         check_pass(&input)?;
-        to_json(&self.inner.monitor_node_health(&input))
+        pass_result(&self.inner.monitor_node_health(&input))
     }
 
     /// `doNoExecuteTaintingPass`: applies queued NoExecute taints as the zone rate limits allow.
     #[wasm_bindgen(js_name = doNoExecuteTaintingPass, unchecked_return_type = "MonitorResult")]
     pub fn do_no_execute_tainting_pass(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "MonitorInput")] input: &str,
+        #[wasm_bindgen(unchecked_param_type = "MonitorInput")] input: &[u8],
     ) -> Result<String, JsValue> {
-        let input: MonitorInput = from_json(input, "tainting pass input")?;
+        let input = pass_input(input, "tainting pass input")?;
         check_pass(&input)?;
         let mut nodes = input.nodes;
         let mut out = self
             .inner
             .do_no_execute_tainting_pass(input.now, &mut nodes);
         out.nodes = nodes;
-        to_json(&out)
+        pass_result(&out)
     }
 }
 

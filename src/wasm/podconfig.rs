@@ -82,6 +82,33 @@ struct PodConfigOptions {
     sources: Vec<String>,
 }
 
+/// [`to_json`] for results of up to 50,000 pods: the same text, written by [`crate::json`].
+fn to_json_fast<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, JsValue> {
+    crate::json::to_string(value).map_err(|e| {
+        super::error(
+            "internal",
+            &format!("kubegate: cannot convert result to JS: {e}"),
+        )
+    })
+}
+
+/// [`super::from_json_large`] for JSON text that arrives as UTF-8 bytes (the package sends the
+/// largest inputs so: copying bytes into wasm memory is one step, a string is copied character by
+/// character in JS first). Bytes that are not UTF-8 cannot come from the package's JS layer.
+fn from_json_bytes<T: serde::de::DeserializeOwned>(bytes: &[u8], what: &str) -> Result<T, JsValue> {
+    match serde_json::from_slice::<T>(bytes) {
+        Ok(value) => Ok(value),
+        Err(_) => match std::str::from_utf8(bytes) {
+            // The text decoder, for its error (the path of the bad field).
+            Ok(text) => super::from_json_large(text, what),
+            Err(_) => Err(super::error(
+                "invalidInput",
+                &format!("invalid {what}: not UTF-8 text"),
+            )),
+        },
+    }
+}
+
 /// What `merge` takes: `{ op, pods }`, or a `PodUpdate` a source emitted, fed back as it is (its
 /// `source` and `reasons` are not read: the source is `merge`'s first argument).
 #[derive(Deserialize)]
@@ -94,6 +121,94 @@ struct UpdateInput {
     _source: Option<String>,
     #[serde(default, rename = "reasons")]
     _reasons: Option<serde_json::Value>,
+}
+
+/// A REMOVE as [`UpdateInput`] decodes it, reading of each pod only what the merge reads: a
+/// REMOVE emits the stored pods and only checks the incoming ones' metadata (`Pod::from_value`),
+/// so their spec and status (most of 50,000 pods) are skipped, never built. Decoding stops at
+/// once at an `op` other than REMOVE (the package writes `op` first), and any failure falls back
+/// to [`UpdateInput`], whose errors are the ones reported.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct RemoveInput {
+    #[serde(rename = "op")]
+    _op: RemoveOp,
+    #[serde(default)]
+    pods: Vec<MetadataOnly>,
+    #[serde(default, rename = "source")]
+    _source: Option<String>,
+    #[serde(default, rename = "reasons")]
+    _reasons: Option<serde::de::IgnoredAny>,
+}
+
+/// The text `"REMOVE"`; anything else fails the decoding.
+struct RemoveOp;
+
+impl<'de> Deserialize<'de> for RemoveOp {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RemoveOp, D::Error> {
+        let op = std::borrow::Cow::<'de, str>::deserialize(d)?;
+        if op == "REMOVE" {
+            Ok(RemoveOp)
+        } else {
+            Err(serde::de::Error::custom("not a REMOVE"))
+        }
+    }
+}
+
+/// A pod with only its `metadata` kept (the last one, as a JSON object keeps the last of a
+/// repeated key); anything but an object stays a non-object, which the merge refuses alike.
+struct MetadataOnly(serde_json::Value);
+
+impl<'de> Deserialize<'de> for MetadataOnly {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<MetadataOnly, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = serde_json::Value;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a pod")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<serde_json::Value, A::Error> {
+                let mut pod = serde_json::Map::new();
+                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                    if key == "metadata" {
+                        pod.insert(key.into_owned(), map.next_value()?);
+                    } else {
+                        map.next_value::<serde::de::IgnoredAny>()?;
+                    }
+                }
+                Ok(serde_json::Value::Object(pod))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<serde_json::Value, A::Error> {
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(serde_json::Value::Null)
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<serde_json::Value, E> {
+                Ok(serde_json::Value::Null)
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<serde_json::Value, E> {
+                Ok(serde_json::Value::Null)
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<serde_json::Value, E> {
+                Ok(serde_json::Value::Null)
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<serde_json::Value, E> {
+                Ok(serde_json::Value::Null)
+            }
+            fn visit_str<E>(self, _: &str) -> Result<serde_json::Value, E> {
+                Ok(serde_json::Value::Null)
+            }
+            fn visit_unit<E>(self) -> Result<serde_json::Value, E> {
+                Ok(serde_json::Value::Null)
+            }
+        }
+        d.deserialize_any(Visit).map(MetadataOnly)
+    }
 }
 
 /// The kubelet's pod configuration mux.
@@ -155,15 +270,17 @@ impl JsPodConfig {
     }
 
     /// Merges one update from `source`; returns the updates emitted, in upstream order.
+    // `update` arrives as the UTF-8 JSON text of a `PodUpdateInput` (the package's checked layer
+    // converts it, `objectBytes` in npm/core.js); the type names what callers pass.
     #[wasm_bindgen(unchecked_return_type = "PodUpdate[]")]
     pub fn merge(
         &mut self,
         source: &str,
-        #[wasm_bindgen(unchecked_param_type = "PodUpdateInput")] update: &str,
+        #[wasm_bindgen(unchecked_param_type = "PodUpdateInput")] update: &[u8],
         now: Option<String>,
     ) -> Result<String, JsValue> {
         let outcome = self.merge_outcome(source, update, now)?;
-        to_json(&outcome.updates)
+        to_json_fast(&outcome.updates)
     }
 
     /// Like merge(), with the events and logs of this merge too.
@@ -171,20 +288,28 @@ impl JsPodConfig {
     pub fn merge_detailed(
         &mut self,
         source: &str,
-        #[wasm_bindgen(unchecked_param_type = "PodUpdateInput")] update: &str,
+        #[wasm_bindgen(unchecked_param_type = "PodUpdateInput")] update: &[u8],
         now: Option<String>,
     ) -> Result<String, JsValue> {
         let outcome = self.merge_outcome(source, update, now)?;
-        to_json(&outcome)
+        to_json_fast(&outcome)
     }
 
     fn merge_outcome(
         &mut self,
         source: &str,
-        update: &str,
+        update: &[u8],
         now: Option<String>,
     ) -> Result<crate::kubelet::podconfig::MergeOutcome, JsValue> {
-        let update: UpdateInput = super::from_json_large(update, "pod update")?;
+        let update = match serde_json::from_slice::<RemoveInput>(update) {
+            Ok(remove) => UpdateInput {
+                op: "REMOVE".to_string(),
+                pods: remove.pods.into_iter().map(|p| p.0).collect(),
+                _source: None,
+                _reasons: None,
+            },
+            Err(_) => from_json_bytes::<UpdateInput>(update, "pod update")?,
+        };
         if update.pods.len() > crate::kubelet::podconfig::MAX_PODS {
             return Err(super::error(
                 "limit",
@@ -220,7 +345,7 @@ impl JsPodConfig {
     /// Sync(): the full merged state as SET from "*" (a one-element list, like merge()).
     #[wasm_bindgen(unchecked_return_type = "PodUpdate[]")]
     pub fn sync(&self) -> Result<String, JsValue> {
-        to_json(&[self.inner.sync()])
+        to_json_fast(&[self.inner.sync()])
     }
 
     #[wasm_bindgen(js_name = seenAllSources)]
@@ -230,7 +355,7 @@ impl JsPodConfig {
 
     #[wasm_bindgen(js_name = mergedState, unchecked_return_type = "PodJson[]")]
     pub fn merged_state(&self) -> Result<String, JsValue> {
-        to_json(&self.inner.merged_state())
+        to_json_fast(&self.inner.merged_state())
     }
 
     /// The registered sources.

@@ -160,15 +160,21 @@ impl PodStorage {
         let stored = self.pods.get(source);
         let before = stored.map_or(0, BTreeMap::len);
         let total = self.total();
+        // Distinct UIDs counted by sorting borrowed ones: no allocation per pod.
+        let distinct = |mut uids: Vec<&str>| {
+            uids.sort_unstable();
+            uids.dedup();
+            uids.len()
+        };
         let after = match op {
-            PodOperation::Set => pods.iter().map(Pod::uid).collect::<BTreeSet<_>>().len(),
+            PodOperation::Set => distinct(pods.iter().map(Pod::uid).collect()),
             PodOperation::Add | PodOperation::Update | PodOperation::Delete => {
-                let fresh = pods
-                    .iter()
-                    .map(Pod::uid)
-                    .filter(|uid| stored.is_none_or(|m| !m.contains_key(*uid)))
-                    .collect::<BTreeSet<_>>()
-                    .len();
+                let fresh = distinct(
+                    pods.iter()
+                        .map(Pod::uid)
+                        .filter(|uid| stored.is_none_or(|m| !m.contains_key(*uid)))
+                        .collect(),
+                );
                 before.saturating_add(fresh)
             }
             PodOperation::Remove | PodOperation::Reconcile => before,
@@ -208,13 +214,14 @@ impl PodStorage {
                 let mut old = std::mem::take(&mut stored);
                 let mut fresh = BTreeMap::new();
                 update_pods(source, pods, Some(&mut old), &mut fresh, now, &mut out);
+                // Both maps are in UID order: one walk side by side finds the old UIDs missing
+                // from the SET (in UID order, as before) without a lookup per pod.
+                let message = format!("UID is no longer in the SET from source {source:?}");
+                let mut kept = fresh.keys().peekable();
                 for (uid, existing) in &old {
-                    if !fresh.contains_key(uid) {
-                        out.removes.push(
-                            existing,
-                            format!("UID is no longer in the SET from source {source:?}"),
-                            Vec::new(),
-                        );
+                    while kept.next_if(|k| *k < uid).is_some() {}
+                    if kept.next_if(|k| *k == uid).is_none() {
+                        out.removes.push(existing, message.clone(), Vec::new());
                     }
                 }
                 stored = fresh;
@@ -245,6 +252,7 @@ fn update_pods(
     // Every new pod of one update is first seen at the same instant: formatted once.
     let seen = now.rfc3339_nano();
     let added = format!("UID not yet known from source {source:?}: ADD");
+    let is_set = old.is_some();
     for (index, mut candidate) in pods.into_iter().enumerate() {
         // filterInvalidPods: the first pod with a given full name wins within one update.
         if !names.insert(candidate.full_name()) {
@@ -255,17 +263,21 @@ fn update_pods(
             out.events.push(duplicate_event(&candidate, source));
             continue;
         }
-        candidate.set_annotation(CONFIG_SOURCE_ANNOTATION_KEY, source);
-        let uid = candidate.uid().to_string();
-        let existing = match old.as_deref_mut() {
-            Some(old) => old.remove(&uid),
-            None => into.remove(&uid),
+        // A pod already stored is updated where it lies (SET: in `old`, which keeps it for a
+        // later duplicate UID of the same SET, as upstream reads oldPods, which SET does not
+        // shrink; otherwise in the stored map itself).
+        let slot = match old.as_deref_mut() {
+            Some(old) => old.get_mut(candidate.uid()),
+            None => into.get_mut(candidate.uid()),
         };
-        if let Some(mut existing) = existing {
-            match check_and_update(&mut existing, &mut candidate) {
+        if let Some(existing) = slot {
+            // The source annotation upstream sets first is a local key: the comparison ignores
+            // it and an update keeps the stored pod's own, so an existing pod's candidate
+            // needs none.
+            match check_and_update(existing, &mut candidate) {
                 Check::Nothing => {}
                 Check::Reconcile => out.reconciles.push(
-                    &existing,
+                    existing,
                     "spec, labels, annotations (kubelet-local keys ignored) and deletion fields are unchanged; only status differs: RECONCILE, not UPDATE".into(),
                     vec!["status".into()],
                 ),
@@ -274,24 +286,24 @@ fn update_pods(
                         "pod differs semantically ({}): UPDATE, not RECONCILE (a status change, if any, rides along)",
                         changed.join(", ")
                     );
-                    out.updates.push(&existing, msg, changed);
+                    out.updates.push(existing, msg, changed);
                 }
                 Check::GracefulDelete(changed) => {
                     let msg = format!(
                         "pod differs semantically ({}) and has a deletionTimestamp: graceful DELETE",
                         changed.join(", ")
                     );
-                    out.deletes.push(&existing, msg, changed);
+                    out.deletes.push(existing, msg, changed);
                 }
             }
-            if let Some(old) = old.as_deref_mut() {
-                // A later duplicate UID in the same SET must still find the pod (upstream
-                // reads oldPods, which SET does not shrink).
-                old.insert(uid.clone(), existing.clone());
+            if is_set {
+                let copy = existing.clone();
+                into.insert(copy.uid().to_string(), copy);
             }
-            into.insert(uid, existing);
             continue;
         }
+        candidate.set_annotation(CONFIG_SOURCE_ANNOTATION_KEY, source);
+        let uid = candidate.uid().to_string();
         candidate.set_annotation(CONFIG_FIRST_SEEN_ANNOTATION_KEY, &seen);
         out.adds.push(&candidate, added.clone(), Vec::new());
         into.insert(uid, candidate);
