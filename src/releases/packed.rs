@@ -4,9 +4,10 @@
 //! Why: [`GATES`] is a slice of structs of pointers (a name, a slice of spec tuples), the
 //! natural shape for Rust callers but a third of the gate core's gzipped wasm, since pointers
 //! and padding compress badly. Here a gate is six bytes, a spec two, and the names one string,
-//! about a fifth of the size. Every lookup of `gates.rs` reads these tables, so a binary that
-//! never names [`GATES`] (the wasm) does not carry it; `tests` below holds the two to the same
-//! records, and the tables are computed from [`GATES`], so there is one source of facts.
+//! about a fifth of the size. Every lookup of `gates.rs` reads these tables when the build has
+//! no other area ([`PACKED`]), so the gate core's wasm does not carry [`GATES`]; `tests` below
+//! holds the two to the same records, and the tables are computed from [`GATES`], so there is
+//! one source of facts.
 
 use super::gates::{GateRecord, GATES};
 use crate::featuregate::PreRelease;
@@ -127,25 +128,54 @@ static RECORDS: [Packed; GATE_COUNT] = TABLES.0;
 static NAMES: [u8; NAMES_LEN] = TABLES.1;
 static SPECS: [u16; SPEC_COUNT] = TABLES.2;
 
-/// One gate read from the tables: a [`GateRecord`] without its pointers.
+/// Whether the lookups read the tables. A build with another area (the full wasm, the CLI) names
+/// [`GATES`] anyway (`record`, facts, upgrade checks), so there the tables would be a second copy
+/// of the same facts; the gate core alone reads only the tables and never carries [`GATES`].
+const PACKED: bool = !cfg!(any(
+    feature = "kubelet-config",
+    feature = "node-status",
+    feature = "pod-config",
+    feature = "api-fields",
+    feature = "control-plane"
+));
+
+/// One gate, from the tables or from [`GATES`]: what a [`GateRecord`] says.
 #[derive(Clone, Copy)]
 pub(super) struct Gate {
     pub name: &'static str,
     pub since: u16,
     pub removed: Option<u16>,
-    specs: &'static [u16],
+    packed: &'static [u16],
+    plain: &'static [(u16, u16, PreRelease, bool, bool)],
 }
 
 impl Gate {
     /// Its specs, oldest first, as [`GateRecord::specs`] holds them.
-    pub fn specs(&self) -> impl DoubleEndedIterator<Item = (u16, u16, PreRelease, bool, bool)> {
-        self.specs.iter().map(|&b| unpack_spec(b))
+    pub fn specs(&self) -> impl Iterator<Item = (u16, u16, PreRelease, bool, bool)> {
+        let unpacked = self.packed.iter().map(|&b| unpack_spec(b));
+        unpacked.chain(self.plain.iter().copied())
     }
 }
 
 /// Every gate, sorted by name, as [`GATES`] lists them.
 pub(super) fn gates() -> impl Iterator<Item = Gate> {
-    RECORDS
+    let (packed, plain): (&[Packed], &[GateRecord]) = if PACKED {
+        (&RECORDS, &[])
+    } else {
+        (&[], GATES)
+    };
+    from_tables(packed).chain(plain.iter().map(|r| Gate {
+        name: r.name,
+        since: r.since,
+        removed: r.removed,
+        packed: &[],
+        plain: r.specs,
+    }))
+}
+
+/// The gates of `records`, all of [`RECORDS`] or none (offsets run from the first).
+fn from_tables(records: &'static [Packed]) -> impl Iterator<Item = Gate> {
+    records
         .iter()
         .scan((0usize, 0usize), |(name_at, spec_at), r| {
             let (name_end, spec_end) = (usize::from(r.name_end), usize::from(r.spec_end));
@@ -159,7 +189,8 @@ pub(super) fn gates() -> impl Iterator<Item = Gate> {
                 name,
                 since: u16::from(r.since),
                 removed: (r.removed != 0).then_some(u16::from(r.removed)),
-                specs,
+                packed: specs,
+                plain: &[],
             })
         })
 }
@@ -170,8 +201,9 @@ mod tests {
 
     #[test]
     fn the_tables_hold_every_record_of_gates_data() {
-        let packed: Vec<Gate> = gates().collect();
+        let packed: Vec<Gate> = from_tables(&RECORDS).collect();
         assert_eq!(packed.len(), GATES.len());
+        assert_eq!(gates().count(), GATES.len());
         for (p, r) in packed.iter().zip(GATES) {
             assert_eq!(p.name, r.name);
             assert_eq!((p.since, p.removed), (r.since, r.removed), "{}", r.name);
