@@ -159,10 +159,11 @@ impl Gate {
 
 /// Every gate, sorted by name, as [`GATES`] lists them.
 pub(super) fn gates() -> impl Iterator<Item = Gate> {
-    let (packed, plain): (&[Packed], &[GateRecord]) = if PACKED {
-        (&RECORDS, &[])
+    // Both sides of the choice are constants, so a build names only the tables it reads.
+    let (packed, plain): (Tables, &[GateRecord]) = if PACKED {
+        ((&RECORDS, &NAMES, &SPECS), &[])
     } else {
-        (&[], GATES)
+        ((&[], &[], &[]), GATES)
     };
     from_tables(packed).chain(plain.iter().map(|r| Gate {
         name: r.name,
@@ -173,17 +174,20 @@ pub(super) fn gates() -> impl Iterator<Item = Gate> {
     }))
 }
 
-/// The gates of `records`, all of [`RECORDS`] or none (offsets run from the first).
-fn from_tables(records: &'static [Packed]) -> impl Iterator<Item = Gate> {
+/// [`RECORDS`], [`NAMES`] and [`SPECS`], or three empty tables.
+type Tables = (&'static [Packed], &'static [u8], &'static [u16]);
+
+/// The gates of the tables (offsets run from the first record).
+fn from_tables((records, names, specs): Tables) -> impl Iterator<Item = Gate> {
     records
         .iter()
-        .scan((0usize, 0usize), |(name_at, spec_at), r| {
+        .scan((0usize, 0usize), move |(name_at, spec_at), r| {
             let (name_end, spec_end) = (usize::from(r.name_end), usize::from(r.spec_end));
-            let name = NAMES
+            let name = names
                 .get(*name_at..name_end)
                 .and_then(|b| std::str::from_utf8(b).ok())
                 .unwrap_or("");
-            let specs = SPECS.get(*spec_at..spec_end).unwrap_or(&[]);
+            let specs = specs.get(*spec_at..spec_end).unwrap_or(&[]);
             (*name_at, *spec_at) = (name_end, spec_end);
             Some(Gate {
                 name,
@@ -201,7 +205,7 @@ mod tests {
 
     #[test]
     fn the_tables_hold_every_record_of_gates_data() {
-        let packed: Vec<Gate> = from_tables(&RECORDS).collect();
+        let packed: Vec<Gate> = from_tables((&RECORDS, &NAMES, &SPECS)).collect();
         assert_eq!(packed.len(), GATES.len());
         assert_eq!(gates().count(), GATES.len());
         for (p, r) in packed.iter().zip(GATES) {
