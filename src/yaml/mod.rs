@@ -22,7 +22,9 @@
 //! tries `fast.rs`, a reader for the block subset Kubernetes files are written in (block mappings
 //! and sequences of one-line scalars), which declines anything else; the general path then reads
 //! the text and owns every error message. `tests/yaml_fast.rs` holds the two to the same value,
-//! positions and errors. The writer ([`to_string`], `write.rs`) is the inverse, as
+//! positions and errors. The gate core's own wasm (`kubegate/gates`, Cargo feature `lean-yaml`)
+//! keeps only the fast path and refuses the rest with an error naming the line: yaml-rust2 was a
+//! quarter of that wasm. The writer ([`to_string`], `write.rs`) is the inverse, as
 //! `sigs.k8s.io/yaml` writes.
 //!
 //! Untrusted input is bounded: nesting deeper than [`MAX_DEPTH`] and alias expansion beyond
