@@ -1,4 +1,6 @@
 // `kubegate/gates`: the gate core alone, with the same types as the main entry's gate exports.
+// Its parseFeatureList reads block YAML and one-line flow collections (every
+// versioned_feature_list.yaml); other YAML throws an error naming the line (see gates.js).
 export {
   FeatureGate,
   parseFeatureList,

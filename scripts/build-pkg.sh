@@ -15,7 +15,7 @@ wasm-pack build --release --target web --out-dir pkg/cli --out-name kubegate_cli
 
 # The gate core alone (`kubegate/gates`): the same binding with every other area turned off, so
 # `import { FeatureGate } from "kubegate/gates"` loads a wasm a fraction of the full one's size.
-wasm-pack build --release --target web --out-dir pkg/gates --out-name kubegate_gates --no-pack . -- --no-default-features --features wasm >&2
+wasm-pack build --release --target web --out-dir pkg/gates --out-name kubegate_gates --no-pack . -- --no-default-features --features wasm,lean-yaml >&2
 
 rm -f pkg/gate.js
 cp npm/node.js npm/node.d.ts npm/index.js npm/index.d.ts npm/api.js npm/core.js npm/gates.js npm/gates.d.ts npm/gates-node.js npm/README.md npm/cli.js pkg/

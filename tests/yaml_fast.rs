@@ -97,6 +97,11 @@ const SAMPLES: &[&str] = &[
     "a:\n  - b\n  -\n",
     "a:\n    - b\n    - c\n  d: 1\n",
     "a:\n  b: 1\n c: 2\n",
+    "- name: X\n  versionedSpecs:\n  - {default: true, preRelease: Beta, version: '1.30'}\n  - { a: 1 }\n",
+    "a: [{b: 1}, [c, d], {}]\nb: {'q': 1, \"r\": [2]}  # c\nc: {é: ü, n: NO, y: -1}\n- [a, b]\n",
+    "- [a, b]\n- {c: ~, d: .5}\n- []\n- - {x: 0x10}\n",
+    "a: {x: 1,}\nb: [1,2]\nc: {a: 1, a: 2}\nd: {a: 1} x\ne: {b: 1}#c\nf: [-]\n",
+    "a: {x: \"a\\\"b\", y: 'it''s', z: [a b]}\nb: {k}\nc: {k: }\nd: {\"k\":1}\n",
 ];
 
 fn mutations(text: &str) -> Vec<String> {

@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::packed::{gates, Gate};
 use super::Release;
 use crate::featuregate::{FeatureGate, FeatureGateError, FeatureSpec, PreRelease};
 use crate::version::Version;
@@ -42,41 +43,65 @@ pub use data::{GATES, SOURCES};
 impl GateRecord {
     /// Whether the binaries of `release` register this gate.
     pub fn known_in(&self, release: Release) -> bool {
-        let m = release.minor();
-        self.since <= m && self.removed.is_none_or(|r| m < r)
+        known(self.since, self.removed, release)
     }
 
     /// The specs the binaries of `release` declare: those at or below `release` (a binary does
     /// not know its successors' plans).
     pub fn specs_in(&self, release: Release) -> Vec<FeatureSpec> {
-        let at = release.version();
-        self.specs
-            .iter()
-            .map(|&(major, minor, stage, default, locked)| {
-                let mut spec = FeatureSpec::new(
-                    Version::new(u64::from(major), u64::from(minor)),
-                    stage,
-                    default,
-                );
-                spec.lock_to_default = locked;
-                spec
-            })
-            .filter(|s| s.version.as_ref().is_some_and(|v| *v <= at))
-            .collect()
+        specs_at(self.specs.iter().copied(), release)
     }
 
     /// The first release of the stage the gate has in `release` (Beta since 1.30 even if the
     /// default flipped in 1.33), if the gate is known then.
     pub fn stage_since(&self, release: Release) -> Option<Version> {
-        let specs = self.specs_in(release);
-        let current = specs.last()?.pre_release;
-        specs
-            .iter()
-            .rev()
-            .take_while(|s| s.pre_release == current)
-            .last()
-            .and_then(|s| s.version.clone())
+        stage_since(&self.specs_in(release))
     }
+}
+
+// The same questions of a gate read from the packed tables (what every lookup below reads).
+impl Gate {
+    fn known_in(&self, release: Release) -> bool {
+        known(self.since, self.removed, release)
+    }
+
+    fn specs_in(&self, release: Release) -> Vec<FeatureSpec> {
+        specs_at(self.specs(), release)
+    }
+}
+
+fn known(since: u16, removed: Option<u16>, release: Release) -> bool {
+    let m = release.minor();
+    since <= m && removed.is_none_or(|r| m < r)
+}
+
+fn specs_at(
+    specs: impl Iterator<Item = (u16, u16, PreRelease, bool, bool)>,
+    release: Release,
+) -> Vec<FeatureSpec> {
+    let at = release.version();
+    specs
+        .map(|(major, minor, stage, default, locked)| {
+            let mut spec = FeatureSpec::new(
+                Version::new(u64::from(major), u64::from(minor)),
+                stage,
+                default,
+            );
+            spec.lock_to_default = locked;
+            spec
+        })
+        .filter(|s| s.version.as_ref().is_some_and(|v| *v <= at))
+        .collect()
+}
+
+fn stage_since(specs: &[FeatureSpec]) -> Option<Version> {
+    let current = specs.last()?.pre_release;
+    specs
+        .iter()
+        .rev()
+        .take_while(|s| s.pre_release == current)
+        .last()
+        .and_then(|s| s.version.clone())
 }
 
 /// The record of `name`, if any release from 1.16 on registered it.
@@ -90,12 +115,16 @@ pub fn record(name: &str) -> Option<&'static GateRecord> {
 /// The versioned gate list the binaries of `release` declare, in the shape
 /// [`FeatureGate::add_versioned`] takes.
 pub fn features_in(release: Release) -> BTreeMap<String, Vec<FeatureSpec>> {
-    GATES
-        .iter()
-        .filter(|r| r.known_in(release))
-        .map(|r| (r.name.to_string(), r.specs_in(release)))
-        .filter(|(_, specs)| !specs.is_empty())
-        .collect()
+    // Inserts, not `collect`: a collected map sorts its items first, with a copy of the sorting
+    // code for this item type in the wasm; the gates come sorted anyway.
+    let mut features = BTreeMap::new();
+    for r in gates().filter(|r| r.known_in(release)) {
+        let specs = r.specs_in(release);
+        if !specs.is_empty() {
+            features.insert(r.name.to_string(), specs);
+        }
+    }
+    features
 }
 
 /// The first release whose binaries declare versioned specs (component-base's versioned feature
@@ -110,10 +139,12 @@ pub fn release_gate(release: Release) -> Result<FeatureGate, FeatureGateError> {
     if release.minor() >= FIRST_VERSIONED {
         gate.add_versioned(features_in(release))?;
     } else {
-        let flat = features_in(release)
-            .into_iter()
-            .filter_map(|(name, mut specs)| Some((name, specs.pop()?)))
-            .collect();
+        let mut flat = BTreeMap::new();
+        for (name, mut specs) in features_in(release) {
+            if let Some(spec) = specs.pop() {
+                flat.insert(name, spec);
+            }
+        }
         gate.add(flat)?;
     }
     Ok(gate)
@@ -141,17 +172,17 @@ pub struct GateFacts {
 
 /// Every gate the binaries of `release` register, by name, with its stage at `release`.
 pub fn facts_in(release: Release) -> Vec<GateFacts> {
-    GATES
-        .iter()
+    gates()
         .filter(|r| r.known_in(release))
         .filter_map(|r| {
-            let spec = r.specs_in(release).pop()?;
+            let specs = r.specs_in(release);
+            let spec = specs.last()?;
             Some(GateFacts {
                 name: r.name,
                 pre_release: spec.pre_release,
                 default: spec.default,
                 lock_to_default: spec.lock_to_default,
-                stage_since: r.stage_since(release),
+                stage_since: stage_since(&specs),
                 since: format!("1.{}", r.since),
                 removed: r.removed.map(|m| format!("1.{m}")),
             })
@@ -173,7 +204,7 @@ pub struct GateChanges {
 /// The gate differences between the `from` and `to` binaries (each at its own version).
 pub fn changes(from: Release, to: Release) -> GateChanges {
     let mut out = GateChanges::default();
-    for r in GATES {
+    for r in gates() {
         match (r.known_in(from), r.known_in(to)) {
             (true, false) => out.removed.push(r.name),
             (false, true) => out.added.push(r.name),

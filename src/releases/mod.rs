@@ -21,6 +21,7 @@ pub mod gates;
 pub mod kubelet_config;
 #[cfg(feature = "kubelet-config")]
 pub mod kubelet_flags;
+mod packed;
 
 use std::fmt;
 

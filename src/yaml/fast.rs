@@ -8,8 +8,10 @@
 //!
 //! The contract, checked by `tests/yaml_fast.rs` on every YAML text of the test suite and on
 //! generated variations: when this returns a document, it is the document the general path
-//! returns (same value, same positions, no duplicate keys). What it declines: flow collections,
-//! anchors, aliases, tags, block scalars (`|`, `>`), multi-line scalars, double-quoted scalars
+//! returns (same value, same positions, no duplicate keys). Flow collections are read when one
+//! fits on its line and holds only one-word plain scalars, quoted scalars and flow collections
+//! (`- {default: true, version: '1.30'}`, `args: [a, b]`). What it declines: other flow
+//! collections, anchors, aliases, tags, block scalars (`|`, `>`), multi-line scalars, double-quoted scalars
 //! with escapes, empty values, complex keys, duplicate keys, document markers and directives,
 //! tabs, carriage returns and characters YAML does not print, nesting deeper than [`MAX_DEPTH`],
 //! and documents over [`MAX_NODES`] nodes.
@@ -47,15 +49,26 @@ struct Reader<'a> {
 
 /// The single document of `text`, or `None` when the text is outside the subset (or empty).
 pub(super) fn parse(text: &str) -> Option<Document> {
-    if !text.is_ascii() && !text.chars().all(printable) {
-        return None;
-    }
-    // Without an early exit, so that the compiler checks many bytes at a time.
-    let controls = text.bytes().fold(false, |seen, b| {
-        seen | ((b < 0x20 && b != b'\n') | (b == 0x7f))
-    });
-    if controls {
-        return None;
+    read(text).ok()
+}
+
+/// [`parse`], or the 1-based line where the text left the subset (what a build without the
+/// general path names in its error).
+pub(super) fn read(text: &str) -> Result<Document, usize> {
+    let unprintable = if text.is_ascii() {
+        // Without an early exit, so that the compiler checks many bytes at a time.
+        text.bytes().fold(false, |seen, b| {
+            seen | ((b < 0x20 && b != b'\n') | (b == 0x7f))
+        })
+    } else {
+        !text.chars().all(printable)
+    };
+    if unprintable {
+        let at = text
+            .char_indices()
+            .find(|&(_, c)| !printable(c))
+            .map_or(0, |(i, _)| i);
+        return Err(line_of(text, at));
     }
     let mut r = Reader {
         text,
@@ -65,6 +78,15 @@ pub(super) fn parse(text: &str) -> Option<Document> {
         positions: Positions::with_capacity(text.len() / 24 + 1, text.len() / 2),
         nodes: 0,
     };
+    match document(&mut r) {
+        Some(doc) => Ok(doc),
+        None => Err(r
+            .cur
+            .map_or_else(|| r.next_number.saturating_sub(1).max(1), |l| l.number)),
+    }
+}
+
+fn document(r: &mut Reader<'_>) -> Option<Document> {
     r.advance()?;
     let first = r.cur?;
     // The root's record is number 0.
@@ -75,9 +97,16 @@ pub(super) fn parse(text: &str) -> Option<Document> {
     }
     Some(Document {
         value,
-        positions: r.positions,
+        positions: std::mem::take(&mut r.positions),
         duplicates: Vec::new(),
     })
+}
+
+/// The 1-based line of byte `at` of `text`.
+fn line_of(text: &str, at: usize) -> usize {
+    1 + text
+        .get(..at)
+        .map_or(0, |s| s.bytes().filter(|b| *b == b'\n').count())
 }
 
 impl<'a> Reader<'a> {
@@ -202,7 +231,8 @@ impl<'a> Reader<'a> {
                 self.block(next.indent, depth + 1, id)?
             } else {
                 let column = indent + 1 + (rest.len() - content.len());
-                if is_dash(content) || key_split(content).is_some() {
+                let flow = content.starts_with(['{', '[']);
+                if !flow && (is_dash(content) || key_split(content).is_some()) {
                     // `- - x` or `- key: value`: a block that starts on the dash's line.
                     let slot = self.cur.as_mut()?;
                     slot.indent = column;
@@ -215,8 +245,8 @@ impl<'a> Reader<'a> {
                         line: line.number,
                         column: column + 1,
                     };
-                    self.positions.item(parent, n, pos);
-                    self.inline_scalar(content, indent)?
+                    let id = self.positions.item(parent, n, pos);
+                    self.inline(content, pos, indent, depth, id)?
                 }
             };
             items.push(item);
@@ -255,7 +285,16 @@ impl<'a> Reader<'a> {
                     return None;
                 }
             } else {
-                self.inline_scalar(content, indent)?
+                let column = line
+                    .text
+                    .get(..line.text.len() - content.len())?
+                    .chars()
+                    .count();
+                let at = Pos {
+                    line: line.number,
+                    column: indent + column + 1,
+                };
+                self.inline(content, at, indent, depth, id)?
             };
             if entries.insert(key, value).is_some() {
                 // A duplicate key: the general path reports it.
@@ -265,16 +304,170 @@ impl<'a> Reader<'a> {
         Some(Value::Object(entries))
     }
 
-    /// A scalar that ends its line (the current one), under a parent at `indent`. A following
-    /// line further in than the parent would continue it: outside the subset.
-    fn inline_scalar(&mut self, content: &str, indent: usize) -> Option<Value> {
+    /// A scalar or a one-line flow collection that ends its line (the current one), written at
+    /// `at`, under a parent at `indent`; `id` is the record of its own position. A following line
+    /// further in than the parent would continue it: outside the subset.
+    fn inline(
+        &mut self,
+        content: &str,
+        at: Pos,
+        indent: usize,
+        depth: usize,
+        id: usize,
+    ) -> Option<Value> {
         self.count()?;
-        let value = scalar(content)?;
+        let value = if content.starts_with(['{', '[']) {
+            let mut flow = Flow {
+                text: content,
+                at: 0,
+                start: at,
+                was_plain: false,
+            };
+            let value = self.flow(&mut flow, depth + 1, id)?;
+            trailer(content.get(flow.at..)?)?;
+            value
+        } else {
+            scalar(content)?
+        };
         self.advance()?;
         match self.line() {
             Some(next) if next.indent > indent => None,
             _ => Some(value),
         }
+    }
+
+    /// The flow collection at `f`'s cursor (on its `{` or `[`), recorded as `id`.
+    fn flow(&mut self, f: &mut Flow<'_>, depth: usize, id: usize) -> Option<Value> {
+        if depth >= MAX_DEPTH.min(128) {
+            return None;
+        }
+        let close = match f.peek()? {
+            b'{' => b'}',
+            _ => b']',
+        };
+        f.at += 1;
+        f.spaces();
+        let mut entries = Map::new();
+        let mut items = Vec::new();
+        if !f.eat(close) {
+            loop {
+                self.count()?;
+                let pos = f.pos()?;
+                if close == b'}' {
+                    let key = match f.token()? {
+                        Value::String(s) if !f.was_plain => s,
+                        plain => key_text(plain)?,
+                    };
+                    // `key: value` only: no implicit nulls, no `key:value`.
+                    if !(f.eat(b':') && f.peek() == Some(b' ')) {
+                        return None;
+                    }
+                    f.spaces();
+                    let child = self.positions.key(id, &key, pos);
+                    let value = self.flow_value(f, depth, child)?;
+                    if entries.insert(key, value).is_some() {
+                        return None;
+                    }
+                } else {
+                    let child = self.positions.item(id, items.len(), pos);
+                    items.push(self.flow_value(f, depth, child)?);
+                }
+                f.spaces();
+                if f.eat(close) {
+                    break;
+                }
+                if !f.eat(b',') {
+                    return None;
+                }
+                f.spaces();
+                if matches!(f.peek(), Some(b'}' | b']')) {
+                    return None;
+                }
+            }
+        }
+        Some(if close == b'}' {
+            Value::Object(entries)
+        } else {
+            Value::Array(items)
+        })
+    }
+
+    /// A value inside a flow collection: a nested one, or a scalar.
+    fn flow_value(&mut self, f: &mut Flow<'_>, depth: usize, id: usize) -> Option<Value> {
+        if matches!(f.peek(), Some(b'{' | b'[')) {
+            self.count()?;
+            return self.flow(f, depth + 1, id);
+        }
+        self.count()?;
+        f.token()
+    }
+}
+
+/// A one-line flow collection being read: its text from the opening bracket to the end of the
+/// line, and a cursor.
+struct Flow<'a> {
+    text: &'a str,
+    /// Byte offset of the cursor in `text`.
+    at: usize,
+    /// Where `text` starts.
+    start: Pos,
+    /// Whether the last token was a plain scalar (a key then resolves as one).
+    was_plain: bool,
+}
+
+impl Flow<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.at).copied()
+    }
+
+    fn eat(&mut self, b: u8) -> bool {
+        let hit = self.peek() == Some(b);
+        self.at += usize::from(hit);
+        hit
+    }
+
+    fn spaces(&mut self) {
+        while self.eat(b' ') {}
+    }
+
+    fn pos(&self) -> Option<Pos> {
+        Some(Pos {
+            line: self.start.line,
+            column: self.start.column + self.text.get(..self.at)?.chars().count(),
+        })
+    }
+
+    /// A quoted scalar (single, or double without escapes) as its string, or a one-word plain
+    /// scalar resolved.
+    fn token(&mut self) -> Option<Value> {
+        let rest = self.text.get(self.at..)?;
+        self.was_plain = false;
+        if let Some(q) = rest.strip_prefix('\'') {
+            let end = single_quoted_end(q)?;
+            self.at += end + 2;
+            return Some(Value::String(q.get(..end)?.replace("''", "'")));
+        }
+        if let Some(q) = rest.strip_prefix('"') {
+            let end = q.find('"')?;
+            let body = q.get(..end)?;
+            if body.contains('\\') {
+                return None;
+            }
+            self.at += end + 2;
+            return Some(Value::String(body.to_string()));
+        }
+        // One word: what would end it, continue it or change its meaning is declined.
+        let len = rest
+            .bytes()
+            .position(|b| b" ,[]{}:#'\"".contains(&b))
+            .unwrap_or(rest.len());
+        let word = rest.get(..len)?;
+        if bad_start(word) {
+            return None;
+        }
+        self.at += len;
+        self.was_plain = true;
+        Some(resolve_plain(word))
     }
 }
 
@@ -388,4 +581,13 @@ fn scalar(text: &str) -> Option<Value> {
 fn trailer(after: &str) -> Option<()> {
     let t = skip_spaces(after);
     (t.is_empty() || (t.starts_with('#') && t.len() < after.len())).then_some(())
+}
+
+/// Whether `text` holds no node at all (spaces and comments only): an empty stream, which the
+/// general path reads as no document.
+pub(super) fn blank(text: &str) -> bool {
+    text.split('\n').all(|l| {
+        let t = skip_spaces(l);
+        t.is_empty() || t.starts_with('#')
+    })
 }

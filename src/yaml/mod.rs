@@ -22,7 +22,9 @@
 //! tries `fast.rs`, a reader for the block subset Kubernetes files are written in (block mappings
 //! and sequences of one-line scalars), which declines anything else; the general path then reads
 //! the text and owns every error message. `tests/yaml_fast.rs` holds the two to the same value,
-//! positions and errors. The writer ([`to_string`], `write.rs`) is the inverse, as
+//! positions and errors. The gate core's own wasm (`kubegate/gates`, Cargo feature `lean-yaml`)
+//! keeps only the fast path and refuses the rest with an error naming the line: yaml-rust2 was a
+//! quarter of that wasm. The writer ([`to_string`], `write.rs`) is the inverse, as
 //! `sigs.k8s.io/yaml` writes.
 //!
 //! Untrusted input is bounded: nesting deeper than [`MAX_DEPTH`] and alias expansion beyond
@@ -149,8 +151,41 @@ pub fn pointer_segment(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
 }
 
+/// Whether this build reads YAML outside the fast path's subset. The `lean-yaml` feature turns
+/// the general path off for the gate core's own wasm (`kubegate/gates`), where yaml-rust2 was a
+/// quarter of the code and feature lists are written in the subset; any other area needs every
+/// YAML a user writes, so it keeps the general path whatever the features say. The branch on
+/// this constant leaves the general path out of the binary when it is `false`.
+const GENERAL: bool = !cfg!(all(
+    feature = "lean-yaml",
+    not(any(
+        feature = "kubelet-config",
+        feature = "node-status",
+        feature = "pod-config",
+        feature = "api-fields",
+        feature = "control-plane"
+    ))
+));
+
+/// The error of a build without the general path (see [`GENERAL`]) for a text outside the subset.
+fn outside_subset(line: usize) -> YamlError {
+    YamlError::new(
+        "kubegate/gates reads block YAML and one-line flow collections of plain words and \
+         quoted strings (no anchors, tags, block scalars, escapes or multi-line values); the \
+         full kubegate package reads any YAML",
+        Pos { line, column: 1 },
+    )
+}
+
 /// Parses a text holding exactly one document (or none, which gives `null`).
 pub fn parse(text: &str) -> Result<Document, YamlError> {
+    if !GENERAL {
+        return match fast::read(text) {
+            Ok(doc) => Ok(doc),
+            Err(_) if fast::blank(text) => Ok(Document::default()),
+            Err(line) => Err(outside_subset(line)),
+        };
+    }
     if let Some(doc) = fast::parse(text) {
         return Ok(doc);
     }
@@ -169,6 +204,13 @@ pub fn parse(text: &str) -> Result<Document, YamlError> {
 
 /// Parses every `---`-separated document of a stream.
 pub fn parse_all(text: &str) -> Result<Vec<Document>, YamlError> {
+    if !GENERAL {
+        return match fast::read(text) {
+            Ok(doc) => Ok(vec![doc]),
+            Err(_) if fast::blank(text) => Ok(Vec::new()),
+            Err(line) => Err(outside_subset(line)),
+        };
+    }
     if let Some(doc) = fast::parse(text) {
         return Ok(vec![doc]);
     }

@@ -15,9 +15,12 @@ assert.ok(existsSync(join(pkg, "package.json")), "build pkg/ first (make build)"
 const BUDGETS = {
   // Raised after the release-aware validation, the zone and bytes accounting of the simulator and
   // the pod-source limits (about 6 KB gzipped between them).
-  "kubegate_bg.wasm": 623_000, // 616_805 (1_591_261 raw)
-  "gates/kubegate_gates_bg.wasm": 174_800, // 172_989 (400_005 raw); issue 14's goal is 60_000
-  "cli/kubegate_cli_bg.wasm": 715_700, // 708_626 (1_815_299 raw)
+  // Lowered by what the gate core's packed tables and sorted ids saved here too.
+  "kubegate_bg.wasm": 622_600, // 617_206 (1_585_905 raw)
+  // The gate core without yaml-rust2 (lean-yaml) and with packed gate tables; issue 14's goal is
+  // 60_000.
+  "gates/kubegate_gates_bg.wasm": 141_500, // 138_737 (305_433 raw)
+  "cli/kubegate_cli_bg.wasm": 715_250, // 707_779 (1_809_875 raw)
 };
 
 for (const [file, budget] of Object.entries(BUDGETS)) {
