@@ -81,7 +81,24 @@ export const initSync = { initSync: () => SUMMARY }.initSync;
 const init = { init: async () => SUMMARY }.init;
 export default init;
 
-export const { LIMITS, FeatureGate, parseFeatureList, kubernetesFeatures, kubernetesDependencies, renderFeatureList, toYaml, version, releases, releaseGates, releaseFeatures } = gateCore;
+export const { LIMITS, FeatureGate, kubernetesFeatures, kubernetesDependencies, renderFeatureList, toYaml, version, releases, releaseGates, releaseFeatures } = gateCore;
+
+// The gate core reads the YAML every real feature list is written in (block YAML and one-line
+// flow collections) and refuses the rest (anchors, tags, block scalars...) rather than carry a
+// general YAML parser. The main entry reads any YAML, so a list the gate core refuses for that
+// reason alone goes to the full wasm, whose answer (value or error) is the one returned.
+const OUTSIDE_GATE_CORE_YAML = /: kubegate\/gates reads block YAML /;
+export const parseFeatureList = {
+  parseFeatureList(yaml) {
+    try {
+      return gateCore.parseFeatureList(yaml);
+    } catch (e) {
+      if (!(e instanceof Error) || !OUTSIDE_GATE_CORE_YAML.test(e.message)) throw e;
+      loadAreas();
+      return all.parseFeatureList(yaml);
+    }
+  },
+}.parseFeatureList;
 
 export const facts = lazyFunction(all.facts);
 export const resolveKubeletConfig = lazyFunction(all.resolveKubeletConfig);

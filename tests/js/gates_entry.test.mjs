@@ -85,9 +85,26 @@ test("a gate from one entry is not a gate of the other (each wasm keeps its own 
 });
 
 test("in Node, the main entry's gate core is kubegate/gates itself", () => {
-  for (const name of GATE_CORE.filter((n) => n !== "initSync" && n !== "default")) assert.equal(node[name], lean[name], name);
+  for (const name of GATE_CORE.filter((n) => !["initSync", "default", "parseFeatureList"].includes(n))) assert.equal(node[name], lean[name], name);
   const g = new node.FeatureGate("1.34");
   assert.equal(g instanceof lean.FeatureGate, true);
+});
+
+test("the main entry reads any YAML feature list; kubegate/gates refuses what its lean reader does not read", () => {
+  const anchored = "- name: X\n  versionedSpecs:\n  - &beta {default: true, preRelease: Beta, version: '1.30'}\n- name: Y\n  versionedSpecs:\n  - *beta\n";
+  const folded = "- name: X\n  versionedSpecs:\n  - default: true\n    preRelease: >-\n      Beta\n    version: '1.30'\n";
+  for (const text of [anchored, folded]) {
+    assert.deepEqual(node.parseFeatureList(text), full.parseFeatureList(text));
+    assert.throws(() => lean.parseFeatureList(text), (e) => e.kind === "featureList" && /kubegate\/gates reads block YAML .* the full kubegate package reads any YAML/.test(e.message));
+  }
+  assert.deepEqual(node.parseFeatureList(anchored).Y, [{ default: true, preRelease: "Beta", version: "1.30" }]);
+  // A list that is wrong in any reader gets the full reader's error from the main entry.
+  const broken = "- name: X\n  versionedSpecs: &a [\n";
+  assert.throws(() => node.parseFeatureList(broken), (e) => {
+    let want;
+    try { full.parseFeatureList(broken); } catch (f) { want = f; }
+    return e.kind === want.kind && e.message === want.message;
+  });
 });
 
 test("in Node, the main entry compiles the full wasm only when another area is first used", () => {
