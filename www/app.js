@@ -402,6 +402,8 @@ async function main() {
     await new Promise((ok) => setTimeout(ok));
     mount(id);
   }
+  // Ready means drawn: the rows and sections a panel left for idle time are there too.
+  while (document.querySelector("main [aria-busy='true']")) await painted();
   allMounted();
   document.body.dataset.ready = "true";
   // The code editors come after the first answers are on screen (their bundle is the largest

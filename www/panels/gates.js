@@ -381,6 +381,7 @@ export default {
     const reported = new WeakSet(); // rows the observer has placed (the others count as near)
     const pending = new Map(); // gate name -> { row, cells, cls } not yet applied
     let cancelIdle = null;
+    let cancelTail = null; // the rows still to be built, in appendLater
     const observer = typeof IntersectionObserver === "function"
       ? new IntersectionObserver((entries) => {
         for (const e of entries) {
@@ -393,8 +394,9 @@ export default {
       : null;
     const inReach = (tr) => !observer || !reported.has(tr) || near.has(tr);
     function busy() {
-      if (pending.size) table.setAttribute("aria-busy", "true");
-      else { table.removeAttribute("aria-busy"); cancelIdle?.(); cancelIdle = null; }
+      if (pending.size || cancelTail) table.setAttribute("aria-busy", "true");
+      else table.removeAttribute("aria-busy");
+      if (!pending.size) { cancelIdle?.(); cancelIdle = null; }
       if (pending.size && !cancelIdle) cancelIdle = whenIdle(flushPending);
     }
     function flushPending(deadline) {
@@ -436,7 +438,26 @@ export default {
       return row.tr;
     }
 
+    // A table drawn from nothing (the first answer, another list) builds the rows that fill its
+    // box at once and the others in idle slices after it: the first answer is on screen sooner
+    // (issue 14). The table says aria-busy until every row is there; any redraw starts over
+    // from the rows already built.
+    const FIRST_ROWS = 40;
+    function appendLater(rest, build) {
+      let i = 0;
+      const step = (deadline) => {
+        const trs = [];
+        while (i < rest.length && (deadline.didTimeout ? trs.length < FIRST_ROWS : deadline.timeRemaining() > 2)) trs.push(build(rest[i++]));
+        tbody.append(...trs);
+        cancelTail = i < rest.length ? whenIdle(step) : null;
+        busy();
+      };
+      cancelTail = whenIdle(step);
+    }
+
     const placeRows = (rows) => {
+      cancelTail?.();
+      cancelTail = null;
       if (!rows.length) shownNames = "";
       placeChildren(tbody, rows);
     };
@@ -469,7 +490,11 @@ export default {
       const names = rows.map((s) => s.name).join("\n");
       const stable = names === shownNames;
       shownNames = names;
-      placeRows(rows.map((s) => rowFor(s, otherBy ? compareText(s.name) : null, sinceOf(s), stable)));
+      const build = (s) => rowFor(s, otherBy ? compareText(s.name) : null, sinceOf(s), stable);
+      const fresh = rows.reduce((n, s) => n + (rowCache.has(s.name) ? 0 : 1), 0);
+      const now = fresh > 2 * FIRST_ROWS ? FIRST_ROWS : rows.length;
+      placeRows(rows.slice(0, now).map(build));
+      if (now < rows.length) appendLater(rows.slice(now), build);
       busy();
       lastRows = rows;
       const on = states.filter((s) => s.enabled).length;
