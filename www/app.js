@@ -264,6 +264,8 @@ function sessionNote(text) {
 function setupTabs() {
   const tabs = $("tabs");
   const main = $("main");
+  // index.html's placeholder, shown before any script ran; each section has its own now.
+  $("skeleton")?.remove();
   for (const def of PANELS) {
     const tab = h("button", { type: "button", role: "tab", id: `tab-${def.id}`, "aria-controls": `panel-${def.id}`, "aria-selected": "false", tabindex: "-1" }, def.title);
     const section = h("section", { role: "tabpanel", id: `panel-${def.id}`, "aria-labelledby": `tab-${def.id}`, class: "panel", hidden: true, "aria-busy": "true" },

@@ -84,3 +84,25 @@ test("a link to another panel loads the full package first and draws that panel"
   await assertClean(page);
   await page.close();
 });
+
+test("before any wasm the tabs and a skeleton are there; a tab picked meanwhile is drawn once it can be", async () => {
+  const page = await b.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.kubegateErrors = errors;
+  // A slow link: the wasm takes a second to arrive.
+  await page.route("**/*.wasm", async (route) => { await new Promise((ok) => setTimeout(ok, 1000)); await route.continue(); });
+  const loading = page.goto(b.base);
+  await page.waitForSelector("#tab-gates");
+  assert.equal(await page.getAttribute("#panel-gates", "aria-busy"), "true");
+  assert.equal(await page.textContent("#panel-gates"), "Loading…");
+  assert.equal(await page.isVisible("#panel-gates"), true);
+  await loading;
+  await page.waitForSelector("body[data-shown]", { state: "attached" });
+  await page.click("#tab-node");
+  await page.waitForSelector("body[data-ready='true']", { state: "attached", timeout: 20000 });
+  assert.equal(await page.getAttribute("#tab-node", "aria-selected"), "true");
+  assert.equal(await page.isVisible("#panel-node h2"), true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
