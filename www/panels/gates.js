@@ -339,8 +339,17 @@ export default {
     // key (issue 14). Each row is keyed by gate name and remembers the text of each cell, so
     // only the cells whose text changed are replaced and rows move only when the filter changes.
     const thead = h("thead");
-    const tbody = h("tbody");
-    render(table, h("caption", { class: "visually-hidden" }, "Every known feature gate at the chosen versions"), thead, tbody);
+    render(table, h("caption", { class: "visually-hidden" }, "Every known feature gate at the chosen versions"), thead);
+    // The rows go in <tbody> groups of GROUP rows, each its own paint layer (styles.css): a
+    // patched row repaints its group, not every row the scroll box keeps painted (issue 14).
+    const GROUP = 25;
+    const groups = [];
+    function placeAll(trs) {
+      const n = Math.max(1, Math.ceil(trs.length / GROUP));
+      while (groups.length < n) groups.push(table.appendChild(h("tbody")));
+      while (groups.length > n) groups.pop().remove();
+      groups.forEach((g, i) => placeChildren(g, trs.slice(i * GROUP, (i + 1) * GROUP)));
+    }
     let headKey = "";
     let lastRows = []; // the gate states shown, for export
     let compareBy = null; // name -> state at the comparison version
@@ -443,12 +452,12 @@ export default {
     // (issue 14). The table says aria-busy until every row is there; any redraw starts over
     // from the rows already built.
     const FIRST_ROWS = 40;
-    function appendLater(rest, build) {
+    function appendLater(placed, rest, build) {
       let i = 0;
       const step = (deadline) => {
-        const trs = [];
-        while (i < rest.length && (deadline.didTimeout ? trs.length < FIRST_ROWS : deadline.timeRemaining() > 2)) trs.push(build(rest[i++]));
-        tbody.append(...trs);
+        const start = i;
+        while (i < rest.length && (deadline.didTimeout ? i - start < FIRST_ROWS : deadline.timeRemaining() > 2)) placed.push(build(rest[i++]));
+        placeAll(placed);
         cancelTail = i < rest.length ? whenIdle(step) : null;
         busy();
       };
@@ -459,7 +468,7 @@ export default {
       cancelTail?.();
       cancelTail = null;
       if (!rows.length) shownNames = "";
-      placeChildren(tbody, rows);
+      placeAll(rows);
     };
 
     function drawTable(states, other) {
@@ -493,8 +502,9 @@ export default {
       const build = (s) => rowFor(s, otherBy ? compareText(s.name) : null, sinceOf(s), stable);
       const fresh = rows.reduce((n, s) => n + (rowCache.has(s.name) ? 0 : 1), 0);
       const now = fresh > 2 * FIRST_ROWS ? FIRST_ROWS : rows.length;
-      placeRows(rows.slice(0, now).map(build));
-      if (now < rows.length) appendLater(rows.slice(now), build);
+      const placed = rows.slice(0, now).map(build);
+      placeRows(placed);
+      if (now < rows.length) appendLater(placed, rows.slice(now), build);
       busy();
       lastRows = rows;
       const on = states.filter((s) => s.enabled).length;
