@@ -8,7 +8,14 @@
 // restored on reload unless the URL carries a state of its own. Whatever comes from the URL or
 // from storage is untrusted: each panel's setState validates its part, the example note comes
 // from EXAMPLES by id, and everything is inserted as text.
-import init, * as kubegate from "kubegate";
+//
+// Loading order (issue 14: a cold load within 3x a blank page): a first visit that opens the
+// Gates panel needs only the gate core (`kubegate/gates`, a wasm a quarter the size of the full
+// one, preloaded by index.html), so that panel is drawn from it alone; the full package and the
+// other panels follow once the table is on screen, one panel a task so typing stays answered.
+// Anything that needs another panel at once (a share link, a saved session with changes there,
+// another tab in the URL) loads the full package first, as before. `body[data-shown]` names the
+// panel whose first answer is on screen; `body[data-ready]` says every panel is mounted.
 import { h, render, messageOf } from "./ui.js";
 import { decodeState, encodeState, isObject } from "./state.js";
 import { EXAMPLES } from "./examples.js";
@@ -16,7 +23,13 @@ import { PANELS } from "./panels/index.js";
 import { setupEmbed } from "./embed-dialog.js";
 
 const $ = (id) => document.getElementById(id);
+/** id -> { tab, section, title, def, panel }; `panel` is null until the panel is mounted. */
 const instances = new Map();
+/** The package the panels are given: the gate core's exports first, the full package's once it
+ *  has loaded (the same object, filled in, so a panel holding it sees the rest arrive). */
+const kubegate = {};
+/** Resolves once every panel is mounted; actions that may touch any panel wait for it. */
+let everything = null;
 let current = null;
 /** The example whose note is showing (an id from EXAMPLES), or null once closed. */
 let example = null;
@@ -39,7 +52,7 @@ function show(id, { focus = false } = {}) {
     inst.tab.setAttribute("aria-selected", String(selected));
     inst.tab.tabIndex = selected ? 0 : -1;
     inst.section.hidden = !selected;
-    if (selected) inst.panel.onShow?.();
+    if (selected) inst.panel?.onShow?.();
   }
   const tab = instances.get(id).tab;
   // On a phone the tab strip scrolls sideways: keep the selected tab in view.
@@ -65,7 +78,8 @@ function drawNote() {
 /** The whole state, as a share link carries it. */
 function snapshot() {
   const panels = {};
-  for (const [id, inst] of instances) panels[id] = inst.panel.getState();
+  // A panel not mounted yet holds nothing but its defaults (see main).
+  for (const [id, inst] of instances) panels[id] = inst.panel ? inst.panel.getState() : {};
   const state = { tab: current, panels };
   if (example) state.example = example;
   return state;
@@ -83,7 +97,7 @@ function restore(state, { only } = {}) {
   const problems = [];
   if (isObject(state.panels)) {
     for (const [id, inst] of instances) {
-      if (!(id in state.panels) || (only && id !== only)) continue;
+      if (!(id in state.panels) || (only && id !== only) || !inst.panel) continue;
       let same = false;
       try { same = JSON.stringify(inst.panel.getState()) === JSON.stringify(state.panels[id]); } catch { /* validate below */ }
       if (same) continue;
@@ -148,6 +162,7 @@ async function fromUrl() {
 
 function setupHistory() {
   addEventListener("popstate", async () => {
+    await everything;
     clearTimeout(urlTimer);
     urlTimer = null;
     let state = null;
@@ -193,7 +208,8 @@ function setupTheme() {
 function setupExamples() {
   const sel = $("examples");
   render(sel, h("option", { value: "" }, "Choose a scenario…"), EXAMPLES.map((ex) => h("option", { value: ex.id }, ex.title)));
-  sel.addEventListener("change", () => {
+  sel.addEventListener("change", async () => {
+    await everything;
     const ex = EXAMPLES.find((e) => e.id === sel.value);
     sel.value = "";
     if (!ex) return;
@@ -227,7 +243,8 @@ function setupShare() {
 }
 
 function setupReset() {
-  $("reset").addEventListener("click", () => {
+  $("reset").addEventListener("click", async () => {
+    await everything;
     try { localStorage.removeItem(SESSION_KEY); } catch { /* nothing kept */ }
     const problems = restore(defaults(current));
     banner(problems.length ? problems.join("; ") : null);
@@ -243,16 +260,19 @@ function sessionNote(text) {
   el.textContent = text ?? "";
 }
 
+/** The tab strip and an empty section per panel; panels are mounted by mount(). */
 function setupTabs() {
   const tabs = $("tabs");
   const main = $("main");
+  // index.html's placeholder, shown before any script ran; each section has its own now.
+  $("skeleton")?.remove();
   for (const def of PANELS) {
     const tab = h("button", { type: "button", role: "tab", id: `tab-${def.id}`, "aria-controls": `panel-${def.id}`, "aria-selected": "false", tabindex: "-1" }, def.title);
-    const section = h("section", { role: "tabpanel", id: `panel-${def.id}`, "aria-labelledby": `tab-${def.id}`, class: "panel", hidden: true });
+    const section = h("section", { role: "tabpanel", id: `panel-${def.id}`, "aria-labelledby": `tab-${def.id}`, class: "panel", hidden: true, "aria-busy": "true" },
+      h("p", { class: "muted skeleton" }, "Loading…"));
     tabs.append(tab);
     main.append(section);
-    const panel = def.create({ kubegate, container: section, banner });
-    instances.set(def.id, { tab, section, panel, title: def.title });
+    instances.set(def.id, { tab, section, panel: null, title: def.title, def });
     tab.addEventListener("click", () => {
       if (current === def.id) return;
       show(def.id);
@@ -270,6 +290,37 @@ function setupTabs() {
     commit({ push: true });
   });
 }
+
+/** Draws panel `id` into its section (its defaults; a state comes through restore). */
+function mount(id) {
+  const inst = instances.get(id);
+  if (inst.panel) return;
+  inst.section.replaceChildren();
+  inst.section.removeAttribute("aria-busy");
+  inst.panel = inst.def.create({ kubegate, container: inst.section, banner, later: everything });
+  if (current === id) inst.panel.onShow?.();
+}
+
+/** The panels the first paint needs: the open tab, and every panel the link or the saved
+ *  session changes (null when the state cannot be known without decoding it: a share link). */
+function firstNeeds() {
+  const hash = location.hash;
+  if (hash.startsWith("#s=")) return null;
+  const need = new Set([instances.has(hash.slice(1)) ? hash.slice(1) : PANELS[0].id]);
+  try {
+    const saved = JSON.parse(localStorage.getItem(SESSION_KEY) ?? "null");
+    if (isObject(saved)) {
+      if (!instances.has(hash.slice(1)) && instances.has(saved.tab)) need.add(saved.tab);
+      if (isObject(saved.panels)) {
+        for (const [id, part] of Object.entries(saved.panels)) if (!isObject(part) || Object.keys(part).length) need.add(id);
+      }
+    }
+  } catch { /* unreadable: start() starts fresh */ }
+  return need;
+}
+
+/** Resolves after the next frame has been painted. */
+const painted = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok)));
 
 /** The first state: a link in the URL wins, else the saved session, else the defaults. */
 async function start() {
@@ -304,8 +355,23 @@ async function start() {
 
 async function main() {
   setupTheme();
+  setupTabs();
+  // The open tab's skeleton shows at once, before any wasm.
+  show(location.hash.slice(1));
+  const need = firstNeeds();
+  // Only the Gates panel runs on the gate core; it alone can be drawn before the full package.
+  const lean = need !== null && [...need].every((id) => id === "gates");
+  let allMounted;
+  everything = new Promise((ok) => { allMounted = ok; });
+  let full;
   try {
-    await init();
+    if (lean) {
+      const core = await import("kubegate/gates");
+      await core.default();
+      Object.assign(kubegate, core);
+    } else {
+      full = await loadFull();
+    }
   } catch (e) {
     banner(`The WebAssembly package could not be loaded: ${messageOf(e)}`);
     return;
@@ -313,7 +379,7 @@ async function main() {
   const v = kubegate.version();
   const r = kubegate.releases();
   $("versions").textContent = `kubegate ${v.kubegate} · Kubernetes ${r.oldest} to ${r.newest}`;
-  setupTabs();
+  for (const id of need ?? instances.keys()) mount(id);
   setupExamples();
   setupShare();
   setupReset();
@@ -321,16 +387,43 @@ async function main() {
   // The panel's own height (plus the embed page's footer line) sizes the iframe snippet.
   setupEmbed($("embed"), () => {
     const inst = instances.get(current);
-    return { id: current, title: inst.title, state: inst.panel.getState(), height: inst.section.scrollHeight + 48 };
+    return { id: current, title: inst.title, state: inst.panel?.getState() ?? {}, height: inst.section.scrollHeight + 48 };
   });
   await start();
+  document.body.dataset.shown = current;
+  // The answer is on screen; now the rest, without holding up a keystroke for long.
+  await painted();
+  try {
+    full ??= await loadFull();
+  } catch (e) {
+    banner(`The WebAssembly package could not be loaded: ${messageOf(e)}`);
+    return;
+  }
+  for (const [id, inst] of instances) {
+    if (inst.panel) continue;
+    await new Promise((ok) => setTimeout(ok));
+    mount(id);
+  }
+  // Ready means drawn: the rows and sections a panel left for idle time are there too.
+  while (document.querySelector("main [aria-busy='true']")) await painted();
+  allMounted();
   document.body.dataset.ready = "true";
   // The code editors come after the first answers are on screen (their bundle is the largest
   // file the page loads); the plain inputs work until then, and if it cannot load.
-  import("./editors.js").then((m) => m.setupEditors(kubegate, $("main"), {
-    kubeletInput: () => instances.get("layers")?.panel.kubeletInput?.() ?? null,
-    gateFlagCheck: () => instances.get("gates")?.panel.flagCheck?.() ?? null,
+  import("./editors.js").then((m) => m.setupEditors(full, $("main"), {
+    kubeletInput: () => instances.get("layers")?.panel?.kubeletInput?.() ?? null,
+    gateFlagCheck: () => instances.get("gates")?.panel?.flagCheck?.() ?? null,
   })).catch((e) => console.warn(`code editors unavailable: ${messageOf(e)}`));
+}
+
+/** The full package, loaded and initialised; its exports join the panels' `kubegate`. */
+async function loadFull() {
+  const full = await import("kubegate");
+  await full.default();
+  // The gate core's exports stay (the Gates panel keeps its gates on that wasm); the full
+  // package adds the rest.
+  for (const [k, v] of Object.entries(full)) if (!(k in kubegate)) kubegate[k] = v;
+  return full;
 }
 
 main();

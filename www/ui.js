@@ -102,6 +102,44 @@ export function debounceFrame(fn) {
   };
 }
 
+/**
+ * Runs `fn(deadline)` once the browser is idle, or after `timeout` ms at the latest: work nobody
+ * is looking at yet (rows out of view, sections below the fold) waits until the frame that
+ * answers a keystroke is on screen (issue 14). Returns a function that cancels it. Without
+ * requestIdleCallback (Safari), a short timer with an 8 ms budget stands in.
+ */
+export function whenIdle(fn, timeout = 200) {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(fn, { timeout });
+    return () => cancelIdleCallback(id);
+  }
+  const t = setTimeout(() => {
+    const end = performance.now() + 8;
+    fn({ didTimeout: false, timeRemaining: () => Math.max(0, end - performance.now()) });
+  }, 16);
+  return () => clearTimeout(t);
+}
+
+/**
+ * Runs `fn` at once for the first call of a frame and at most once more, with the latest
+ * arguments, in the next animation frame. For a keystroke that is the difference between
+ * computing while waiting for the frame and computing inside it: the answer is then in the
+ * first frame that can show it (issue 14), and a burst of input still costs one run a frame.
+ */
+export function eagerFrame(fn) {
+  let armed = false;
+  let pending = null;
+  return (...args) => {
+    if (armed) { pending = args; return; }
+    armed = true;
+    requestAnimationFrame(() => {
+      armed = false;
+      if (pending) { const a = pending; pending = null; fn(...a); }
+    });
+    fn(...args);
+  };
+}
+
 /** An error message as data: the Error's message, or the string. */
 export const messageOf = (e) => (e instanceof Error ? e.message : String(e));
 

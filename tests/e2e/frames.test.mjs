@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { useBrowser, assertClean, screenshot } from "./harness.mjs";
+import { useBrowser, assertClean, screenshot, settled } from "./harness.mjs";
 
 const b = useBrowser();
 
@@ -23,14 +23,19 @@ test("a --feature-gates keystroke patches only the cells that changed", async ()
   await page.waitForSelector("#gates-flag-status .error");
   const rows = await tagRows(page, "#gates-table");
   assert.ok(rows > 100, `${rows} rows`);
+  // The rows sit in groups (each its own paint layer), in order, none larger than 25 rows.
+  const groups = await page.$$eval("#gates-table > tbody", (gs) => gs.map((g) => g.rows.length));
+  assert.ok(groups.length > 1 && groups.every((n) => n > 0 && n <= 25), `groups of ${groups}`);
   // Count the cells the next keystroke replaces.
   await page.evaluate(() => {
     window.__replaced = 0;
     new MutationObserver((ms) => { for (const m of ms) window.__replaced += m.addedNodes.length; })
-      .observe(document.querySelector("#gates-table tbody"), { childList: true, subtree: true });
+      .observe(document.querySelector("#gates-table"), { childList: true, subtree: true });
   });
   await page.press("#gates-flags", "e");
   await page.waitForSelector("#gates-flag-status .ok");
+  // Rows out of view are patched when the browser is idle; the table says aria-busy until then.
+  await settled(page);
   const alpha = await page.$$eval("#gates-table tbody tr", (trs) => trs.filter((tr) => tr.querySelector(".stage-alpha")).length);
   // Every row is the same node as before: none was rebuilt.
   assert.equal(await keptRows(page, "#gates-table"), rows);
@@ -45,6 +50,36 @@ test("a --feature-gates keystroke patches only the cells that changed", async ()
   const shown = await page.$$eval("#gates-table tbody tr", (trs) => trs.length);
   assert.equal(await keptRows(page, "#gates-table"), shown);
   for (const name of await page.$$eval("#gates-table tbody th code", (els) => els.map((e) => e.textContent))) assert.match(name, /node/i);
+  await assertClean(page);
+  await page.close();
+});
+
+test("a keystroke patches the gate rows in reach at once and the others when idle", async () => {
+  const page = await b.open();
+  await page.fill("#gates-flags", "AllAlpha=tru");
+  await page.waitForSelector("#gates-flag-status .error");
+  await settled(page);
+  // What the frame after the keystroke will show, read in the keystroke's own task (the panel
+  // answers in its input event, ahead of this listener).
+  await page.evaluate(() => {
+    document.querySelector("#gates-flags").addEventListener("input", () => {
+      const box = document.querySelector("#gates-table").closest(".table-wrap").getBoundingClientRect();
+      const alpha = [...document.querySelectorAll("#gates-table tbody tr")].filter((tr) => tr.querySelector(".stage-alpha"));
+      const on = (trs) => trs.filter((tr) => tr.querySelector("td.on")).length;
+      const inView = alpha.filter((tr) => { const r = tr.getBoundingClientRect(); return r.bottom > box.top && r.top < box.bottom; });
+      const far = alpha.filter((tr) => tr.getBoundingClientRect().top > box.bottom + 2 * box.height);
+      window.__seen = { busy: document.querySelector("#gates-table").getAttribute("aria-busy"), inView: inView.length, inViewOn: on(inView), far: far.length, farOn: on(far) };
+    }, { once: true });
+  });
+  await page.press("#gates-flags", "e");
+  const seen = await page.waitForFunction(() => window.__seen).then((h) => h.jsonValue());
+  assert.equal(seen.inViewOn, seen.inView, `every alpha row in view is on at once: ${JSON.stringify(seen)}`);
+  assert.ok(seen.far > 0 && seen.farOn === 0, `alpha rows far out of view wait: ${JSON.stringify(seen)}`);
+  assert.equal(seen.busy, "true");
+  // Then, idle, every row is patched and the table is no longer busy.
+  await settled(page);
+  const rows = await page.$$eval("#gates-table tbody tr", (trs) => trs.filter((tr) => tr.querySelector(".stage-alpha")).map((tr) => tr.querySelector("td.on, td.off").textContent));
+  assert.ok(rows.length > 10 && rows.every((v) => v === "on"), "AllAlpha turns every alpha gate on");
   await assertClean(page);
   await page.close();
 });

@@ -41,8 +41,14 @@ export function useBrowser() {
       return page;
     },
     get base() { return ctx.base; },
+    /** The browser, for a test that watches a page load from its first moment. */
+    get browser() { return ctx.browser; },
   };
 }
+
+/** Waits until no part of the page says aria-busy: after a keystroke, rows out of view and the
+ *  sections below the fold are drawn when the browser is idle (issue 14). */
+export const settled = (page) => page.waitForFunction(() => !document.querySelector("main [aria-busy='true']"));
 
 /** Saves a full-page screenshot as tests/e2e/screenshots/<name>.png. */
 export async function screenshot(page, name) {

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { deflateRawSync } from "node:zlib";
-import { useBrowser, screenshot, assertClean } from "./harness.mjs";
+import { useBrowser, screenshot, assertClean, settled } from "./harness.mjs";
 
 const b = useBrowser();
 const HEADER = "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n";
@@ -33,6 +33,7 @@ test("the count of changed values agrees with the filtered table; defaults a fil
   await page.fill("#layers-config", `${HEADER}maxPods: 150\n`);
   await page.fill("#layers-dropin-0", HEADER);
   await page.waitForFunction(() => !document.querySelector('#layers-table tr[data-path="port"]'));
+  await settled(page);
   assert.equal(await statusCount(page), 1);
   assert.equal(await tableRows(page), 1);
   assert.match(await page.textContent("#layers-table-summary"), /^1 value not from the defaults\.$/);

@@ -1,6 +1,6 @@
 // Gates: pick versions, type a --feature-gates string, see every gate's stage, default, value
 // and why; compare with another version. Every value comes from kubegate's FeatureGate.
-import { h, render, marked, messageOf, labelled, versionRange, newestRelease, select, debounceFrame, onFileDrop, setText, placeChildren, gateDocUrl, toCsv, copyButton, downloadButton } from "../ui.js";
+import { h, render, marked, messageOf, labelled, versionRange, newestRelease, select, debounceFrame, onFileDrop, setText, placeChildren, gateDocUrl, toCsv, copyButton, downloadButton, whenIdle, eagerFrame } from "../ui.js";
 import { field } from "../state.js";
 
 const STAGES = ["all", "Alpha", "Beta", "GA", "Deprecated", "PreAlpha"];
@@ -35,7 +35,7 @@ const MISMATCH_TEXT = { enabled: "on/off differs", stage: "stage differs", unkno
 export default {
   id: "gates",
   title: "Feature gates",
-  create({ kubegate, container }) {
+  create({ kubegate, container, later }) {
     const { FeatureGate, parseFeatureList } = kubegate;
     const range = kubegate.releases();
     const DEFAULTS = { ...BASE_DEFAULTS, emulation: newestRelease(kubegate) };
@@ -92,6 +92,7 @@ export default {
       copyButton("Copy CSV", exportCsv, { id: "gates-copy-csv" }),
       copyButton("Copy JSON", exportJson, { id: "gates-copy-json" }));
     const table = h("table", { class: "gates", id: "gates-table" });
+    const tableWrap = h("div", { class: "table-wrap" }, table);
     const diffBox = h("div", { class: "diff", id: "gates-diff", "aria-live": "polite" });
     const warningsBox = h("ul", { class: "warnings", id: "gates-warnings" });
 
@@ -138,7 +139,7 @@ export default {
       diffBox,
       summary,
       exportBar,
-      h("div", { class: "table-wrap" }, table));
+      tableWrap);
 
     // ---- loading feature lists
     function setList(text, name) {
@@ -205,6 +206,12 @@ export default {
       const text = metricsText.value;
       if (!text.trim()) return render(metricsStatus, h("p", { class: "muted" }, "Nothing to compare yet."));
       if (text.length > MAX_METRICS_BYTES) return render(metricsStatus, h("p", { class: "error", role: "alert" }, `Not read: the text is larger than ${MAX_METRICS_BYTES} bytes.`));
+      // The playground may have drawn this panel from the gate core alone (app.js): the /metrics
+      // reader comes with the full package, a moment later.
+      if (!kubegate.importFeatureMetrics) {
+        later?.then(() => drawMetrics());
+        return render(metricsStatus, h("p", { class: "muted" }, "Loading…"));
+      }
       let report;
       try {
         report = kubegate.importFeatureMetrics(text);
@@ -332,8 +339,17 @@ export default {
     // key (issue 14). Each row is keyed by gate name and remembers the text of each cell, so
     // only the cells whose text changed are replaced and rows move only when the filter changes.
     const thead = h("thead");
-    const tbody = h("tbody");
-    render(table, h("caption", { class: "visually-hidden" }, "Every known feature gate at the chosen versions"), thead, tbody);
+    render(table, h("caption", { class: "visually-hidden" }, "Every known feature gate at the chosen versions"), thead);
+    // The rows go in <tbody> groups of GROUP rows, each its own paint layer (styles.css): a
+    // patched row repaints its group, not every row the scroll box keeps painted (issue 14).
+    const GROUP = 25;
+    const groups = [];
+    function placeAll(trs) {
+      const n = Math.max(1, Math.ceil(trs.length / GROUP));
+      while (groups.length < n) groups.push(table.appendChild(h("tbody")));
+      while (groups.length > n) groups.pop().remove();
+      groups.forEach((g, i) => placeChildren(g, trs.slice(i * GROUP, (i + 1) * GROUP)));
+    }
     let headKey = "";
     let lastRows = []; // the gate states shown, for export
     let compareBy = null; // name -> state at the comparison version
@@ -349,6 +365,7 @@ export default {
     let newestCache = null;
     const newestGates = () => (newestCache ??= new Map(kubegate.releaseGates(range.newest).map((g) => [g.name, g])));
     const rowCache = new Map(); // name -> { tr, keys: string[], cls }
+    let shownNames = ""; // the gates the table lists, in order, at the last draw
 
     /** [key, build] per cell: the key is everything the cell shows. */
     function cellsFor(s, diff, from) {
@@ -364,15 +381,43 @@ export default {
       ];
     }
 
-    function rowFor(s, diff, from) {
-      const cells = cellsFor(s, diff, from);
-      const cls = s.enabled !== s.default ? "changed" : "";
-      let row = rowCache.get(s.name);
-      if (!row) {
-        row = { tr: h("tr", { class: cls }, cells.map(([, build]) => build())), keys: cells.map(([k]) => k), cls };
-        rowCache.set(s.name, row);
-        return row.tr;
+    // A keystroke such as AllAlpha=true changes a third of the rows, most of them out of view;
+    // patching them all cost more than a frame of style, layout and paint (issue 14). Rows in
+    // or near the table's scroll box are patched at once; the others when the browser is idle
+    // (the table says aria-busy meanwhile), and a row scrolled into reach is patched as soon as
+    // the observer reports it. A pending patch that a later keystroke undoes is never applied.
+    const near = new Set(); // rows within a box-height of the visible part of the table
+    const reported = new WeakSet(); // rows the observer has placed (the others count as near)
+    const pending = new Map(); // gate name -> { row, cells, cls } not yet applied
+    let cancelIdle = null;
+    let cancelTail = null; // the rows still to be built, in appendLater
+    const observer = typeof IntersectionObserver === "function"
+      ? new IntersectionObserver((entries) => {
+        for (const e of entries) {
+          reported.add(e.target);
+          if (e.isIntersecting) near.add(e.target); else near.delete(e.target);
+        }
+        for (const [name, p] of pending) if (near.has(p.row.tr)) { applyRow(p.row, p.cells, p.cls); pending.delete(name); }
+        busy();
+      }, { root: tableWrap, rootMargin: "100% 0px" })
+      : null;
+    const inReach = (tr) => !observer || !reported.has(tr) || near.has(tr);
+    function busy() {
+      if (pending.size || cancelTail) table.setAttribute("aria-busy", "true");
+      else table.removeAttribute("aria-busy");
+      if (!pending.size) { cancelIdle?.(); cancelIdle = null; }
+      if (pending.size && !cancelIdle) cancelIdle = whenIdle(flushPending);
+    }
+    function flushPending(deadline) {
+      cancelIdle = null;
+      for (const [name, p] of pending) {
+        applyRow(p.row, p.cells, p.cls);
+        pending.delete(name);
+        if (!deadline.didTimeout && deadline.timeRemaining() < 2) break;
       }
+      busy();
+    }
+    function applyRow(row, cells, cls) {
       if (row.cls !== cls) { row.tr.className = cls; row.cls = cls; }
       cells.forEach(([key, build], i) => {
         if (row.keys[i] === key) return;
@@ -381,10 +426,50 @@ export default {
         row.keys[i] = key;
       });
       while (row.keys.length > cells.length) { row.tr.lastElementChild?.remove(); row.keys.pop(); }
+    }
+
+    /** The row of gate `s`, built, patched now, or (out of reach, when `defer`) queued. */
+    function rowFor(s, diff, from, defer) {
+      const cells = cellsFor(s, diff, from);
+      const cls = s.enabled !== s.default ? "changed" : "";
+      let row = rowCache.get(s.name);
+      if (!row) {
+        row = { tr: h("tr", { class: cls }, cells.map(([, build]) => build())), keys: cells.map(([k]) => k), cls };
+        rowCache.set(s.name, row);
+        observer?.observe(row.tr);
+        return row.tr;
+      }
+      pending.delete(s.name);
+      const same = row.cls === cls && row.keys.length === cells.length && cells.every(([key], i) => row.keys[i] === key);
+      if (same) return row.tr;
+      if (defer && !inReach(row.tr)) pending.set(s.name, { row, cells, cls });
+      else applyRow(row, cells, cls);
       return row.tr;
     }
 
-    const placeRows = (rows) => placeChildren(tbody, rows);
+    // A table drawn from nothing (the first answer, another list) builds the rows that fill its
+    // box at once and the others in idle slices after it: the first answer is on screen sooner
+    // (issue 14). The table says aria-busy until every row is there; any redraw starts over
+    // from the rows already built.
+    const FIRST_ROWS = 40;
+    function appendLater(placed, rest, build) {
+      let i = 0;
+      const step = (deadline) => {
+        const start = i;
+        while (i < rest.length && (deadline.didTimeout ? i - start < FIRST_ROWS : deadline.timeRemaining() > 2)) placed.push(build(rest[i++]));
+        placeAll(placed);
+        cancelTail = i < rest.length ? whenIdle(step) : null;
+        busy();
+      };
+      cancelTail = whenIdle(step);
+    }
+
+    const placeRows = (rows) => {
+      cancelTail?.();
+      cancelTail = null;
+      if (!rows.length) shownNames = "";
+      placeAll(rows);
+    };
 
     function drawTable(states, other) {
       const q = state.search.trim().toLowerCase();
@@ -402,10 +487,25 @@ export default {
         render(thead, h("tr", {}, head.map((t) => h("th", { scope: "col" }, t))));
       }
       // A custom list may name thousands of gates over a session: keep only what can be shown.
-      if (rowCache.size > 4 * states.length + 100) rowCache.clear();
+      if (rowCache.size > 4 * states.length + 100) {
+        rowCache.clear();
+        pending.clear();
+        observer?.disconnect();
+      }
       compareBy = otherBy;
       sinceBy = since;
-      placeRows(rows.map((s) => rowFor(s, otherBy ? compareText(s.name) : null, sinceOf(s))));
+      // Rows are deferred only while the table keeps its rows in place: after a filter moves
+      // them, what the observer last saw says nothing about where they are now.
+      const names = rows.map((s) => s.name).join("\n");
+      const stable = names === shownNames;
+      shownNames = names;
+      const build = (s) => rowFor(s, otherBy ? compareText(s.name) : null, sinceOf(s), stable);
+      const fresh = rows.reduce((n, s) => n + (rowCache.has(s.name) ? 0 : 1), 0);
+      const now = fresh > 2 * FIRST_ROWS ? FIRST_ROWS : rows.length;
+      const placed = rows.slice(0, now).map(build);
+      placeRows(placed);
+      if (now < rows.length) appendLater(placed, rows.slice(now), build);
+      busy();
       lastRows = rows;
       const on = states.filter((s) => s.enabled).length;
       const at = releaseMode() ? `in the ${state.emulation} binary` : `at ${state.emulation}`;
@@ -483,7 +583,8 @@ export default {
       drawDiff(result.states, other, otherError);
       if (metricsText.value.trim()) drawMetrics();
     }
-    const scheduled = debounceFrame(update);
+    // A keystroke is answered in its own event, so the frame after it only draws (ui.js).
+    const scheduled = eagerFrame(update);
 
     const bind = (el, key, ev = "change", conv = (v) => v) =>
       el.addEventListener(ev, () => {

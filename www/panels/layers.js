@@ -4,7 +4,7 @@
 // and an upgrade check. Every answer comes from resolveKubeletConfig, explainKubeletConfig and
 // checkKubeletUpgrade; this module only splits the command line (as a shell would, simply) and
 // draws.
-import { h, render, messageOf, labelled, versionRange, select, debounceFrame, UPSTREAM, upstreamSource, extLink, copyButton, downloadButton, factsOf, spanText, keyedRows, setText, gateDocUrl, kubeletFieldDocUrl } from "../ui.js";
+import { h, render, messageOf, labelled, versionRange, select, debounceFrame, UPSTREAM, upstreamSource, extLink, copyButton, downloadButton, factsOf, spanText, keyedRows, setText, gateDocUrl, kubeletFieldDocUrl, whenIdle, eagerFrame } from "../ui.js";
 import { field, isObject } from "../state.js";
 
 const HEADER = "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n";
@@ -151,7 +151,7 @@ export default {
     const configPath = h("input", { id: "layers-config-path", class: "mono", spellcheck: "false" });
     const dropinDir = h("input", { id: "layers-dropin-dir", class: "mono", spellcheck: "false" });
     const alphaEnv = h("input", { type: "checkbox", id: "layers-alpha-env" });
-    const configEd = codeEditor("layers-config", "The --config file", (v) => { state.config = v; scheduled(); });
+    const configEd = codeEditor("layers-config", "The --config file", (v) => { state.config = v; typed(); });
     const addConfigFlag = h("button", { type: "button", id: "layers-add-config", onclick: () => {
       state.args = `--config=${state.configPath}\n${state.args}`.trimEnd();
       args.value = state.args;
@@ -173,9 +173,9 @@ export default {
     } }, "Add drop-in");
 
     const dynOn = h("input", { type: "checkbox", id: "layers-dynamic" });
-    const assignedEd = codeEditor("layers-assigned", "Assigned dynamic config", (v) => { state.assigned = v; scheduled(); });
+    const assignedEd = codeEditor("layers-assigned", "Assigned dynamic config", (v) => { state.assigned = v; typed(); });
     const unreadable = h("input", { type: "checkbox", id: "layers-assigned-unreadable" });
-    const lkgEd = codeEditor("layers-lkg", "Last-known-good dynamic config", (v) => { state.lkg = v; scheduled(); });
+    const lkgEd = codeEditor("layers-lkg", "Last-known-good dynamic config", (v) => { state.lkg = v; typed(); });
     const elapsed = h("input", { type: "range", id: "layers-elapsed", min: "0", max: "1800", step: "10", "aria-describedby": "layers-elapsed-text" });
     const elapsedText = h("output", { id: "layers-elapsed-text", for: "layers-elapsed" });
     const addDynFlag = h("button", { type: "button", id: "layers-add-dynflag", onclick: () => {
@@ -395,11 +395,11 @@ export default {
     function drawDropins() {
       dropinEditors = [];
       render(dropinList, state.dropins.map((d, i) => {
-        const ed = codeEditor(`layers-dropin-${i}`, `Drop-in ${d.name}`, (v) => { d.text = v; scheduled(); });
+        const ed = codeEditor(`layers-dropin-${i}`, `Drop-in ${d.name}`, (v) => { d.text = v; typed(); });
         ed.set(d.text);
         dropinEditors.push(ed);
         const name = h("input", { class: "mono dropin-name", value: d.name, "aria-label": `Name of drop-in ${i + 1}`, spellcheck: "false" });
-        name.addEventListener("input", () => { d.name = name.value; scheduled(); });
+        name.addEventListener("input", () => { d.name = name.value; typed(); });
         const move = (delta) => () => {
           const j = i + delta;
           if (j < 0 || j >= state.dropins.length) return;
@@ -642,7 +642,22 @@ export default {
       });
     }
 
-    function update() {
+    // What sits below the tables (the diff, the export, the upgrade check, which resolves the
+    // inputs a second time at another release) waits, after a keystroke, until the frame that
+    // answers it is on screen: together they cost as much as the answer itself (issue 14).
+    // Those sections say aria-busy meanwhile; any other change draws everything at once.
+    const lateBoxes = [diffBox, exportBox, upgradeBox];
+    let cancelLate = null;
+    function drawLate(inp) {
+      cancelLate?.();
+      cancelLate = null;
+      for (const b of lateBoxes) b.removeAttribute("aria-busy");
+      drawDiff();
+      drawExport();
+      drawUpgrade(inp);
+    }
+
+    function update({ defer = false } = {}) {
       const a = splitArgs(state.args);
       setText(argsParsed, a.length ? `${a.length} argument${a.length === 1 ? "" : "s"}: ${a.map((x) => JSON.stringify(x)).join(" ")}` : "No arguments: the kubelet runs on its defaults.");
       const inp = input();
@@ -659,17 +674,22 @@ export default {
       drawConfigNote();
       drawTable();
       drawGates();
-      drawDiff();
-      drawExport();
       drawDynamic();
       drawContrib();
-      drawUpgrade(inp);
+      if (!defer) return drawLate(inp);
+      cancelLate?.();
+      for (const b of lateBoxes) b.setAttribute("aria-busy", "true");
+      cancelLate = whenIdle(() => drawLate(inp), 250);
     }
     const scheduled = debounceFrame(update);
+    /** After a keystroke in a text: the answer now, the rest when idle. */
+    const typed = eagerFrame(() => update({ defer: true }));
+    /** The filters change only what the tables show, not the answer. */
+    const redrawTables = debounceFrame(() => { drawTable(); drawGates(); });
 
-    const bind = (el, key, ev = "input", conv = (v) => v) => el.addEventListener(ev, () => {
+    const bind = (el, key, ev = "input", conv = (v) => v, then = ev === "input" ? typed : scheduled) => el.addEventListener(ev, () => {
       state[key] = conv(el.type === "checkbox" ? el.checked : el.value);
-      scheduled();
+      then();
     });
     bind(version, "version", "change");
     bind(target, "target", "change");
@@ -680,9 +700,9 @@ export default {
     bind(dynOn, "dynamic", "change");
     bind(unreadable, "assignedUnreadable", "change");
     bind(elapsed, "elapsed", "input", Number);
-    bind(filter, "filter");
-    bind(changedOnly, "changedOnly", "change");
-    bind(allGates, "allGates", "change");
+    bind(filter, "filter", "input", undefined, redrawTables);
+    bind(changedOnly, "changedOnly", "change", undefined, redrawTables);
+    bind(allGates, "allGates", "change", undefined, redrawTables);
 
     function sync() {
       version.value = state.version;
