@@ -1,0 +1,901 @@
+//! JSON text into a typed input, naming the path of the field that was refused.
+//!
+//! Why not a path-tracking wrapper around serde_json's streaming deserializer (what
+//! `serde_path_to_error` does): such a wrapper wraps every visitor of every input type, so each
+//! type's decoder is compiled once more for the wrapper on top of any plain copy, and that was a
+//! tenth of the package's wasm. Here the text is parsed once into a [`Node`] tree by one
+//! non-generic visitor, and every input type is then decoded from the tree by [`De`], which
+//! carries the path itself: one decoder per type, and the path costs nothing until a field is
+//! refused.
+//!
+//! The tree keeps what a typed decode of the text would see: entries in text order and repeated
+//! keys (so `duplicate field` and the first of several bad fields are reported as before), and
+//! numbers as serde_json's parser classified them. [`De`] answers each request as serde_json's
+//! streaming deserializer does (which kinds it accepts, the `invalid type` it reports otherwise),
+//! and the path of an error is that of the innermost value whose decode failed first, as
+//! `serde_path_to_error` reported it: `spec.ports[0].port`, `.` for the whole value.
+//!
+//! One difference is inherent: text that is not JSON up to the end of its value is refused
+//! before any field is looked at, so a syntax error inside the value wins over a bad field
+//! before it (trailing text after a whole value is still judged last).
+
+use serde::de::{self, DeserializeSeed, Expected, Unexpected, Visitor};
+use serde::Deserialize;
+use std::cell::RefCell;
+use std::fmt::Write as _;
+
+type Error = serde_json::Error;
+
+/// A JSON value as the text spelled it: entries in order, repeated keys kept.
+enum Node {
+    Null,
+    Bool(bool),
+    U64(u64),
+    I64(i64),
+    F64(f64),
+    Str(String),
+    Seq(Vec<Node>),
+    Map(Vec<(String, Node)>),
+}
+
+struct NodeVisitor;
+
+impl<'de> Visitor<'de> for NodeVisitor {
+    type Value = Node;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any valid JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Node, E> {
+        Ok(Node::Bool(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Node, E> {
+        Ok(Node::U64(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Node, E> {
+        Ok(Node::I64(v))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Node, E> {
+        Ok(Node::F64(v))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Node, E> {
+        Ok(Node::Str(v.to_owned()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Node, E> {
+        Ok(Node::Str(v))
+    }
+    fn visit_unit<E>(self) -> Result<Node, E> {
+        Ok(Node::Null)
+    }
+    fn visit_none<E>(self) -> Result<Node, E> {
+        Ok(Node::Null)
+    }
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Node::Seq(items))
+    }
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
+        let mut entries = Vec::new();
+        while let Some(key) = map.next_key::<String>()? {
+            entries.push((key, map.next_value()?));
+        }
+        Ok(Node::Map(entries))
+    }
+}
+
+impl<'de> Deserialize<'de> for Node {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Node, D::Error> {
+        d.deserialize_any(NodeVisitor)
+    }
+}
+
+/// Where a value sits: a linked list on the stack, rendered only when a decode fails.
+#[derive(Clone, Copy)]
+struct Chain<'c> {
+    parent: Option<&'c Chain<'c>>,
+    segment: Segment<'c>,
+}
+
+#[derive(Clone, Copy)]
+enum Segment<'c> {
+    Root,
+    Index(usize),
+    Key(&'c str),
+}
+
+impl<'c> Chain<'c> {
+    fn child(&'c self, segment: Segment<'c>) -> Chain<'c> {
+        Chain {
+            parent: Some(self),
+            segment,
+        }
+    }
+}
+
+/// The path of the first failure seen, i.e. the innermost one (errors travel outwards).
+#[derive(Default)]
+struct Track(RefCell<Option<String>>);
+
+impl Track {
+    fn trigger(&self, chain: &Chain, error: Error) -> Error {
+        let mut path = self.0.borrow_mut();
+        if path.is_none() {
+            *path = Some(render(chain));
+        }
+        error
+    }
+}
+
+/// `a.b[0].c`; empty for the whole value.
+fn render(chain: &Chain) -> String {
+    let mut segments = Vec::new();
+    let mut at = Some(chain);
+    while let Some(c) = at {
+        segments.push(c.segment);
+        at = c.parent;
+    }
+    let mut out = String::new();
+    for segment in segments.iter().rev() {
+        match segment {
+            Segment::Root => {}
+            Segment::Index(i) => {
+                let _ = write!(out, "[{i}]");
+            }
+            Segment::Key(k) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(k);
+            }
+        }
+    }
+    out
+}
+
+/// A refused input: the path of the bad field (`None` for the whole value) and serde's text,
+/// without serde_json's position suffix where it had one.
+pub(crate) struct DecodeError {
+    pub path: Option<String>,
+    pub message: String,
+}
+
+/// Decodes `text` as a `T`, naming the path of a refused field.
+pub(crate) fn decode<T: de::DeserializeOwned>(text: &str) -> Result<T, DecodeError> {
+    let whole = |e: Error| DecodeError {
+        path: None,
+        message: e.to_string(),
+    };
+    // The one JSON parse (non-generic). Trailing text is judged after the value, as a typed
+    // decode of the text would.
+    let mut parser = serde_json::Deserializer::from_str(text);
+    let root = Node::deserialize(&mut parser).map_err(whole)?;
+    let track = Track::default();
+    let chain = Chain {
+        parent: None,
+        segment: Segment::Root,
+    };
+    let value = T::deserialize(De {
+        node: &root,
+        chain: &chain,
+        track: &track,
+    })
+    .map_err(|e| DecodeError {
+        path: track.0.take().filter(|p| !p.is_empty()),
+        message: e.to_string(),
+    })?;
+    parser.end().map_err(whole)?;
+    Ok(value)
+}
+
+fn unexpected(node: &Node) -> Unexpected<'_> {
+    match node {
+        Node::Null => Unexpected::Unit,
+        Node::Bool(b) => Unexpected::Bool(*b),
+        Node::U64(n) => Unexpected::Unsigned(*n),
+        Node::I64(n) => Unexpected::Signed(*n),
+        Node::F64(n) => Unexpected::Float(*n),
+        Node::Str(s) => Unexpected::Str(s),
+        Node::Seq(_) => Unexpected::Seq,
+        Node::Map(_) => Unexpected::Map,
+    }
+}
+
+fn invalid(node: &Node, expected: &dyn Expected) -> Error {
+    de::Error::invalid_type(unexpected(node), expected)
+}
+
+/// What serde_json says where the text has no value of the kind an enum needs.
+fn expected_value() -> Error {
+    de::Error::custom("expected value")
+}
+
+/// A value of the tree at a path. Answers as serde_json's streaming deserializer does.
+#[derive(Clone, Copy)]
+struct De<'n, 'c> {
+    node: &'n Node,
+    chain: &'c Chain<'c>,
+    track: &'n Track,
+}
+
+impl<'n, 'c> De<'n, 'c> {
+    fn any<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.node {
+            Node::Null => visitor.visit_unit(),
+            Node::Bool(b) => visitor.visit_bool(*b),
+            Node::Str(s) => visitor.visit_str(s),
+            Node::Seq(items) => self.seq(items, visitor),
+            Node::Map(entries) => self.map(entries, visitor),
+            _ => self.number(visitor),
+        }
+    }
+
+    fn number<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.node {
+            Node::U64(n) => visitor.visit_u64(*n),
+            Node::I64(n) => visitor.visit_i64(*n),
+            Node::F64(n) => visitor.visit_f64(*n),
+            node => Err(invalid(node, &visitor)),
+        }
+    }
+
+    fn seq<'de, V: Visitor<'de>>(self, items: &'n [Node], visitor: V) -> Result<V::Value, Error> {
+        let mut access = SeqAccess {
+            items: items.iter(),
+            index: 0,
+            chain: self.chain,
+            track: self.track,
+        };
+        let value = visitor.visit_seq(&mut access)?;
+        match access.items.len() {
+            0 => Ok(value),
+            _ => Err(de::Error::custom("trailing characters")),
+        }
+    }
+
+    fn map<'de, V: Visitor<'de>>(
+        self,
+        entries: &'n [(String, Node)],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let mut access = MapAccess {
+            entries: entries.iter(),
+            pending: None,
+            chain: self.chain,
+            track: self.track,
+        };
+        let value = visitor.visit_map(&mut access)?;
+        match access.entries.len() {
+            0 => Ok(value),
+            _ => Err(de::Error::custom("trailing comma")),
+        }
+    }
+
+    fn string<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.node {
+            Node::Str(s) => visitor.visit_str(s),
+            node => Err(invalid(node, &visitor)),
+        }
+    }
+
+    fn enumeration<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.node {
+            Node::Str(s) => visitor.visit_enum(EnumAccess {
+                variant: s,
+                value: None,
+                chain: self.chain,
+                track: self.track,
+            }),
+            Node::Map(entries) => match entries.split_first() {
+                Some(((variant, value), rest)) => {
+                    let decoded = visitor.visit_enum(EnumAccess {
+                        variant,
+                        value: Some(value),
+                        chain: self.chain,
+                        track: self.track,
+                    })?;
+                    match rest {
+                        [] => Ok(decoded),
+                        _ => Err(expected_value()),
+                    }
+                }
+                None => Err(expected_value()),
+            },
+            _ => Err(expected_value()),
+        }
+    }
+
+    fn fail(self, error: Error) -> Error {
+        self.track.trigger(self.chain, error)
+    }
+}
+
+macro_rules! tracked {
+    ($($method:ident => $body:ident),* $(,)?) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            self.$body(visitor).map_err(|e| self.fail(e))
+        }
+    )*};
+}
+
+impl<'de, 'n, 'c> de::Deserializer<'de> for De<'n, 'c> {
+    type Error = Error;
+
+    tracked! {
+        deserialize_any => any,
+        deserialize_u8 => number, deserialize_u16 => number, deserialize_u32 => number,
+        deserialize_u64 => number, deserialize_u128 => number,
+        deserialize_i8 => number, deserialize_i16 => number, deserialize_i32 => number,
+        deserialize_i64 => number, deserialize_i128 => number,
+        deserialize_f32 => number, deserialize_f64 => number,
+        deserialize_char => string, deserialize_str => string, deserialize_string => string,
+        deserialize_identifier => string,
+        deserialize_bool => boolean, deserialize_bytes => bytes, deserialize_byte_buf => bytes,
+        deserialize_option => option, deserialize_unit => unit, deserialize_seq => sequence,
+        deserialize_map => mapping,
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_unit(visitor)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        visitor.visit_newtype_struct(self).map_err(|e| self.fail(e))
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(
+        self,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.node {
+            Node::Seq(items) => self.seq(items, visitor),
+            Node::Map(entries) => self.map(entries, visitor),
+            node => Err(invalid(node, &visitor)),
+        }
+        .map_err(|e| self.fail(e))
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.enumeration(visitor).map_err(|e| self.fail(e))
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_unit()
+    }
+}
+
+impl<'n, 'c> De<'n, 'c> {
+    fn boolean<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.node {
+            Node::Bool(b) => visitor.visit_bool(*b),
+            node => Err(invalid(node, &visitor)),
+        }
+    }
+
+    fn bytes<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.node {
+            Node::Str(s) => visitor.visit_bytes(s.as_bytes()),
+            Node::Seq(items) => self.seq(items, visitor),
+            node => Err(invalid(node, &visitor)),
+        }
+    }
+
+    fn option<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.node {
+            Node::Null => visitor.visit_none(),
+            _ => visitor.visit_some(self),
+        }
+    }
+
+    fn unit<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.node {
+            Node::Null => visitor.visit_unit(),
+            node => Err(invalid(node, &visitor)),
+        }
+    }
+
+    fn sequence<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.node {
+            Node::Seq(items) => self.seq(items, visitor),
+            node => Err(invalid(node, &visitor)),
+        }
+    }
+
+    fn mapping<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.node {
+            Node::Map(entries) => self.map(entries, visitor),
+            node => Err(invalid(node, &visitor)),
+        }
+    }
+}
+
+struct SeqAccess<'n, 'c> {
+    items: std::slice::Iter<'n, Node>,
+    index: usize,
+    chain: &'c Chain<'c>,
+    track: &'n Track,
+}
+
+impl<'de, 'n, 'c> de::SeqAccess<'de> for &mut SeqAccess<'n, 'c> {
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Error> {
+        let Some(node) = self.items.next() else {
+            return Ok(None);
+        };
+        let chain = self.chain.child(Segment::Index(self.index));
+        self.index += 1;
+        let de = De {
+            node,
+            chain: &chain,
+            track: self.track,
+        };
+        seed.deserialize(de).map(Some).map_err(|e| de.fail(e))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.items.len())
+    }
+}
+
+struct MapAccess<'n, 'c> {
+    entries: std::slice::Iter<'n, (String, Node)>,
+    pending: Option<&'n (String, Node)>,
+    chain: &'c Chain<'c>,
+    track: &'n Track,
+}
+
+impl<'de, 'n, 'c> de::MapAccess<'de> for &mut MapAccess<'n, 'c> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
+        let Some(entry) = self.entries.next() else {
+            return Ok(None);
+        };
+        self.pending = Some(entry);
+        seed.deserialize(Key(&entry.0)).map(Some).map_err(|e| {
+            let chain = self.chain.child(Segment::Key(&entry.0));
+            self.track.trigger(&chain, e)
+        })
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        let Some((key, node)) = self.pending.take() else {
+            return Err(de::Error::custom("value requested before its key"));
+        };
+        let chain = self.chain.child(Segment::Key(key));
+        let de = De {
+            node,
+            chain: &chain,
+            track: self.track,
+        };
+        seed.deserialize(de).map_err(|e| de.fail(e))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.entries.len())
+    }
+}
+
+/// An enum's value: the variant named by a string (`"Always"`) or by the one key of an object
+/// (`{"Variant": value}`).
+struct EnumAccess<'n, 'c> {
+    variant: &'n str,
+    value: Option<&'n Node>,
+    chain: &'c Chain<'c>,
+    track: &'n Track,
+}
+
+impl<'de, 'n: 'c, 'c> de::EnumAccess<'de> for EnumAccess<'n, 'c> {
+    type Error = Error;
+    type Variant = VariantAccess<'n, 'c>;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(
+        self,
+        seed: V,
+    ) -> Result<(V::Value, VariantAccess<'n, 'c>), Error> {
+        let variant = seed
+            .deserialize(Key(self.variant))
+            .map_err(|e| self.track.trigger(self.chain, e))?;
+        Ok((
+            variant,
+            VariantAccess {
+                value: self.value,
+                chain: self.chain.child(Segment::Key(self.variant)),
+                track: self.track,
+            },
+        ))
+    }
+}
+
+struct VariantAccess<'n, 'c> {
+    value: Option<&'n Node>,
+    chain: Chain<'c>,
+    track: &'n Track,
+}
+
+impl<'n, 'c> VariantAccess<'n, 'c> {
+    fn fail(&self, error: Error) -> Error {
+        self.track.trigger(&self.chain, error)
+    }
+
+    fn de(&self, node: &'n Node) -> De<'n, '_> {
+        De {
+            node,
+            chain: &self.chain,
+            track: self.track,
+        }
+    }
+}
+
+impl<'de, 'n, 'c> de::VariantAccess<'de> for VariantAccess<'n, 'c> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<(), Error> {
+        match self.value {
+            None | Some(Node::Null) => Ok(()),
+            Some(node) => Err(self.fail(invalid(node, &"unit"))),
+        }
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
+        match self.value {
+            Some(node) => seed.deserialize(self.de(node)).map_err(|e| self.fail(e)),
+            None => Err(self.fail(de::Error::invalid_type(
+                Unexpected::UnitVariant,
+                &"newtype variant",
+            ))),
+        }
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Some(node) => {
+                de::Deserializer::deserialize_seq(self.de(node), visitor).map_err(|e| self.fail(e))
+            }
+            None => Err(self.fail(de::Error::invalid_type(Unexpected::UnitVariant, &visitor))),
+        }
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.value {
+            Some(node) => de::Deserializer::deserialize_struct(self.de(node), "", fields, visitor)
+                .map_err(|e| self.fail(e)),
+            None => Err(self.fail(de::Error::invalid_type(Unexpected::UnitVariant, &visitor))),
+        }
+    }
+}
+
+/// An object key or a variant name: a string, whatever is asked of it.
+struct Key<'n>(&'n str);
+
+impl<'de, 'n> de::Deserializer<'de> for Key<'n> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_str(self.0)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        visitor.visit_enum(de::value::StrDeserializer::<Error>::new(self.0))
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct seq tuple tuple_struct map struct identifier
+        ignored_any
+    }
+}
+
+#[cfg(test)]
+mod differential {
+    use super::*;
+    use serde::de::DeserializeOwned;
+    use serde_json::{json, Value};
+    use std::fmt::Debug;
+
+    fn old<T: DeserializeOwned>(text: &str) -> Result<T, (Option<String>, String)> {
+        let mut de = serde_json::Deserializer::from_str(text);
+        let v: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+            let path = e.path().to_string();
+            let m = crate::wasm::strip_position(&e.into_inner().to_string());
+            (
+                if path == "." || path.is_empty() {
+                    None
+                } else {
+                    Some(path)
+                },
+                m,
+            )
+        })?;
+        de.end()
+            .map_err(|e| (None, crate::wasm::strip_position(&e.to_string())))?;
+        Ok(v)
+    }
+
+    fn new<T: DeserializeOwned>(text: &str) -> Result<T, (Option<String>, String)> {
+        decode(text).map_err(|e| (e.path, crate::wasm::strip_position(&e.message)))
+    }
+
+    fn same<T: DeserializeOwned + Debug>(text: &str) -> (usize, usize) {
+        let a = old::<T>(text).map(|v| format!("{v:?}"));
+        let b = new::<T>(text).map(|v| format!("{v:?}"));
+        assert_eq!(a, b, "text: {text}");
+        (a.is_ok() as usize, a.is_err() as usize)
+    }
+
+    fn alternatives() -> Vec<Value> {
+        vec![
+            json!(null),
+            json!(true),
+            json!(0),
+            json!(7),
+            json!(-3),
+            json!(1.5),
+            json!(1e300),
+            json!(18446744073709551615u64),
+            json!(""),
+            json!("x"),
+            json!("1s"),
+            json!("5m"),
+            json!("Always"),
+            json!("True"),
+            json!("10.0.0.0/24"),
+            json!("1.33"),
+            json!([]),
+            json!([1]),
+            json!(["a"]),
+            json!({}),
+            json!({"a": 1}),
+            json!({"zz": 1}),
+            json!("2024-01-01T00:00:00Z"),
+        ]
+    }
+
+    /// Every value replaced by each alternative, every object given a stray key, every key
+    /// removed.
+    fn mutants(v: &Value) -> Vec<Value> {
+        let mut out = vec![v.clone()];
+        for alt in alternatives() {
+            out.push(alt);
+        }
+        match v {
+            Value::Object(m) => {
+                let mut stray = m.clone();
+                stray.insert("zzStray".into(), json!(1));
+                out.push(Value::Object(stray));
+                for (k, child) in m {
+                    let mut removed = m.clone();
+                    removed.remove(k);
+                    out.push(Value::Object(removed));
+                    for c in mutants(child) {
+                        let mut changed = m.clone();
+                        changed.insert(k.clone(), c);
+                        out.push(Value::Object(changed));
+                    }
+                }
+            }
+            Value::Array(items) => {
+                for (i, child) in items.iter().enumerate() {
+                    for c in mutants(child) {
+                        let mut changed = items.clone();
+                        if let Some(slot) = changed.get_mut(i) {
+                            *slot = c;
+                        }
+                        out.push(Value::Array(changed));
+                    }
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    fn run<T: DeserializeOwned + Debug>(seed: Value) -> (usize, usize) {
+        let mut n = (0, 0);
+        let text = seed.to_string();
+        // Repeated keys and syntax trouble, spelled as text.
+        let mut texts = vec![
+            text.clone(),
+            format!("{text} x"),
+            format!("{text}   "),
+            text.replacen('{', "{\"a\":1,\"a\":2,", 1),
+        ];
+        if let Some(i) = text.find("\":") {
+            let key_start = text.get(..i).and_then(|h| h.rfind('"')).unwrap_or(0);
+            let key = text.get(key_start..i + 1).unwrap_or("\"k\"");
+            texts.push(text.replacen('{', &format!("{{{key}:null,"), 1));
+        }
+        for t in texts {
+            let (a, b) = same::<T>(&t);
+            n.0 += a;
+            n.1 += b;
+        }
+        for m in mutants(&seed) {
+            let (a, b) = same::<T>(&m.to_string());
+            n.0 += a;
+            n.1 += b;
+        }
+        n
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    struct Synthetic {
+        a: Option<u8>,
+        #[serde(default)]
+        b: Vec<(u32, String)>,
+        #[serde(default)]
+        c: Option<External>,
+        #[serde(default)]
+        d: Option<Internal>,
+        #[serde(default)]
+        e: Option<Untagged>,
+        #[serde(default)]
+        f: std::collections::BTreeMap<String, Option<f64>>,
+        #[serde(default)]
+        g: Option<Wrapped>,
+        #[serde(default)]
+        h: Option<char>,
+        #[serde(default)]
+        i: Option<i64>,
+        #[serde(default)]
+        j: Option<()>,
+        #[serde(default)]
+        k: Option<Flat>,
+    }
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    enum External {
+        Unit,
+        New(u8),
+        Tup(u8, String),
+        Str { x: u8 },
+    }
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    #[serde(tag = "kind", rename_all = "camelCase")]
+    enum Internal {
+        One { x: u8 },
+        Two { y: String },
+    }
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    #[serde(untagged)]
+    enum Untagged {
+        N(u8),
+        S { s: String },
+    }
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Wrapped(Vec<u16>);
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Flat {
+        x: u8,
+        #[serde(flatten)]
+        rest: std::collections::BTreeMap<String, Value>,
+    }
+
+    #[test]
+    fn decodes_as_the_path_tracker_did() {
+        let mut n = (0, 0);
+        let mut add = |x: (usize, usize)| {
+            n.0 += x.0;
+            n.1 += x.1;
+        };
+        add(run::<Synthetic>(json!({
+            "a": 1, "b": [[1, "x"]], "c": {"Str": {"x": 1}}, "d": {"kind": "one", "x": 2},
+            "e": {"s": "q"}, "f": {"p": 1.5, "q": null}, "g": [1, 2], "h": "c", "i": -5,
+            "j": null, "k": {"x": 1, "y": 2}
+        })));
+        add(run::<Synthetic>(json!({"c": "Unit", "e": 3})));
+        add(run::<Synthetic>(json!({"c": {"New": 3}})));
+        add(run::<Synthetic>(json!({"c": {"Tup": [3, "x"]}})));
+        add(run::<Synthetic>(json!({"c": {"Unit": null}})));
+        add(run::<Value>(json!({"a": [1, {"b": null}], "c": "d"})));
+        add(run::<crate::kubelet::config::ResolveInput>(json!({
+            "kubeletVersion": "1.33", "args": ["--v=2", "--config=/k.yaml"],
+            "files": {"/k.yaml": "kind: KubeletConfiguration"}, "dirs": ["/d"],
+            "env": {"A": "b"}, "cwd": "/", "dynamic": {"assigned": {"modified": "x"}},
+        })));
+        add(run::<crate::sim::Scenario>(json!({
+            "nodes": 2, "duration": "1h", "seed": 3,
+            "faults": [{"kind": "kubeletStopped", "at": "5m", "node": 1}],
+            "controller": {"nodeMonitorPeriod": "5s"}
+        })));
+        add(run::<crate::controller::nodelifecycle::ControllerConfig>(
+            json!({
+                "nodeMonitorPeriod": "5s", "nodeMonitorGracePeriod": "40s"
+            }),
+        ));
+        add(run::<crate::controller::nodelifecycle::MonitorInput>(
+            json!({
+                "now": "2024-01-01T00:00:00Z", "nodes": [],
+                "pods": [{"namespace": "a", "name": "b", "nodeName": "c"}]
+            }),
+        ));
+        add(run::<crate::objects::Node>(json!({
+            "metadata": {"name": "n", "labels": {"a": "b"}, "creationTimestamp": "2024-01-01T00:00:00Z"},
+            "spec": {"taints": [{"key": "k", "effect": "NoSchedule"}], "unschedulable": true},
+            "status": {"conditions": [{"type": "Ready", "status": "True",
+                "lastHeartbeatTime": "2024-01-01T00:00:00Z"}]}
+        })));
+        add(run::<crate::controlplane::config::BootstrapConfig>(json!({
+            "serviceCidr": "10.0.0.0/24", "publicIp": "1.2.3.4"
+        })));
+        add(run::<crate::api::enums::EnumRequest>(json!({
+            "path": "fld", "validValues": ["A", "B"], "operation": "Create", "value": "A"
+        })));
+        add(run::<crate::api::gating::FieldGateSchema>(json!({
+            "fields": [{"path": "spec.x", "gate": "G"}]
+        })));
+        eprintln!(
+            "differential: {} accepted, {} refused, all identical",
+            n.0, n.1
+        );
+        assert!(n.1 > 1000);
+    }
+}
