@@ -164,14 +164,7 @@ pub(crate) struct DecodeError {
 
 /// Decodes `text` as a `T`, naming the path of a refused field.
 pub(crate) fn decode<T: de::DeserializeOwned>(text: &str) -> Result<T, DecodeError> {
-    let whole = |e: Error| DecodeError {
-        path: None,
-        message: e.to_string(),
-    };
-    // The one JSON parse (non-generic). Trailing text is judged after the value, as a typed
-    // decode of the text would.
-    let mut parser = serde_json::Deserializer::from_str(text);
-    let root = Node::deserialize(&mut parser).map_err(whole)?;
+    let (root, rest) = parse(text)?;
     let track = Track::default();
     let chain = Chain {
         parent: None,
@@ -182,12 +175,35 @@ pub(crate) fn decode<T: de::DeserializeOwned>(text: &str) -> Result<T, DecodeErr
         chain: &chain,
         track: &track,
     })
-    .map_err(|e| DecodeError {
-        path: track.0.take().filter(|p| !p.is_empty()),
-        message: e.to_string(),
-    })?;
-    parser.end().map_err(whole)?;
+    .map_err(|e| refused(track, e))?;
+    rest.map_err(whole)?;
     Ok(value)
+}
+
+/// The one JSON parse, and the verdict on the text after the value: judged after the value's
+/// fields, as a typed decode of the text would. Not generic, and kept out of line so the
+/// decoders of the input types share it.
+#[inline(never)]
+fn parse(text: &str) -> Result<(Node, Result<(), Error>), DecodeError> {
+    let mut parser = serde_json::Deserializer::from_str(text);
+    let root = Node::deserialize(&mut parser).map_err(whole)?;
+    Ok((root, parser.end()))
+}
+
+#[inline(never)]
+fn whole(e: Error) -> DecodeError {
+    DecodeError {
+        path: None,
+        message: e.to_string(),
+    }
+}
+
+#[inline(never)]
+fn refused(track: Track, e: Error) -> DecodeError {
+    DecodeError {
+        path: track.0.into_inner().filter(|p| !p.is_empty()),
+        message: e.to_string(),
+    }
 }
 
 fn unexpected(node: &Node) -> Unexpected<'_> {

@@ -84,19 +84,24 @@ pub(crate) fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<String, JsValu
 ///
 /// Every key is seen: `deny_unknown_fields` on the core's types names a stray one.
 pub(crate) fn from_json<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, JsValue> {
-    decode::decode(text).map_err(|e| {
-        let inner = strip_position(&e.message);
-        match e.path {
-            None => error("invalidInput", &format!("invalid {what}: {inner}")),
-            Some(path) => throw(
-                &format!("invalid {what}: {path}: {inner}"),
-                &ErrorFields {
-                    path: Some(path),
-                    ..ErrorFields::kind("invalidInput")
-                },
-            ),
-        }
-    })
+    decode::decode(text).map_err(|e| invalid_input(e, what))
+}
+
+/// The JS error of a refused input. Not generic, and kept out of line: one copy for every
+/// input type.
+#[inline(never)]
+fn invalid_input(e: decode::DecodeError, what: &str) -> JsValue {
+    let inner = strip_position(&e.message);
+    match e.path {
+        None => error("invalidInput", &format!("invalid {what}: {inner}")),
+        Some(path) => throw(
+            &format!("invalid {what}: {path}: {inner}"),
+            &ErrorFields {
+                path: Some(path),
+                ..ErrorFields::kind("invalidInput")
+            },
+        ),
+    }
 }
 
 /// [`from_json`] for the largest inputs (a PodConfig update of up to 50,000 pods): valid input

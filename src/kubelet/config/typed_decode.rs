@@ -27,8 +27,7 @@ macro_rules! table {
             let mut i = 0usize;
             $(
                 if i == index {
-                    c.$field = map.next_value()?;
-                    return Ok(());
+                    return set(&mut c.$field, map);
                 }
                 i += 1;
             )*
@@ -42,9 +41,8 @@ macro_rules! table {
             seq: &mut A,
         ) -> Result<(), A::Error> {
             $(
-                match seq.next_element()? {
-                    Some(v) => c.$field = v,
-                    None => return Ok(()),
+                if !set_next(&mut c.$field, seq)? {
+                    return Ok(());
                 }
             )*
             Ok(())
@@ -181,6 +179,31 @@ table! {
     "failCgroupV1" => fail_cgroup_v1,
     "userNamespaces" => user_namespaces,
     "podHousekeepingPeriod" => pod_housekeeping_period,
+}
+
+/// One field's value from a map. Not inlined: one copy per field type, not per field.
+#[inline(never)]
+fn set<'de, A: MapAccess<'de>, T: Deserialize<'de>>(
+    slot: &mut Option<T>,
+    map: &mut A,
+) -> Result<(), A::Error> {
+    *slot = map.next_value()?;
+    Ok(())
+}
+
+/// One field's value from an array; `false` once the array has ended.
+#[inline(never)]
+fn set_next<'de, A: SeqAccess<'de>, T: Deserialize<'de>>(
+    slot: &mut Option<T>,
+    seq: &mut A,
+) -> Result<bool, A::Error> {
+    match seq.next_element()? {
+        Some(v) => {
+            *slot = v;
+            Ok(true)
+        }
+        None => Ok(false),
+    }
 }
 
 /// A key: the index of the field it names, `None` for a key the type does not know.
