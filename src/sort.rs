@@ -18,7 +18,7 @@
 )]
 
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The stable order of `len` positions under `cmp`: the one sort the crate compiles.
 fn order(len: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
@@ -69,6 +69,34 @@ pub(crate) fn map<K: Ord, V>(iter: impl IntoIterator<Item = (K, V)>) -> BTreeMap
     out
 }
 
+/// `iter.collect::<BTreeSet<_>>()` without the standard library's sort.
+pub(crate) fn set<T: Ord>(iter: impl IntoIterator<Item = T>) -> BTreeSet<T> {
+    let mut out = BTreeSet::new();
+    for item in iter {
+        out.insert(item);
+    }
+    out
+}
+
+/// [`map`] and [`set`] at the end of an iterator chain, where `collect` stood.
+pub(crate) trait Collect: Iterator + Sized {
+    fn collect_map<K: Ord, V>(self) -> BTreeMap<K, V>
+    where
+        Self: Iterator<Item = (K, V)>,
+    {
+        map(self)
+    }
+
+    fn collect_set(self) -> BTreeSet<Self::Item>
+    where
+        Self::Item: Ord,
+    {
+        set(self)
+    }
+}
+
+impl<I: Iterator> Collect for I {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,5 +132,10 @@ mod tests {
         let ours = map(pairs.clone());
         let theirs: BTreeMap<_, _> = pairs.into_iter().collect();
         assert_eq!(ours, theirs);
+        let items = ["b", "a", "b"];
+        assert_eq!(
+            items.iter().collect_set(),
+            items.iter().collect::<BTreeSet<_>>()
+        );
     }
 }

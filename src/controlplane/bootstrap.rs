@@ -35,6 +35,7 @@ pub use super::view::{
     Allocations, ApiServerStatus, BootstrapState, EndpointsChange, LeakCount, RepairRun,
 };
 use crate::duration::format_std;
+use crate::sort::Collect as _;
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::IpAddr;
 use std::time::Duration;
@@ -141,7 +142,7 @@ impl BootstrapController {
         let mut c = BootstrapController {
             service_ip,
             now: Duration::ZERO,
-            namespaces: config.existing_namespaces.iter().cloned().collect(),
+            namespaces: config.existing_namespaces.iter().cloned().collect_set(),
             namespace_create_calls: 0,
             services: Vec::new(),
             endpoints: None,
