@@ -16,6 +16,7 @@
 
 use super::enums::{validate_enum_ratcheting, EnumExclusion, Operation, OperationType};
 use super::field::{BadValue, FieldError};
+use crate::sort::Collect as _;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub const RESTART_POLICY_ALWAYS: &str = "Always";
@@ -47,7 +48,7 @@ pub fn validate_restart_policy(
     let mut valid: BTreeSet<String> = [RESTART_POLICY_ALWAYS, RESTART_POLICY_NEVER]
         .iter()
         .map(|s| s.to_string())
-        .collect();
+        .collect_set();
     if allow {
         valid.insert(RESTART_POLICY_ON_TUESDAY.to_string());
     }
@@ -87,7 +88,7 @@ pub fn validate_restart_policy_declarative(
     ]
     .iter()
     .map(|s| s.to_string())
-    .collect();
+    .collect_set();
     let exclusions = [EnumExclusion::new(RESTART_POLICY_ON_TUESDAY, GATE, false)];
     Ok(validate_enum_ratcheting(
         &op,

@@ -35,6 +35,7 @@ pub use super::view::{
     Allocations, ApiServerStatus, BootstrapState, EndpointsChange, LeakCount, RepairRun,
 };
 use crate::duration::format_std;
+use crate::sort::Collect as _;
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::IpAddr;
 use std::time::Duration;
@@ -141,7 +142,7 @@ impl BootstrapController {
         let mut c = BootstrapController {
             service_ip,
             now: Duration::ZERO,
-            namespaces: config.existing_namespaces.iter().cloned().collect(),
+            namespaces: config.existing_namespaces.iter().cloned().collect_set(),
             namespace_create_calls: 0,
             services: Vec::new(),
             endpoints: None,
@@ -262,7 +263,7 @@ impl BootstrapController {
             "readyz=true".to_string(),
             format!("default/{ip}"),
         );
-        let next = Loop::ALL.iter().map(|l| (*l, self.now)).collect();
+        let next = crate::sort::map(Loop::ALL.iter().map(|l| (*l, self.now)));
         self.apiservers.insert(
             ip,
             ApiServer {
@@ -482,10 +483,11 @@ impl BootstrapController {
             metadata: ObjectMeta {
                 namespace: super::KUBERNETES_SERVICE_NAMESPACE.to_string(),
                 name: super::KUBERNETES_SERVICE_NAME.to_string(),
-                labels: [("component", "apiserver"), ("provider", "kubernetes")]
-                    .iter()
-                    .map(|(k, v)| (k.to_string(), v.to_string()))
-                    .collect(),
+                labels: crate::sort::map(
+                    [("component", "apiserver"), ("provider", "kubernetes")]
+                        .iter()
+                        .map(|(k, v)| (k.to_string(), v.to_string())),
+                ),
                 ..ObjectMeta::default()
             },
             spec: ServiceSpec {
@@ -573,7 +575,8 @@ impl BootstrapController {
         } else {
             Vec::new()
         };
-        let strings = |m: &BTreeMap<i32, i32>| m.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+        let strings =
+            |m: &BTreeMap<i32, i32>| crate::sort::map(m.iter().map(|(k, v)| (k.to_string(), *v)));
         let counts = (strings(&before), strings(&leaks), released);
         self.ports = rebuilt;
         if let Some(a) = self.apiservers.get_mut(ip) {

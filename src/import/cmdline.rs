@@ -520,9 +520,7 @@ fn split_words(value: &str) -> Vec<String> {
 
 /// The variables given from outside the text (no line of their own).
 fn given(env: &BTreeMap<String, String>) -> BTreeMap<String, (String, Option<usize>)> {
-    env.iter()
-        .map(|(k, v)| (k.clone(), (v.clone(), None)))
-        .collect()
+    crate::sort::map(env.iter().map(|(k, v)| (k.clone(), (v.clone(), None))))
 }
 
 fn is_kubelet_program(word: &str) -> bool {

@@ -29,6 +29,7 @@ mod cli;
 // Generation runs as a test (the staleness check writes the file when blessed).
 #[cfg(all(test, feature = "typescript"))]
 mod contracts;
+mod decode;
 pub(crate) mod error;
 // Facts speak for every area: a build without some of them (the gate core's own wasm,
 // `kubegate/gates`) would state those areas' defaults as absent, so it does not export facts.
@@ -83,36 +84,30 @@ pub(crate) fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<String, JsValu
 ///
 /// Every key is seen: `deny_unknown_fields` on the core's types names a stray one.
 pub(crate) fn from_json<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, JsValue> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = strip_position(&e.into_inner().to_string());
-        if path == "." || path.is_empty() {
-            error("invalidInput", &format!("invalid {what}: {inner}"))
-        } else {
-            let message = format!("invalid {what}: {path}: {inner}");
-            throw(
-                &message,
-                &ErrorFields {
-                    path: Some(path),
-                    ..ErrorFields::kind("invalidInput")
-                },
-            )
-        }
-    })?;
-    de.end().map_err(|e| {
-        error(
-            "invalidInput",
-            &format!("invalid {what}: {}", strip_position(&e.to_string())),
-        )
-    })?;
-    Ok(value)
+    decode::decode(text).map_err(|e| invalid_input(e, what))
+}
+
+/// The JS error of a refused input. Not generic, and kept out of line: one copy for every
+/// input type.
+#[inline(never)]
+fn invalid_input(e: decode::DecodeError, what: &str) -> JsValue {
+    let inner = strip_position(&e.message);
+    match e.path {
+        None => error("invalidInput", &format!("invalid {what}: {inner}")),
+        Some(path) => throw(
+            &format!("invalid {what}: {path}: {inner}"),
+            &ErrorFields {
+                path: Some(path),
+                ..ErrorFields::kind("invalidInput")
+            },
+        ),
+    }
 }
 
 /// [`from_json`] for the largest inputs (a PodConfig update of up to 50,000 pods): valid input
-/// is decoded directly and only input that fails is decoded again with the path tracker, which
-/// allocates for every key it passes. Not the default: each type decoded here carries a second
-/// copy of its decoder in the wasm.
+/// is decoded directly from the text and only input that fails is decoded again through
+/// [`decode`], which first builds a tree of the whole input. Not the default: each type decoded
+/// here carries a second copy of its decoder in the wasm.
 #[cfg(feature = "pod-config")]
 pub(crate) fn from_json_large<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, JsValue> {
     match serde_json::from_str::<T>(text) {

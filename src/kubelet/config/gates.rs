@@ -111,11 +111,12 @@ impl Gates for FeatureGate {
     }
 
     fn all(&self) -> BTreeMap<String, bool> {
-        self.feature_states()
-            .into_iter()
-            .filter(|s| s.pre_release != PreRelease::PreAlpha)
-            .map(|s| (s.name, s.enabled))
-            .collect()
+        crate::sort::map(
+            self.feature_states()
+                .into_iter()
+                .filter(|s| s.pre_release != PreRelease::PreAlpha)
+                .map(|s| (s.name, s.enabled)),
+        )
     }
 
     fn info(&self, name: &str) -> Option<GateInfo> {

@@ -7,6 +7,7 @@
 //! map key verbatim (`evictionHard.memory.available`, `featureGates.MemoryQoS`). Lists are
 //! leaves: they are only ever replaced whole.
 
+use crate::sort::Collect as _;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -251,7 +252,7 @@ pub fn explain(prov: &Provenance, field_path: &str) -> Option<Explanation> {
         .iter()
         .filter(|(p, _)| *p == field_path || p.starts_with(&prefix))
         .map(|(p, f)| (p.clone(), f.clone()))
-        .collect();
+        .collect_map();
     if fields.is_empty() {
         return None;
     }
@@ -298,7 +299,7 @@ pub struct DiffEntry {
 pub fn diff(defaults: &Value, effective: &Value) -> Vec<DiffEntry> {
     let (d, e) = (leaves(defaults), leaves(effective));
     let mut paths: Vec<&String> = d.keys().chain(e.keys()).collect();
-    paths.sort();
+    crate::sort::sort(&mut paths);
     paths.dedup();
     paths
         .into_iter()

@@ -25,8 +25,9 @@ pub const API_VERSION: &str = "kubelet.config.k8s.io/v1beta1";
 pub const KIND: &str = "KubeletConfiguration";
 
 /// `kubelet.config.k8s.io/v1beta1` `KubeletConfiguration`.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+// Deserialize: by hand, from one table of field names (`typed_decode.rs` says why).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct KubeletConfiguration {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,

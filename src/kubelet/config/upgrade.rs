@@ -222,7 +222,7 @@ pub fn check_kubelet_upgrade(
         }
     };
     // Breaking first; the sort is stable, so each group keeps the kubelet's order.
-    findings.sort_by_key(|f| !f.breaking);
+    crate::sort::sort_by_key(&mut findings, |f: &UpgradeFinding| !f.breaking);
     Ok(UpgradeReport {
         from: from.to_string(),
         to: to.to_string(),
@@ -444,7 +444,7 @@ fn value_findings(
         super::provenance::leaves(&after.config),
     );
     let mut paths: Vec<&String> = b.keys().chain(a.keys()).collect();
-    paths.sort();
+    crate::sort::sort(&mut paths);
     paths.dedup();
     let show = |v: Option<&Value>| v.map(Value::to_string).unwrap_or_else(|| "unset".into());
     for p in paths {
