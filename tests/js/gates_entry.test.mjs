@@ -91,13 +91,13 @@ test("in Node, the main entry's gate core is kubegate/gates itself", () => {
 });
 
 test("the main entry reads any YAML feature list; kubegate/gates refuses what its lean reader does not read", () => {
-  const anchored = "- name: X\n  versionedSpecs:\n  - &beta {default: true, preRelease: Beta, version: '1.30'}\n- name: Y\n  versionedSpecs:\n  - *beta\n";
+  const anchored = "- name: X\n  versionedSpecs:\n  - &beta {default: true, preRelease: Beta, version: '1.30'}\n- name: Other\n  versionedSpecs:\n  - *beta\n";
   const folded = "- name: X\n  versionedSpecs:\n  - default: true\n    preRelease: >-\n      Beta\n    version: '1.30'\n";
   for (const text of [anchored, folded]) {
     assert.deepEqual(node.parseFeatureList(text), full.parseFeatureList(text));
     assert.throws(() => lean.parseFeatureList(text), (e) => e.kind === "featureList" && /kubegate\/gates reads block YAML .* the full kubegate package reads any YAML/.test(e.message));
   }
-  assert.deepEqual(node.parseFeatureList(anchored).Y, [{ default: true, preRelease: "Beta", version: "1.30" }]);
+  assert.deepEqual(node.parseFeatureList(anchored).Other, [{ default: true, lockToDefault: false, preRelease: "Beta", version: "1.30" }]);
   // A list that is wrong in any reader gets the full reader's error from the main entry.
   const broken = "- name: X\n  versionedSpecs: &a [\n";
   assert.throws(() => node.parseFeatureList(broken), (e) => {
