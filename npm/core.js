@@ -284,6 +284,23 @@ T.json = (p, v) => encode(p, v);
 
 /** The exports of the gate core, checked, over one wasm-bindgen glue (`raw`), plus the machinery
  * (`invoke`, `fnExport`, `classExport`) the full entry builds its other areas with. */
+/** What init() and initSync() resolve to: a frozen summary whose `memoryBytes` (also as
+ * `memory.buffer.byteLength`) asks `memoryBytes()` afresh on every read. */
+export function loadedSummary(memoryBytes) {
+  return Object.freeze({
+    get memoryBytes() {
+      return memoryBytes();
+    },
+    memory: Object.freeze({
+      buffer: Object.freeze({
+        get byteLength() {
+          return memoryBytes();
+        },
+      }),
+    }),
+  });
+}
+
 export function checkedCore(raw) {
   // --- calling the glue ----------------------------------------------------------------------------
 
@@ -617,18 +634,7 @@ export function checkedCore(raw) {
       return 0;
     }
   };
-  const SUMMARY = Object.freeze({
-    get memoryBytes() {
-      return memoryBytes();
-    },
-    memory: Object.freeze({
-      buffer: Object.freeze({
-        get byteLength() {
-          return memoryBytes();
-        },
-      }),
-    }),
-  });
+  const SUMMARY = loadedSummary(memoryBytes);
   const initFailed = (fn, e) => {
     if (e instanceof Error && typeof e.kind === "string") return e;
     let why;

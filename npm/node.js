@@ -11,6 +11,7 @@
 import { readFileSync } from "node:fs";
 import * as gateCore from "./gates.js";
 import * as all from "./index.js";
+import { loadedSummary } from "./core.js";
 
 const wasm = (path) => readFileSync(new URL(path, import.meta.url));
 
@@ -63,18 +64,7 @@ function lazyClass(checked) {
 
 // The summary counts both modules' memory, so "memory stays flat" checks see every allocation.
 const memoryBytes = () => gateCore.initSync().memoryBytes + (areasLoaded ? all.initSync().memoryBytes : 0);
-const SUMMARY = Object.freeze({
-  get memoryBytes() {
-    return memoryBytes();
-  },
-  memory: Object.freeze({
-    buffer: Object.freeze({
-      get byteLength() {
-        return memoryBytes();
-      },
-    }),
-  }),
-});
+const SUMMARY = loadedSummary(memoryBytes);
 // Both loaders are no-ops here (the gate core is loaded, the rest loads on use) and ignore their
 // argument, so code written for browsers runs unchanged.
 export const initSync = { initSync: () => SUMMARY }.initSync;

@@ -222,11 +222,21 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
             code = EXIT_FINDINGS;
         }
         let contact = last_contact(node, lease);
+        // A saved snapshot keeps saying Ready True long after it was taken, and the timeline
+        // then lies in the past. A running controller would already have marked the node
+        // Unknown at the first such step, so Ready True with that step before `now` means the
+        // snapshot is older than `now`, or no controller watches the node. Said, not counted
+        // as a finding: the node itself may be fine.
+        let stale_since = steps
+            .iter()
+            .find(|s| healthy && s.kind == "conditionUnknown" && s.at < now)
+            .map(|s| s.at);
         docs.push(json!({
             "name": node.metadata.name,
             "kubeletVersion": n.kubelet_version,
             "ready": ready.map(|c| c.status),
             "lastContact": contact.map(|t| t.to_string()),
+            "staleSince": stale_since.map(|t| t.to_string()),
             "lease": lease.map(|l| json!({"renewTime": l.spec.renew_time.map(|t| t.to_string()), "leaseDurationSeconds": l.spec.lease_duration_seconds})),
             "conditions": node.status.conditions().iter().map(|c| json!({
                 "type": c.type_, "status": c.status, "reason": c.reason, "message": c.message,
@@ -267,6 +277,16 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
                 }
             )),
             None => o.push_str("  never heard from: no heartbeat, lease or creation time\n"),
+        }
+        if let Some(t) = stale_since {
+            o.push_str(&format!(
+                "  {}: Ready is still True, but a running node lifecycle controller would have marked it Unknown at {t} ({}); this snapshot was taken before --now, or no controller watches this node{}\n",
+                style.red("stale"),
+                ago(now, t),
+                contact
+                    .map(|c| format!(" (--now {c} reads it as of its last contact)"))
+                    .unwrap_or_default()
+            ));
         }
         o.push_str("  conditions:\n");
         if node.status.conditions().is_empty() {
