@@ -46,8 +46,10 @@ function lazyFunction(checked) {
   return run;
 }
 
-// A class of another area: construction (and any static method) loads the wasm first. The proxy
-// forwards everything else, so `instanceof`, subclassing and the prototype are the class's own.
+// A class of another area: construction (and any static method of its own) loads the wasm
+// first. The proxy forwards everything else, so `instanceof`, subclassing and the prototype are
+// the class's own; what every function inherits (`Symbol.hasInstance`, `call`, `bind`) loads
+// nothing, so `x instanceof PodConfig` never compiles the full wasm.
 function lazyClass(checked) {
   return new Proxy(checked, {
     construct(target, args, newTarget) {
@@ -56,7 +58,7 @@ function lazyClass(checked) {
     },
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver);
-      if (typeof value === "function" && key !== "constructor") loadAreas();
+      if (typeof value === "function" && Object.hasOwn(target, key)) loadAreas();
       return value;
     },
   });

@@ -115,7 +115,8 @@ test("in Node, the main entry compiles the full wasm only when another area is f
     import * as lean from "kubegate/gates";
     const gate = kg.FeatureGate.forRelease("1.34");
     gate.set("NodeSwap=true");
-    const before = kg.initSync().memoryBytes === lean.initSync().memoryBytes;
+    const notAPodConfig = !({} instanceof kg.PodConfig);
+    const before = notAPodConfig && kg.initSync().memoryBytes === lean.initSync().memoryBytes;
     const config = kg.resolveKubeletConfig({ args: ["--max-pods=60"] });
     const after = kg.initSync().memoryBytes > lean.initSync().memoryBytes;
     console.log(JSON.stringify({ before, after, maxPods: config.config.maxPods }));
