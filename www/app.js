@@ -33,7 +33,8 @@ let everything = null;
 let current = null;
 /** The example whose note is showing (an id from EXAMPLES), or null once closed. */
 let example = null;
-/** Where the last session is kept; the value is the same JSON a share link carries. */
+/** Where the last session is kept; the value is the same JSON a share link carries. index.html
+ *  reads the same key to decide whether to preload the gate core's wasm. */
 const SESSION_KEY = "kubegate-session";
 /** How long the URL waits after a change before it is rewritten (ms). */
 const URL_DELAY = 300;
