@@ -541,7 +541,17 @@ impl FeatureGate {
         if let Some(slot) = slot {
             *slot = None;
         }
-        self.raw.remove(name);
+        if in_raw {
+            // Rebuilt rather than `remove`d: B-tree removal (rebalancing, merging nodes) was
+            // about 3 KB of the gate core's wasm for this one call, and the user's raw values
+            // are a handful of entries.
+            let kept = std::mem::take(&mut self.raw);
+            for (k, v) in kept {
+                if k != name {
+                    self.raw.insert(k, v);
+                }
+            }
+        }
         self.refresh();
         Ok(())
     }
