@@ -23,10 +23,10 @@ use super::spec::{spec_at, FeatureSpec};
 
 /// Merges `new` into `existing` (appending, then sorting and de-duplicating every list) and checks
 /// the result against the rules above. Returns the merged map to store.
-pub(crate) fn merge_and_check(
+pub(crate) fn merge_and_check<'s>(
     existing: &BTreeMap<String, Vec<String>>,
     new: &BTreeMap<String, Vec<String>>,
-    specs_of: impl Fn(&str) -> Option<Vec<FeatureSpec>>,
+    specs_of: impl Fn(&str) -> Option<&'s [FeatureSpec]>,
 ) -> Result<BTreeMap<String, Vec<String>>, FeatureGateError> {
     let mut merged = new.clone();
     for (k, v) in existing {
@@ -60,11 +60,8 @@ pub(crate) fn merge_and_check(
                     .version
                     .clone()
                     .unwrap_or_else(|| crate::version::Version::new(0, 0));
-                let dep_spec = spec_at(
-                    &dep_specs,
-                    &version,
-                    spec.min_compatibility_version.as_ref(),
-                );
+                let dep_spec =
+                    spec_at(dep_specs, &version, spec.min_compatibility_version.as_ref());
                 if spec.pre_release.stability_order() > dep_spec.pre_release.stability_order() {
                     return Err(Problem::DependencyLessStable {
                         feature: feature.clone(),
