@@ -592,14 +592,17 @@ fn radix_digits(text: &str, radix: u32) -> Option<u128> {
     Some(n)
 }
 
+/// `.inf`, `+.inf`, `-.inf` or `.nan` in any case: YAML 1.1's infinities and NaN.
+fn special_float(s: &str) -> bool {
+    [".inf", "+.inf", "-.inf", ".nan"]
+        .iter()
+        .any(|special| s.eq_ignore_ascii_case(special))
+}
+
 fn parse_float_11(s: &str) -> Option<Value> {
-    let lower = s.to_ascii_lowercase();
-    match lower.as_str() {
-        ".inf" | "+.inf" | "-.inf" | ".nan" => {
-            // JSON has no infinities or NaN; keep the text so the decoder reports a type error.
-            return Some(Value::String(s.to_string()));
-        }
-        _ => {}
+    if special_float(s) {
+        // JSON has no infinities or NaN; keep the text so the decoder reports a type error.
+        return Some(Value::String(s.to_string()));
     }
     let plain: String = s.chars().filter(|c| *c != '_').collect();
     let looks_numeric = plain
