@@ -16,17 +16,17 @@
 //! unless every check passes. When gates are *set*, only direct dependencies are checked: A→B→C
 //! with A and B on and C off reports B, not A.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use super::error::{FeatureGateError, Problem};
 use super::spec::{spec_at, FeatureSpec};
 
 /// Merges `new` into `existing` (appending, then sorting and de-duplicating every list) and checks
 /// the result against the rules above. Returns the merged map to store.
-pub(crate) fn merge_and_check(
+pub(crate) fn merge_and_check<'s>(
     existing: &BTreeMap<String, Vec<String>>,
     new: &BTreeMap<String, Vec<String>>,
-    specs_of: impl Fn(&str) -> Option<Vec<FeatureSpec>>,
+    specs_of: impl Fn(&str) -> Option<&'s [FeatureSpec]>,
 ) -> Result<BTreeMap<String, Vec<String>>, FeatureGateError> {
     let mut merged = new.clone();
     for (k, v) in existing {
@@ -36,7 +36,7 @@ pub(crate) fn merge_and_check(
             .extend(v.iter().cloned());
     }
     for deps in merged.values_mut() {
-        deps.sort_unstable();
+        crate::sort::sort(deps);
         deps.dedup();
     }
 
@@ -60,11 +60,8 @@ pub(crate) fn merge_and_check(
                     .version
                     .clone()
                     .unwrap_or_else(|| crate::version::Version::new(0, 0));
-                let dep_spec = spec_at(
-                    &dep_specs,
-                    &version,
-                    spec.min_compatibility_version.as_ref(),
-                );
+                let dep_spec =
+                    spec_at(dep_specs, &version, spec.min_compatibility_version.as_ref());
                 if spec.pre_release.stability_order() > dep_spec.pre_release.stability_order() {
                     return Err(Problem::DependencyLessStable {
                         feature: feature.clone(),
@@ -101,15 +98,15 @@ pub(crate) fn merge_and_check(
 
 /// Depth-first search from every feature; iterative so a long chain cannot overflow the stack.
 fn find_cycle(graph: &BTreeMap<String, Vec<String>>) -> Result<(), FeatureGateError> {
-    let mut finished: BTreeSet<&str> = BTreeSet::new();
+    let mut finished = NameSet::default();
     for root in graph.keys() {
-        if finished.contains(root.as_str()) {
+        if finished.contains(root) {
             continue;
         }
-        let mut on_path: BTreeSet<&str> = BTreeSet::new();
+        let mut on_path = NameSet::default();
         // (feature, index of the next dependency to visit)
         let mut stack: Vec<(&str, usize)> = vec![(root.as_str(), 0)];
-        on_path.insert(root.as_str());
+        on_path.insert(root);
         while let Some((node, next)) = stack.pop() {
             let deps = graph.get(node).map(Vec::as_slice).unwrap_or(&[]);
             match deps.get(next) {
@@ -135,4 +132,32 @@ fn find_cycle(graph: &BTreeMap<String, Vec<String>>) -> Result<(), FeatureGateEr
         }
     }
     Ok(())
+}
+
+/// A set of names as a sorted vector: the search needs only membership, insertion and removal,
+/// and a `BTreeSet<&str>` was one more copy of the B-tree's code in the gate core's wasm.
+#[derive(Default)]
+struct NameSet<'a>(Vec<&'a str>);
+
+impl<'a> NameSet<'a> {
+    fn contains(&self, name: &str) -> bool {
+        self.0.binary_search(&name).is_ok()
+    }
+
+    /// Whether `name` was new.
+    fn insert(&mut self, name: &'a str) -> bool {
+        match self.0.binary_search(&name) {
+            Ok(_) => false,
+            Err(i) => {
+                self.0.insert(i, name);
+                true
+            }
+        }
+    }
+
+    fn remove(&mut self, name: &str) {
+        if let Ok(i) = self.0.binary_search(&name) {
+            self.0.remove(i);
+        }
+    }
 }

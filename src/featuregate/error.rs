@@ -267,7 +267,7 @@ impl Problem {
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use Problem::*;
-        let q = |s: &str| go_quote(s);
+        let q = Quoted;
         match self {
             MissingBoolValue { feature } => write!(f, "missing bool value for {feature}"),
             InvalidBoolValue { feature, value } => write!(
@@ -458,6 +458,16 @@ impl fmt::Display for Problem {
             InvalidVersion { what, message } => write!(f, "invalid {what}: {message}"),
             FeatureList { message } => f.write_str(message),
         }
+    }
+}
+
+/// A name as Go's `%q` prints it, written straight into the formatter: one `Display` for every
+/// message instead of a quoted `String` built and dropped in each.
+struct Quoted<'a>(&'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&go_quote(self.0))
     }
 }
 

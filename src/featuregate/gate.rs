@@ -23,7 +23,7 @@
 //! an index into a table of resolved values that every mutating call recomputes, so a caller that
 //! checks gates in a loop pays for no string hashing or version comparison.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Serialize;
@@ -145,11 +145,11 @@ pub struct FeatureState {
 pub struct FeatureGate {
     /// Feature names by id; ids never change once given.
     names: Vec<String>,
-    /// Ids in name order (iteration in name order everywhere). A sorted vector, not a map: it
-    /// only grows, and one map type fewer is a few KB less of the gate core's wasm.
+    /// Ids in name order (iteration in name order everywhere), and the name-to-id lookup by
+    /// binary search. A sorted vector, not a map: it only grows, and a hash map (hashbrown and
+    /// SipHash) was about 4 KB of the gate core's wasm, while the hot path, the package's
+    /// `enabled`, reads the id table and never looks a name up.
     by_name: Vec<FeatureId>,
-    /// Name to id again, hashed: `enabled(name)` is on hot paths, iteration is not.
-    lookup: HashMap<String, FeatureId>,
     /// Completed spec lists by id.
     specs: Vec<Vec<FeatureSpec>>,
     /// Spec entries whose default `override_default` changed: (id, entry index), each once.
@@ -201,7 +201,6 @@ impl FeatureGate {
         let mut gate = FeatureGate {
             names: Vec::new(),
             by_name: Vec::new(),
-            lookup: HashMap::new(),
             specs: Vec::new(),
             overridden: Vec::new(),
             explicit: Vec::new(),
@@ -232,7 +231,6 @@ impl FeatureGate {
         });
         self.by_name.insert(at, id);
         self.names.push(name.to_string());
-        self.lookup.insert(name.to_string(), id);
         self.specs.push(specs);
         self.explicit.push(None);
         self.resolved.push(false);
@@ -247,7 +245,7 @@ impl FeatureGate {
     }
 
     fn id(&self, name: &str) -> Option<usize> {
-        self.lookup.get(name).map(|id| id.0 as usize)
+        self.feature_id(name).map(|id| id.0 as usize)
     }
 
     fn specs_by_name(&self, name: &str) -> Option<&[FeatureSpec]> {
@@ -341,7 +339,7 @@ impl FeatureGate {
             return Err(Problem::DependencyAfterClose.into());
         }
         let merged = dependencies::merge_and_check(&self.dependencies, &dependencies, |name| {
-            self.specs_by_name(name).map(<[FeatureSpec]>::to_vec)
+            self.specs_by_name(name)
         })?;
         self.dependencies = merged;
         Ok(())
@@ -541,7 +539,17 @@ impl FeatureGate {
         if let Some(slot) = slot {
             *slot = None;
         }
-        self.raw.remove(name);
+        if in_raw {
+            // Rebuilt rather than `remove`d: B-tree removal (rebalancing, merging nodes) was
+            // about 3 KB of the gate core's wasm for this one call, and the user's raw values
+            // are a handful of entries.
+            let kept = std::mem::take(&mut self.raw);
+            for (k, v) in kept {
+                if k != name {
+                    self.raw.insert(k, v);
+                }
+            }
+        }
         self.refresh();
         Ok(())
     }
@@ -705,8 +713,8 @@ impl FeatureGate {
 
     /// Whether a feature is on (`Enabled`). Unknown features are an error (upstream panics).
     pub fn enabled(&self, name: &str) -> Result<bool, FeatureGateError> {
-        match self.lookup.get(name) {
-            Some(id) => Ok(self.enabled_by_id(*id)),
+        match self.feature_id(name) {
+            Some(id) => Ok(self.enabled_by_id(id)),
             None => Err(Problem::NotRegistered {
                 feature: name.to_string(),
             }
@@ -716,7 +724,13 @@ impl FeatureGate {
 
     /// The stable id of a feature, for [`enabled_by_id`](Self::enabled_by_id).
     pub fn feature_id(&self, name: &str) -> Option<FeatureId> {
-        self.lookup.get(name).copied()
+        self.by_name
+            .binary_search_by(|id| {
+                let at = self.names.get(id.0 as usize).map_or("", String::as_str);
+                at.cmp(name)
+            })
+            .ok()
+            .and_then(|i| self.by_name.get(i).copied())
     }
 
     /// Whether the feature with this id is on: one table read. An id from another gate that is
@@ -797,9 +811,9 @@ impl FeatureGate {
                 known.push(parts.join(", or "));
             }
         }
-        // Unstable: equal strings are indistinguishable, and one sort of strings serves the
-        // whole gate core.
-        known.sort_unstable();
+        // The crate's one sort (`crate::sort`), which the YAML positions use too: a sort of
+        // strings of its own was 2 KB more of the gate core's wasm.
+        crate::sort::sort(&mut known);
         known
     }
 
@@ -816,7 +830,7 @@ impl FeatureGate {
                     .map(|v| format!("{name}={v}"))
             })
             .collect();
-        pairs.sort_unstable();
+        crate::sort::sort(&mut pairs);
         pairs.join(",")
     }
 
@@ -914,7 +928,6 @@ impl FeatureGate {
         FeatureGate {
             names: self.names.clone(),
             by_name: self.by_name.clone(),
-            lookup: self.lookup.clone(),
             specs: self.specs.clone(),
             overridden: self.overridden.clone(),
             explicit: self.explicit.clone(),

@@ -548,13 +548,13 @@ fn parse_int_11(s: &str) -> Option<Value> {
         return None;
     }
     let magnitude: u128 = if let Some(hex) = body.strip_prefix("0x") {
-        u128::from_str_radix(hex, 16).ok()?
+        radix_digits(hex, 16)?
     } else if let Some(bin) = body.strip_prefix("0b") {
-        u128::from_str_radix(bin, 2).ok()?
-    } else if body.len() > 1 && body.starts_with('0') {
-        u128::from_str_radix(&body[1..], 8).ok()?
+        radix_digits(bin, 2)?
+    } else if let Some(oct) = body.strip_prefix('0').filter(|rest| !rest.is_empty()) {
+        radix_digits(oct, 8)?
     } else if body.bytes().all(|b| b.is_ascii_digit()) {
-        body.parse().ok()?
+        radix_digits(body, 10)?
     } else {
         return None;
     };
@@ -572,14 +572,37 @@ fn parse_int_11(s: &str) -> Option<Value> {
     }
 }
 
+/// `u128::from_str_radix` (one optional leading `+`, then at least one digit; `None` past
+/// `u128::MAX`) as one loop for every radix: core's parser was inlined once per radix.
+fn radix_digits(text: &str, radix: u32) -> Option<u128> {
+    let digits = match text.strip_prefix('+') {
+        Some(rest) => rest,
+        None => text,
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut n: u128 = 0;
+    for c in digits.chars() {
+        let d = c.to_digit(radix)?;
+        n = n
+            .checked_mul(u128::from(radix))?
+            .checked_add(u128::from(d))?;
+    }
+    Some(n)
+}
+
+/// `.inf`, `+.inf`, `-.inf` or `.nan` in any case: YAML 1.1's infinities and NaN.
+fn special_float(s: &str) -> bool {
+    [".inf", "+.inf", "-.inf", ".nan"]
+        .iter()
+        .any(|special| s.eq_ignore_ascii_case(special))
+}
+
 fn parse_float_11(s: &str) -> Option<Value> {
-    let lower = s.to_ascii_lowercase();
-    match lower.as_str() {
-        ".inf" | "+.inf" | "-.inf" | ".nan" => {
-            // JSON has no infinities or NaN; keep the text so the decoder reports a type error.
-            return Some(Value::String(s.to_string()));
-        }
-        _ => {}
+    if special_float(s) {
+        // JSON has no infinities or NaN; keep the text so the decoder reports a type error.
+        return Some(Value::String(s.to_string()));
     }
     let plain: String = s.chars().filter(|c| *c != '_').collect();
     let looks_numeric = plain
@@ -620,6 +643,46 @@ mod tests {
         let err = parse("a: [1, 2\nb: 3\n").unwrap_err();
         assert!(err.pos().line >= 1, "{err}");
         assert!(err.to_string().starts_with("yaml: line "), "{err}");
+    }
+
+    #[test]
+    fn radix_digits_reads_what_from_str_radix_reads() {
+        let big = u128::MAX.to_string();
+        let over = format!("{big}0");
+        for text in [
+            "",
+            "+",
+            "-",
+            "++1",
+            "+1",
+            "-1",
+            "0",
+            "17",
+            "1f",
+            "1F",
+            "zz",
+            "101",
+            "102",
+            "777",
+            "778",
+            " 1",
+            "1 ",
+            "é",
+            big.as_str(),
+            over.as_str(),
+        ] {
+            for radix in [2, 8, 10, 16] {
+                assert_eq!(
+                    radix_digits(text, radix),
+                    u128::from_str_radix(text, radix).ok(),
+                    "{text:?} in base {radix}"
+                );
+            }
+        }
+        assert_eq!(resolve_plain("0x+1F"), json!(31));
+        assert_eq!(resolve_plain("0o17"), json!("0o17"));
+        assert_eq!(resolve_plain("0b101"), json!(5));
+        assert_eq!(resolve_plain("-0755"), json!(-493));
     }
 
     #[test]

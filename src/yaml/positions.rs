@@ -169,9 +169,9 @@ impl Positions {
                 sorted: (0..self.entries.len()).collect(),
             };
             let mut sorted = std::mem::take(&mut ix.sorted);
-            // Records of one pointer stay in the order they were made (the tie-break on the
-            // record number; an unstable sort is the smaller code).
-            sorted.sort_unstable_by(|a, b| ix.pointer(*a).cmp(ix.pointer(*b)).then(a.cmp(b)));
+            // Records of one pointer stay in the order they were made (a stable sort). The
+            // crate's one sort (`crate::sort`), shared with the gate's sorted strings.
+            crate::sort::sort_by(&mut sorted, |a, b| ix.pointer(*a).cmp(ix.pointer(*b)));
             ix.sorted = sorted;
             ix
         })

@@ -189,10 +189,7 @@ fn style(s: &str, is_key: bool) -> Style {
     let breaks = s.contains('\n');
     // `.inf` and `.nan` are floats to go-yaml; our reader keeps them as text only because JSON
     // cannot hold them.
-    let special_float = matches!(
-        s.to_ascii_lowercase().as_str(),
-        ".inf" | "+.inf" | "-.inf" | ".nan"
-    );
+    let special_float = super::special_float(s);
     let resolves_to_string =
         matches!(resolve_plain(s), Value::String(_)) && !base60_float(s) && !special_float;
     let wanted = if breaks {
