@@ -185,7 +185,7 @@ impl JsNodeLifecycleController {
     ) -> Result<String, JsValue> {
         let input = pass_input(input, "monitorNodeHealth input")?;
         check_pass(&input)?;
-        pass_result(&self.inner.monitor_node_health(&input))
+        pass_result(&self.inner.monitor_node_health_owned(input))
     }
 
     /// `doNoExecuteTaintingPass`: applies queued NoExecute taints as the zone rate limits allow.
