@@ -4,7 +4,7 @@
 //! taint-based eviction ([`super::taints`]), then count Ready nodes per zone for
 //! `handleDisruption` ([`super::zones`]).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use super::fast_path::{quiet_pass, silent_pass, NodeWrite, Settled, WriteLog};
 use super::health::{all_unknown, try_update_node_health, Health};
@@ -12,7 +12,7 @@ use super::report::{
     call, ApiCall, ControllerEvent, MonitorInput, MonitorResult, PodRef, PodsMarkedNotReady,
 };
 use super::tainter::NodeId;
-use super::zones::{zone_key, NO_ZONE};
+use super::zones::{write_zone_key, NO_ZONE};
 use super::{NodeLifecycleController, NOT_LISTED};
 use crate::objects::{ConditionStatus, Lease, Node, ZoneState, EVENT_NORMAL, NODE_LEASE_NAMESPACE};
 use crate::timestamp::Time;
@@ -246,13 +246,19 @@ impl NodeLifecycleController {
 
     /// Re-aligns the health records with a changed node list (by name).
     fn realign(&mut self, nodes: &[Node]) {
-        let mut old: HashMap<NodeId, Option<Health>> =
-            self.order.drain(..).zip(self.health.drain(..)).collect();
+        // Ids are dense, so the old records are found by index, not through a map.
+        let mut old: Vec<Option<Health>> = vec![None; self.names.len()];
+        for (id, h) in self.order.drain(..).zip(self.health.drain(..)) {
+            if let Some(slot) = old.get_mut(id as usize) {
+                *slot = h;
+            }
+        }
         self.position.fill(NOT_LISTED);
         for (p, n) in nodes.iter().enumerate() {
             let id = self.intern(&n.metadata.name);
             self.order.push(id);
-            self.health.push(old.remove(&id).flatten());
+            self.health
+                .push(old.get_mut(id as usize).and_then(Option::take));
             // A name listed twice keeps its last position, as a map built from the list would.
             if let Some(slot) = self.position.get_mut(id as usize) {
                 *slot = p as u32;
@@ -260,40 +266,56 @@ impl NodeLifecycleController {
         }
     }
 
-    /// Added and deleted nodes relative to the known set.
+    /// Added and deleted nodes relative to the known set (right after [`Self::realign`], whose
+    /// positions say which known names are listed).
     fn classify(&mut self, nodes: &mut [Node], out: &mut MonitorResult) {
         for (i, node) in nodes.iter_mut().enumerate() {
-            if !self.known.contains(&node.metadata.name) {
-                let name = node.metadata.name.clone();
+            let Some(&id) = self.order.get(i) else {
+                continue;
+            };
+            let Some(known) = self.known.get_mut(id as usize) else {
+                continue;
+            };
+            if !*known {
+                *known = true;
+                let name = node.metadata.name.as_str();
                 out.events.push(ControllerEvent {
-                    node: name.clone(),
+                    node: name.to_string(),
                     type_: EVENT_NORMAL.to_string(),
                     reason: "RegisteredNode".to_string(),
                     message: format!("Registered Node {name} in Controller"),
                 });
-                self.known.insert(name);
-                let zone = zone_key(node);
+                write_zone_key(node, &mut self.key_buf);
+                let zone = std::mem::take(&mut self.key_buf);
                 self.ensure_tainter(&zone);
-                self.zone_states.entry(zone).or_insert(ZoneState::Initial);
-                let id = self.order.get(i).copied();
-                self.mark_reachable(node, id, out);
+                if !self.zone_states.contains_key(&zone) {
+                    self.zone_states.insert(zone.clone(), ZoneState::Initial);
+                }
+                self.key_buf = zone;
+                self.mark_reachable(node, Some(id), out);
             }
         }
-        let listed: HashSet<&str> = nodes.iter().map(|n| n.metadata.name.as_str()).collect();
-        let deleted: Vec<String> = self
+        // Known names no longer listed, in name order (upstream walks a sorted set).
+        let mut deleted: Vec<usize> = self
             .known
             .iter()
-            .filter(|k| !listed.contains(k.as_str()))
-            .cloned()
+            .zip(self.position.iter())
+            .enumerate()
+            .filter(|(_, (&known, &p))| known && p == NOT_LISTED)
+            .map(|(id, _)| id)
             .collect();
-        for name in deleted {
+        deleted.sort_unstable_by(|&a, &b| self.name(a as NodeId).cmp(self.name(b as NodeId)));
+        for id in deleted {
+            let name = self.name(id as NodeId);
             out.events.push(ControllerEvent {
-                node: name.clone(),
+                node: name.to_string(),
                 type_: EVENT_NORMAL.to_string(),
                 reason: "RemovingNode".to_string(),
                 message: format!("Removing Node {name} from Controller"),
             });
-            self.known.remove(&name);
+            if let Some(known) = self.known.get_mut(id) {
+                *known = false;
+            }
         }
     }
 }

@@ -44,6 +44,9 @@ pub(super) fn write_zone_key(node: &Node, key: &mut String) {
     key.push_str(zone);
 }
 
+/// Up to this many zones, a node's zone is found by comparing names, beyond by a map.
+const FEW_ZONES: usize = 16;
+
 /// An unknown zone in `zone_cache`.
 pub(super) const NO_ZONE: u32 = u32::MAX;
 
@@ -238,24 +241,35 @@ impl NodeLifecycleController {
         // zone per node must stay linear too, so new nodes find their zone through an index.
         let mut counts = vec![(0usize, 0usize); self.zone_names.len()];
         let mut zone_index: Option<HashMap<String, usize>> = None;
+        let mut key = std::mem::take(&mut self.key_buf);
         for (i, (node, ready)) in nodes.iter().zip(ready.iter()).enumerate() {
             let cached = self.zone_cache.get(i).copied().unwrap_or(NO_ZONE);
             let (zi, excluded) = match cached {
                 NO_ZONE => {
-                    let names = &self.zone_names;
-                    let index = zone_index.get_or_insert_with(|| {
-                        names
-                            .iter()
-                            .enumerate()
-                            .map(|(i, k)| (k.clone(), i))
-                            .collect()
-                    });
-                    let key = zone_key(node);
-                    let zi = match index.get(&key) {
-                        Some(&zi) => zi,
+                    write_zone_key(node, &mut key);
+                    // Clusters have a handful of zones: a scan beats hashing every node's key.
+                    let found = if self.zone_names.len() <= FEW_ZONES {
+                        self.zone_names.iter().position(|z| *z == key)
+                    } else {
+                        let names = &self.zone_names;
+                        zone_index
+                            .get_or_insert_with(|| {
+                                names
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(i, k)| (k.clone(), i))
+                                    .collect()
+                            })
+                            .get(&key)
+                            .copied()
+                    };
+                    let zi = match found {
+                        Some(zi) => zi,
                         None => {
-                            index.insert(key.clone(), self.zone_names.len());
-                            self.zone_names.push(key);
+                            if let Some(index) = zone_index.as_mut() {
+                                index.insert(key.clone(), self.zone_names.len());
+                            }
+                            self.zone_names.push(key.clone());
                             counts.push((0, 0));
                             self.zone_names.len() - 1
                         }
@@ -282,6 +296,7 @@ impl NodeLifecycleController {
                 }
             }
         }
+        self.key_buf = key;
         self.zone_names
             .iter()
             .zip(counts)
