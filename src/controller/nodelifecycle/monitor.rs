@@ -9,7 +9,8 @@ use std::collections::HashMap;
 use super::fast_path::{quiet_pass, silent_pass, NodeWrite, Settled, WriteLog};
 use super::health::{all_unknown, try_update_node_health, Health};
 use super::report::{
-    call, ApiCall, ControllerEvent, MonitorInput, MonitorResult, PodRef, PodsMarkedNotReady,
+    call, ApiCall, ControllerEvent, MonitorInput, MonitorResult, PodRef, PodView,
+    PodsMarkedNotReady,
 };
 use super::tainter::NodeId;
 use super::zones::{write_zone_key, NO_ZONE};
@@ -20,37 +21,36 @@ use crate::timestamp::Time;
 impl NodeLifecycleController {
     /// One `monitorNodeHealth` pass over what the informers list at `input.now`.
     pub fn monitor_node_health(&mut self, input: &MonitorInput) -> MonitorResult {
-        self.monitor_listed(input.now, input.nodes.clone(), &input.leases, &input.pods)
+        let pods: Vec<PodView> = input.pods.iter().map(PodView::from).collect();
+        let leases = lease_index(input.leases.iter().map(lease_parts));
+        self.monitor_listed(input.now, input.nodes.clone(), &leases, &pods)
     }
 
     /// [`Self::monitor_node_health`] on an input the caller gives up: its nodes become the
     /// result's instead of being copied (50,000 nodes are a million small allocations to copy
     /// and free again, more than the pass itself costs).
     pub fn monitor_node_health_owned(&mut self, input: MonitorInput) -> MonitorResult {
-        self.monitor_listed(input.now, input.nodes, &input.leases, &input.pods)
+        let pods: Vec<PodView> = input.pods.iter().map(PodView::from).collect();
+        let leases = lease_index(input.leases.iter().map(lease_parts));
+        self.monitor_listed(input.now, input.nodes, &leases, &pods)
     }
 
-    fn monitor_listed(
+    /// The pass on listed nodes, the node leases by name (see [`lease_index`]) and pods.
+    pub(crate) fn monitor_listed(
         &mut self,
         now: Time,
         mut nodes: Vec<Node>,
-        leases: &[Lease],
-        pods: &[PodRef],
+        leases: &HashMap<&str, Option<Time>>,
+        pods: &[PodView],
     ) -> MonitorResult {
-        let leases: HashMap<&str, &Lease> = leases
-            .iter()
-            .filter(|l| l.metadata.namespace == NODE_LEASE_NAMESPACE)
-            .map(|l| (l.metadata.name.as_str(), l))
-            .collect();
-        let mut out = self.monitor_in_place(
+        let mut updated = Vec::new();
+        let mut out = self.monitor_pass(
             now,
             &mut nodes,
-            |_, n| {
-                leases
-                    .get(n.metadata.name.as_str())
-                    .map(|l| l.spec.renew_time)
-            },
+            |_, n| leases.get(n.metadata.name.as_str()).copied(),
             pods,
+            &mut updated,
+            &super::fast_path::NoPromises,
         );
         out.nodes = nodes;
         out
@@ -65,12 +65,13 @@ impl NodeLifecycleController {
         lease_of: impl Fn(usize, &Node) -> Option<Option<Time>>,
         pods: &[PodRef],
     ) -> MonitorResult {
+        let pods: Vec<PodView> = pods.iter().map(PodView::from).collect();
         let mut updated = Vec::new();
         self.monitor_pass(
             now,
             nodes,
             lease_of,
-            pods,
+            &pods,
             &mut updated,
             &super::fast_path::NoPromises,
         )
@@ -85,7 +86,7 @@ impl NodeLifecycleController {
         now: Time,
         nodes: &mut [Node],
         lease_of: impl Fn(usize, &Node) -> Option<Option<Time>>,
-        pods: &[PodRef],
+        pods: &[PodView],
         updated: &mut Vec<usize>,
         log: &(impl WriteLog + ?Sized),
     ) -> MonitorResult {
@@ -117,7 +118,7 @@ impl NodeLifecycleController {
         }
         let grace_ms = self.settings.node_monitor_grace_period.as_millis();
         let mut ready = std::mem::take(&mut self.scratch);
-        let mut pods_by_node: Option<HashMap<&str, Vec<&PodRef>>> = None;
+        let mut pods_by_node: Option<HashMap<&str, Vec<&PodView>>> = None;
         ready.clear();
         ready.resize(nodes.len(), false);
         for (i, node) in nodes.iter_mut().enumerate() {
@@ -197,9 +198,9 @@ impl NodeLifecycleController {
                     });
                     // Pods by node, indexed once per pass on first need (linear, not nodes × pods).
                     let by_node = pods_by_node.get_or_insert_with(|| {
-                        let mut m: HashMap<&str, Vec<&PodRef>> = HashMap::new();
+                        let mut m: HashMap<&str, Vec<&PodView>> = HashMap::new();
                         for p in pods {
-                            m.entry(p.node_name.as_str()).or_default().push(p);
+                            m.entry(p.node_name).or_default().push(p);
                         }
                         m
                     });
@@ -208,9 +209,9 @@ impl NodeLifecycleController {
                         .map(Vec::as_slice)
                         .unwrap_or_default()
                         .iter()
-                        .map(|p| match &p.namespace {
+                        .map(|p| match p.namespace {
                             Some(ns) => format!("{ns}/{}", p.name),
-                            None => p.name.clone(),
+                            None => p.name.to_string(),
                         })
                         .collect();
                     out.pods_marked_not_ready.push(PodsMarkedNotReady {
@@ -318,4 +319,24 @@ impl NodeLifecycleController {
             }
         }
     }
+}
+
+/// A lease as a pass reads it: `(namespace, name, spec.renewTime)`.
+fn lease_parts(l: &Lease) -> (&str, &str, Option<Time>) {
+    (&l.metadata.namespace, &l.metadata.name, l.spec.renew_time)
+}
+
+/// The node leases' renew times by node name, from `(namespace, name, renewTime)`: leases in
+/// other namespaces are not node heartbeats, and of two leases with one name the later wins, as
+/// the lease informer's store keeps the last write.
+pub(crate) fn lease_index<'a>(
+    leases: impl Iterator<Item = (&'a str, &'a str, Option<Time>)>,
+) -> HashMap<&'a str, Option<Time>> {
+    let mut index = HashMap::with_capacity(leases.size_hint().1.unwrap_or(0));
+    for (ns, name, renew) in leases {
+        if ns == NODE_LEASE_NAMESPACE {
+            index.insert(name, renew);
+        }
+    }
+    index
 }
