@@ -61,15 +61,35 @@ fn check_sizes(nodes: usize, pods: usize) -> Result<(), JsValue> {
 /// A controller pass's input, JSON text as UTF-8 bytes (the package's `objectBytes`: 50,000 nodes
 /// are 20 MB, which JS copies into wasm memory in one step as bytes but character by character
 /// as a string; the parameter's type names what callers of the package pass). Valid input is
-/// decoded directly; only input that fails is decoded again by [`from_json`], whose path tracking
-/// (an allocation per key) is what names the bad field.
-fn pass_input(bytes: &[u8], what: &str) -> Result<MonitorInput, JsValue> {
-    if let Ok(input) = serde_json::from_slice::<MonitorInput>(bytes) {
-        return Ok(input);
+/// decoded directly as a [`PassInput`]; only input that fails is decoded again by [`from_json`],
+/// whose path tracking (an allocation per key) is what names the bad field. The limits are
+/// checked after either.
+fn pass_input<'a>(bytes: &'a [u8], what: &str) -> Result<Decoded<'a>, JsValue> {
+    if let Ok(input) = serde_json::from_slice::<PassInput>(bytes) {
+        check_sizes(input.nodes.len(), input.pods.len())?;
+        return Ok(Decoded::Borrowed(input));
     }
     let text = std::str::from_utf8(bytes)
         .map_err(|_| super::error("invalidInput", &format!("invalid {what}: not UTF-8 text")))?;
-    from_json(text, what)
+    let input: MonitorInput = from_json(text, what)?;
+    check_pass(&input)?;
+    Ok(Decoded::Owned(input))
+}
+
+/// A decoded pass input: borrowing from the text, or (text [`PassInput`] declines) owned.
+enum Decoded<'a> {
+    Borrowed(PassInput<'a>),
+    Owned(MonitorInput),
+}
+
+impl Decoded<'_> {
+    /// The pass's time and nodes, for passes that read nothing else.
+    fn into_nodes(self) -> (Time, Vec<Node>) {
+        match self {
+            Decoded::Borrowed(input) => (input.now, input.nodes),
+            Decoded::Owned(input) => (input.now, input.nodes),
+        }
+    }
 }
 
 /// A `monitorNodeHealth` input whose leases and pods borrow their strings from the input text:
@@ -126,25 +146,23 @@ struct LeaseSpecView<'a> {
     renew_time: Option<Time>,
 }
 
-/// One `monitorNodeHealth` pass over JSON text: through [`PassInput`] when it decodes, else
-/// through [`pass_input`] (which names what was refused).
+/// One `monitorNodeHealth` pass over JSON text.
 fn monitor_pass(
     ctl: &mut NodeLifecycleController,
     bytes: &[u8],
 ) -> Result<crate::controller::nodelifecycle::MonitorResult, JsValue> {
-    let Ok(input) = serde_json::from_slice::<PassInput>(bytes) else {
-        let input = pass_input(bytes, "monitorNodeHealth input")?;
-        check_pass(&input)?;
-        return Ok(ctl.monitor_node_health_owned(input));
-    };
-    check_sizes(input.nodes.len(), input.pods.len())?;
-    let leases = lease_index(
-        input
-            .leases
-            .iter()
-            .map(|l| (l.metadata.namespace, l.metadata.name, l.spec.renew_time)),
-    );
-    Ok(ctl.monitor_listed(input.now, input.nodes, &leases, &input.pods))
+    Ok(match pass_input(bytes, "monitorNodeHealth input")? {
+        Decoded::Borrowed(input) => {
+            let leases = lease_index(
+                input
+                    .leases
+                    .iter()
+                    .map(|l| (l.metadata.namespace, l.metadata.name, l.spec.renew_time)),
+            );
+            ctl.monitor_listed(input.now, input.nodes, &leases, &input.pods)
+        }
+        Decoded::Owned(input) => ctl.monitor_node_health_owned(input),
+    })
 }
 
 /// [`to_json`] for a pass's result (50,000 nodes are about 20 MB of JSON): the same text,
@@ -271,12 +289,8 @@ impl JsNodeLifecycleController {
         #[wasm_bindgen(unchecked_param_type = "MonitorInput")] input: &[u8],
     ) -> Result<String, JsValue> {
         let len = input.len();
-        let input = pass_input(input, "tainting pass input")?;
-        check_pass(&input)?;
-        let mut nodes = input.nodes;
-        let mut out = self
-            .inner
-            .do_no_execute_tainting_pass(input.now, &mut nodes);
+        let (now, mut nodes) = pass_input(input, "tainting pass input")?.into_nodes();
+        let mut out = self.inner.do_no_execute_tainting_pass(now, &mut nodes);
         out.nodes = nodes;
         pass_result(&out, len)
     }
