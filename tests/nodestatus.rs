@@ -696,3 +696,54 @@ fn monitor_node_health_registers_and_removes_nodes() {
         ]
     );
 }
+
+/// `MarkPodsNotReady` lists each node's pods in list order, however the list interleaves them.
+#[test]
+fn monitor_node_health_marks_each_nodes_pods_in_list_order() {
+    use kubegate::controller::nodelifecycle::PodRef;
+    let mut ctl = NodeLifecycleController::new(&ControllerConfig::default()).unwrap();
+    let named = |name: &str| {
+        let mut n = node(
+            "2024-05-01T09:00:00Z",
+            json!([ready_true("2024-05-01T10:00:00Z")]),
+        );
+        n.metadata.name = name.to_string();
+        n
+    };
+    let pod = |ns: Option<&str>, name: &str, node: &str| PodRef {
+        namespace: ns.map(str::to_string),
+        name: name.to_string(),
+        node_name: node.to_string(),
+    };
+    let input = |now: &str| MonitorInput {
+        now: t(now),
+        nodes: vec![named("a"), named("b"), named("c")],
+        pods: vec![
+            pod(Some("ns"), "p0", "a"),
+            pod(Some("ns"), "p1", "b"),
+            pod(None, "p2", "a"),
+            pod(Some("ns"), "p3", "elsewhere"),
+            pod(Some("other"), "p4", "a"),
+        ],
+        ..MonitorInput::default()
+    };
+    assert!(ctl
+        .monitor_node_health(&input("2024-05-01T10:00:01Z"))
+        .pods_marked_not_ready
+        .is_empty());
+    let r = ctl.monitor_node_health_owned(input("2024-05-01T10:10:00Z"));
+    let marked: Vec<(String, Vec<String>)> = r
+        .pods_marked_not_ready
+        .into_iter()
+        .map(|p| (p.node, p.pods))
+        .collect();
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        marked,
+        [
+            ("a".to_string(), s(&["ns/p0", "p2", "other/p4"])),
+            ("b".to_string(), s(&["ns/p1"])),
+            ("c".to_string(), s(&[])),
+        ]
+    );
+}

@@ -118,7 +118,7 @@ impl NodeLifecycleController {
         }
         let grace_ms = self.settings.node_monitor_grace_period.as_millis();
         let mut ready = std::mem::take(&mut self.scratch);
-        let mut pods_by_node: Option<HashMap<&str, Vec<&PodView>>> = None;
+        let mut pods_by_node: Option<PodsByNode> = None;
         ready.clear();
         ready.resize(nodes.len(), false);
         for (i, node) in nodes.iter_mut().enumerate() {
@@ -197,18 +197,10 @@ impl NodeLifecycleController {
                         message: format!("Node {name} status is now: NodeNotReady"),
                     });
                     // Pods by node, indexed once per pass on first need (linear, not nodes × pods).
-                    let by_node = pods_by_node.get_or_insert_with(|| {
-                        let mut m: HashMap<&str, Vec<&PodView>> = HashMap::new();
-                        for p in pods {
-                            m.entry(p.node_name).or_default().push(p);
-                        }
-                        m
-                    });
+                    let by_node = pods_by_node.get_or_insert_with(|| PodsByNode::new(pods));
                     let pods = by_node
-                        .get(name)
-                        .map(Vec::as_slice)
-                        .unwrap_or_default()
-                        .iter()
+                        .of(name)
+                        .filter_map(|k| pods.get(k))
                         .map(|p| match p.namespace {
                             Some(ns) => format!("{ns}/{}", p.name),
                             None => p.name.to_string(),
@@ -339,4 +331,45 @@ pub(crate) fn lease_index<'a>(
         }
     }
     index
+}
+
+/// Pods by node name, in list order: per node the first and last of its pods, per pod the next
+/// one on its node. Built once per pass on first need (linear, not nodes × pods), in two
+/// allocations however many nodes the pods run on (a list per node was one each).
+struct PodsByNode<'a> {
+    ends: HashMap<&'a str, (u32, u32)>,
+    next: Vec<u32>,
+}
+
+const NO_POD: u32 = u32::MAX;
+
+impl<'a> PodsByNode<'a> {
+    fn new(pods: &[PodView<'a>]) -> Self {
+        let mut ends: HashMap<&'a str, (u32, u32)> = HashMap::new();
+        let mut next = vec![NO_POD; pods.len()];
+        for (k, p) in pods.iter().enumerate() {
+            let k = k as u32;
+            match ends.get_mut(p.node_name) {
+                Some((_, last)) => {
+                    if let Some(link) = next.get_mut(*last as usize) {
+                        *link = k;
+                    }
+                    *last = k;
+                }
+                None => {
+                    ends.insert(p.node_name, (k, k));
+                }
+            }
+        }
+        PodsByNode { ends, next }
+    }
+
+    /// The indices of the pods on `node`, in list order.
+    fn of(&self, node: &str) -> impl Iterator<Item = usize> + '_ {
+        let first = self.ends.get(node).map_or(NO_POD, |&(first, _)| first);
+        std::iter::successors((first != NO_POD).then_some(first), |&k| {
+            self.next.get(k as usize).copied().filter(|&n| n != NO_POD)
+        })
+        .map(|k| k as usize)
+    }
 }
