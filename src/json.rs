@@ -21,8 +21,15 @@ pub type Error = serde_json::Error;
 
 /// `serde_json::to_string(value)`, faster.
 pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String, Error> {
+    to_string_sized(value, 0)
+}
+
+/// [`to_string`] into a buffer of `capacity` bytes to begin with: a caller that knows about how
+/// long the text will be (a pass returns roughly what it was given) spares the buffer's
+/// doublings, each a copy of everything written so far.
+pub fn to_string_sized<T: Serialize + ?Sized>(value: &T, capacity: usize) -> Result<String, Error> {
     let mut w = Writer {
-        out: Vec::new(),
+        out: Vec::with_capacity(capacity),
         scratch: String::new(),
     };
     value.serialize(&mut w)?;

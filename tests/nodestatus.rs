@@ -630,3 +630,120 @@ fn grace_period_is_version_aware() {
     assert_eq!(g("1.32"), "50s");
     assert_eq!(g("v1.34.1"), "50s");
 }
+
+/// `knownNodeSet` across list changes: new names register in list order (a name listed twice
+/// once), names no longer listed are removed in name order, a removed name registers again, and
+/// health records follow names, not positions.
+#[test]
+fn monitor_node_health_registers_and_removes_nodes() {
+    let mut ctl = NodeLifecycleController::new(&ControllerConfig::default()).unwrap();
+    let named = |name: &str| {
+        let mut n = node(
+            "2024-05-01T09:00:00Z",
+            serde_json::json!([ready_true("2024-05-01T10:00:00Z")]),
+        );
+        n.metadata.name = name.to_string();
+        n
+    };
+    let mut pass = |names: &[&str], now: &str| {
+        let input = MonitorInput {
+            now: t(now),
+            nodes: names.iter().map(|n| named(n)).collect(),
+            ..MonitorInput::default()
+        };
+        let owned = ctl.clone().monitor_node_health_owned(input.clone());
+        let r = ctl.monitor_node_health(&input);
+        assert_eq!(owned, r);
+        r.events
+            .iter()
+            .map(|e| format!("{} {} {}", e.reason, e.node, e.message))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        pass(&["node-b", "node-a", "node-c"], "2024-05-01T10:00:01Z"),
+        [
+            "RegisteredNode node-b Registered Node node-b in Controller",
+            "RegisteredNode node-a Registered Node node-a in Controller",
+            "RegisteredNode node-c Registered Node node-c in Controller",
+        ]
+    );
+    assert!(pass(&["node-b", "node-a", "node-c"], "2024-05-01T10:00:02Z").is_empty());
+    assert_eq!(
+        pass(&["node-c"], "2024-05-01T10:00:03Z"),
+        [
+            "RemovingNode node-a Removing Node node-a from Controller",
+            "RemovingNode node-b Removing Node node-b from Controller",
+        ]
+    );
+    assert_eq!(
+        pass(&["node-a", "node-c", "node-a"], "2024-05-01T10:00:04Z"),
+        ["RegisteredNode node-a Registered Node node-a in Controller"]
+    );
+    assert_eq!(
+        pass(&[], "2024-05-01T10:00:05Z"),
+        [
+            "RemovingNode node-a Removing Node node-a from Controller",
+            "RemovingNode node-c Removing Node node-c from Controller",
+        ]
+    );
+    // Silent long enough: every listed node, whatever its position, goes NotReady once.
+    assert_eq!(pass(&["node-c", "node-b"], "2024-05-01T10:00:06Z").len(), 2);
+    assert_eq!(
+        pass(&["node-b", "node-c"], "2024-05-01T10:10:00Z"),
+        [
+            "NodeNotReady node-b Node node-b status is now: NodeNotReady",
+            "NodeNotReady node-c Node node-c status is now: NodeNotReady",
+        ]
+    );
+}
+
+/// `MarkPodsNotReady` lists each node's pods in list order, however the list interleaves them.
+#[test]
+fn monitor_node_health_marks_each_nodes_pods_in_list_order() {
+    use kubegate::controller::nodelifecycle::PodRef;
+    let mut ctl = NodeLifecycleController::new(&ControllerConfig::default()).unwrap();
+    let named = |name: &str| {
+        let mut n = node(
+            "2024-05-01T09:00:00Z",
+            json!([ready_true("2024-05-01T10:00:00Z")]),
+        );
+        n.metadata.name = name.to_string();
+        n
+    };
+    let pod = |ns: Option<&str>, name: &str, node: &str| PodRef {
+        namespace: ns.map(str::to_string),
+        name: name.to_string(),
+        node_name: node.to_string(),
+    };
+    let input = |now: &str| MonitorInput {
+        now: t(now),
+        nodes: vec![named("a"), named("b"), named("c")],
+        pods: vec![
+            pod(Some("ns"), "p0", "a"),
+            pod(Some("ns"), "p1", "b"),
+            pod(None, "p2", "a"),
+            pod(Some("ns"), "p3", "elsewhere"),
+            pod(Some("other"), "p4", "a"),
+        ],
+        ..MonitorInput::default()
+    };
+    assert!(ctl
+        .monitor_node_health(&input("2024-05-01T10:00:01Z"))
+        .pods_marked_not_ready
+        .is_empty());
+    let r = ctl.monitor_node_health_owned(input("2024-05-01T10:10:00Z"));
+    let marked: Vec<(String, Vec<String>)> = r
+        .pods_marked_not_ready
+        .into_iter()
+        .map(|p| (p.node, p.pods))
+        .collect();
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        marked,
+        [
+            ("a".to_string(), s(&["ns/p0", "p2", "other/p4"])),
+            ("b".to_string(), s(&["ns/p1"])),
+            ("c".to_string(), s(&[])),
+        ]
+    );
+}

@@ -4,27 +4,28 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use super::kept_fields::kept_fields;
 use serde_json::{Map, Value};
 
 use crate::timestamp::Time;
 
 /// Object metadata. `name` and `namespace` are `omitempty` as upstream's are; the bootstrap
 /// controller's objects always carry a namespace, so theirs is always written.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ObjectMeta {
-    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub namespace: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub name: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub creation_timestamp: Option<Time>,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub labels: BTreeMap<String, String>,
-    #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+
+kept_fields!(ObjectMeta, "struct ObjectMeta", {
+    namespace: "namespace" skip_if String::is_empty,
+    name: "name" skip_if String::is_empty,
+    creation_timestamp: "creationTimestamp" skip_if Option::is_none,
+    labels: "labels" skip_if BTreeMap::is_empty,
+});
 
 impl ObjectMeta {
     /// Metadata naming `namespace/name`, as the bootstrap controller creates its objects.

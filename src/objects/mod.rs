@@ -11,6 +11,7 @@
 //! Node`, `controlplane::objects::ObjectMeta`, `controller::nodelifecycle::Lease`) re-export these.
 
 mod event;
+mod kept_fields;
 mod lease;
 mod meta;
 mod node;

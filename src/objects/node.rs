@@ -8,6 +8,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use super::kept_fields::kept_fields;
 use super::meta::ObjectMeta;
 use super::taint::Taint;
 use crate::timestamp::Time;
@@ -93,41 +94,44 @@ impl PartialEq<&str> for ConditionStatus {
 }
 
 /// A core/v1 Node.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Node {
-    #[serde(default)]
     pub metadata: ObjectMeta,
-    #[serde(default)]
     pub spec: NodeSpec,
-    #[serde(default)]
     pub status: NodeStatus,
-    #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+kept_fields!(Node, "struct Node", {
+    metadata: "metadata",
+    spec: "spec",
+    status: "status",
+});
+
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct NodeSpec {
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unschedulable: bool,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub taints: Vec<Taint>,
-    #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+
+kept_fields!(NodeSpec, "struct NodeSpec", {
+    unschedulable: "unschedulable" skip_if std::ops::Not::not,
+    taints: "taints" skip_if Vec::is_empty,
+});
 
 /// `status` of a Node. Only `conditions` and `capacity` are typed; the rest is kept verbatim.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct NodeStatus {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub capacity: Option<Map<String, Value>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<NodeCondition>>,
-    #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+
+kept_fields!(NodeStatus, "struct NodeStatus", {
+    capacity: "capacity" skip_if Option::is_none,
+    conditions: "conditions" skip_if Option::is_none,
+});
 
 /// A node condition. `lastHeartbeatTime`/`lastTransitionTime` are RFC 3339 strings.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

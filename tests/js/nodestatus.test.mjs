@@ -83,3 +83,32 @@ test("ClusterSimulator steps", () => {
   assert.equal(sim.isDone(), true);
   assert.equal(sim.nodes().length, 5);
 });
+
+// Leases and pods are read from the input text in place unless a string has an escape; then the
+// whole input is decoded the general way. Both must decide the same: the same cluster, named with
+// and without characters JSON escapes, gives the same pass once the names are mapped back.
+test("monitorNodeHealth reads escaped lease and pod names as plain ones", () => {
+  const run = (suffix) => {
+    const ctl = new NodeLifecycleController({ kubernetesVersion: "1.32" });
+    const name = (i) => `node${i}${suffix}`;
+    const nodes = [0, 1, 2].map((i) => ({ metadata: { name: name(i), labels: { "topology.kubernetes.io/zone": `z${i % 2}` } },
+      status: { conditions: [{ type: "Ready", status: "True", lastHeartbeatTime: NOW, lastTransitionTime: NOW }] } }));
+    const lease = (i, renew) => ({ metadata: { name: name(i), namespace: "kube-node-lease" }, spec: { holderIdentity: name(i), renewTime: renew } });
+    const pods = [2, 0, 2].map((i, k) => ({ namespace: k === 1 ? undefined : "ns", name: `pod${k}${suffix}`, nodeName: name(i) }));
+    const passes = [];
+    passes.push(ctl.monitorNodeHealth({ now: NOW, nodes, leases: [0, 1, 2].map((i) => lease(i, NOW)), pods }));
+    // An hour on: node0 renewed its lease, node1's lease sits in another namespace, node2 is silent.
+    const later = "2015-01-01T13:00:00Z";
+    const leases = [lease(0, "2015-01-01T12:59:50Z"), { ...lease(1, later), metadata: { name: name(1), namespace: "other" } }, lease(2, NOW)];
+    passes.push(ctl.monitorNodeHealth({ now: later, nodes, leases, pods }));
+    passes.push(ctl.doNoExecuteTaintingPass({ now: later, nodes: passes[1].nodes, leases, pods }));
+    ctl.free();
+    return JSON.stringify(passes).replaceAll(JSON.stringify(suffix).slice(1, -1), "");
+  };
+  const plain = run("");
+  assert.equal(run("\"\n"), plain);
+  assert.equal(run("\u00e9"), plain);
+  const [, second] = JSON.parse(plain);
+  assert.deepEqual(second.podsMarkedNotReady.map((p) => p.node), ["node1", "node2"]);
+  assert.deepEqual(second.podsMarkedNotReady[1].pods, ["ns/pod0", "ns/pod2"]);
+});

@@ -17,7 +17,7 @@ mod tainter;
 mod taints;
 mod zones;
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 
 pub use crate::objects::{TAINT_NOT_READY, TAINT_UNREACHABLE, TAINT_UNSCHEDULABLE};
 pub use config::{ConfigError, ControllerConfig, Settings};
@@ -32,6 +32,10 @@ use crate::objects::ZoneState;
 pub(crate) use fast_path::NodeWrite;
 use fast_path::Settled;
 use health::Health;
+#[cfg(feature = "wasm")]
+pub(crate) use monitor::lease_index;
+#[cfg(feature = "wasm")]
+pub(crate) use report::PodView;
 use tainter::{NodeId, ZoneTainter};
 
 /// Most nodes in one `monitorNodeHealth` or tainting pass: 50,000 nodes go through a pass in well
@@ -55,8 +59,8 @@ pub struct NodeLifecycleController {
     ids: HashMap<String, NodeId>,
     /// Per id: its position in `order` ([`NOT_LISTED`] when not listed at the last pass).
     position: Vec<u32>,
-    /// `knownNodeSet`.
-    known: BTreeSet<String>,
+    /// `knownNodeSet`, by id.
+    known: Vec<bool>,
     health: Vec<Option<Health>>,
     zone_states: BTreeMap<String, ZoneState>,
     tainters: BTreeMap<String, ZoneTainter>,
@@ -91,7 +95,7 @@ impl NodeLifecycleController {
             names: Vec::new(),
             ids: HashMap::new(),
             position: Vec::new(),
-            known: BTreeSet::new(),
+            known: Vec::new(),
             health: Vec::new(),
             zone_states: BTreeMap::new(),
             tainters: BTreeMap::new(),
@@ -118,6 +122,7 @@ impl NodeLifecycleController {
         self.names.push(name.to_string());
         self.ids.insert(name.to_string(), id);
         self.position.push(NOT_LISTED);
+        self.known.push(false);
         id
     }
 

@@ -4,15 +4,16 @@
 //! taint-based eviction ([`super::taints`]), then count Ready nodes per zone for
 //! `handleDisruption` ([`super::zones`]).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use super::fast_path::{quiet_pass, silent_pass, NodeWrite, Settled, WriteLog};
 use super::health::{all_unknown, try_update_node_health, Health};
 use super::report::{
-    call, ApiCall, ControllerEvent, MonitorInput, MonitorResult, PodRef, PodsMarkedNotReady,
+    call, ApiCall, ControllerEvent, MonitorInput, MonitorResult, PodRef, PodView,
+    PodsMarkedNotReady,
 };
 use super::tainter::NodeId;
-use super::zones::{zone_key, NO_ZONE};
+use super::zones::{write_zone_key, NO_ZONE};
 use super::{NodeLifecycleController, NOT_LISTED};
 use crate::objects::{ConditionStatus, Lease, Node, ZoneState, EVENT_NORMAL, NODE_LEASE_NAMESPACE};
 use crate::timestamp::Time;
@@ -20,22 +21,36 @@ use crate::timestamp::Time;
 impl NodeLifecycleController {
     /// One `monitorNodeHealth` pass over what the informers list at `input.now`.
     pub fn monitor_node_health(&mut self, input: &MonitorInput) -> MonitorResult {
-        let mut nodes = input.nodes.clone();
-        let leases: HashMap<&str, &Lease> = input
-            .leases
-            .iter()
-            .filter(|l| l.metadata.namespace == NODE_LEASE_NAMESPACE)
-            .map(|l| (l.metadata.name.as_str(), l))
-            .collect();
-        let mut out = self.monitor_in_place(
-            input.now,
+        let pods: Vec<PodView> = input.pods.iter().map(PodView::from).collect();
+        let leases = lease_index(input.leases.iter().map(lease_parts));
+        self.monitor_listed(input.now, input.nodes.clone(), &leases, &pods)
+    }
+
+    /// [`Self::monitor_node_health`] on an input the caller gives up: its nodes become the
+    /// result's instead of being copied (50,000 nodes are a million small allocations to copy
+    /// and free again, more than the pass itself costs).
+    pub fn monitor_node_health_owned(&mut self, input: MonitorInput) -> MonitorResult {
+        let pods: Vec<PodView> = input.pods.iter().map(PodView::from).collect();
+        let leases = lease_index(input.leases.iter().map(lease_parts));
+        self.monitor_listed(input.now, input.nodes, &leases, &pods)
+    }
+
+    /// The pass on listed nodes, the node leases by name (see [`lease_index`]) and pods.
+    pub(crate) fn monitor_listed(
+        &mut self,
+        now: Time,
+        mut nodes: Vec<Node>,
+        leases: &HashMap<&str, Option<Time>>,
+        pods: &[PodView],
+    ) -> MonitorResult {
+        let mut updated = Vec::new();
+        let mut out = self.monitor_pass(
+            now,
             &mut nodes,
-            |_, n| {
-                leases
-                    .get(n.metadata.name.as_str())
-                    .map(|l| l.spec.renew_time)
-            },
-            &input.pods,
+            |_, n| leases.get(n.metadata.name.as_str()).copied(),
+            pods,
+            &mut updated,
+            &super::fast_path::NoPromises,
         );
         out.nodes = nodes;
         out
@@ -50,12 +65,13 @@ impl NodeLifecycleController {
         lease_of: impl Fn(usize, &Node) -> Option<Option<Time>>,
         pods: &[PodRef],
     ) -> MonitorResult {
+        let pods: Vec<PodView> = pods.iter().map(PodView::from).collect();
         let mut updated = Vec::new();
         self.monitor_pass(
             now,
             nodes,
             lease_of,
-            pods,
+            &pods,
             &mut updated,
             &super::fast_path::NoPromises,
         )
@@ -70,7 +86,7 @@ impl NodeLifecycleController {
         now: Time,
         nodes: &mut [Node],
         lease_of: impl Fn(usize, &Node) -> Option<Option<Time>>,
-        pods: &[PodRef],
+        pods: &[PodView],
         updated: &mut Vec<usize>,
         log: &(impl WriteLog + ?Sized),
     ) -> MonitorResult {
@@ -102,7 +118,7 @@ impl NodeLifecycleController {
         }
         let grace_ms = self.settings.node_monitor_grace_period.as_millis();
         let mut ready = std::mem::take(&mut self.scratch);
-        let mut pods_by_node: Option<HashMap<&str, Vec<&PodRef>>> = None;
+        let mut pods_by_node: Option<PodsByNode> = None;
         ready.clear();
         ready.resize(nodes.len(), false);
         for (i, node) in nodes.iter_mut().enumerate() {
@@ -181,21 +197,13 @@ impl NodeLifecycleController {
                         message: format!("Node {name} status is now: NodeNotReady"),
                     });
                     // Pods by node, indexed once per pass on first need (linear, not nodes × pods).
-                    let by_node = pods_by_node.get_or_insert_with(|| {
-                        let mut m: HashMap<&str, Vec<&PodRef>> = HashMap::new();
-                        for p in pods {
-                            m.entry(p.node_name.as_str()).or_default().push(p);
-                        }
-                        m
-                    });
+                    let by_node = pods_by_node.get_or_insert_with(|| PodsByNode::new(pods));
                     let pods = by_node
-                        .get(name)
-                        .map(Vec::as_slice)
-                        .unwrap_or_default()
-                        .iter()
-                        .map(|p| match &p.namespace {
+                        .of(name)
+                        .filter_map(|k| pods.get(k))
+                        .map(|p| match p.namespace {
                             Some(ns) => format!("{ns}/{}", p.name),
-                            None => p.name.clone(),
+                            None => p.name.to_string(),
                         })
                         .collect();
                     out.pods_marked_not_ready.push(PodsMarkedNotReady {
@@ -231,13 +239,19 @@ impl NodeLifecycleController {
 
     /// Re-aligns the health records with a changed node list (by name).
     fn realign(&mut self, nodes: &[Node]) {
-        let mut old: HashMap<NodeId, Option<Health>> =
-            self.order.drain(..).zip(self.health.drain(..)).collect();
+        // Ids are dense, so the old records are found by index, not through a map.
+        let mut old: Vec<Option<Health>> = vec![None; self.names.len()];
+        for (id, h) in self.order.drain(..).zip(self.health.drain(..)) {
+            if let Some(slot) = old.get_mut(id as usize) {
+                *slot = h;
+            }
+        }
         self.position.fill(NOT_LISTED);
         for (p, n) in nodes.iter().enumerate() {
             let id = self.intern(&n.metadata.name);
             self.order.push(id);
-            self.health.push(old.remove(&id).flatten());
+            self.health
+                .push(old.get_mut(id as usize).and_then(Option::take));
             // A name listed twice keeps its last position, as a map built from the list would.
             if let Some(slot) = self.position.get_mut(id as usize) {
                 *slot = p as u32;
@@ -245,40 +259,117 @@ impl NodeLifecycleController {
         }
     }
 
-    /// Added and deleted nodes relative to the known set.
+    /// Added and deleted nodes relative to the known set (right after [`Self::realign`], whose
+    /// positions say which known names are listed).
     fn classify(&mut self, nodes: &mut [Node], out: &mut MonitorResult) {
         for (i, node) in nodes.iter_mut().enumerate() {
-            if !self.known.contains(&node.metadata.name) {
-                let name = node.metadata.name.clone();
+            let Some(&id) = self.order.get(i) else {
+                continue;
+            };
+            let Some(known) = self.known.get_mut(id as usize) else {
+                continue;
+            };
+            if !*known {
+                *known = true;
+                let name = node.metadata.name.as_str();
                 out.events.push(ControllerEvent {
-                    node: name.clone(),
+                    node: name.to_string(),
                     type_: EVENT_NORMAL.to_string(),
                     reason: "RegisteredNode".to_string(),
                     message: format!("Registered Node {name} in Controller"),
                 });
-                self.known.insert(name);
-                let zone = zone_key(node);
+                write_zone_key(node, &mut self.key_buf);
+                let zone = std::mem::take(&mut self.key_buf);
                 self.ensure_tainter(&zone);
-                self.zone_states.entry(zone).or_insert(ZoneState::Initial);
-                let id = self.order.get(i).copied();
-                self.mark_reachable(node, id, out);
+                if !self.zone_states.contains_key(&zone) {
+                    self.zone_states.insert(zone.clone(), ZoneState::Initial);
+                }
+                self.key_buf = zone;
+                self.mark_reachable(node, Some(id), out);
             }
         }
-        let listed: HashSet<&str> = nodes.iter().map(|n| n.metadata.name.as_str()).collect();
-        let deleted: Vec<String> = self
+        // Known names no longer listed, in name order (upstream walks a sorted set).
+        let mut deleted: Vec<usize> = self
             .known
             .iter()
-            .filter(|k| !listed.contains(k.as_str()))
-            .cloned()
+            .zip(self.position.iter())
+            .enumerate()
+            .filter(|(_, (&known, &p))| known && p == NOT_LISTED)
+            .map(|(id, _)| id)
             .collect();
-        for name in deleted {
+        deleted.sort_unstable_by(|&a, &b| self.name(a as NodeId).cmp(self.name(b as NodeId)));
+        for id in deleted {
+            let name = self.name(id as NodeId);
             out.events.push(ControllerEvent {
-                node: name.clone(),
+                node: name.to_string(),
                 type_: EVENT_NORMAL.to_string(),
                 reason: "RemovingNode".to_string(),
                 message: format!("Removing Node {name} from Controller"),
             });
-            self.known.remove(&name);
+            if let Some(known) = self.known.get_mut(id) {
+                *known = false;
+            }
         }
+    }
+}
+
+/// A lease as a pass reads it: `(namespace, name, spec.renewTime)`.
+fn lease_parts(l: &Lease) -> (&str, &str, Option<Time>) {
+    (&l.metadata.namespace, &l.metadata.name, l.spec.renew_time)
+}
+
+/// The node leases' renew times by node name, from `(namespace, name, renewTime)`: leases in
+/// other namespaces are not node heartbeats, and of two leases with one name the later wins, as
+/// the lease informer's store keeps the last write.
+pub(crate) fn lease_index<'a>(
+    leases: impl Iterator<Item = (&'a str, &'a str, Option<Time>)>,
+) -> HashMap<&'a str, Option<Time>> {
+    let mut index = HashMap::with_capacity(leases.size_hint().1.unwrap_or(0));
+    for (ns, name, renew) in leases {
+        if ns == NODE_LEASE_NAMESPACE {
+            index.insert(name, renew);
+        }
+    }
+    index
+}
+
+/// Pods by node name, in list order: per node the first and last of its pods, per pod the next
+/// one on its node. Built once per pass on first need (linear, not nodes × pods), in two
+/// allocations however many nodes the pods run on (a list per node was one each).
+struct PodsByNode<'a> {
+    ends: HashMap<&'a str, (u32, u32)>,
+    next: Vec<u32>,
+}
+
+const NO_POD: u32 = u32::MAX;
+
+impl<'a> PodsByNode<'a> {
+    fn new(pods: &[PodView<'a>]) -> Self {
+        let mut ends: HashMap<&'a str, (u32, u32)> = HashMap::new();
+        let mut next = vec![NO_POD; pods.len()];
+        for (k, p) in pods.iter().enumerate() {
+            let k = k as u32;
+            match ends.get_mut(p.node_name) {
+                Some((_, last)) => {
+                    if let Some(link) = next.get_mut(*last as usize) {
+                        *link = k;
+                    }
+                    *last = k;
+                }
+                None => {
+                    ends.insert(p.node_name, (k, k));
+                }
+            }
+        }
+        PodsByNode { ends, next }
+    }
+
+    /// The indices of the pods on `node`, in list order.
+    fn of(&self, node: &str) -> impl Iterator<Item = usize> + '_ {
+        let first = self.ends.get(node).map_or(NO_POD, |&(first, _)| first);
+        std::iter::successors((first != NO_POD).then_some(first), |&k| {
+            self.next.get(k as usize).copied().filter(|&n| n != NO_POD)
+        })
+        .map(|k| k as usize)
     }
 }

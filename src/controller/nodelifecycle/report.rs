@@ -18,6 +18,29 @@ pub struct PodRef {
     pub node_name: String,
 }
 
+/// A [`PodRef`] borrowed from wherever the caller holds it (its own list, or the JSON text the
+/// package was given): what a pass reads of each pod, without a copy of every pod's strings.
+/// Decodes exactly what a `PodRef` decodes, except strings with escapes, which a borrow cannot
+/// hold (the caller then decodes `PodRef`s).
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct PodView<'a> {
+    #[serde(borrow)]
+    pub namespace: Option<&'a str>,
+    pub name: &'a str,
+    pub node_name: &'a str,
+}
+
+impl<'a> From<&'a PodRef> for PodView<'a> {
+    fn from(p: &'a PodRef) -> Self {
+        PodView {
+            namespace: p.namespace.as_deref(),
+            name: &p.name,
+            node_name: &p.node_name,
+        }
+    }
+}
+
 /// One `monitorNodeHealth` input: what the informers list at `now`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

@@ -9,19 +9,34 @@ use super::{NodeLifecycleController, LABEL_EXCLUDE_DISRUPTION};
 use crate::objects::{Node, ZoneState};
 use crate::timestamp::Time;
 
-/// The region and zone labels `nodetopology.GetZoneKey` reads, borrowed.
+const REGION: &str = "topology.kubernetes.io/region";
+const REGION_BETA: &str = "failure-domain.beta.kubernetes.io/region";
+const ZONE: &str = "topology.kubernetes.io/zone";
+const ZONE_BETA: &str = "failure-domain.beta.kubernetes.io/zone";
+
+/// The region and zone labels `nodetopology.GetZoneKey` reads, borrowed: the GA label, else the
+/// beta one. Every node's zone is read on every pass; a node has a few labels, so one walk over
+/// them (keys of other lengths cost a length test) beats four tree lookups.
 fn zone_parts(node: &Node) -> (&str, &str) {
     let l = &node.metadata.labels;
-    let get = |a: &str, b: &str| l.get(a).or_else(|| l.get(b)).map_or("", String::as_str);
+    if l.len() > 16 {
+        let get = |a: &str, b: &str| l.get(a).or_else(|| l.get(b)).map_or("", String::as_str);
+        return (get(REGION, REGION_BETA), get(ZONE, ZONE_BETA));
+    }
+    let [mut region, mut region_beta, mut zone, mut zone_beta] = [None::<&str>; 4];
+    for (k, v) in l {
+        let slot = match k.len() {
+            29 if k == REGION => &mut region,
+            40 if k == REGION_BETA => &mut region_beta,
+            27 if k == ZONE => &mut zone,
+            38 if k == ZONE_BETA => &mut zone_beta,
+            _ => continue,
+        };
+        *slot = Some(v.as_str());
+    }
     (
-        get(
-            "topology.kubernetes.io/region",
-            "failure-domain.beta.kubernetes.io/region",
-        ),
-        get(
-            "topology.kubernetes.io/zone",
-            "failure-domain.beta.kubernetes.io/zone",
-        ),
+        region.or(region_beta).unwrap_or(""),
+        zone.or(zone_beta).unwrap_or(""),
     )
 }
 
@@ -43,6 +58,9 @@ pub(super) fn write_zone_key(node: &Node, key: &mut String) {
     key.push_str(":\u{0}:");
     key.push_str(zone);
 }
+
+/// Up to this many zones, a node's zone is found by comparing names, beyond by a map.
+const FEW_ZONES: usize = 16;
 
 /// An unknown zone in `zone_cache`.
 pub(super) const NO_ZONE: u32 = u32::MAX;
@@ -238,24 +256,35 @@ impl NodeLifecycleController {
         // zone per node must stay linear too, so new nodes find their zone through an index.
         let mut counts = vec![(0usize, 0usize); self.zone_names.len()];
         let mut zone_index: Option<HashMap<String, usize>> = None;
+        let mut key = std::mem::take(&mut self.key_buf);
         for (i, (node, ready)) in nodes.iter().zip(ready.iter()).enumerate() {
             let cached = self.zone_cache.get(i).copied().unwrap_or(NO_ZONE);
             let (zi, excluded) = match cached {
                 NO_ZONE => {
-                    let names = &self.zone_names;
-                    let index = zone_index.get_or_insert_with(|| {
-                        names
-                            .iter()
-                            .enumerate()
-                            .map(|(i, k)| (k.clone(), i))
-                            .collect()
-                    });
-                    let key = zone_key(node);
-                    let zi = match index.get(&key) {
-                        Some(&zi) => zi,
+                    write_zone_key(node, &mut key);
+                    // Clusters have a handful of zones: a scan beats hashing every node's key.
+                    let found = if self.zone_names.len() <= FEW_ZONES {
+                        self.zone_names.iter().position(|z| *z == key)
+                    } else {
+                        let names = &self.zone_names;
+                        zone_index
+                            .get_or_insert_with(|| {
+                                names
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(i, k)| (k.clone(), i))
+                                    .collect()
+                            })
+                            .get(&key)
+                            .copied()
+                    };
+                    let zi = match found {
+                        Some(zi) => zi,
                         None => {
-                            index.insert(key.clone(), self.zone_names.len());
-                            self.zone_names.push(key);
+                            if let Some(index) = zone_index.as_mut() {
+                                index.insert(key.clone(), self.zone_names.len());
+                            }
+                            self.zone_names.push(key.clone());
                             counts.push((0, 0));
                             self.zone_names.len() - 1
                         }
@@ -282,6 +311,7 @@ impl NodeLifecycleController {
                 }
             }
         }
+        self.key_buf = key;
         self.zone_names
             .iter()
             .zip(counts)
@@ -309,5 +339,49 @@ fn zone_change(
         eviction_rate,
         all_zones_full,
         why,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The walk over a node's labels reads what the lookups read, with few labels or many.
+    #[test]
+    fn zone_key_prefers_ga_labels_and_falls_back_to_beta() {
+        let labels = [
+            REGION,
+            REGION_BETA,
+            ZONE,
+            ZONE_BETA,
+            "kubernetes.io/hostname",
+        ];
+        for mask in 0u32..32 {
+            for padding in [0, 20] {
+                let mut node = Node::default();
+                for (bit, key) in labels.iter().enumerate() {
+                    if mask & (1 << bit) != 0 {
+                        node.metadata
+                            .labels
+                            .insert(key.to_string(), format!("v{bit}"));
+                    }
+                }
+                for p in 0..padding {
+                    node.metadata
+                        .labels
+                        .insert(format!("x/{p:02}"), "y".to_string());
+                }
+                let l = &node.metadata.labels;
+                let get =
+                    |a: &str, b: &str| l.get(a).or_else(|| l.get(b)).map_or("", String::as_str);
+                let (region, zone) = (get(REGION, REGION_BETA), get(ZONE, ZONE_BETA));
+                let want = if region.is_empty() && zone.is_empty() {
+                    String::new()
+                } else {
+                    format!("{region}:\0:{zone}")
+                };
+                assert_eq!(zone_key(&node), want, "{mask:05b} {padding}");
+            }
+        }
     }
 }
