@@ -44,6 +44,8 @@ console.log(`${N} nodes`);
 const ctl = new NodeLifecycleController({ kubernetesVersion: "1.32" });
 const fresh = Array.from({ length: N }, (_, i) => node(i, at(0)));
 const leases0 = Array.from({ length: N }, (_, i) => lease(i, at(0)));
+// The least any call that takes and returns this much does: the input's JSON round trip.
+time("baseline: JSON round trip of the input", () => JSON.parse(JSON.stringify({ now: at(1_000), nodes: fresh, leases: leases0, pods })));
 time("first pass (every node new)", () => ctl.monitorNodeHealth({ now: at(1_000), nodes: fresh, leases: leases0, pods }));
 time("quiet pass 5 s later", () => ctl.monitorNodeHealth({ now: at(6_000), nodes: fresh, leases: leases0, pods }));
 // 10 minutes on: 90% have renewed their lease and posted status; 10% went silent at t=0.
