@@ -11,21 +11,35 @@
 //! formats; the tests compare the two on every shape the results use), so callers parse exactly
 //! what they parsed before.
 
+use std::cell::Cell;
 use std::fmt::Write as _;
 
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{self, Serialize};
 
 /// What can go wrong: only a value serde_json could not write either (a map key that is not a
 /// string or a number).
 pub type Error = serde_json::Error;
 
+thread_local! {
+    /// Set while [`to_string`] runs: a [`Raw`] may then hand its text to the writer as it is.
+    static RAW_OK: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The newtype name under which a [`Raw`] reaches the writer.
+const RAW_TOKEN: &str = "$kubegate::json::Raw";
+
 /// `serde_json::to_string(value)`, faster.
 pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String, Error> {
     let mut w = Writer {
         out: Vec::new(),
         scratch: String::new(),
+        raw_next: false,
     };
-    value.serialize(&mut w)?;
+    let before = RAW_OK.with(|ok| ok.replace(true));
+    let written = value.serialize(&mut w);
+    RAW_OK.with(|ok| ok.set(before));
+    written?;
     // Every byte written is ASCII or copied whole from a `str`, so this cannot fail.
     String::from_utf8(w.out).map_err(|e| ser::Error::custom(e.to_string()))
 }
@@ -69,11 +83,16 @@ pub fn write_str(out: &mut Vec<u8>, s: &str) {
         out.push(b'"');
         return;
     }
-    for &b in bytes {
-        if !needs_escape(b) {
-            out.push(b);
-            continue;
-        }
+    // Runs between escapes are copied whole.
+    let mut rest = bytes;
+    while let Some(at) = rest.iter().position(|&b| needs_escape(b)) {
+        let (run, tail) = rest.split_at(at);
+        out.extend_from_slice(run);
+        let Some((&b, tail)) = tail.split_first() else {
+            rest = tail;
+            break;
+        };
+        rest = tail;
         match b {
             b'"' => out.extend_from_slice(b"\\\""),
             b'\\' => out.extend_from_slice(b"\\\\"),
@@ -89,13 +108,141 @@ pub fn write_str(out: &mut Vec<u8>, s: &str) {
             }
         }
     }
+    out.extend_from_slice(rest);
     out.push(b'"');
+}
+
+/// JSON text already in the form serde_json writes a decoded `Value` in (see [`canonical`]).
+/// [`to_string`] copies it as it is; any other serializer gets the value it stands for.
+///
+/// Why: most of a stored pod is JSON the merge never looks into; kept as its text it costs a
+/// fraction of a `Value` tree in memory and nothing to write out again.
+#[derive(Clone, Copy, Debug)]
+pub struct Raw<'a>(pub &'a str);
+
+impl Serialize for Raw<'_> {
+    fn serialize<S: ser::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if RAW_OK.with(Cell::get) {
+            serializer.serialize_newtype_struct(RAW_TOKEN, self.0)
+        } else {
+            serde_json::from_str::<serde_json::Value>(self.0)
+                .map_err(ser::Error::custom)?
+                .serialize(serializer)
+        }
+    }
+}
+
+/// Decodes one JSON value straight into the text `serde_json::to_string` would write for the
+/// `serde_json::Value` it decodes to (object keys sorted, the last of a repeated key kept, no
+/// spaces, numbers and escapes as serde_json writes them), without building the `Value`.
+pub fn canonical<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    let mut out = Vec::new();
+    CanonicalSeed(&mut out).deserialize(deserializer)?;
+    // Only ASCII and whole `str`s are written, so this cannot fail.
+    String::from_utf8(out).map_err(de::Error::custom)
+}
+
+/// Appends the canonical text of one value to its buffer.
+struct CanonicalSeed<'a>(&'a mut Vec<u8>);
+
+impl<'de> DeserializeSeed<'de> for CanonicalSeed<'_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for CanonicalSeed<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("any valid JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<(), E> {
+        self.0
+            .extend_from_slice(if v { b"true" as &[u8] } else { b"false" });
+        Ok(())
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<(), E> {
+        serde_json::to_writer(&mut *self.0, &v).map_err(E::custom)
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
+        serde_json::to_writer(&mut *self.0, &v).map_err(E::custom)
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
+        // As `Value` holds it: a float that is not finite becomes null.
+        let value = serde_json::Number::from_f64(v).map_or(serde_json::Value::Null, Into::into);
+        serde_json::to_writer(&mut *self.0, &value).map_err(E::custom)
+    }
+    fn visit_str<E>(self, v: &str) -> Result<(), E> {
+        write_str(self.0, v);
+        Ok(())
+    }
+    fn visit_unit<E>(self) -> Result<(), E> {
+        self.0.extend_from_slice(b"null");
+        Ok(())
+    }
+    fn visit_none<E>(self) -> Result<(), E> {
+        self.0.extend_from_slice(b"null");
+        Ok(())
+    }
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        CanonicalSeed(self.0).deserialize(deserializer)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        self.0.push(b'[');
+        let mut first = true;
+        loop {
+            let mark = self.0.len();
+            if !first {
+                self.0.push(b',');
+            }
+            if seq.next_element_seed(CanonicalSeed(self.0))?.is_none() {
+                self.0.truncate(mark);
+                break;
+            }
+            first = false;
+        }
+        self.0.push(b']');
+        Ok(())
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        // Values are written to a side buffer in arrival order, then copied out by key.
+        let mut values = Vec::new();
+        let mut entries: Vec<(std::borrow::Cow<'de, str>, std::ops::Range<usize>)> = Vec::new();
+        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            let start = values.len();
+            map.next_value_seed(CanonicalSeed(&mut values))?;
+            entries.push((key, start..values.len()));
+        }
+        // Stable: of a repeated key the last stays last, and is the one kept.
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        self.0.push(b'{');
+        let mut first = true;
+        let mut it = entries.iter().peekable();
+        while let Some((key, range)) = it.next() {
+            if it.peek().is_some_and(|(next, _)| next == key) {
+                continue;
+            }
+            if !first {
+                self.0.push(b',');
+            }
+            first = false;
+            write_str(self.0, key);
+            self.0.push(b':');
+            self.0
+                .extend_from_slice(values.get(range.clone()).unwrap_or_default());
+        }
+        self.0.push(b'}');
+        Ok(())
+    }
 }
 
 struct Writer {
     out: Vec<u8>,
     /// `collect_str` formats here (kept between calls, so a time costs no allocation).
     scratch: String,
+    /// The next string is a [`Raw`]'s text: copied as it is, not quoted.
+    raw_next: bool,
 }
 
 impl Writer {
@@ -192,7 +339,11 @@ impl<'a> ser::Serializer for &'a mut Writer {
         Ok(())
     }
     fn serialize_str(self, v: &str) -> Result<(), Error> {
-        write_str(&mut self.out, v);
+        if std::mem::take(&mut self.raw_next) {
+            self.out.extend_from_slice(v.as_bytes());
+        } else {
+            write_str(&mut self.out, v);
+        }
         Ok(())
     }
     fn serialize_bytes(self, v: &[u8]) -> Result<(), Error> {
@@ -221,10 +372,13 @@ impl<'a> ser::Serializer for &'a mut Writer {
     }
     fn serialize_newtype_struct<T: Serialize + ?Sized>(
         self,
-        _name: &'static str,
+        name: &'static str,
         value: &T,
     ) -> Result<(), Error> {
-        value.serialize(self)
+        self.raw_next = name == RAW_TOKEN;
+        let written = value.serialize(&mut *self);
+        self.raw_next = false;
+        written
     }
     fn serialize_newtype_variant<T: Serialize + ?Sized>(
         self,
@@ -578,6 +732,39 @@ mod tests {
     use super::*;
     use serde_json::json;
     use std::collections::BTreeMap;
+
+    /// The canonical text of `text` against serde_json's own decode-then-write.
+    fn canonical_same(text: &str) {
+        let mut de = serde_json::Deserializer::from_str(text);
+        let ours = canonical(&mut de).unwrap();
+        let value: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert_eq!(ours, serde_json::to_string(&value).unwrap(), "{text}");
+    }
+
+    #[test]
+    fn canonical_text_is_what_serde_json_writes_for_the_decoded_value() {
+        for text in [
+            r#"{"b":1,"a":{"z":[1,-2,3.5,1e3,null,true,false],"y":"x"},"a":{"k":"last"}}"#,
+            r#"{ "restartPolicy" : "Always", "containers": [ {"name":"c","image":"i"} ], "dnsPolicy": "" }"#,
+            r#"{"esc\u0041pe":"tab\there \"q\" \u00e9 \ud83d\ude00 \u0001","":{},"e":[]}"#,
+            r#"[{"b":0,"a":-0.0},18446744073709551615,-9223372036854775808,0.1,1.0E-7]"#,
+            r#""just a string""#,
+            "null",
+            "12",
+        ] {
+            canonical_same(text);
+        }
+    }
+
+    #[test]
+    fn raw_text_is_copied_by_to_string_and_parsed_by_other_serializers() {
+        let text = r#"{"a":[1,2.5,"x\ny"],"b":null}"#;
+        let v = vec![Raw(text), Raw("3")];
+        assert_eq!(to_string(&v).unwrap(), format!("[{text},3]"));
+        assert_eq!(serde_json::to_string(&v).unwrap(), format!("[{text},3]"));
+        // Outside `to_string` a raw text is never mistaken for a string.
+        assert_eq!(serde_json::to_value(Raw("[true]")).unwrap(), json!([true]));
+    }
 
     fn same<T: Serialize + ?Sized>(v: &T) {
         assert_eq!(to_string(v).unwrap(), serde_json::to_string(v).unwrap());

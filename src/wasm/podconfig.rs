@@ -11,8 +11,9 @@ use crate::duration::{parse_duration, Duration};
 use crate::kubelet::podconfig::apiserver::ApiserverSource;
 use crate::kubelet::podconfig::file::FileSource;
 use crate::kubelet::podconfig::http::{HttpResponse, HttpSource};
+use crate::kubelet::podconfig::pod::DecodedPod;
 use crate::kubelet::podconfig::{
-    Event, MergeInput, NotificationMode, PodConfig, PodConfigError, Timestamp,
+    Event, NotificationMode, Pod, PodConfig, PodConfigError, PodError, Timestamp,
 };
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -110,24 +111,26 @@ fn from_json_bytes<T: serde::de::DeserializeOwned>(bytes: &[u8], what: &str) -> 
 }
 
 /// What `merge` takes: `{ op, pods }`, or a `PodUpdate` a source emitted, fed back as it is (its
-/// `source` and `reasons` are not read: the source is `merge`'s first argument).
+/// `source` and `reasons` are not read: the source is `merge`'s first argument). Each pod is
+/// decoded straight into a [`Pod`] (no `Value` tree for the whole update); a pod that is not one
+/// is reported by its index after the op is checked, as [`PodConfig::merge_input`] does.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct UpdateInput {
+struct PodsInput {
     op: String,
     #[serde(default)]
-    pods: Vec<serde_json::Value>,
+    pods: Vec<DecodedPod>,
     #[serde(default, rename = "source")]
     _source: Option<String>,
     #[serde(default, rename = "reasons")]
-    _reasons: Option<serde_json::Value>,
+    _reasons: Option<serde::de::IgnoredAny>,
 }
 
-/// A REMOVE as [`UpdateInput`] decodes it, reading of each pod only what the merge reads: a
+/// A REMOVE as [`PodsInput`] decodes it, reading of each pod only what the merge reads: a
 /// REMOVE emits the stored pods and only checks the incoming ones' metadata (`Pod::from_value`),
 /// so their spec and status (most of 50,000 pods) are skipped, never built. Decoding stops at
 /// once at an `op` other than REMOVE (the package writes `op` first), and any failure falls back
-/// to [`UpdateInput`], whose errors are the ones reported.
+/// to [`PodsInput`], whose errors are the ones reported.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct RemoveInput {
@@ -301,35 +304,37 @@ impl JsPodConfig {
         update: &[u8],
         now: Option<String>,
     ) -> Result<crate::kubelet::podconfig::MergeOutcome, JsValue> {
-        let update = match serde_json::from_slice::<RemoveInput>(update) {
-            Ok(remove) => UpdateInput {
-                op: "REMOVE".to_string(),
-                pods: remove.pods.into_iter().map(|p| p.0).collect(),
-                _source: None,
-                _reasons: None,
-            },
-            Err(_) => from_json_bytes::<UpdateInput>(update, "pod update")?,
+        let (op, pods) = match serde_json::from_slice::<RemoveInput>(update) {
+            Ok(remove) => (
+                "REMOVE".to_string(),
+                remove
+                    .pods
+                    .into_iter()
+                    .map(|p| Pod::from_value(p.0))
+                    .collect(),
+            ),
+            Err(_) => {
+                let input = from_json_bytes::<PodsInput>(update, "pod update")?;
+                (input.op, input.pods.into_iter().map(|p| p.0).collect())
+            }
         };
-        if update.pods.len() > crate::kubelet::podconfig::MAX_PODS {
+        let pods: Vec<Result<Pod, PodError>> = pods;
+        if pods.len() > crate::kubelet::podconfig::MAX_PODS {
             return Err(super::error(
                 "limit",
                 &format!(
                     "pod update: {} pods; the limit is {} per update",
-                    update.pods.len(),
+                    pods.len(),
                     crate::kubelet::podconfig::MAX_PODS
                 ),
             ));
         }
-        let input = MergeInput {
-            op: update.op,
-            pods: update.pods,
-        };
         // A refused merge leaves everything as it was, the clock included.
         let before = self.inner.now();
         if let Some(t) = now {
             self.inner.set_now(parse_time(&t)?);
         }
-        let outcome = self.inner.merge_input(source, input).map_err(|e| {
+        let outcome = self.inner.merge_decoded(source, &op, pods).map_err(|e| {
             self.inner.set_now(before);
             let kind = match e {
                 PodConfigError::TooManyPods { .. } => "limit",

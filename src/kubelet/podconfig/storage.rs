@@ -248,14 +248,32 @@ fn update_pods(
     now: Timestamp,
     out: &mut Buckets,
 ) {
-    let mut names = BTreeSet::new();
+    // filterInvalidPods: the first pod with a given full name wins within one update. Found by
+    // sorting borrowed names once, not by a set of copies built pod by pod.
+    let mut duplicate = vec![false; pods.len()];
+    {
+        let mut names: Vec<(&str, usize)> = pods
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.full_name_str(), i))
+            .collect();
+        names.sort_unstable();
+        for pair in names.windows(2) {
+            if let [(a, _), (b, later)] = pair {
+                if a == b {
+                    if let Some(d) = duplicate.get_mut(*later) {
+                        *d = true;
+                    }
+                }
+            }
+        }
+    }
     // Every new pod of one update is first seen at the same instant: formatted once.
     let seen = now.rfc3339_nano();
     let added = format!("UID not yet known from source {source:?}: ADD");
     let is_set = old.is_some();
     for (index, mut candidate) in pods.into_iter().enumerate() {
-        // filterInvalidPods: the first pod with a given full name wins within one update.
-        if !names.insert(candidate.full_name()) {
+        if duplicate.get(index).copied().unwrap_or(false) {
             out.logs.push(format!(
                 "Pod failed validation due to duplicate pod name, ignoring: index={index} pod={:?} source={source:?}",
                 format!("{}/{}", candidate.namespace(), candidate.name())
