@@ -142,6 +142,41 @@ pub fn canonical<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D
     String::from_utf8(out).map_err(de::Error::custom)
 }
 
+/// Sorts `(key, index)` pairs by key, equal keys kept in their order. A plain merge sort: one
+/// small copy of code serves every caller, where each standard sort call adds kilobytes of wasm
+/// for its element type.
+pub fn sort_keys<'a>(items: &mut Vec<(&'a str, usize)>) {
+    let n = items.len();
+    let mut src = std::mem::take(items);
+    let mut dst: Vec<(&'a str, usize)> = Vec::with_capacity(n);
+    let mut width = 1;
+    while width < n {
+        dst.clear();
+        let mut start = 0;
+        while start < n {
+            let mid = start.saturating_add(width).min(n);
+            let end = start.saturating_add(width.saturating_mul(2)).min(n);
+            let mut left = src.get(start..mid).unwrap_or_default();
+            let mut right = src.get(mid..end).unwrap_or_default();
+            while let (Some(a), Some(b)) = (left.first(), right.first()) {
+                if b.0 < a.0 {
+                    dst.push(*b);
+                    right = right.get(1..).unwrap_or_default();
+                } else {
+                    dst.push(*a);
+                    left = left.get(1..).unwrap_or_default();
+                }
+            }
+            dst.extend_from_slice(left);
+            dst.extend_from_slice(right);
+            start = end;
+        }
+        std::mem::swap(&mut src, &mut dst);
+        width = width.saturating_mul(2);
+    }
+    *items = src;
+}
+
 /// Appends the canonical text of one value to its buffer.
 struct CanonicalSeed<'a>(&'a mut Vec<u8>);
 
@@ -214,13 +249,18 @@ impl<'de> Visitor<'de> for CanonicalSeed<'_> {
             map.next_value_seed(CanonicalSeed(&mut values))?;
             entries.push((key, start..values.len()));
         }
+        let mut order: Vec<(&str, usize)> = entries
+            .iter()
+            .enumerate()
+            .map(|(i, (key, _))| (key.as_ref(), i))
+            .collect();
         // Stable: of a repeated key the last stays last, and is the one kept.
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        sort_keys(&mut order);
         self.0.push(b'{');
         let mut first = true;
-        let mut it = entries.iter().peekable();
-        while let Some((key, range)) = it.next() {
-            if it.peek().is_some_and(|(next, _)| next == key) {
+        let mut it = order.iter().peekable();
+        while let Some(&(key, i)) = it.next() {
+            if it.peek().is_some_and(|(next, _)| *next == key) {
                 continue;
             }
             if !first {
@@ -229,8 +269,9 @@ impl<'de> Visitor<'de> for CanonicalSeed<'_> {
             first = false;
             write_str(self.0, key);
             self.0.push(b':');
+            let range = entries.get(i).map_or(0..0, |(_, r)| r.clone());
             self.0
-                .extend_from_slice(values.get(range.clone()).unwrap_or_default());
+                .extend_from_slice(values.get(range).unwrap_or_default());
         }
         self.0.push(b'}');
         Ok(())
@@ -754,6 +795,17 @@ mod tests {
         ] {
             canonical_same(text);
         }
+    }
+
+    #[test]
+    fn sort_keys_is_stable() {
+        let keys = ["b", "a", "c", "a", "b", "", "a"];
+        let mut v: Vec<(&str, usize)> = keys.iter().copied().zip(0..).collect();
+        sort_keys(&mut v);
+        let mut expected = v.clone();
+        expected.sort_by(|x, y| x.0.cmp(y.0));
+        assert_eq!(v, expected);
+        assert_eq!(v[1..4], [("a", 1), ("a", 3), ("a", 6)]);
     }
 
     #[test]

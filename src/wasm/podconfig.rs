@@ -11,7 +11,7 @@ use crate::duration::{parse_duration, Duration};
 use crate::kubelet::podconfig::apiserver::ApiserverSource;
 use crate::kubelet::podconfig::file::FileSource;
 use crate::kubelet::podconfig::http::{HttpResponse, HttpSource};
-use crate::kubelet::podconfig::pod::DecodedPod;
+use crate::kubelet::podconfig::pod::DecodePod;
 use crate::kubelet::podconfig::{
     Event, NotificationMode, Pod, PodConfig, PodConfigError, PodError, Timestamp,
 };
@@ -93,125 +93,111 @@ fn to_json_fast<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, JsVal
     })
 }
 
-/// [`super::from_json_large`] for JSON text that arrives as UTF-8 bytes (the package sends the
-/// largest inputs so: copying bytes into wasm memory is one step, a string is copied character by
-/// character in JS first). Bytes that are not UTF-8 cannot come from the package's JS layer.
-fn from_json_bytes<T: serde::de::DeserializeOwned>(bytes: &[u8], what: &str) -> Result<T, JsValue> {
-    match serde_json::from_slice::<T>(bytes) {
-        Ok(value) => Ok(value),
-        Err(_) => match std::str::from_utf8(bytes) {
-            // The text decoder, for its error (the path of the bad field).
-            Ok(text) => super::from_json_large(text, what),
-            Err(_) => Err(super::error(
-                "invalidInput",
-                &format!("invalid {what}: not UTF-8 text"),
-            )),
-        },
+/// An update [`PodsInput`] refused, decoded by [`super::from_json_large`] for the error it
+/// reports (the package sends the largest inputs as UTF-8 bytes: copying bytes into wasm memory
+/// is one step, a string is copied character by character in JS first). Bytes that are not
+/// UTF-8 cannot come from the package's JS layer.
+fn update_error_input(bytes: &[u8]) -> Result<UpdateInput, JsValue> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => super::from_json_large(text, "pod update"),
+        Err(_) => Err(super::error(
+            "invalidInput",
+            "invalid pod update: not UTF-8 text",
+        )),
     }
 }
 
 /// What `merge` takes: `{ op, pods }`, or a `PodUpdate` a source emitted, fed back as it is (its
 /// `source` and `reasons` are not read: the source is `merge`'s first argument). Each pod is
-/// decoded straight into a [`Pod`] (no `Value` tree for the whole update); a pod that is not one
-/// is reported by its index after the op is checked, as [`PodConfig::merge_input`] does.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+/// decoded straight into a [`Pod`] (no `Value` tree for the whole update), and of the pods of a
+/// REMOVE only the metadata is read (a REMOVE emits the stored pods; the package writes `op`
+/// first). A pod that is not one is reported by its index after the op is checked, as
+/// [`PodConfig::merge_input`] does. Anything else amiss (a repeated, unknown or missing field,
+/// bad JSON) fails, and [`UpdateInput`] decodes again for the error reported.
 struct PodsInput {
     op: String,
-    #[serde(default)]
-    pods: Vec<DecodedPod>,
-    #[serde(default, rename = "source")]
-    _source: Option<String>,
-    #[serde(default, rename = "reasons")]
-    _reasons: Option<serde::de::IgnoredAny>,
+    pods: Vec<Result<Pod, PodError>>,
 }
 
-/// A REMOVE as [`PodsInput`] decodes it, reading of each pod only what the merge reads: a
-/// REMOVE emits the stored pods and only checks the incoming ones' metadata (`Pod::from_value`),
-/// so their spec and status (most of 50,000 pods) are skipped, never built. Decoding stops at
-/// once at an `op` other than REMOVE (the package writes `op` first), and any failure falls back
-/// to [`PodsInput`], whose errors are the ones reported.
+impl<'de> Deserialize<'de> for PodsInput {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<PodsInput, D::Error> {
+        d.deserialize_map(PodsInputVisitor)
+    }
+}
+
+struct PodsInputVisitor;
+
+impl<'de> serde::de::Visitor<'de> for PodsInputVisitor {
+    type Value = PodsInput;
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a pod update")
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<PodsInput, A::Error> {
+        use serde::de::{Error, IgnoredAny};
+        let (mut op, mut pods) = (None::<String>, None);
+        let (mut source, mut reasons) = (false, false);
+        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            match &*key {
+                "op" if op.is_none() => op = Some(map.next_value()?),
+                "pods" if pods.is_none() => {
+                    let pod = DecodePod {
+                        metadata_only: op.as_deref() == Some("REMOVE"),
+                    };
+                    pods = Some(map.next_value_seed(PodsSeed(pod))?);
+                }
+                "source" if !source => {
+                    source = true;
+                    map.next_value::<Option<String>>()?;
+                }
+                "reasons" if !reasons => {
+                    reasons = true;
+                    map.next_value::<IgnoredAny>()?;
+                }
+                _ => return Err(A::Error::custom("not a pod update")),
+            }
+        }
+        Ok(PodsInput {
+            op: op.ok_or_else(|| A::Error::custom("no op"))?,
+            pods: pods.unwrap_or_default(),
+        })
+    }
+}
+
+/// The `pods` list, each decoded by the [`DecodePod`] it carries.
+struct PodsSeed(DecodePod);
+
+impl<'de> serde::de::DeserializeSeed<'de> for PodsSeed {
+    type Value = Vec<Result<Pod, PodError>>;
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for PodsSeed {
+    type Value = Vec<Result<Pod, PodError>>;
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a list of pods")
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut pods = Vec::new();
+        while let Some(pod) = seq.next_element_seed(self.0)? {
+            pods.push(pod);
+        }
+        Ok(pods)
+    }
+}
+
+/// [`PodsInput`] with each pod a `Value`: the decoder that reports why an update is refused.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct RemoveInput {
-    #[serde(rename = "op")]
-    _op: RemoveOp,
+struct UpdateInput {
+    op: String,
     #[serde(default)]
-    pods: Vec<MetadataOnly>,
+    pods: Vec<serde_json::Value>,
     #[serde(default, rename = "source")]
     _source: Option<String>,
     #[serde(default, rename = "reasons")]
-    _reasons: Option<serde::de::IgnoredAny>,
-}
-
-/// The text `"REMOVE"`; anything else fails the decoding.
-struct RemoveOp;
-
-impl<'de> Deserialize<'de> for RemoveOp {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RemoveOp, D::Error> {
-        let op = std::borrow::Cow::<'de, str>::deserialize(d)?;
-        if op == "REMOVE" {
-            Ok(RemoveOp)
-        } else {
-            Err(serde::de::Error::custom("not a REMOVE"))
-        }
-    }
-}
-
-/// A pod with only its `metadata` kept (the last one, as a JSON object keeps the last of a
-/// repeated key); anything but an object stays a non-object, which the merge refuses alike.
-struct MetadataOnly(serde_json::Value);
-
-impl<'de> Deserialize<'de> for MetadataOnly {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<MetadataOnly, D::Error> {
-        struct Visit;
-        impl<'de> serde::de::Visitor<'de> for Visit {
-            type Value = serde_json::Value;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a pod")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<serde_json::Value, A::Error> {
-                let mut pod = serde_json::Map::new();
-                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
-                    if key == "metadata" {
-                        pod.insert(key.into_owned(), map.next_value()?);
-                    } else {
-                        map.next_value::<serde::de::IgnoredAny>()?;
-                    }
-                }
-                Ok(serde_json::Value::Object(pod))
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                self,
-                mut seq: A,
-            ) -> Result<serde_json::Value, A::Error> {
-                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
-                Ok(serde_json::Value::Null)
-            }
-            fn visit_bool<E>(self, _: bool) -> Result<serde_json::Value, E> {
-                Ok(serde_json::Value::Null)
-            }
-            fn visit_i64<E>(self, _: i64) -> Result<serde_json::Value, E> {
-                Ok(serde_json::Value::Null)
-            }
-            fn visit_u64<E>(self, _: u64) -> Result<serde_json::Value, E> {
-                Ok(serde_json::Value::Null)
-            }
-            fn visit_f64<E>(self, _: f64) -> Result<serde_json::Value, E> {
-                Ok(serde_json::Value::Null)
-            }
-            fn visit_str<E>(self, _: &str) -> Result<serde_json::Value, E> {
-                Ok(serde_json::Value::Null)
-            }
-            fn visit_unit<E>(self) -> Result<serde_json::Value, E> {
-                Ok(serde_json::Value::Null)
-            }
-        }
-        d.deserialize_any(Visit).map(MetadataOnly)
-    }
+    _reasons: Option<serde_json::Value>,
 }
 
 /// The kubelet's pod configuration mux.
@@ -304,21 +290,14 @@ impl JsPodConfig {
         update: &[u8],
         now: Option<String>,
     ) -> Result<crate::kubelet::podconfig::MergeOutcome, JsValue> {
-        let (op, pods) = match serde_json::from_slice::<RemoveInput>(update) {
-            Ok(remove) => (
-                "REMOVE".to_string(),
-                remove
-                    .pods
-                    .into_iter()
-                    .map(|p| Pod::from_value(p.0))
-                    .collect(),
-            ),
+        let (op, pods) = match serde_json::from_slice::<PodsInput>(update) {
+            Ok(input) => (input.op, input.pods),
             Err(_) => {
-                let input = from_json_bytes::<PodsInput>(update, "pod update")?;
-                (input.op, input.pods.into_iter().map(|p| p.0).collect())
+                let input = update_error_input(update)?;
+                let pods = input.pods.into_iter().map(Pod::from_value).collect();
+                (input.op, pods)
             }
         };
-        let pods: Vec<Result<Pod, PodError>> = pods;
         if pods.len() > crate::kubelet::podconfig::MAX_PODS {
             return Err(super::error(
                 "limit",

@@ -137,7 +137,7 @@ impl PodConfig {
     }
 
     /// [`PodConfig::merge_input`] for pods already decoded (each one, or why it is not a pod:
-    /// see [`super::pod::DecodedPod`]), with the same checks in the same order.
+    /// see [`super::pod::DecodePod`]), with the same checks in the same order.
     pub fn merge_decoded(
         &mut self,
         source: &str,

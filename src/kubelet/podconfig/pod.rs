@@ -135,21 +135,27 @@ impl Serialize for Pod {
 
 impl<'de> Deserialize<'de> for Pod {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Pod, D::Error> {
-        DecodedPod::deserialize(deserializer)?
-            .0
-            .map_err(de::Error::custom)
+        DecodePod {
+            metadata_only: false,
+        }
+        .deserialize(deserializer)?
+        .map_err(de::Error::custom)
     }
 }
 
-/// A pod decoded straight from JSON, or why the JSON is not a pod the merge can hold: a caller
-/// decoding many pods reports the first bad one by its index, as [`Pod::from_value`] would.
-/// Only JSON syntax fails the decoding itself.
-#[derive(Debug)]
-pub struct DecodedPod(pub Result<Pod, PodError>);
+/// Decodes a pod straight from JSON: the pod, or why the JSON is not a pod the merge can hold
+/// (a caller decoding many pods reports the first bad one by its index, as
+/// [`Pod::from_value`] would). Only JSON syntax fails the decoding itself.
+#[derive(Clone, Copy, Debug)]
+pub struct DecodePod {
+    /// Skip every field but `metadata` (a REMOVE reads nothing else of the pods it is given).
+    pub metadata_only: bool,
+}
 
-impl<'de> Deserialize<'de> for DecodedPod {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<DecodedPod, D::Error> {
-        deserializer.deserialize_any(PodVisitor).map(DecodedPod)
+impl<'de> DeserializeSeed<'de> for DecodePod {
+    type Value = Result<Pod, PodError>;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_any(PodVisitor(self))
     }
 }
 
@@ -163,7 +169,7 @@ impl<'de> DeserializeSeed<'de> for CanonicalSeed {
     }
 }
 
-struct PodVisitor;
+struct PodVisitor(DecodePod);
 
 fn not_an_object() -> Result<Pod, PodError> {
     Err(PodError("pod must be a JSON object".into()))
@@ -180,20 +186,32 @@ impl<'de> Visitor<'de> for PodVisitor {
         while let Some(key) = map.next_key::<Cow<'de, str>>()? {
             if key == "metadata" {
                 metadata = Some(map.next_value::<Value>()?);
+            } else if self.0.metadata_only {
+                map.next_value::<de::IgnoredAny>()?;
             } else {
                 let text = map.next_value_seed(CanonicalSeed)?;
                 fields.push(Field::new(key, text));
             }
         }
+        let mut order: Vec<(&str, usize)> = fields
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (&*f.key, i))
+            .collect();
         // Stable, so that of a repeated key the last (the one a JSON object keeps) stays last.
-        fields.sort_by(|a, b| a.key.cmp(&b.key));
-        let mut kept: Vec<Field> = Vec::with_capacity(fields.len());
-        for f in fields {
-            match kept.last_mut() {
-                Some(last) if last.key == f.key => *last = f,
-                _ => kept.push(f),
+        crate::json::sort_keys(&mut order);
+        let mut picked = Vec::with_capacity(order.len());
+        let mut it = order.iter().peekable();
+        while let Some(&(key, i)) = it.next() {
+            if it.peek().is_none_or(|(next, _)| *next != key) {
+                picked.push(i);
             }
         }
+        let mut slots: Vec<Option<Field>> = fields.into_iter().map(Some).collect();
+        let kept: Vec<Field> = picked
+            .into_iter()
+            .filter_map(|i| slots.get_mut(i).and_then(Option::take))
+            .collect();
         Ok(Pod::from_parts(metadata, kept))
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {

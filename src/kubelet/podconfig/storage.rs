@@ -257,7 +257,7 @@ fn update_pods(
             .enumerate()
             .map(|(i, p)| (p.full_name_str(), i))
             .collect();
-        names.sort_unstable();
+        crate::json::sort_keys(&mut names);
         for pair in names.windows(2) {
             if let [(a, _), (b, later)] = pair {
                 if a == b {
