@@ -161,18 +161,18 @@ impl PodStorage {
         let before = stored.map_or(0, BTreeMap::len);
         let total = self.total();
         // Distinct UIDs counted by sorting borrowed ones: no allocation per pod.
-        let distinct = |mut uids: Vec<&str>| {
-            uids.sort_unstable();
-            uids.dedup();
+        let distinct = |mut uids: Vec<(&str, usize)>| {
+            crate::json::sort_keys(&mut uids);
+            uids.dedup_by(|a, b| a.0 == b.0);
             uids.len()
         };
         let after = match op {
-            PodOperation::Set => distinct(pods.iter().map(Pod::uid).collect()),
+            PodOperation::Set => distinct(pods.iter().map(|p| (p.uid(), 0)).collect()),
             PodOperation::Add | PodOperation::Update | PodOperation::Delete => {
                 let fresh = distinct(
                     pods.iter()
-                        .map(Pod::uid)
-                        .filter(|uid| stored.is_none_or(|m| !m.contains_key(*uid)))
+                        .map(|p| (p.uid(), 0))
+                        .filter(|(uid, _)| stored.is_none_or(|m| !m.contains_key(*uid)))
                         .collect(),
                 );
                 before.saturating_add(fresh)
