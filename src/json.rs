@@ -135,11 +135,49 @@ impl Serialize for Raw<'_> {
 /// Decodes one JSON value straight into the text `serde_json::to_string` would write for the
 /// `serde_json::Value` it decodes to (object keys sorted, the last of a repeated key kept, no
 /// spaces, numbers and escapes as serde_json writes them), without building the `Value`.
-pub fn canonical<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+///
+/// Also returns a hash that two values share whenever they are equal by the loose rules of
+/// `kubelet::podconfig::pod` (`null` and `""` equal each other and an absent key, numbers
+/// equal by value; see [`ZERO_HASH`] and [`EMPTY_OBJECT_HASH`]): different hashes prove two
+/// values different without decoding them again.
+pub fn canonical<'de, D: Deserializer<'de>>(deserializer: D) -> Result<(String, u64), D::Error> {
     let mut out = Vec::new();
-    CanonicalSeed(&mut out).deserialize(deserializer)?;
+    let hash = CanonicalSeed(&mut out).deserialize(deserializer)?;
     // Only ASCII and whole `str`s are written, so this cannot fail.
-    String::from_utf8(out).map_err(de::Error::custom)
+    let text = String::from_utf8(out).map_err(de::Error::custom)?;
+    Ok((text, hash))
+}
+
+/// The [`canonical`] hash of `null` and `""`.
+pub const ZERO_HASH: u64 = 0;
+/// The [`canonical`] hash of an object all of whose values hash to [`ZERO_HASH`] (`{}` too).
+pub const EMPTY_OBJECT_HASH: u64 = 0x6f62_6a65_6374_7b7d;
+const ARRAY_HASH: u64 = 0x6172_7261_795b_5d00;
+
+fn mix(h: u64, x: u64) -> u64 {
+    (h.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95)
+}
+
+fn str_hash(s: &str) -> u64 {
+    if s.is_empty() {
+        return ZERO_HASH;
+    }
+    let mut words = s.as_bytes().chunks_exact(8);
+    let mut h = mix(1, s.len() as u64);
+    for w in &mut words {
+        h = mix(h, <[u8; 8]>::try_from(w).map_or(0, u64::from_le_bytes));
+    }
+    for &b in words.remainder() {
+        h = mix(h, u64::from(b));
+    }
+    h | 1
+}
+
+/// Numbers hash by value: an integer and a float that compare equal hash alike.
+fn number_hash(v: f64) -> u64 {
+    // -0.0 == 0.0.
+    let v = if v == 0.0 { 0.0 } else { v };
+    mix(2, v.to_bits()) | 1
 }
 
 /// Sorts `(key, index)` pairs by key, equal keys kept in their order. A plain merge sort: one
@@ -181,82 +219,95 @@ pub fn sort_keys<'a>(items: &mut Vec<(&'a str, usize)>) {
 struct CanonicalSeed<'a>(&'a mut Vec<u8>);
 
 impl<'de> DeserializeSeed<'de> for CanonicalSeed<'_> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+    type Value = u64;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<u64, D::Error> {
         deserializer.deserialize_any(self)
     }
 }
 
 impl<'de> Visitor<'de> for CanonicalSeed<'_> {
-    type Value = ();
+    type Value = u64;
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("any valid JSON value")
     }
-    fn visit_bool<E>(self, v: bool) -> Result<(), E> {
+    fn visit_bool<E>(self, v: bool) -> Result<u64, E> {
         self.0
             .extend_from_slice(if v { b"true" as &[u8] } else { b"false" });
-        Ok(())
+        Ok(if v { 3 } else { 5 })
     }
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<(), E> {
-        serde_json::to_writer(&mut *self.0, &v).map_err(E::custom)
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<u64, E> {
+        serde_json::to_writer(&mut *self.0, &v).map_err(E::custom)?;
+        Ok(number_hash(v as f64))
     }
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
-        serde_json::to_writer(&mut *self.0, &v).map_err(E::custom)
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<u64, E> {
+        serde_json::to_writer(&mut *self.0, &v).map_err(E::custom)?;
+        Ok(number_hash(v as f64))
     }
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<u64, E> {
         // As `Value` holds it: a float that is not finite becomes null.
         let value = serde_json::Number::from_f64(v).map_or(serde_json::Value::Null, Into::into);
-        serde_json::to_writer(&mut *self.0, &value).map_err(E::custom)
+        serde_json::to_writer(&mut *self.0, &value).map_err(E::custom)?;
+        Ok(if value.is_null() {
+            ZERO_HASH
+        } else {
+            number_hash(v)
+        })
     }
-    fn visit_str<E>(self, v: &str) -> Result<(), E> {
+    fn visit_str<E>(self, v: &str) -> Result<u64, E> {
         write_str(self.0, v);
-        Ok(())
+        Ok(str_hash(v))
     }
-    fn visit_unit<E>(self) -> Result<(), E> {
+    fn visit_unit<E>(self) -> Result<u64, E> {
         self.0.extend_from_slice(b"null");
-        Ok(())
+        Ok(ZERO_HASH)
     }
-    fn visit_none<E>(self) -> Result<(), E> {
+    fn visit_none<E>(self) -> Result<u64, E> {
         self.0.extend_from_slice(b"null");
-        Ok(())
+        Ok(ZERO_HASH)
     }
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<u64, D::Error> {
         CanonicalSeed(self.0).deserialize(deserializer)
     }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<u64, A::Error> {
         self.0.push(b'[');
+        let mut hash = ARRAY_HASH;
         let mut first = true;
         loop {
             let mark = self.0.len();
             if !first {
                 self.0.push(b',');
             }
-            if seq.next_element_seed(CanonicalSeed(self.0))?.is_none() {
-                self.0.truncate(mark);
-                break;
+            match seq.next_element_seed(CanonicalSeed(self.0))? {
+                Some(h) => hash = mix(hash, h),
+                None => {
+                    self.0.truncate(mark);
+                    break;
+                }
             }
             first = false;
         }
         self.0.push(b']');
-        Ok(())
+        Ok(hash | 1)
     }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<u64, A::Error> {
         // Values are written to a side buffer in arrival order, then copied out by key.
         let mut values = Vec::new();
-        let mut entries: Vec<(std::borrow::Cow<'de, str>, std::ops::Range<usize>)> = Vec::new();
+        let mut entries: Vec<(std::borrow::Cow<'de, str>, std::ops::Range<usize>, u64)> =
+            Vec::new();
         while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
             let start = values.len();
-            map.next_value_seed(CanonicalSeed(&mut values))?;
-            entries.push((key, start..values.len()));
+            let h = map.next_value_seed(CanonicalSeed(&mut values))?;
+            entries.push((key, start..values.len(), h));
         }
         let mut order: Vec<(&str, usize)> = entries
             .iter()
             .enumerate()
-            .map(|(i, (key, _))| (key.as_ref(), i))
+            .map(|(i, (key, _, _))| (key.as_ref(), i))
             .collect();
         // Stable: of a repeated key the last stays last, and is the one kept.
         sort_keys(&mut order);
         self.0.push(b'{');
+        let mut hash = EMPTY_OBJECT_HASH;
         let mut first = true;
         let mut it = order.iter().peekable();
         while let Some(&(key, i)) = it.next() {
@@ -269,12 +320,22 @@ impl<'de> Visitor<'de> for CanonicalSeed<'_> {
             first = false;
             write_str(self.0, key);
             self.0.push(b':');
-            let range = entries.get(i).map_or(0..0, |(_, r)| r.clone());
+            let (range, h) = entries
+                .get(i)
+                .map_or((0..0, ZERO_HASH), |(_, r, h)| (r.clone(), *h));
             self.0
                 .extend_from_slice(values.get(range).unwrap_or_default());
+            // A key whose value is null or "" is the same as no key.
+            if h != ZERO_HASH {
+                hash = mix(mix(hash, str_hash(key)), h);
+            }
         }
         self.0.push(b'}');
-        Ok(())
+        Ok(if hash == EMPTY_OBJECT_HASH {
+            hash
+        } else {
+            hash | 1
+        })
     }
 }
 
@@ -777,7 +838,7 @@ mod tests {
     /// The canonical text of `text` against serde_json's own decode-then-write.
     fn canonical_same(text: &str) {
         let mut de = serde_json::Deserializer::from_str(text);
-        let ours = canonical(&mut de).unwrap();
+        let (ours, _) = canonical(&mut de).unwrap();
         let value: serde_json::Value = serde_json::from_str(text).unwrap();
         assert_eq!(ours, serde_json::to_string(&value).unwrap(), "{text}");
     }

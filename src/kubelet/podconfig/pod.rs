@@ -71,14 +71,18 @@ struct Field {
     text: Box<str>,
     /// The decoded value, once a caller asked for it by reference ([`Pod::spec`]).
     value: OnceLock<Value>,
+    /// The [`crate::json::canonical`] hash, when decoded that way: different hashes prove the
+    /// values different without decoding them.
+    hash: Option<u64>,
 }
 
 impl Field {
-    fn new(key: impl Into<Box<str>>, text: impl Into<Box<str>>) -> Field {
+    fn new(key: impl Into<Box<str>>, text: impl Into<Box<str>>, hash: Option<u64>) -> Field {
         Field {
             key: key.into(),
             text: text.into(),
             value: OnceLock::new(),
+            hash,
         }
     }
 
@@ -163,8 +167,8 @@ impl<'de> DeserializeSeed<'de> for DecodePod {
 struct CanonicalSeed;
 
 impl<'de> DeserializeSeed<'de> for CanonicalSeed {
-    type Value = String;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<String, D::Error> {
+    type Value = (String, u64);
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(String, u64), D::Error> {
         crate::json::canonical(deserializer)
     }
 }
@@ -189,8 +193,8 @@ impl<'de> Visitor<'de> for PodVisitor {
             } else if self.0.metadata_only {
                 map.next_value::<de::IgnoredAny>()?;
             } else {
-                let text = map.next_value_seed(CanonicalSeed)?;
-                fields.push(Field::new(key, text));
+                let (text, hash) = map.next_value_seed(CanonicalSeed)?;
+                fields.push(Field::new(key, text, Some(hash)));
             }
         }
         let mut order: Vec<(&str, usize)> = fields
@@ -300,7 +304,7 @@ impl Pod {
         // A `Map` is already in key order with one entry per key.
         let fields = object
             .into_iter()
-            .map(|(k, v)| Field::new(k, v.to_string()))
+            .map(|(k, v)| Field::new(k, v.to_string(), None))
             .collect();
         Pod::from_parts(metadata, fields)
     }
@@ -687,12 +691,26 @@ fn field_equal(a: Option<&Field>, b: Option<&Field>) -> bool {
     match (a, b) {
         (None, None) => true,
         (Some(x), Some(y)) if x.text == y.text => true,
+        _ if different_hashes(a, b) => false,
         _ => {
             let a = a.map(Field::decoded);
             let b = b.map(Field::decoded);
             struct_equal(a.as_deref(), b.as_deref())
         }
     }
+}
+
+/// Whether the fields' hashes prove them different as top-level structs (absent, null, `""`
+/// and an object of such values are all the same there).
+fn different_hashes(a: Option<&Field>, b: Option<&Field>) -> bool {
+    use crate::json::{EMPTY_OBJECT_HASH, ZERO_HASH};
+    let top = |f: Option<&Field>| match f {
+        None => Some(ZERO_HASH),
+        Some(f) => f
+            .hash
+            .map(|h| if h == EMPTY_OBJECT_HASH { ZERO_HASH } else { h }),
+    };
+    matches!((top(a), top(b)), (Some(p), Some(q)) if p != q)
 }
 
 /// `podsDifferSemantically`.
@@ -773,5 +791,68 @@ mod tests {
         );
         assert!(status_equal(&a, &b));
         assert!(!pods_differ_semantically(&a, &b));
+    }
+
+    /// A pod decoded the way the package decodes it (canonical text and hash).
+    fn decoded(spec: Option<&str>) -> Pod {
+        let text = match spec {
+            Some(t) => format!(r#"{{"metadata":{{"name":"n","uid":"u"}},"spec":{t}}}"#),
+            None => r#"{"metadata":{"name":"n","uid":"u"}}"#.to_string(),
+        };
+        let mut de = serde_json::Deserializer::from_str(&text);
+        DecodePod {
+            metadata_only: false,
+        }
+        .deserialize(&mut de)
+        .unwrap()
+        .unwrap()
+    }
+
+    #[test]
+    fn hashes_never_part_values_the_loose_rules_call_equal() {
+        let specs = [
+            None,
+            Some("null"),
+            Some(r#""""#),
+            Some("{}"),
+            Some(r#"{"a":null}"#),
+            Some(r#"{"a":""}"#),
+            Some(r#"{"a":"","b":{"c":null}}"#),
+            Some(r#"{"a":{}}"#),
+            Some(r#"{"a":{"b":null}}"#),
+            Some(r#"{"a":1}"#),
+            Some(r#"{"a":1.0}"#),
+            Some(r#"{"a":0}"#),
+            Some(r#"{"a":-0.0}"#),
+            Some(r#"{"a":9007199254740993}"#),
+            Some(r#"{"a":9007199254740992.0}"#),
+            Some(r#"{"a":[null]}"#),
+            Some(r#"{"a":[""]}"#),
+            Some(r#"{"a":[]}"#),
+            Some(r#"{"a":true}"#),
+            Some(r#"{"a":false}"#),
+            Some(r#"{"b":"x","a":"y"}"#),
+            Some(r#"{"a":"y","b":"x","c":null}"#),
+            Some(r#"{"a":"y","b":"x","c":"z"}"#),
+            Some("[1]"),
+            Some("1"),
+        ];
+        for a in specs {
+            for b in specs {
+                let (p, q) = (decoded(a), decoded(b));
+                let expected = struct_equal(p.spec(), q.spec());
+                let (fp, fq) = (p.field("spec"), q.field("spec"));
+                assert_eq!(field_equal(fp, fq), expected, "{a:?} vs {b:?}");
+                if expected {
+                    assert!(!different_hashes(fp, fq), "{a:?} vs {b:?}");
+                }
+            }
+        }
+        // The pair the hash exists for: a changed image is told apart without decoding.
+        let (p, q) = (
+            decoded(Some(r#"{"containers":[{"image":"a"}]}"#)),
+            decoded(Some(r#"{"containers":[{"image":"b"}]}"#)),
+        );
+        assert!(different_hashes(p.field("spec"), q.field("spec")));
     }
 }
