@@ -244,13 +244,13 @@ impl<'de> Visitor<'de> for CanonicalSeed<'_> {
         Ok(number_hash(v as f64))
     }
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<u64, E> {
-        // As `Value` holds it: a float that is not finite becomes null.
-        let value = serde_json::Number::from_f64(v).map_or(serde_json::Value::Null, Into::into);
-        serde_json::to_writer(&mut *self.0, &value).map_err(E::custom)?;
-        Ok(if value.is_null() {
-            ZERO_HASH
-        } else {
+        // As `Value` holds it: a float that is not finite becomes null (which is also what
+        // serde_json writes for one).
+        serde_json::to_writer(&mut *self.0, &v).map_err(E::custom)?;
+        Ok(if v.is_finite() {
             number_hash(v)
+        } else {
+            ZERO_HASH
         })
     }
     fn visit_str<E>(self, v: &str) -> Result<u64, E> {
