@@ -185,6 +185,17 @@ fn number_hash(v: f64) -> u64 {
 /// for its element type.
 pub fn sort_keys<'a>(items: &mut Vec<(&'a str, usize)>) {
     let n = items.len();
+    if n <= 16 {
+        // Most objects are small: sorted in place, nothing allocated.
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 && items.get(j - 1).map(|a| a.0) > items.get(j).map(|b| b.0) {
+                items.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        return;
+    }
     let mut src = std::mem::take(items);
     let mut dst: Vec<(&'a str, usize)> = Vec::with_capacity(n);
     let mut width = 1;
@@ -867,6 +878,13 @@ mod tests {
         expected.sort_by(|x, y| x.0.cmp(y.0));
         assert_eq!(v, expected);
         assert_eq!(v[1..4], [("a", 1), ("a", 3), ("a", 6)]);
+        // Past the small-input path too.
+        let many: Vec<String> = (0..1000).map(|i| format!("k{}", (i * 7919) % 97)).collect();
+        let mut v: Vec<(&str, usize)> = many.iter().map(String::as_str).zip(0..).collect();
+        let mut expected = v.clone();
+        expected.sort_by(|x, y| x.0.cmp(y.0));
+        sort_keys(&mut v);
+        assert_eq!(v, expected);
     }
 
     #[test]
