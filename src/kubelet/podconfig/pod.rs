@@ -855,4 +855,22 @@ mod tests {
         );
         assert!(different_hashes(p.field("spec"), q.field("spec")));
     }
+
+    #[test]
+    fn serde_round_trips_through_any_serializer_and_deserializer() {
+        let v = json!({"spec": {"b": [1, 2.5, null], "a": ""}, "metadata": {"name": "n", "uid": "u"}, "kind": "Pod"});
+        let from_value: Pod = serde_json::from_value(v.clone()).unwrap();
+        let from_text: Pod = serde_json::from_str(&v.to_string()).unwrap();
+        assert_eq!(from_value, from_text);
+        assert_eq!(from_text, pod(v.clone()));
+        assert_eq!(serde_json::to_value(&from_text).unwrap(), v);
+        assert_eq!(from_text.as_value(), v);
+        assert_eq!(
+            crate::json::to_string(&from_text).unwrap(),
+            serde_json::to_string(&v).unwrap()
+        );
+        assert_eq!(from_text.spec(), v.get("spec"));
+        let err = serde_json::from_str::<Pod>("[1]").unwrap_err().to_string();
+        assert!(err.starts_with("pod must be a JSON object"), "{err}");
+    }
 }
