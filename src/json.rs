@@ -11,13 +11,23 @@
 //! formats; the tests compare the two on every shape the results use), so callers parse exactly
 //! what they parsed before.
 
+use std::cell::Cell;
 use std::fmt::Write as _;
 
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{self, Serialize};
 
 /// What can go wrong: only a value serde_json could not write either (a map key that is not a
 /// string or a number).
 pub type Error = serde_json::Error;
+
+thread_local! {
+    /// Set while [`to_string`] runs: a [`Raw`] may then hand its text to the writer as it is.
+    static RAW_OK: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The newtype name under which a [`Raw`] reaches the writer.
+const RAW_TOKEN: &str = "$kubegate::json::Raw";
 
 /// `serde_json::to_string(value)`, faster.
 pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String, Error> {
@@ -31,8 +41,12 @@ pub fn to_string_sized<T: Serialize + ?Sized>(value: &T, capacity: usize) -> Res
     let mut w = Writer {
         out: Vec::with_capacity(capacity),
         scratch: String::new(),
+        raw_next: false,
     };
-    value.serialize(&mut w)?;
+    let before = RAW_OK.with(|ok| ok.replace(true));
+    let written = value.serialize(&mut w);
+    RAW_OK.with(|ok| ok.set(before));
+    written?;
     // Every byte written is ASCII or copied whole from a `str`, so this cannot fail.
     String::from_utf8(w.out).map_err(|e| ser::Error::custom(e.to_string()))
 }
@@ -76,11 +90,16 @@ pub fn write_str(out: &mut Vec<u8>, s: &str) {
         out.push(b'"');
         return;
     }
-    for &b in bytes {
-        if !needs_escape(b) {
-            out.push(b);
-            continue;
-        }
+    // Runs between escapes are copied whole.
+    let mut rest = bytes;
+    while let Some(at) = rest.iter().position(|&b| needs_escape(b)) {
+        let (run, tail) = rest.split_at(at);
+        out.extend_from_slice(run);
+        let Some((&b, tail)) = tail.split_first() else {
+            rest = tail;
+            break;
+        };
+        rest = tail;
         match b {
             b'"' => out.extend_from_slice(b"\\\""),
             b'\\' => out.extend_from_slice(b"\\\\"),
@@ -96,13 +115,254 @@ pub fn write_str(out: &mut Vec<u8>, s: &str) {
             }
         }
     }
+    out.extend_from_slice(rest);
     out.push(b'"');
+}
+
+/// JSON text already in the form serde_json writes a decoded `Value` in (see [`canonical`]).
+/// [`to_string`] copies it as it is; any other serializer gets the value it stands for.
+///
+/// Why: most of a stored pod is JSON the merge never looks into; kept as its text it costs a
+/// fraction of a `Value` tree in memory and nothing to write out again.
+#[derive(Clone, Copy, Debug)]
+pub struct Raw<'a>(pub &'a str);
+
+impl Serialize for Raw<'_> {
+    fn serialize<S: ser::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if RAW_OK.with(Cell::get) {
+            serializer.serialize_newtype_struct(RAW_TOKEN, self.0)
+        } else {
+            serde_json::from_str::<serde_json::Value>(self.0)
+                .map_err(ser::Error::custom)?
+                .serialize(serializer)
+        }
+    }
+}
+
+/// Decodes one JSON value straight into the text `serde_json::to_string` would write for the
+/// `serde_json::Value` it decodes to (object keys sorted, the last of a repeated key kept, no
+/// spaces, numbers and escapes as serde_json writes them), without building the `Value`.
+///
+/// Also returns a hash that two values share whenever they are equal by the loose rules of
+/// `kubelet::podconfig::pod` (`null` and `""` equal each other and an absent key, numbers
+/// equal by value; see [`ZERO_HASH`] and [`EMPTY_OBJECT_HASH`]): different hashes prove two
+/// values different without decoding them again.
+pub fn canonical<'de, D: Deserializer<'de>>(deserializer: D) -> Result<(String, u64), D::Error> {
+    let mut out = Vec::new();
+    let hash = CanonicalSeed(&mut out).deserialize(deserializer)?;
+    // Only ASCII and whole `str`s are written, so this cannot fail.
+    let text = String::from_utf8(out).map_err(de::Error::custom)?;
+    Ok((text, hash))
+}
+
+/// The [`canonical`] hash of `null` and `""`.
+pub const ZERO_HASH: u64 = 0;
+/// The [`canonical`] hash of an object all of whose values hash to [`ZERO_HASH`] (`{}` too).
+pub const EMPTY_OBJECT_HASH: u64 = 0x6f62_6a65_6374_7b7d;
+const ARRAY_HASH: u64 = 0x6172_7261_795b_5d00;
+
+fn mix(h: u64, x: u64) -> u64 {
+    (h.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95)
+}
+
+fn str_hash(s: &str) -> u64 {
+    if s.is_empty() {
+        return ZERO_HASH;
+    }
+    let mut words = s.as_bytes().chunks_exact(8);
+    let mut h = mix(1, s.len() as u64);
+    for w in &mut words {
+        h = mix(h, <[u8; 8]>::try_from(w).map_or(0, u64::from_le_bytes));
+    }
+    for &b in words.remainder() {
+        h = mix(h, u64::from(b));
+    }
+    h | 1
+}
+
+/// Numbers hash by value: an integer and a float that compare equal hash alike.
+fn number_hash(v: f64) -> u64 {
+    // -0.0 == 0.0.
+    let v = if v == 0.0 { 0.0 } else { v };
+    mix(2, v.to_bits()) | 1
+}
+
+/// Sorts `(key, index)` pairs by key, equal keys kept in their order. A plain merge sort: one
+/// small copy of code serves every caller, where each standard sort call adds kilobytes of wasm
+/// for its element type.
+pub fn sort_keys<'a>(items: &mut Vec<(&'a str, usize)>) {
+    let n = items.len();
+    if n <= 16 {
+        // Most objects are small: sorted in place, nothing allocated.
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 && items.get(j - 1).map(|a| a.0) > items.get(j).map(|b| b.0) {
+                items.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        return;
+    }
+    let mut src = std::mem::take(items);
+    let mut dst: Vec<(&'a str, usize)> = Vec::with_capacity(n);
+    let mut width = 1;
+    while width < n {
+        dst.clear();
+        let mut start = 0;
+        while start < n {
+            let mid = start.saturating_add(width).min(n);
+            let end = start.saturating_add(width.saturating_mul(2)).min(n);
+            let mut left = src.get(start..mid).unwrap_or_default();
+            let mut right = src.get(mid..end).unwrap_or_default();
+            while let (Some(a), Some(b)) = (left.first(), right.first()) {
+                if b.0 < a.0 {
+                    dst.push(*b);
+                    right = right.get(1..).unwrap_or_default();
+                } else {
+                    dst.push(*a);
+                    left = left.get(1..).unwrap_or_default();
+                }
+            }
+            dst.extend_from_slice(left);
+            dst.extend_from_slice(right);
+            start = end;
+        }
+        std::mem::swap(&mut src, &mut dst);
+        width = width.saturating_mul(2);
+    }
+    *items = src;
+}
+
+/// Appends the canonical text of one value to its buffer.
+struct CanonicalSeed<'a>(&'a mut Vec<u8>);
+
+impl<'de> DeserializeSeed<'de> for CanonicalSeed<'_> {
+    type Value = u64;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<u64, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for CanonicalSeed<'_> {
+    type Value = u64;
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("any valid JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<u64, E> {
+        self.0
+            .extend_from_slice(if v { b"true" as &[u8] } else { b"false" });
+        Ok(if v { 3 } else { 5 })
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<u64, E> {
+        serde_json::to_writer(&mut *self.0, &v).map_err(E::custom)?;
+        Ok(number_hash(v as f64))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<u64, E> {
+        serde_json::to_writer(&mut *self.0, &v).map_err(E::custom)?;
+        Ok(number_hash(v as f64))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<u64, E> {
+        // As `Value` holds it: a float that is not finite becomes null (which is also what
+        // serde_json writes for one).
+        serde_json::to_writer(&mut *self.0, &v).map_err(E::custom)?;
+        Ok(if v.is_finite() {
+            number_hash(v)
+        } else {
+            ZERO_HASH
+        })
+    }
+    fn visit_str<E>(self, v: &str) -> Result<u64, E> {
+        write_str(self.0, v);
+        Ok(str_hash(v))
+    }
+    fn visit_unit<E>(self) -> Result<u64, E> {
+        self.0.extend_from_slice(b"null");
+        Ok(ZERO_HASH)
+    }
+    fn visit_none<E>(self) -> Result<u64, E> {
+        self.0.extend_from_slice(b"null");
+        Ok(ZERO_HASH)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<u64, D::Error> {
+        CanonicalSeed(self.0).deserialize(deserializer)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<u64, A::Error> {
+        self.0.push(b'[');
+        let mut hash = ARRAY_HASH;
+        let mut first = true;
+        loop {
+            let mark = self.0.len();
+            if !first {
+                self.0.push(b',');
+            }
+            match seq.next_element_seed(CanonicalSeed(self.0))? {
+                Some(h) => hash = mix(hash, h),
+                None => {
+                    self.0.truncate(mark);
+                    break;
+                }
+            }
+            first = false;
+        }
+        self.0.push(b']');
+        Ok(hash | 1)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<u64, A::Error> {
+        // Values are written to a side buffer in arrival order, then copied out by key.
+        let mut values = Vec::new();
+        let mut entries: Vec<(std::borrow::Cow<'de, str>, std::ops::Range<usize>, u64)> =
+            Vec::new();
+        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            let start = values.len();
+            let h = map.next_value_seed(CanonicalSeed(&mut values))?;
+            entries.push((key, start..values.len(), h));
+        }
+        let mut order: Vec<(&str, usize)> = entries
+            .iter()
+            .enumerate()
+            .map(|(i, (key, _, _))| (key.as_ref(), i))
+            .collect();
+        // Stable: of a repeated key the last stays last, and is the one kept.
+        sort_keys(&mut order);
+        self.0.push(b'{');
+        let mut hash = EMPTY_OBJECT_HASH;
+        let mut first = true;
+        let mut it = order.iter().peekable();
+        while let Some(&(key, i)) = it.next() {
+            if it.peek().is_some_and(|(next, _)| *next == key) {
+                continue;
+            }
+            if !first {
+                self.0.push(b',');
+            }
+            first = false;
+            write_str(self.0, key);
+            self.0.push(b':');
+            let (range, h) = entries
+                .get(i)
+                .map_or((0..0, ZERO_HASH), |(_, r, h)| (r.clone(), *h));
+            self.0
+                .extend_from_slice(values.get(range).unwrap_or_default());
+            // A key whose value is null or "" is the same as no key.
+            if h != ZERO_HASH {
+                hash = mix(mix(hash, str_hash(key)), h);
+            }
+        }
+        self.0.push(b'}');
+        Ok(if hash == EMPTY_OBJECT_HASH {
+            hash
+        } else {
+            hash | 1
+        })
+    }
 }
 
 struct Writer {
     out: Vec<u8>,
     /// `collect_str` formats here (kept between calls, so a time costs no allocation).
     scratch: String,
+    /// The next string is a [`Raw`]'s text: copied as it is, not quoted.
+    raw_next: bool,
 }
 
 impl Writer {
@@ -199,7 +459,11 @@ impl<'a> ser::Serializer for &'a mut Writer {
         Ok(())
     }
     fn serialize_str(self, v: &str) -> Result<(), Error> {
-        write_str(&mut self.out, v);
+        if std::mem::take(&mut self.raw_next) {
+            self.out.extend_from_slice(v.as_bytes());
+        } else {
+            write_str(&mut self.out, v);
+        }
         Ok(())
     }
     fn serialize_bytes(self, v: &[u8]) -> Result<(), Error> {
@@ -228,10 +492,13 @@ impl<'a> ser::Serializer for &'a mut Writer {
     }
     fn serialize_newtype_struct<T: Serialize + ?Sized>(
         self,
-        _name: &'static str,
+        name: &'static str,
         value: &T,
     ) -> Result<(), Error> {
-        value.serialize(self)
+        self.raw_next = name == RAW_TOKEN;
+        let written = value.serialize(&mut *self);
+        self.raw_next = false;
+        written
     }
     fn serialize_newtype_variant<T: Serialize + ?Sized>(
         self,
@@ -585,6 +852,57 @@ mod tests {
     use super::*;
     use serde_json::json;
     use std::collections::BTreeMap;
+
+    /// The canonical text of `text` against serde_json's own decode-then-write.
+    fn canonical_same(text: &str) {
+        let mut de = serde_json::Deserializer::from_str(text);
+        let (ours, _) = canonical(&mut de).unwrap();
+        let value: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert_eq!(ours, serde_json::to_string(&value).unwrap(), "{text}");
+    }
+
+    #[test]
+    fn canonical_text_is_what_serde_json_writes_for_the_decoded_value() {
+        for text in [
+            r#"{"b":1,"a":{"z":[1,-2,3.5,1e3,null,true,false],"y":"x"},"a":{"k":"last"}}"#,
+            r#"{ "restartPolicy" : "Always", "containers": [ {"name":"c","image":"i"} ], "dnsPolicy": "" }"#,
+            r#"{"esc\u0041pe":"tab\there \"q\" \u00e9 \ud83d\ude00 \u0001","":{},"e":[]}"#,
+            r#"[{"b":0,"a":-0.0},18446744073709551615,-9223372036854775808,0.1,1.0E-7]"#,
+            r#""just a string""#,
+            "null",
+            "12",
+        ] {
+            canonical_same(text);
+        }
+    }
+
+    #[test]
+    fn sort_keys_is_stable() {
+        let keys = ["b", "a", "c", "a", "b", "", "a"];
+        let mut v: Vec<(&str, usize)> = keys.iter().copied().zip(0..).collect();
+        sort_keys(&mut v);
+        let mut expected = v.clone();
+        expected.sort_by(|x, y| x.0.cmp(y.0));
+        assert_eq!(v, expected);
+        assert_eq!(v[1..4], [("a", 1), ("a", 3), ("a", 6)]);
+        // Past the small-input path too.
+        let many: Vec<String> = (0..1000).map(|i| format!("k{}", (i * 7919) % 97)).collect();
+        let mut v: Vec<(&str, usize)> = many.iter().map(String::as_str).zip(0..).collect();
+        let mut expected = v.clone();
+        expected.sort_by(|x, y| x.0.cmp(y.0));
+        sort_keys(&mut v);
+        assert_eq!(v, expected);
+    }
+
+    #[test]
+    fn raw_text_is_copied_by_to_string_and_parsed_by_other_serializers() {
+        let text = r#"{"a":[1,2.5,"x\ny"],"b":null}"#;
+        let v = vec![Raw(text), Raw("3")];
+        assert_eq!(to_string(&v).unwrap(), format!("[{text},3]"));
+        assert_eq!(serde_json::to_string(&v).unwrap(), format!("[{text},3]"));
+        // Outside `to_string` a raw text is never mistaken for a string.
+        assert_eq!(serde_json::to_value(Raw("[true]")).unwrap(), json!([true]));
+    }
 
     fn same<T: Serialize + ?Sized>(v: &T) {
         assert_eq!(to_string(v).unwrap(), serde_json::to_string(v).unwrap());

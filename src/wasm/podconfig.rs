@@ -6,13 +6,14 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
-use super::{fail, from_json, to_json};
+use super::{fail, from_json};
 use crate::duration::{parse_duration, Duration};
 use crate::kubelet::podconfig::apiserver::ApiserverSource;
 use crate::kubelet::podconfig::file::FileSource;
 use crate::kubelet::podconfig::http::{HttpResponse, HttpSource};
+use crate::kubelet::podconfig::pod::DecodePod;
 use crate::kubelet::podconfig::{
-    Event, MergeInput, NotificationMode, PodConfig, PodConfigError, Timestamp,
+    Event, NotificationMode, Pod, PodConfig, PodConfigError, PodError, Timestamp,
 };
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -82,7 +83,9 @@ struct PodConfigOptions {
     sources: Vec<String>,
 }
 
-/// [`to_json`] for results of up to 50,000 pods: the same text, written by [`crate::json`].
+/// Every result of this module as JSON text: what [`super::to_json`] writes, written by
+/// [`crate::json`] (faster for results of up to 50,000 pods, and one serializer for all, so the
+/// wasm carries one copy of each result type's serialization).
 fn to_json_fast<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, JsValue> {
     crate::json::to_string(value).map_err(|e| {
         super::error(
@@ -92,25 +95,101 @@ fn to_json_fast<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, JsVal
     })
 }
 
-/// [`super::from_json_large`] for JSON text that arrives as UTF-8 bytes (the package sends the
-/// largest inputs so: copying bytes into wasm memory is one step, a string is copied character by
-/// character in JS first). Bytes that are not UTF-8 cannot come from the package's JS layer.
-fn from_json_bytes<T: serde::de::DeserializeOwned>(bytes: &[u8], what: &str) -> Result<T, JsValue> {
-    match serde_json::from_slice::<T>(bytes) {
-        Ok(value) => Ok(value),
-        Err(_) => match std::str::from_utf8(bytes) {
-            // The text decoder, for its error (the path of the bad field).
-            Ok(text) => super::from_json_large(text, what),
-            Err(_) => Err(super::error(
-                "invalidInput",
-                &format!("invalid {what}: not UTF-8 text"),
-            )),
-        },
+/// An update [`PodsInput`] refused, decoded by [`super::from_json_large`] for the error it
+/// reports (the package sends the largest inputs as UTF-8 bytes: copying bytes into wasm memory
+/// is one step, a string is copied character by character in JS first). Bytes that are not
+/// UTF-8 cannot come from the package's JS layer.
+fn update_error_input(bytes: &[u8]) -> Result<UpdateInput, JsValue> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => super::from_json_large(text, "pod update"),
+        Err(_) => Err(super::error(
+            "invalidInput",
+            "invalid pod update: not UTF-8 text",
+        )),
     }
 }
 
 /// What `merge` takes: `{ op, pods }`, or a `PodUpdate` a source emitted, fed back as it is (its
-/// `source` and `reasons` are not read: the source is `merge`'s first argument).
+/// `source` and `reasons` are not read: the source is `merge`'s first argument). Each pod is
+/// decoded straight into a [`Pod`] (no `Value` tree for the whole update), and of the pods of a
+/// REMOVE only the metadata is read (a REMOVE emits the stored pods; the package writes `op`
+/// first). A pod that is not one is reported by its index after the op is checked, as
+/// [`PodConfig::merge_input`] does. Anything else amiss (a repeated, unknown or missing field,
+/// bad JSON) fails, and [`UpdateInput`] decodes again for the error reported.
+struct PodsInput {
+    op: String,
+    pods: Vec<Result<Pod, PodError>>,
+}
+
+impl<'de> Deserialize<'de> for PodsInput {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<PodsInput, D::Error> {
+        d.deserialize_map(PodsInputVisitor)
+    }
+}
+
+struct PodsInputVisitor;
+
+impl<'de> serde::de::Visitor<'de> for PodsInputVisitor {
+    type Value = PodsInput;
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a pod update")
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<PodsInput, A::Error> {
+        use serde::de::{Error, IgnoredAny};
+        let (mut op, mut pods) = (None::<String>, None);
+        let (mut source, mut reasons) = (false, false);
+        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            match &*key {
+                "op" if op.is_none() => op = Some(map.next_value()?),
+                "pods" if pods.is_none() => {
+                    let pod = DecodePod {
+                        metadata_only: op.as_deref() == Some("REMOVE"),
+                    };
+                    pods = Some(map.next_value_seed(PodsSeed(pod))?);
+                }
+                "source" if !source => {
+                    source = true;
+                    map.next_value::<Option<String>>()?;
+                }
+                "reasons" if !reasons => {
+                    reasons = true;
+                    map.next_value::<IgnoredAny>()?;
+                }
+                _ => return Err(A::Error::custom("not a pod update")),
+            }
+        }
+        Ok(PodsInput {
+            op: op.ok_or_else(|| A::Error::custom("no op"))?,
+            pods: pods.unwrap_or_default(),
+        })
+    }
+}
+
+/// The `pods` list, each decoded by the [`DecodePod`] it carries.
+struct PodsSeed(DecodePod);
+
+impl<'de> serde::de::DeserializeSeed<'de> for PodsSeed {
+    type Value = Vec<Result<Pod, PodError>>;
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for PodsSeed {
+    type Value = Vec<Result<Pod, PodError>>;
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a list of pods")
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut pods = Vec::new();
+        while let Some(pod) = seq.next_element_seed(self.0)? {
+            pods.push(pod);
+        }
+        Ok(pods)
+    }
+}
+
+/// [`PodsInput`] with each pod a `Value`: the decoder that reports why an update is refused.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct UpdateInput {
@@ -121,94 +200,6 @@ struct UpdateInput {
     _source: Option<String>,
     #[serde(default, rename = "reasons")]
     _reasons: Option<serde_json::Value>,
-}
-
-/// A REMOVE as [`UpdateInput`] decodes it, reading of each pod only what the merge reads: a
-/// REMOVE emits the stored pods and only checks the incoming ones' metadata (`Pod::from_value`),
-/// so their spec and status (most of 50,000 pods) are skipped, never built. Decoding stops at
-/// once at an `op` other than REMOVE (the package writes `op` first), and any failure falls back
-/// to [`UpdateInput`], whose errors are the ones reported.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct RemoveInput {
-    #[serde(rename = "op")]
-    _op: RemoveOp,
-    #[serde(default)]
-    pods: Vec<MetadataOnly>,
-    #[serde(default, rename = "source")]
-    _source: Option<String>,
-    #[serde(default, rename = "reasons")]
-    _reasons: Option<serde::de::IgnoredAny>,
-}
-
-/// The text `"REMOVE"`; anything else fails the decoding.
-struct RemoveOp;
-
-impl<'de> Deserialize<'de> for RemoveOp {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RemoveOp, D::Error> {
-        let op = std::borrow::Cow::<'de, str>::deserialize(d)?;
-        if op == "REMOVE" {
-            Ok(RemoveOp)
-        } else {
-            Err(serde::de::Error::custom("not a REMOVE"))
-        }
-    }
-}
-
-/// A pod with only its `metadata` kept (the last one, as a JSON object keeps the last of a
-/// repeated key); anything but an object stays a non-object, which the merge refuses alike.
-struct MetadataOnly(serde_json::Value);
-
-impl<'de> Deserialize<'de> for MetadataOnly {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<MetadataOnly, D::Error> {
-        struct Visit;
-        impl<'de> serde::de::Visitor<'de> for Visit {
-            type Value = serde_json::Value;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a pod")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<serde_json::Value, A::Error> {
-                let mut pod = serde_json::Map::new();
-                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
-                    if key == "metadata" {
-                        pod.insert(key.into_owned(), map.next_value()?);
-                    } else {
-                        map.next_value::<serde::de::IgnoredAny>()?;
-                    }
-                }
-                Ok(serde_json::Value::Object(pod))
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                self,
-                mut seq: A,
-            ) -> Result<serde_json::Value, A::Error> {
-                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
-                Ok(serde_json::Value::Null)
-            }
-            fn visit_bool<E>(self, _: bool) -> Result<serde_json::Value, E> {
-                Ok(serde_json::Value::Null)
-            }
-            fn visit_i64<E>(self, _: i64) -> Result<serde_json::Value, E> {
-                Ok(serde_json::Value::Null)
-            }
-            fn visit_u64<E>(self, _: u64) -> Result<serde_json::Value, E> {
-                Ok(serde_json::Value::Null)
-            }
-            fn visit_f64<E>(self, _: f64) -> Result<serde_json::Value, E> {
-                Ok(serde_json::Value::Null)
-            }
-            fn visit_str<E>(self, _: &str) -> Result<serde_json::Value, E> {
-                Ok(serde_json::Value::Null)
-            }
-            fn visit_unit<E>(self) -> Result<serde_json::Value, E> {
-                Ok(serde_json::Value::Null)
-            }
-        }
-        d.deserialize_any(Visit).map(MetadataOnly)
-    }
 }
 
 /// The kubelet's pod configuration mux.
@@ -301,35 +292,30 @@ impl JsPodConfig {
         update: &[u8],
         now: Option<String>,
     ) -> Result<crate::kubelet::podconfig::MergeOutcome, JsValue> {
-        let update = match serde_json::from_slice::<RemoveInput>(update) {
-            Ok(remove) => UpdateInput {
-                op: "REMOVE".to_string(),
-                pods: remove.pods.into_iter().map(|p| p.0).collect(),
-                _source: None,
-                _reasons: None,
-            },
-            Err(_) => from_json_bytes::<UpdateInput>(update, "pod update")?,
+        let (op, pods) = match serde_json::from_slice::<PodsInput>(update) {
+            Ok(input) => (input.op, input.pods),
+            Err(_) => {
+                let input = update_error_input(update)?;
+                let pods = input.pods.into_iter().map(Pod::from_value).collect();
+                (input.op, pods)
+            }
         };
-        if update.pods.len() > crate::kubelet::podconfig::MAX_PODS {
+        if pods.len() > crate::kubelet::podconfig::MAX_PODS {
             return Err(super::error(
                 "limit",
                 &format!(
                     "pod update: {} pods; the limit is {} per update",
-                    update.pods.len(),
+                    pods.len(),
                     crate::kubelet::podconfig::MAX_PODS
                 ),
             ));
         }
-        let input = MergeInput {
-            op: update.op,
-            pods: update.pods,
-        };
         // A refused merge leaves everything as it was, the clock included.
         let before = self.inner.now();
         if let Some(t) = now {
             self.inner.set_now(parse_time(&t)?);
         }
-        let outcome = self.inner.merge_input(source, input).map_err(|e| {
+        let outcome = self.inner.merge_decoded(source, &op, pods).map_err(|e| {
             self.inner.set_now(before);
             let kind = match e {
                 PodConfigError::TooManyPods { .. } => "limit",
@@ -366,7 +352,7 @@ impl JsPodConfig {
     /// Every event recorded so far.
     #[wasm_bindgen(unchecked_return_type = "PodConfigEvent[]")]
     pub fn events(&self) -> Result<String, JsValue> {
-        to_json(&self.events)
+        to_json_fast(&self.events)
     }
 
     /// Everything upstream would only have logged so far.
@@ -405,7 +391,7 @@ impl JsFileSource {
 
     #[wasm_bindgen(js_name = writeFile, unchecked_return_type = "PodSourceStep")]
     pub fn write_file(&mut self, name: &str, content: &str) -> Result<String, JsValue> {
-        to_json(
+        to_json_fast(
             &self
                 .inner
                 .write_file(name, content)
@@ -415,19 +401,19 @@ impl JsFileSource {
 
     #[wasm_bindgen(js_name = removeFile, unchecked_return_type = "PodSourceStep")]
     pub fn remove_file(&mut self, name: &str) -> Result<String, JsValue> {
-        to_json(&self.inner.remove_file(name).map_err(fail("podConfig"))?)
+        to_json_fast(&self.inner.remove_file(name).map_err(fail("podConfig"))?)
     }
 
     /// Starts the source on the first call, then lists whenever a period has elapsed.
     #[wasm_bindgen(unchecked_return_type = "PodSourceStep")]
     pub fn tick(&mut self, now: &str) -> Result<String, JsValue> {
-        to_json(&self.inner.tick(parse_time(now)?))
+        to_json_fast(&self.inner.tick(parse_time(now)?))
     }
 
     #[wasm_bindgen(unchecked_return_type = "Record<string, string>")]
     pub fn files(&self) -> Result<String, JsValue> {
         let files: &BTreeMap<String, String> = self.inner.files();
-        to_json(files)
+        to_json_fast(files)
     }
 }
 
@@ -489,7 +475,7 @@ impl JsHttpSource {
 
     #[wasm_bindgen(unchecked_return_type = "PodSourceStep")]
     pub fn tick(&mut self, now: &str) -> Result<String, JsValue> {
-        to_json(&self.inner.tick(parse_time(now)?))
+        to_json_fast(&self.inner.tick(parse_time(now)?))
     }
 }
 
@@ -533,21 +519,21 @@ impl JsApiserverSource {
         #[wasm_bindgen(unchecked_param_type = "PodJson")] pod: &str,
     ) -> Result<String, JsValue> {
         let pod: serde_json::Value = from_json(pod, "pod")?;
-        to_json(&self.inner.upsert_pod(pod).map_err(fail("podConfig"))?)
+        to_json_fast(&self.inner.upsert_pod(pod).map_err(fail("podConfig"))?)
     }
 
     #[wasm_bindgen(js_name = deletePod, unchecked_return_type = "PodSourceStep")]
     pub fn delete_pod(&mut self, namespace: &str, name: &str) -> Result<String, JsValue> {
-        to_json(&self.inner.delete_pod(namespace, name))
+        to_json_fast(&self.inner.delete_pod(namespace, name))
     }
 
     #[wasm_bindgen(unchecked_return_type = "PodSourceStep")]
     pub fn tick(&mut self, now: &str) -> Result<String, JsValue> {
-        to_json(&self.inner.tick(parse_time(now)?))
+        to_json_fast(&self.inner.tick(parse_time(now)?))
     }
 
     #[wasm_bindgen(js_name = clusterPods, unchecked_return_type = "PodJson[]")]
     pub fn cluster_pods(&self) -> Result<String, JsValue> {
-        to_json(&self.inner.cluster_pods())
+        to_json_fast(&self.inner.cluster_pods())
     }
 }

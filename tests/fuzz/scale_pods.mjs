@@ -1,7 +1,8 @@
 // Times every PodConfig operation on N pods (default 50,000, the issue's figure) through the
-// package, wall and CPU time (CPU time is what to compare on a shared machine).
+// package, wall and CPU time (CPU time is what to compare on a shared machine), and the wasm
+// memory after the first SET (what 50,000 stored pods cost).
 //   node tests/fuzz/scale_pods.mjs [N] [mode]
-import { PodConfig } from "kubegate";
+import { PodConfig, initSync } from "kubegate";
 
 const N = Number(process.argv[2] ?? 50_000);
 const mode = process.argv[3] ?? "Incremental";
@@ -22,6 +23,7 @@ const time = (label, f) => {
 console.log(`${N} pods, ${mode}`);
 let c = new PodConfig({ mode, now: "2024-05-01T10:00:00Z" });
 time("SET", () => c.merge("a", { op: "SET", pods }));
+console.log(`wasm memory after the SET: ${(initSync().memoryBytes / 2 ** 20).toFixed(0)} MiB`);
 time("SET again (nothing changed)", () => c.merge("a", { op: "SET", pods }));
 time("UPDATE of all", () => c.merge("a", { op: "UPDATE", pods: changed }));
 time("sync()", () => c.sync());

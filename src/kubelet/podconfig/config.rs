@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::pod::Pod;
+use super::pod::{Pod, PodError};
 use super::storage::{Bucket, Buckets, PodStorage};
 use super::timestamp::Timestamp;
 use super::types::{
@@ -132,14 +132,25 @@ impl PodConfig {
         source: &str,
         input: MergeInput,
     ) -> Result<MergeOutcome, PodConfigError> {
-        let op = PodOperation::parse(&input.op)
-            .ok_or_else(|| PodConfigError::UnknownOperation(input.op.clone()))?;
-        let pods = input
-            .pods
+        let pods = input.pods.into_iter().map(Pod::from_value).collect();
+        self.merge_decoded(source, &input.op, pods)
+    }
+
+    /// [`PodConfig::merge_input`] for pods already decoded (each one, or why it is not a pod:
+    /// see [`super::pod::DecodePod`]), with the same checks in the same order.
+    pub fn merge_decoded(
+        &mut self,
+        source: &str,
+        op: &str,
+        pods: Vec<Result<Pod, PodError>>,
+    ) -> Result<MergeOutcome, PodConfigError> {
+        let op = PodOperation::parse(op)
+            .ok_or_else(|| PodConfigError::UnknownOperation(op.to_string()))?;
+        let pods = pods
             .into_iter()
             .enumerate()
-            .map(|(index, v)| {
-                Pod::from_value(v).map_err(|e| PodConfigError::InvalidPod {
+            .map(|(index, pod)| {
+                pod.map_err(|e| PodConfigError::InvalidPod {
                     index,
                     message: e.to_string(),
                 })

@@ -6,7 +6,7 @@
 //! namespace, labels, annotations, deletion timestamp and grace period, generation, spec, status)
 //! and compares the rest wholesale (`reflect.DeepEqual` on `Spec` and `Status`). Typing the whole
 //! `v1.Pod` would cost a large schema and wasm size and still lose unknown fields; instead we
-//! keep the object as `serde_json::Map`, validate the metadata we rely on when the pod enters,
+//! keep the object as JSON (see below for how), validate the metadata we rely on when the pod enters,
 //! and round-trip everything else untouched.
 //!
 //! # How JSON equality stands in for `reflect.DeepEqual`
@@ -19,48 +19,226 @@
 //! slices keep Go's distinction: `{}`/`[]` differ from absent (nil) — which is why labels `{}`
 //! differ from no labels, exactly as upstream. Known gap: `false`/`0` written explicitly on a
 //! non-pointer field differs from absent here but not in Go.
+//!
+//! # Why the fields other than `metadata` are kept as text
+//!
+//! A merge of 50,000 pods must stay well under a second in wasm, and a decoded `Value` tree
+//! costs a map node of several hundred bytes for every JSON object, however small: most of a
+//! merge's time went to allocating and walking those trees. The merge only ever compares the
+//! spec and status and copies them; so each top-level field except `metadata` is kept as the
+//! exact text serde_json would write for its decoded value ([`crate::json::canonical`]), decoded
+//! straight from the input without a tree. Equal text means equal values, so an unchanged pod
+//! compares as two string comparisons; only differing text is decoded, for the rules above.
+//! Output copies the text as it is. `metadata`, which the merge reads and changes, stays a map.
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
-use std::sync::Arc;
-
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::types::LOCAL_ANNOTATIONS;
+use crate::json::Raw;
 
 /// A Kubernetes pod (JSON object) with a validated `metadata.name` and `metadata.uid`.
 ///
 /// Copies are cheap: the fields other than `metadata` (the spec and status, most of a pod) are
 /// shared between copies and copied only when one copy changes them, so storing a pod and
 /// emitting it in an update costs no deep copy (a merge of 50,000 pods stays linear and fast).
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(try_from = "Value")]
+#[derive(Clone, Debug)]
 pub struct Pod {
     /// `metadata`, held apart so that it can be changed without re-checking its type.
     metadata: Arc<Map<String, Value>>,
-    /// Every other top-level field, untouched.
-    object: Arc<Map<String, Value>>,
+    /// Every other top-level field, untouched, sorted by key (see the module doc).
+    fields: Arc<Vec<Field>>,
+    /// `name_namespace(uid)` ([`Pod::describe`]), which holds the three names every step of a
+    /// merge looks up, and [`Pod::full_name`] as its prefix (none of them changes once the pod
+    /// is checked, and looking them up in `metadata` each time cost a third of a merge).
+    ids: Arc<str>,
+    /// Where the name and the namespace end in `ids`.
+    name_end: usize,
+    namespace_end: usize,
+}
+
+/// One top-level field of a pod other than `metadata`.
+#[derive(Clone, Debug)]
+struct Field {
+    key: Box<str>,
+    /// What serde_json writes for the field's decoded value ([`crate::json::canonical`]).
+    text: Box<str>,
+    /// The decoded value, once a caller asked for it by reference ([`Pod::spec`]).
+    value: OnceLock<Value>,
+    /// The [`crate::json::canonical`] hash, when decoded that way: different hashes prove the
+    /// values different without decoding them.
+    hash: Option<u64>,
+}
+
+impl Field {
+    fn new(key: impl Into<Box<str>>, text: impl Into<Box<str>>, hash: Option<u64>) -> Field {
+        Field {
+            key: key.into(),
+            text: text.into(),
+            value: OnceLock::new(),
+            hash,
+        }
+    }
+
+    fn value(&self) -> &Value {
+        self.value.get_or_init(|| parse(&self.text))
+    }
+
+    /// The decoded value without keeping it: comparisons must not grow the stored pods.
+    fn decoded(&self) -> Cow<'_, Value> {
+        match self.value.get() {
+            Some(v) => Cow::Borrowed(v),
+            None => Cow::Owned(parse(&self.text)),
+        }
+    }
+}
+
+/// The text was written from a decoded value, so it always decodes.
+fn parse(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or(Value::Null)
+}
+
+impl PartialEq for Pod {
+    /// Equal JSON: canonical text is equal exactly when the decoded values are.
+    fn eq(&self, other: &Pod) -> bool {
+        self.metadata == other.metadata
+            && self.fields.len() == other.fields.len()
+            && self
+                .fields
+                .iter()
+                .zip(other.fields.iter())
+                .all(|(a, b)| a.key == b.key && a.text == b.text)
+    }
 }
 
 impl Serialize for Pod {
     /// The pod as one JSON object, keys in order (as `Value` would write it), without copying.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(self.object.len() + 1))?;
+        let mut map = serializer.serialize_map(Some(self.fields.len() + 1))?;
         let mut metadata_done = false;
-        for (k, v) in self.object.iter() {
-            if !metadata_done && k.as_str() > "metadata" {
+        for f in self.fields.iter() {
+            if !metadata_done && &*f.key > "metadata" {
                 map.serialize_entry("metadata", &*self.metadata)?;
                 metadata_done = true;
             }
-            map.serialize_entry(k, v)?;
+            map.serialize_entry(&*f.key, &Raw(&f.text))?;
         }
         if !metadata_done {
             map.serialize_entry("metadata", &*self.metadata)?;
         }
         map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Pod {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Pod, D::Error> {
+        DecodePod {
+            metadata_only: false,
+        }
+        .deserialize(deserializer)?
+        .map_err(de::Error::custom)
+    }
+}
+
+/// Decodes a pod straight from JSON: the pod, or why the JSON is not a pod the merge can hold
+/// (a caller decoding many pods reports the first bad one by its index, as
+/// [`Pod::from_value`] would). Only JSON syntax fails the decoding itself.
+#[derive(Clone, Copy, Debug)]
+pub struct DecodePod {
+    /// Skip every field but `metadata` (a REMOVE reads nothing else of the pods it is given).
+    pub metadata_only: bool,
+}
+
+impl<'de> DeserializeSeed<'de> for DecodePod {
+    type Value = Result<Pod, PodError>;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_any(PodVisitor(self))
+    }
+}
+
+/// Hands a field's value to [`crate::json::canonical`].
+struct CanonicalSeed;
+
+impl<'de> DeserializeSeed<'de> for CanonicalSeed {
+    type Value = (String, u64);
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(String, u64), D::Error> {
+        crate::json::canonical(deserializer)
+    }
+}
+
+struct PodVisitor(DecodePod);
+
+fn not_an_object() -> Result<Pod, PodError> {
+    Err(PodError("pod must be a JSON object".into()))
+}
+
+impl<'de> Visitor<'de> for PodVisitor {
+    type Value = Result<Pod, PodError>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a pod")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut metadata = None;
+        let mut fields = Vec::new();
+        while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+            if key == "metadata" {
+                metadata = Some(map.next_value::<Value>()?);
+            } else if self.0.metadata_only {
+                map.next_value::<de::IgnoredAny>()?;
+            } else {
+                let (text, hash) = map.next_value_seed(CanonicalSeed)?;
+                fields.push(Field::new(key, text, Some(hash)));
+            }
+        }
+        let mut order: Vec<(&str, usize)> = fields
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (&*f.key, i))
+            .collect();
+        // Stable, so that of a repeated key the last (the one a JSON object keeps) stays last.
+        crate::json::sort_keys(&mut order);
+        let mut picked = Vec::with_capacity(order.len());
+        let mut it = order.iter().peekable();
+        while let Some(&(key, i)) = it.next() {
+            if it.peek().is_none_or(|(next, _)| *next != key) {
+                picked.push(i);
+            }
+        }
+        let mut slots: Vec<Option<Field>> = fields.into_iter().map(Some).collect();
+        let kept: Vec<Field> = picked
+            .into_iter()
+            .filter_map(|i| slots.get_mut(i).and_then(Option::take))
+            .collect();
+        Ok(Pod::from_parts(metadata, kept))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+        Ok(not_an_object())
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(not_an_object())
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(not_an_object())
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(not_an_object())
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(not_an_object())
+    }
+    fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
+        Ok(not_an_object())
+    }
+    fn visit_unit<E>(self) -> Result<Self::Value, E> {
+        Ok(not_an_object())
     }
 }
 
@@ -78,8 +256,15 @@ impl std::error::Error for PodError {}
 
 impl From<Pod> for Value {
     fn from(p: Pod) -> Value {
-        let mut object = Arc::try_unwrap(p.object).unwrap_or_else(|shared| (*shared).clone());
         let metadata = Arc::try_unwrap(p.metadata).unwrap_or_else(|shared| (*shared).clone());
+        let fields = Arc::try_unwrap(p.fields).unwrap_or_else(|shared| (*shared).clone());
+        let mut object: Map<String, Value> = fields
+            .into_iter()
+            .map(|f| {
+                let value = f.value.into_inner().unwrap_or_else(|| parse(&f.text));
+                (String::from(f.key), value)
+            })
+            .collect();
         object.insert("metadata".into(), Value::Object(metadata));
         Value::Object(object)
     }
@@ -113,9 +298,20 @@ impl Pod {
     /// under an empty UID.
     pub fn from_value(v: Value) -> Result<Pod, PodError> {
         let Value::Object(mut object) = v else {
-            return Err(PodError("pod must be a JSON object".into()));
+            return not_an_object();
         };
-        let meta = match object.remove("metadata") {
+        let metadata = object.remove("metadata");
+        // A `Map` is already in key order with one entry per key.
+        let fields = object
+            .into_iter()
+            .map(|(k, v)| Field::new(k, v.to_string(), None))
+            .collect();
+        Pod::from_parts(metadata, fields)
+    }
+
+    /// The checks of [`Pod::from_value`] on a pod taken apart: `fields` sorted by key, one each.
+    fn from_parts(metadata: Option<Value>, fields: Vec<Field>) -> Result<Pod, PodError> {
+        let meta = match metadata {
             Some(Value::Object(m)) => m,
             None | Some(Value::Null) => return Err(PodError("pod has no metadata".into())),
             Some(_) => return Err(PodError("metadata: must be an object".into())),
@@ -127,13 +323,13 @@ impl Pod {
             }
             Some(_) => return Err(PodError("metadata.name: must be a string".into())),
         };
-        match meta.get("uid") {
-            Some(Value::String(s)) if !s.is_empty() => {}
+        let uid = match meta.get("uid") {
+            Some(Value::String(s)) if !s.is_empty() => s.clone(),
             Some(Value::String(_)) | None | Some(Value::Null) => {
                 return Err(PodError(format!("pod {name:?} has no metadata.uid")))
             }
             Some(_) => return Err(PodError("metadata.uid: must be a string".into())),
-        }
+        };
         match meta.get("namespace") {
             None | Some(Value::Null) | Some(Value::String(_)) => {}
             Some(_) => return Err(PodError("metadata.namespace: must be a string".into())),
@@ -157,9 +353,17 @@ impl Pod {
                 ))
             }
         }
+        let namespace = match meta.get("namespace") {
+            Some(Value::String(s)) => s.as_str(),
+            _ => "",
+        };
+        let ids = format!("{name}_{namespace}({uid})");
         Ok(Pod {
+            name_end: name.len(),
+            namespace_end: name.len() + 1 + namespace.len(),
+            ids: ids.into(),
             metadata: Arc::new(meta),
-            object: Arc::new(object),
+            fields: Arc::new(fields),
         })
     }
 
@@ -175,31 +379,32 @@ impl Pod {
         Arc::make_mut(&mut self.metadata)
     }
 
-    fn meta_str(&self, key: &str) -> &str {
-        self.meta()
-            .and_then(|m| m.get(key))
-            .and_then(Value::as_str)
-            .unwrap_or("")
-    }
-
     pub fn uid(&self) -> &str {
-        self.meta_str("uid")
+        let end = self.ids.len().saturating_sub(1);
+        self.ids.get(self.namespace_end + 1..end).unwrap_or("")
     }
     pub fn name(&self) -> &str {
-        self.meta_str("name")
+        self.ids.get(..self.name_end).unwrap_or("")
     }
     pub fn namespace(&self) -> &str {
-        self.meta_str("namespace")
+        self.ids
+            .get(self.name_end + 1..self.namespace_end)
+            .unwrap_or("")
     }
 
     /// `kubecontainer.GetPodFullName`: `name_namespace`, the key of the duplicate filter.
     pub fn full_name(&self) -> String {
-        format!("{}_{}", self.name(), self.namespace())
+        self.full_name_str().to_string()
+    }
+
+    /// [`Pod::full_name`], borrowed.
+    pub fn full_name_str(&self) -> &str {
+        self.ids.get(..self.namespace_end).unwrap_or("")
     }
 
     /// `format.Pod`: `name_namespace(uid)`, how the kubelet names a pod in logs and events.
     pub fn describe(&self) -> String {
-        format!("{}_{}({})", self.name(), self.namespace(), self.uid())
+        self.ids.to_string()
     }
 
     fn meta_field(&self, key: &str) -> Option<&Value> {
@@ -227,10 +432,33 @@ impl Pod {
             .and_then(Value::as_i64)
     }
     pub fn spec(&self) -> Option<&Value> {
-        self.object.get("spec")
+        self.field("spec").map(Field::value)
     }
     pub fn status(&self) -> Option<&Value> {
-        self.object.get("status")
+        self.field("status").map(Field::value)
+    }
+
+    fn field(&self, key: &str) -> Option<&Field> {
+        let i = self.fields.binary_search_by(|f| (*f.key).cmp(key)).ok()?;
+        self.fields.get(i)
+    }
+
+    /// Puts `field` in its place, replacing one of the same key.
+    fn set_field(&mut self, field: Field) {
+        let fields = Arc::make_mut(&mut self.fields);
+        match fields.binary_search_by(|f| f.key.cmp(&field.key)) {
+            Ok(i) => {
+                if let Some(slot) = fields.get_mut(i) {
+                    *slot = field;
+                }
+            }
+            Err(i) => fields.insert(i, field),
+        }
+    }
+
+    fn remove_field(&mut self, key: &str) -> Option<Field> {
+        let i = self.fields.binary_search_by(|f| (*f.key).cmp(key)).ok()?;
+        Some(Arc::make_mut(&mut self.fields).remove(i))
     }
 
     /// Sets one annotation, creating the map if needed (`if pod.Annotations == nil { make }`).
@@ -265,14 +493,10 @@ impl Pod {
     }
 
     fn copy_top_from(&mut self, other: &Pod, key: &str) {
-        match other.object.get(key) {
-            Some(v) => {
-                Arc::make_mut(&mut self.object).insert(key.to_string(), v.clone());
-            }
+        match other.field(key) {
+            Some(f) => self.set_field(f.clone()),
             None => {
-                if self.object.contains_key(key) {
-                    Arc::make_mut(&mut self.object).remove(key);
-                }
+                self.remove_field(key);
             }
         }
     }
@@ -286,14 +510,10 @@ impl Pod {
     /// `other` instead of deep-copied (a candidate pod of a merge is discarded once its fields
     /// are taken, so an UPDATE of 50,000 pods copies no spec).
     fn take_top_from(&mut self, other: &mut Pod, key: &str) {
-        match Arc::make_mut(&mut other.object).remove(key) {
-            Some(v) => {
-                Arc::make_mut(&mut self.object).insert(key.to_string(), v);
-            }
+        match other.remove_field(key) {
+            Some(f) => self.set_field(f),
             None => {
-                if self.object.contains_key(key) {
-                    Arc::make_mut(&mut self.object).remove(key);
-                }
+                self.remove_field(key);
             }
         }
     }
@@ -446,7 +666,7 @@ fn labels_equal(a: &Pod, b: &Pod) -> bool {
 /// Empty means "not different". Annotation changes are listed as `annotations[key]`.
 pub fn semantic_differences(existing: &Pod, candidate: &Pod) -> Vec<String> {
     let mut out = Vec::new();
-    if !struct_equal(existing.spec(), candidate.spec()) {
+    if !field_equal(existing.field("spec"), candidate.field("spec")) {
         out.push("spec".to_string());
     }
     if !labels_equal(existing, candidate) {
@@ -465,6 +685,34 @@ pub fn semantic_differences(existing: &Pod, candidate: &Pod) -> Vec<String> {
     out
 }
 
+/// [`struct_equal`] on two pods' top-level field: equal text is equal, only other text is
+/// decoded.
+fn field_equal(a: Option<&Field>, b: Option<&Field>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(x), Some(y)) if x.text == y.text => true,
+        _ if different_hashes(a, b) => false,
+        _ => {
+            let a = a.map(Field::decoded);
+            let b = b.map(Field::decoded);
+            struct_equal(a.as_deref(), b.as_deref())
+        }
+    }
+}
+
+/// Whether the fields' hashes prove them different as top-level structs (absent, null, `""`
+/// and an object of such values are all the same there).
+fn different_hashes(a: Option<&Field>, b: Option<&Field>) -> bool {
+    use crate::json::{EMPTY_OBJECT_HASH, ZERO_HASH};
+    let top = |f: Option<&Field>| match f {
+        None => Some(ZERO_HASH),
+        Some(f) => f
+            .hash
+            .map(|h| if h == EMPTY_OBJECT_HASH { ZERO_HASH } else { h }),
+    };
+    matches!((top(a), top(b)), (Some(p), Some(q)) if p != q)
+}
+
 /// `podsDifferSemantically`.
 pub fn pods_differ_semantically(existing: &Pod, candidate: &Pod) -> bool {
     !semantic_differences(existing, candidate).is_empty()
@@ -472,7 +720,7 @@ pub fn pods_differ_semantically(existing: &Pod, candidate: &Pod) -> bool {
 
 /// `reflect.DeepEqual(existing.Status, ref.Status)`.
 pub fn status_equal(a: &Pod, b: &Pod) -> bool {
-    struct_equal(a.status(), b.status())
+    field_equal(a.field("status"), b.field("status"))
 }
 
 #[cfg(test)]
@@ -543,5 +791,86 @@ mod tests {
         );
         assert!(status_equal(&a, &b));
         assert!(!pods_differ_semantically(&a, &b));
+    }
+
+    /// A pod decoded the way the package decodes it (canonical text and hash).
+    fn decoded(spec: Option<&str>) -> Pod {
+        let text = match spec {
+            Some(t) => format!(r#"{{"metadata":{{"name":"n","uid":"u"}},"spec":{t}}}"#),
+            None => r#"{"metadata":{"name":"n","uid":"u"}}"#.to_string(),
+        };
+        let mut de = serde_json::Deserializer::from_str(&text);
+        DecodePod {
+            metadata_only: false,
+        }
+        .deserialize(&mut de)
+        .unwrap()
+        .unwrap()
+    }
+
+    #[test]
+    fn hashes_never_part_values_the_loose_rules_call_equal() {
+        let specs = [
+            None,
+            Some("null"),
+            Some(r#""""#),
+            Some("{}"),
+            Some(r#"{"a":null}"#),
+            Some(r#"{"a":""}"#),
+            Some(r#"{"a":"","b":{"c":null}}"#),
+            Some(r#"{"a":{}}"#),
+            Some(r#"{"a":{"b":null}}"#),
+            Some(r#"{"a":1}"#),
+            Some(r#"{"a":1.0}"#),
+            Some(r#"{"a":0}"#),
+            Some(r#"{"a":-0.0}"#),
+            Some(r#"{"a":9007199254740993}"#),
+            Some(r#"{"a":9007199254740992.0}"#),
+            Some(r#"{"a":[null]}"#),
+            Some(r#"{"a":[""]}"#),
+            Some(r#"{"a":[]}"#),
+            Some(r#"{"a":true}"#),
+            Some(r#"{"a":false}"#),
+            Some(r#"{"b":"x","a":"y"}"#),
+            Some(r#"{"a":"y","b":"x","c":null}"#),
+            Some(r#"{"a":"y","b":"x","c":"z"}"#),
+            Some("[1]"),
+            Some("1"),
+        ];
+        for a in specs {
+            for b in specs {
+                let (p, q) = (decoded(a), decoded(b));
+                let expected = struct_equal(p.spec(), q.spec());
+                let (fp, fq) = (p.field("spec"), q.field("spec"));
+                assert_eq!(field_equal(fp, fq), expected, "{a:?} vs {b:?}");
+                if expected {
+                    assert!(!different_hashes(fp, fq), "{a:?} vs {b:?}");
+                }
+            }
+        }
+        // The pair the hash exists for: a changed image is told apart without decoding.
+        let (p, q) = (
+            decoded(Some(r#"{"containers":[{"image":"a"}]}"#)),
+            decoded(Some(r#"{"containers":[{"image":"b"}]}"#)),
+        );
+        assert!(different_hashes(p.field("spec"), q.field("spec")));
+    }
+
+    #[test]
+    fn serde_round_trips_through_any_serializer_and_deserializer() {
+        let v = json!({"spec": {"b": [1, 2.5, null], "a": ""}, "metadata": {"name": "n", "uid": "u"}, "kind": "Pod"});
+        let from_value: Pod = serde_json::from_value(v.clone()).unwrap();
+        let from_text: Pod = serde_json::from_str(&v.to_string()).unwrap();
+        assert_eq!(from_value, from_text);
+        assert_eq!(from_text, pod(v.clone()));
+        assert_eq!(serde_json::to_value(&from_text).unwrap(), v);
+        assert_eq!(from_text.as_value(), v);
+        assert_eq!(
+            crate::json::to_string(&from_text).unwrap(),
+            serde_json::to_string(&v).unwrap()
+        );
+        assert_eq!(from_text.spec(), v.get("spec"));
+        let err = serde_json::from_str::<Pod>("[1]").unwrap_err().to_string();
+        assert!(err.starts_with("pod must be a JSON object"), "{err}");
     }
 }

@@ -161,18 +161,18 @@ impl PodStorage {
         let before = stored.map_or(0, BTreeMap::len);
         let total = self.total();
         // Distinct UIDs counted by sorting borrowed ones: no allocation per pod.
-        let distinct = |mut uids: Vec<&str>| {
-            uids.sort_unstable();
-            uids.dedup();
+        let distinct = |mut uids: Vec<(&str, usize)>| {
+            crate::json::sort_keys(&mut uids);
+            uids.dedup_by(|a, b| a.0 == b.0);
             uids.len()
         };
         let after = match op {
-            PodOperation::Set => distinct(pods.iter().map(Pod::uid).collect()),
+            PodOperation::Set => distinct(pods.iter().map(|p| (p.uid(), 0)).collect()),
             PodOperation::Add | PodOperation::Update | PodOperation::Delete => {
                 let fresh = distinct(
                     pods.iter()
-                        .map(Pod::uid)
-                        .filter(|uid| stored.is_none_or(|m| !m.contains_key(*uid)))
+                        .map(|p| (p.uid(), 0))
+                        .filter(|(uid, _)| stored.is_none_or(|m| !m.contains_key(*uid)))
                         .collect(),
                 );
                 before.saturating_add(fresh)
@@ -248,14 +248,32 @@ fn update_pods(
     now: Timestamp,
     out: &mut Buckets,
 ) {
-    let mut names = BTreeSet::new();
+    // filterInvalidPods: the first pod with a given full name wins within one update. Found by
+    // sorting borrowed names once, not by a set of copies built pod by pod.
+    let mut duplicate = vec![false; pods.len()];
+    {
+        let mut names: Vec<(&str, usize)> = pods
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.full_name_str(), i))
+            .collect();
+        crate::json::sort_keys(&mut names);
+        for pair in names.windows(2) {
+            if let [(a, _), (b, later)] = pair {
+                if a == b {
+                    if let Some(d) = duplicate.get_mut(*later) {
+                        *d = true;
+                    }
+                }
+            }
+        }
+    }
     // Every new pod of one update is first seen at the same instant: formatted once.
     let seen = now.rfc3339_nano();
     let added = format!("UID not yet known from source {source:?}: ADD");
     let is_set = old.is_some();
     for (index, mut candidate) in pods.into_iter().enumerate() {
-        // filterInvalidPods: the first pod with a given full name wins within one update.
-        if !names.insert(candidate.full_name()) {
+        if duplicate.get(index).copied().unwrap_or(false) {
             out.logs.push(format!(
                 "Pod failed validation due to duplicate pod name, ignoring: index={index} pod={:?} source={source:?}",
                 format!("{}/{}", candidate.namespace(), candidate.name())

@@ -51,10 +51,12 @@ impl UndeltaStore {
 
     /// `Replace`: the new contents (a later item with the same key wins), then push.
     pub fn replace(&mut self, pods: Vec<Pod>) -> Vec<Pod> {
-        self.items = pods
-            .into_iter()
-            .map(|p| (meta_namespace_key(&p), p))
-            .collect();
+        // Inserted one by one, not collected: the same map, without a second sort of pods in
+        // the wasm (the lists are small).
+        self.items.clear();
+        for p in pods {
+            self.items.insert(meta_namespace_key(&p), p);
+        }
         self.list()
     }
 }
