@@ -22,6 +22,8 @@ const time = (label, f) => {
 
 console.log(`${N} pods, ${mode}`);
 let c = new PodConfig({ mode, now: "2024-05-01T10:00:00Z" });
+// The least any call that takes and returns this much does: the input's JSON round trip.
+time("baseline: JSON round trip of the SET input", () => JSON.parse(JSON.stringify({ op: "SET", pods })));
 time("SET", () => c.merge("a", { op: "SET", pods }));
 console.log(`wasm memory after the SET: ${(initSync().memoryBytes / 2 ** 20).toFixed(0)} MiB`);
 time("SET again (nothing changed)", () => c.merge("a", { op: "SET", pods }));
