@@ -255,7 +255,8 @@ for (const [name, state] of hostile) {
     await page.selectOption("#node-step-size", "10s");
     await page.click("#node-step");
     assert.equal(await readyStatus(page), "True");
-    assert.equal(await page.locator("img, iframe, script:not([type]):not([src]), svg[onload]").count(), 0);
+    // Markup from the link could only land in the body (the head's one inline script is the page's own).
+    assert.equal(await page.locator("body :is(img, iframe, script:not([type]):not([src]), svg[onload])").count(), 0);
     await assertClean(page);
     await page.close();
   });
