@@ -27,6 +27,8 @@ use super::error::{FeatureGateError, Problem};
 use super::spec::FeatureSpec;
 use crate::yaml;
 
+mod direct;
+
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct Entry {
@@ -50,6 +52,9 @@ pub fn parse_feature_list(
             "feature list: {} bytes; the limit is {MAX_FEATURE_LIST_BYTES}",
             text.len()
         )));
+    }
+    if let Some(features) = direct::read(text) {
+        return Ok(features);
     }
     let doc = yaml::parse(text).map_err(|e| fail(format!("feature list: {e}")))?;
     let items = match &doc.value {

@@ -1,0 +1,395 @@
+//! The feature list read straight from its text into specs, for the one layout upstream's
+//! generator writes (and [`render_feature_list`](super::render_feature_list) copies):
+//!
+//! ```yaml
+//! - name: NodeSwap
+//!   versionedSpecs:
+//!   - default: false
+//!     lockToDefault: false
+//!     preRelease: Alpha
+//!     version: "1.22"
+//! ```
+//!
+//! Why: building the YAML tree with a position for every node, then decoding the tree, cost
+//! ten times what reading the specs costs; a release's list is read on every page load of the
+//! playground. Only the happy path is here: anything else (another layout, comments, anchors,
+//! an unknown or repeated key, a value of the wrong type, a bad version, a feature listed
+//! twice, an empty spec list) is declined with `None`, and the general reading decides, so every
+//! error message and its line stay where they were. `tests` below holds the two readings to the
+//! same map on every release and on variations of them.
+//!
+//! Scalars are read as the YAML reader reads them: quoted ones without escapes as written,
+//! plain ones (only words starting with a letter) through the same YAML 1.1 resolution
+//! ([`crate::yaml::resolve_plain`]), so `on` is still `true` and `null` still nothing.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::super::spec::{FeatureSpec, PreRelease};
+use crate::version::Version;
+
+/// The list, or `None` when the text is not in the layout above or would be refused.
+///
+/// Byte loops throughout: the library is built for size (`opt-level = "z"`), where `str`'s
+/// pattern searches stay calls that cost more than these short lines.
+pub(super) fn read(text: &str) -> Option<BTreeMap<String, Vec<FeatureSpec>>> {
+    // Tabs, carriage returns, other controls, non-ASCII text and comments all have rules of
+    // their own: the general reading applies them. Without an early exit, so that the compiler
+    // checks many bytes at a time.
+    let odd = text.bytes().fold(false, |seen, b| {
+        seen | (((b < 0x20) & (b != b'\n')) | (b >= 0x7f) | (b == b'#'))
+    });
+    if odd {
+        return None;
+    }
+    let mut features = BTreeMap::new();
+    // The feature being read: its name, and its specs once `versionedSpecs:` was seen.
+    let mut feature: Option<(String, Option<Vec<FeatureSpec>>)> = None;
+    let mut spec: Option<Partial> = None;
+    let mut rest = text;
+    while !rest.is_empty() {
+        let len = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
+        let line = trim_spaces_end(rest.get(..len)?);
+        rest = rest.get(len + 1..).unwrap_or("");
+        let indent = line.bytes().take_while(|b| *b == b' ').count();
+        let content = line.get(indent..)?;
+        match (indent, content.as_bytes()) {
+            (_, []) => {}
+            (0, [b'-', b' ', b'n', b'a', b'm', b'e', b':', ..]) => {
+                end_feature(&mut features, feature.take(), spec.take())?;
+                match scalar(value(content.get(7..)?)?)? {
+                    Scalar::Str(name) => feature = Some((name.into_owned(), None)),
+                    _ => return None,
+                }
+            }
+            (2, b"versionedSpecs:") => match &mut feature {
+                Some((_, specs @ None)) => *specs = Some(Vec::new()),
+                _ => return None,
+            },
+            (2, [b'-', b' ', ..]) => {
+                let Some((_, Some(specs))) = &mut feature else {
+                    return None;
+                };
+                if let Some(done) = spec.take() {
+                    specs.push(done.finish()?);
+                }
+                let mut next = Partial::default();
+                next.field(content.get(2..)?)?;
+                spec = Some(next);
+            }
+            (4, _) => spec.as_mut()?.field(content)?,
+            _ => return None,
+        }
+    }
+    end_feature(&mut features, feature, spec)?;
+    Some(features)
+}
+
+/// Files the feature read so far, with its last spec.
+fn end_feature(
+    features: &mut BTreeMap<String, Vec<FeatureSpec>>,
+    feature: Option<(String, Option<Vec<FeatureSpec>>)>,
+    spec: Option<Partial>,
+) -> Option<()> {
+    let Some((name, specs)) = feature else {
+        return Some(());
+    };
+    let mut specs = specs?;
+    if let Some(spec) = spec {
+        specs.push(spec.finish()?);
+    }
+    // An empty list is `null` to YAML, which the general reading refuses.
+    if specs.is_empty() || features.insert(name, specs).is_some() {
+        return None;
+    }
+    Some(())
+}
+
+fn trim_spaces_end(s: &str) -> &str {
+    let n = s.bytes().rev().take_while(|b| *b == b' ').count();
+    s.get(..s.len() - n).unwrap_or("")
+}
+
+/// The value after a key's colon: a space, then something.
+fn value(after_colon: &str) -> Option<&str> {
+    let n = after_colon.bytes().take_while(|b| *b == b' ').count();
+    let v = after_colon.get(n..)?;
+    (n > 0 && !v.is_empty()).then_some(v)
+}
+
+enum Scalar<'a> {
+    Str(Cow<'a, str>),
+    Bool(bool),
+    Null,
+}
+
+/// A one-line scalar: quoted without escapes, or a plain word starting with a letter (which
+/// YAML 1.1 can only read as a string, a boolean or a null).
+fn scalar(v: &str) -> Option<Scalar<'_>> {
+    let bytes = v.as_bytes();
+    let first = *bytes.first()?;
+    if first == b'"' || first == b'\'' {
+        let inner = v.get(1..v.len() - 1)?;
+        let closed = bytes.len() >= 2 && bytes.last() == Some(&first);
+        if !closed || inner.bytes().any(|b| b == first || b == b'\\') {
+            return None;
+        }
+        return Some(Scalar::Str(Cow::Borrowed(inner)));
+    }
+    let word = bytes
+        .iter()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
+    if !word || !first.is_ascii_alphabetic() {
+        return None;
+    }
+    // Only a short word starting with y, n, t, f or o can be a YAML 1.1 boolean or null; any
+    // other is borrowed as it is, with no copy made only to be compared.
+    if v.len() > 5 || !matches!(first.to_ascii_lowercase(), b'y' | b'n' | b't' | b'f' | b'o') {
+        return Some(Scalar::Str(Cow::Borrowed(v)));
+    }
+    match crate::yaml::resolve_plain(v) {
+        Value::String(s) => Some(Scalar::Str(Cow::Owned(s))),
+        Value::Bool(b) => Some(Scalar::Bool(b)),
+        Value::Null => Some(Scalar::Null),
+        _ => None,
+    }
+}
+
+/// A spec's fields as read; each may be written once.
+#[derive(Default)]
+struct Partial {
+    default: Option<bool>,
+    lock_to_default: Option<bool>,
+    pre_release: Option<PreRelease>,
+    version: Option<Option<Version>>,
+    min_compatibility_version: Option<Option<Version>>,
+}
+
+fn boolean(s: Scalar<'_>) -> Option<bool> {
+    match s {
+        Scalar::Bool(b) => Some(b),
+        _ => None,
+    }
+}
+
+fn version(s: Scalar<'_>) -> Option<Option<Version>> {
+    match s {
+        Scalar::Null => Some(None),
+        Scalar::Str(v) => major_minor(&v)
+            .or_else(|| Version::parse(&v).ok())
+            .map(Some),
+        Scalar::Bool(_) => None,
+    }
+}
+
+/// `major.minor` in digits, the shape of every version in a feature list, as
+/// [`Version::parse`] reads it (a generic version: only the major may not start with a zero),
+/// without that parser's first attempt as a semantic version, whose refusal spells an error.
+fn major_minor(v: &str) -> Option<Version> {
+    let (major, minor) = v.split_once('.')?;
+    let number = |s: &str| {
+        let digits = !s.is_empty() && s.len() < 19 && s.bytes().all(|b| b.is_ascii_digit());
+        digits.then(|| s.parse::<u64>().ok()).flatten()
+    };
+    if major.len() > 1 && major.starts_with('0') {
+        return None;
+    }
+    Some(Version::new(number(major)?, number(minor)?))
+}
+
+/// Sets a slot written for the first time.
+fn once<T>(slot: &mut Option<T>, value: Option<T>) -> Option<()> {
+    if slot.is_some() {
+        return None;
+    }
+    *slot = Some(value?);
+    Some(())
+}
+
+impl Partial {
+    /// One `key: value` line of a spec, past its indentation or its dash.
+    fn field(&mut self, line: &str) -> Option<()> {
+        let colon = line.bytes().position(|b| b == b':')?;
+        let s = scalar(value(line.get(colon + 1..)?)?)?;
+        match line.get(..colon)? {
+            "default" => once(&mut self.default, boolean(s)),
+            "lockToDefault" => once(&mut self.lock_to_default, boolean(s)),
+            "preRelease" => once(
+                &mut self.pre_release,
+                match s {
+                    Scalar::Str(name) => PreRelease::from_name(&name),
+                    _ => None,
+                },
+            ),
+            "version" => once(&mut self.version, version(s)),
+            "minCompatibilityVersion" => once(&mut self.min_compatibility_version, version(s)),
+            _ => None,
+        }
+    }
+
+    fn finish(self) -> Option<FeatureSpec> {
+        Some(FeatureSpec {
+            default: self.default?,
+            lock_to_default: self.lock_to_default.unwrap_or(false),
+            pre_release: self.pre_release.unwrap_or_default(),
+            version: self.version.flatten(),
+            min_compatibility_version: self.min_compatibility_version.flatten(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{parse_feature_list, render_feature_list};
+    use super::*;
+    use crate::releases::{gates::features_in, Release};
+
+    /// The general reading alone: the feature list through the YAML tree and serde.
+    fn general(text: &str) -> Result<BTreeMap<String, Vec<FeatureSpec>>, String> {
+        // A comment line sends any text down the general reading and changes nothing else.
+        parse_feature_list(&format!("# general\n{text}")).map_err(|e| e.to_string())
+    }
+
+    /// Every text the direct reading accepts, the general reading reads to the same map.
+    fn agree(text: &str) -> bool {
+        let direct = read(text);
+        let read_directly = direct.is_some();
+        if let Some(direct) = direct {
+            // Debug shows every component of a version, which equality does not compare.
+            assert_eq!(
+                format!("{:?}", Ok::<_, String>(direct)),
+                format!("{:?}", general(text))
+            );
+        }
+        read_directly
+    }
+
+    fn release_texts() -> Vec<String> {
+        Release::all()
+            .map(|r| render_feature_list(&features_in(r)))
+            .collect()
+    }
+
+    #[test]
+    fn every_release_reads_directly_to_the_same_map() {
+        for text in release_texts() {
+            let direct = read(&text);
+            assert!(direct.is_some(), "declined: {text}");
+            assert_eq!(
+                format!("{:?}", direct.ok_or(String::new())),
+                format!("{:?}", general(&text))
+            );
+        }
+    }
+
+    #[test]
+    fn the_layout_and_values_it_declines() {
+        let ok = "- name: A\n  versionedSpecs:\n  - default: true\n    version: \"1.30\"\n";
+        assert!(read(ok).is_some());
+        for text in [
+            // Refused by the general reading, which owns the message.
+            "- name: A\n  versionedSpecs:\n",
+            "- name: A\n  versionedSpecs:\n  - version: \"1.30\"\n",
+            "- name: A\n  versionedSpecs:\n  - default: maybe\n",
+            "- name: A\n  versionedSpecs:\n  - default: true\n    default: true\n",
+            "- name: A\n  versionedSpecs:\n  - default: true\n    extra: x\n",
+            "- name: A\n  versionedSpecs:\n  - default: true\n    preRelease: Gamma\n",
+            "- name: A\n  versionedSpecs:\n  - default: true\n    version: 1.30\n",
+            "- name: A\n  versionedSpecs:\n  - default: true\n    version: \"x\"\n",
+            "- name: true\n  versionedSpecs:\n  - default: true\n",
+            "- name: A\n  versionedSpecs:\n  - default: true\n- name: A\n  versionedSpecs:\n  - default: true\n",
+            // Read by the general reading under YAML's own rules.
+            "- name: A # c\n  versionedSpecs:\n  - default: true\n",
+            "- name: A\n  versionedSpecs:\n    - default: true\n",
+            "- name: A\n  versionedSpecs:\n  - default: true\n      version: \"1.30\"\n",
+            "- name: A\n  versionedSpecs:\n  - default: true\r\n",
+            "- name: A\n  versionedSpecs:\n  - default: \"a\\\"b\"\n",
+            "- name: \"A\n  versionedSpecs:\n  - default: true\n",
+            "- name: &a A\n  versionedSpecs:\n  - default: true\n",
+            "- name: A\n  versionedSpecs: []\n",
+            "---\n- name: A\n  versionedSpecs:\n  - default: true\n",
+            "name: A\n",
+        ] {
+            assert!(read(text).is_none(), "read: {text}");
+        }
+    }
+
+    #[test]
+    fn versions_read_as_the_version_parser_reads_them() {
+        for v in [
+            "1.30", "0.0", "1.030", "10.2", "01.30", "1.30.1", "v1.30", "1.", ".1", "1.x",
+        ] {
+            // Debug shows every component: `1.30.0` equals `1.30` but is refused by the rules.
+            assert_eq!(
+                format!("{:?}", major_minor(v).or_else(|| Version::parse(v).ok())),
+                format!("{:?}", Version::parse(v).ok()),
+            );
+        }
+    }
+
+    #[test]
+    fn yaml_1_1_scalars_as_the_yaml_reader_reads_them() {
+        let text = "- name: 'A'\n  versionedSpecs:\n  - default: on\n    lockToDefault: No\n    \
+                    preRelease: \"\"\n    version: null\n";
+        let got = read(text);
+        assert_eq!(got.clone().ok_or(String::new()), general(text));
+        let spec = got.and_then(|m| m.get("A").and_then(|s| s.first().cloned()));
+        assert_eq!(
+            spec,
+            Some(FeatureSpec {
+                default: true,
+                lock_to_default: false,
+                pre_release: PreRelease::GA,
+                version: None,
+                min_compatibility_version: None,
+            })
+        );
+    }
+
+    /// Each line of a release's list changed in the ways a hand edit changes it: whatever the
+    /// direct reading still accepts reads as the general reading reads it.
+    #[test]
+    fn variations_agree_with_the_general_reading() {
+        let Some(text) = release_texts().pop() else {
+            return;
+        };
+        let lines: Vec<&str> = text.lines().take(120).collect();
+        let edits: [&dyn Fn(&str) -> String; 13] = [
+            &|_| String::new(),
+            &|l| format!("{l}\n{l}"),
+            &|l| format!("{l}   "),
+            &|l| format!(" {l}"),
+            &|l| l.replacen(": ", ":   ", 1),
+            &|l| l.replacen(": ", ":", 1),
+            &|l| l.replace('"', "'"),
+            &|l| l.replace('"', ""),
+            &|l| l.replace("true", "yes").replace("false", "Off"),
+            &|l| l.replace("false", "~").replace("true", "null"),
+            &|l| l.replace("Alpha", "ALPHA").replace("Beta", "beta"),
+            &|l| l.replace("1.", "v1."),
+            &|l| l.replace("\"1.", "\"01.").replace(".2", ".02"),
+        ];
+        let (mut direct, mut declined) = (0, 0);
+        for i in 0..lines.len() {
+            for edit in edits {
+                let mut changed = lines.clone();
+                let line = edit(lines.get(i).copied().unwrap_or(""));
+                if let Some(slot) = changed.get_mut(i) {
+                    *slot = &line;
+                }
+                if agree(&(changed.join("\n") + "\n")) {
+                    direct += 1;
+                } else {
+                    declined += 1;
+                }
+            }
+        }
+        // Both readings are exercised, not one of them only.
+        assert!(
+            direct > 300 && declined > 300,
+            "{direct} read, {declined} declined"
+        );
+    }
+}
