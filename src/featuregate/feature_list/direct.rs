@@ -22,13 +22,12 @@
 //! plain ones (only words starting with a letter) through the same YAML 1.1 resolution
 //! ([`crate::yaml::resolve_plain`]), so `on` is still `true` and `null` still nothing.
 
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::super::spec::{FeatureSpec, PreRelease};
-use crate::version::Version;
+use super::{empty_spec, set_field, DEFAULT_SEEN};
+use crate::featuregate::spec::FeatureSpec;
 
 /// The list, or `None` when the text is not in the layout above or would be refused.
 ///
@@ -60,7 +59,7 @@ pub(super) fn read(text: &str) -> Option<BTreeMap<String, Vec<FeatureSpec>>> {
             (0, [b'-', b' ', b'n', b'a', b'm', b'e', b':', ..]) => {
                 end_feature(&mut features, feature.take(), spec.take())?;
                 match scalar(value(content.get(7..)?)?)? {
-                    Scalar::Str(name) => feature = Some((name.into_owned(), None)),
+                    Value::String(name) => feature = Some((name, None)),
                     _ => return None,
                 }
             }
@@ -75,7 +74,7 @@ pub(super) fn read(text: &str) -> Option<BTreeMap<String, Vec<FeatureSpec>>> {
                 if let Some(done) = spec.take() {
                     specs.push(done.finish()?);
                 }
-                let mut next = Partial::default();
+                let mut next = Partial::new();
                 next.field(content.get(2..)?)?;
                 spec = Some(next);
             }
@@ -119,15 +118,9 @@ fn value(after_colon: &str) -> Option<&str> {
     (n > 0 && !v.is_empty()).then_some(v)
 }
 
-enum Scalar<'a> {
-    Str(Cow<'a, str>),
-    Bool(bool),
-    Null,
-}
-
-/// A one-line scalar: quoted without escapes, or a plain word starting with a letter (which
-/// YAML 1.1 can only read as a string, a boolean or a null).
-fn scalar(v: &str) -> Option<Scalar<'_>> {
+/// A one-line scalar: quoted without escapes, or a plain word starting with a letter, which
+/// the YAML reader's own YAML 1.1 resolution reads (`on` is `true`, `null` nothing).
+fn scalar(v: &str) -> Option<Value> {
     let bytes = v.as_bytes();
     let first = *bytes.first()?;
     if first == b'"' || first == b'\'' {
@@ -136,107 +129,42 @@ fn scalar(v: &str) -> Option<Scalar<'_>> {
         if !closed || inner.bytes().any(|b| b == first || b == b'\\') {
             return None;
         }
-        return Some(Scalar::Str(Cow::Borrowed(inner)));
+        return Some(Value::String(inner.to_string()));
     }
     let word = bytes
         .iter()
         .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
-    if !word || !first.is_ascii_alphabetic() {
-        return None;
-    }
-    // Only a short word starting with y, n, t, f or o can be a YAML 1.1 boolean or null; any
-    // other is borrowed as it is, with no copy made only to be compared.
-    if v.len() > 5 || !matches!(first.to_ascii_lowercase(), b'y' | b'n' | b't' | b'f' | b'o') {
-        return Some(Scalar::Str(Cow::Borrowed(v)));
-    }
-    match crate::yaml::resolve_plain(v) {
-        Value::String(s) => Some(Scalar::Str(Cow::Owned(s))),
-        Value::Bool(b) => Some(Scalar::Bool(b)),
-        Value::Null => Some(Scalar::Null),
-        _ => None,
-    }
+    (word && first.is_ascii_alphabetic()).then(|| crate::yaml::resolve_plain(v))
 }
 
-/// A spec's fields as read; each may be written once.
-#[derive(Default)]
+/// A spec being read, and the bits of the fields set so far.
 struct Partial {
-    default: Option<bool>,
-    lock_to_default: Option<bool>,
-    pre_release: Option<PreRelease>,
-    version: Option<Option<Version>>,
-    min_compatibility_version: Option<Option<Version>>,
-}
-
-fn boolean(s: Scalar<'_>) -> Option<bool> {
-    match s {
-        Scalar::Bool(b) => Some(b),
-        _ => None,
-    }
-}
-
-fn version(s: Scalar<'_>) -> Option<Option<Version>> {
-    match s {
-        Scalar::Null => Some(None),
-        Scalar::Str(v) => major_minor(&v)
-            .or_else(|| Version::parse(&v).ok())
-            .map(Some),
-        Scalar::Bool(_) => None,
-    }
-}
-
-/// `major.minor` in digits, the shape of every version in a feature list, as
-/// [`Version::parse`] reads it (a generic version: only the major may not start with a zero),
-/// without that parser's first attempt as a semantic version, whose refusal spells an error.
-fn major_minor(v: &str) -> Option<Version> {
-    let (major, minor) = v.split_once('.')?;
-    let number = |s: &str| {
-        let digits = !s.is_empty() && s.len() < 19 && s.bytes().all(|b| b.is_ascii_digit());
-        digits.then(|| s.parse::<u64>().ok()).flatten()
-    };
-    if major.len() > 1 && major.starts_with('0') {
-        return None;
-    }
-    Some(Version::new(number(major)?, number(minor)?))
-}
-
-/// Sets a slot written for the first time.
-fn once<T>(slot: &mut Option<T>, value: Option<T>) -> Option<()> {
-    if slot.is_some() {
-        return None;
-    }
-    *slot = Some(value?);
-    Some(())
+    spec: FeatureSpec,
+    seen: u8,
 }
 
 impl Partial {
-    /// One `key: value` line of a spec, past its indentation or its dash.
-    fn field(&mut self, line: &str) -> Option<()> {
-        let colon = line.bytes().position(|b| b == b':')?;
-        let s = scalar(value(line.get(colon + 1..)?)?)?;
-        match line.get(..colon)? {
-            "default" => once(&mut self.default, boolean(s)),
-            "lockToDefault" => once(&mut self.lock_to_default, boolean(s)),
-            "preRelease" => once(
-                &mut self.pre_release,
-                match s {
-                    Scalar::Str(name) => PreRelease::from_name(&name),
-                    _ => None,
-                },
-            ),
-            "version" => once(&mut self.version, version(s)),
-            "minCompatibilityVersion" => once(&mut self.min_compatibility_version, version(s)),
-            _ => None,
+    fn new() -> Self {
+        Partial {
+            spec: empty_spec(),
+            seen: 0,
         }
     }
 
+    /// One `key: value` line of a spec, past its indentation or its dash.
+    fn field(&mut self, line: &str) -> Option<()> {
+        let colon = line.bytes().position(|b| b == b':')?;
+        let v = scalar(value(line.get(colon + 1..)?)?)?;
+        let bit = set_field(&mut self.spec, line.get(..colon)?, &v).ok()?;
+        if self.seen & bit != 0 {
+            return None;
+        }
+        self.seen |= bit;
+        Some(())
+    }
+
     fn finish(self) -> Option<FeatureSpec> {
-        Some(FeatureSpec {
-            default: self.default?,
-            lock_to_default: self.lock_to_default.unwrap_or(false),
-            pre_release: self.pre_release.unwrap_or_default(),
-            version: self.version.flatten(),
-            min_compatibility_version: self.min_compatibility_version.flatten(),
-        })
+        (self.seen & DEFAULT_SEEN != 0).then_some(self.spec)
     }
 }
 
@@ -244,6 +172,7 @@ impl Partial {
 mod tests {
     use super::super::{parse_feature_list, render_feature_list};
     use super::*;
+    use crate::featuregate::spec::PreRelease;
     use crate::releases::{gates::features_in, Release};
 
     /// The general reading alone: the feature list through the YAML tree and serde.
@@ -313,19 +242,6 @@ mod tests {
             "name: A\n",
         ] {
             assert!(read(text).is_none(), "read: {text}");
-        }
-    }
-
-    #[test]
-    fn versions_read_as_the_version_parser_reads_them() {
-        for v in [
-            "1.30", "0.0", "1.030", "10.2", "01.30", "1.30.1", "v1.30", "1.", ".1", "1.x",
-        ] {
-            // Debug shows every component: `1.30.0` equals `1.30` but is refused by the rules.
-            assert_eq!(
-                format!("{:?}", major_minor(v).or_else(|| Version::parse(v).ok())),
-                format!("{:?}", Version::parse(v).ok()),
-            );
         }
     }
 
