@@ -149,10 +149,13 @@ fn opt_version(v: &Value) -> Result<Option<Version>, DeError> {
         // With fewer than two dots, `Version::parse`'s first attempt (a semantic version, three
         // numbers) can only fail, spelling an error that is dropped: the generic reading it then
         // answers with is asked directly.
-        Value::String(s) if s.bytes().filter(|b| *b == b'.').count() < 2 => {
-            Version::parse_generic(s).map(Some).map_err(DeError::custom)
+        Value::String(s) => {
+            let parse = match s.bytes().filter(|b| *b == b'.').count() {
+                0 | 1 => Version::parse_generic,
+                _ => Version::parse,
+            };
+            parse(s).map(Some).map_err(DeError::custom)
         }
-        Value::String(s) => Version::parse(s).map(Some).map_err(DeError::custom),
         _ => Err(invalid_type(v, "a string")),
     }
 }
@@ -195,7 +198,14 @@ fn entry(v: &Value) -> Result<(String, Vec<FeatureSpec>), DeError> {
 
 fn spec_list(v: &Value) -> Result<Vec<FeatureSpec>, DeError> {
     match v {
-        Value::Array(items) => items.iter().map(spec).collect(),
+        Value::Array(items) => {
+            // A loop rather than `collect` into a `Result`, whose adapters cost more code.
+            let mut specs = Vec::with_capacity(items.len());
+            for item in items {
+                specs.push(spec(item)?);
+            }
+            Ok(specs)
+        }
         _ => Err(invalid_type(v, "a sequence")),
     }
 }

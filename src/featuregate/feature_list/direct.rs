@@ -44,66 +44,56 @@ pub(super) fn read(text: &str) -> Option<BTreeMap<String, Vec<FeatureSpec>>> {
         return None;
     }
     let mut features = BTreeMap::new();
-    // The feature being read: its name, and its specs once `versionedSpecs:` was seen.
-    let mut feature: Option<(String, Option<Vec<FeatureSpec>>)> = None;
-    let mut spec: Option<Partial> = None;
+    // The feature being read: its name, whether `versionedSpecs:` was seen, its specs, and the
+    // fields set in the last one.
+    let mut name: Option<String> = None;
+    let mut listed = false;
+    let mut specs: Vec<FeatureSpec> = Vec::new();
+    let mut seen = 0;
     let mut rest = text;
-    while !rest.is_empty() {
+    loop {
         let len = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
         let line = trim_spaces_end(rest.get(..len)?);
+        let at_end = rest.is_empty();
         rest = rest.get(len + 1..).unwrap_or("");
         let indent = line.bytes().take_while(|b| *b == b' ').count();
         let content = line.get(indent..)?;
+        let starts = matches!(content.as_bytes(), [b'-', b' ', ..]);
+        // A spec ends where the next begins, a feature where the next begins or the text ends.
+        let spec_ends = at_end || (starts && indent <= 2);
+        if spec_ends && !specs.is_empty() && seen & DEFAULT_SEEN == 0 {
+            return None;
+        }
+        if at_end || (starts && indent == 0) {
+            if let Some(name) = name.take() {
+                // An empty list is `null` to YAML, which the general reading refuses.
+                if specs.is_empty() || features.insert(name, std::mem::take(&mut specs)).is_some() {
+                    return None;
+                }
+            }
+            listed = false;
+        }
+        if at_end {
+            return Some(features);
+        }
         match (indent, content.as_bytes()) {
             (_, []) => {}
             (0, [b'-', b' ', b'n', b'a', b'm', b'e', b':', ..]) => {
-                end_feature(&mut features, feature.take(), spec.take())?;
                 match scalar(value(content.get(7..)?)?)? {
-                    Value::String(name) => feature = Some((name, None)),
+                    Value::String(n) => name = Some(n),
                     _ => return None,
                 }
             }
-            (2, b"versionedSpecs:") => match &mut feature {
-                Some((_, specs @ None)) => *specs = Some(Vec::new()),
-                _ => return None,
-            },
-            (2, [b'-', b' ', ..]) => {
-                let Some((_, Some(specs))) = &mut feature else {
-                    return None;
-                };
-                if let Some(done) = spec.take() {
-                    specs.push(done.finish()?);
-                }
-                let mut next = Partial::new();
-                next.field(content.get(2..)?)?;
-                spec = Some(next);
+            (2, b"versionedSpecs:") if name.is_some() && !listed => listed = true,
+            (2, [b'-', b' ', ..]) if listed => {
+                specs.push(empty_spec());
+                seen = 0;
+                field(specs.last_mut()?, &mut seen, content.get(2..)?)?;
             }
-            (4, _) => spec.as_mut()?.field(content)?,
+            (4, _) if listed => field(specs.last_mut()?, &mut seen, content)?,
             _ => return None,
         }
     }
-    end_feature(&mut features, feature, spec)?;
-    Some(features)
-}
-
-/// Files the feature read so far, with its last spec.
-fn end_feature(
-    features: &mut BTreeMap<String, Vec<FeatureSpec>>,
-    feature: Option<(String, Option<Vec<FeatureSpec>>)>,
-    spec: Option<Partial>,
-) -> Option<()> {
-    let Some((name, specs)) = feature else {
-        return Some(());
-    };
-    let mut specs = specs?;
-    if let Some(spec) = spec {
-        specs.push(spec.finish()?);
-    }
-    // An empty list is `null` to YAML, which the general reading refuses.
-    if specs.is_empty() || features.insert(name, specs).is_some() {
-        return None;
-    }
-    Some(())
 }
 
 fn trim_spaces_end(s: &str) -> &str {
@@ -137,35 +127,17 @@ fn scalar(v: &str) -> Option<Value> {
     (word && first.is_ascii_alphabetic()).then(|| crate::yaml::resolve_plain(v))
 }
 
-/// A spec being read, and the bits of the fields set so far.
-struct Partial {
-    spec: FeatureSpec,
-    seen: u8,
-}
-
-impl Partial {
-    fn new() -> Self {
-        Partial {
-            spec: empty_spec(),
-            seen: 0,
-        }
+/// One `key: value` line of a spec, past its indentation or its dash; `seen` holds the bits
+/// of the fields already set, each of which may be written once.
+fn field(spec: &mut FeatureSpec, seen: &mut u8, line: &str) -> Option<()> {
+    let colon = line.bytes().position(|b| b == b':')?;
+    let v = scalar(value(line.get(colon + 1..)?)?)?;
+    let bit = set_field(spec, line.get(..colon)?, &v).ok()?;
+    if *seen & bit != 0 {
+        return None;
     }
-
-    /// One `key: value` line of a spec, past its indentation or its dash.
-    fn field(&mut self, line: &str) -> Option<()> {
-        let colon = line.bytes().position(|b| b == b':')?;
-        let v = scalar(value(line.get(colon + 1..)?)?)?;
-        let bit = set_field(&mut self.spec, line.get(..colon)?, &v).ok()?;
-        if self.seen & bit != 0 {
-            return None;
-        }
-        self.seen |= bit;
-        Some(())
-    }
-
-    fn finish(self) -> Option<FeatureSpec> {
-        (self.seen & DEFAULT_SEEN != 0).then_some(self.spec)
-    }
+    *seen |= bit;
+    Some(())
 }
 
 #[cfg(test)]
