@@ -18,9 +18,9 @@
 //! error message and its line stay where they were. `tests` below holds the two readings to the
 //! same map on every release and on variations of them.
 //!
-//! Scalars are read as the YAML reader reads them: quoted ones without escapes as written,
-//! plain ones (only words starting with a letter) through the same YAML 1.1 resolution
-//! ([`crate::yaml::resolve_plain`]), so `on` is still `true` and `null` still nothing.
+//! Scalars are read by the fast YAML reader's own rules for a one-line scalar
+//! ([`crate::yaml::one_line_scalar`], then YAML 1.1 resolution), so `on` is still `true` and
+//! `null` still nothing.
 
 use std::collections::BTreeMap;
 
@@ -28,6 +28,7 @@ use serde_json::Value;
 
 use super::{empty_spec, set_field, DEFAULT_SEEN};
 use crate::featuregate::spec::FeatureSpec;
+use crate::yaml::one_line_scalar;
 
 /// The list, or `None` when the text is not in the layout above or would be refused.
 ///
@@ -79,7 +80,7 @@ pub(super) fn read(text: &str) -> Option<BTreeMap<String, Vec<FeatureSpec>>> {
         match (indent, content.as_bytes()) {
             (_, []) => {}
             (0, [b'-', b' ', b'n', b'a', b'm', b'e', b':', ..]) => {
-                match scalar(value(content.get(7..)?)?)? {
+                match one_line_scalar(value(content.get(7..)?)?)? {
                     Value::String(n) => name = Some(n),
                     _ => return None,
                 }
@@ -108,30 +109,11 @@ fn value(after_colon: &str) -> Option<&str> {
     (n > 0 && !v.is_empty()).then_some(v)
 }
 
-/// A one-line scalar: quoted without escapes, or a plain word starting with a letter, which
-/// the YAML reader's own YAML 1.1 resolution reads (`on` is `true`, `null` nothing).
-fn scalar(v: &str) -> Option<Value> {
-    let bytes = v.as_bytes();
-    let first = *bytes.first()?;
-    if first == b'"' || first == b'\'' {
-        let inner = v.get(1..v.len() - 1)?;
-        let closed = bytes.len() >= 2 && bytes.last() == Some(&first);
-        if !closed || inner.bytes().any(|b| b == first || b == b'\\') {
-            return None;
-        }
-        return Some(Value::String(inner.to_string()));
-    }
-    let word = bytes
-        .iter()
-        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
-    (word && first.is_ascii_alphabetic()).then(|| crate::yaml::resolve_plain(v))
-}
-
 /// One `key: value` line of a spec, past its indentation or its dash; `seen` holds the bits
 /// of the fields already set, each of which may be written once.
 fn field(spec: &mut FeatureSpec, seen: &mut u8, line: &str) -> Option<()> {
     let colon = line.bytes().position(|b| b == b':')?;
-    let v = scalar(value(line.get(colon + 1..)?)?)?;
+    let v = one_line_scalar(value(line.get(colon + 1..)?)?)?;
     let bit = set_field(spec, line.get(..colon)?, &v).ok()?;
     if *seen & bit != 0 {
         return None;
