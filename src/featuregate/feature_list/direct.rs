@@ -113,7 +113,17 @@ fn value(after_colon: &str) -> Option<&str> {
 /// of the fields already set, each of which may be written once.
 fn field(spec: &mut FeatureSpec, seen: &mut u8, line: &str) -> Option<()> {
     let colon = line.bytes().position(|b| b == b':')?;
-    let v = one_line_scalar(value(line.get(colon + 1..)?)?)?;
+    let text = value(line.get(colon + 1..)?)?;
+    // A version, `"1.30"`, is most values: read in place, where it is a double-quoted string
+    // without escapes to the end of the line; any other value by the YAML reader's rules.
+    let quoted = text
+        .strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .filter(|t| !t.bytes().any(|b| b == b'"' || b == b'\\'));
+    let v = match quoted {
+        Some(t) => Value::String(t.to_string()),
+        None => one_line_scalar(text)?,
+    };
     let bit = set_field(spec, line.get(..colon)?, &v).ok()?;
     if *seen & bit != 0 {
         return None;
