@@ -103,10 +103,18 @@ impl Serialize for PreRelease {
 impl<'de> Deserialize<'de> for PreRelease {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let name = Cow::<str>::deserialize(d)?;
-        PreRelease::from_name(&name).ok_or_else(|| {
-            serde::de::Error::custom(format!(
+        PreRelease::from_name_or_error(&name).map_err(serde::de::Error::custom)
+    }
+}
+
+impl PreRelease {
+    /// [`PreRelease::from_name`], or the error a stage name that is none gets (wherever it was
+    /// read: JSON, or the feature-list decoder).
+    pub(crate) fn from_name_or_error(name: &str) -> Result<PreRelease, String> {
+        PreRelease::from_name(name).ok_or_else(|| {
+            format!(
                 "unknown preRelease {name:?}: expected one of \"PreAlpha\", \"Alpha\", \"Beta\", \"GA\", \"Deprecated\""
-            ))
+            )
         })
     }
 }

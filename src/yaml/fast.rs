@@ -547,8 +547,9 @@ fn key(src: &str) -> Option<String> {
 }
 
 /// A one-line scalar (plain, single-quoted, or double-quoted without escapes) and its trailing
-/// comment, if any.
-fn scalar(text: &str) -> Option<Value> {
+/// comment, if any. Also what the feature list's direct reader reads its values with
+/// (`crate::featuregate::feature_list`), so that both read a scalar by the same rules.
+pub(crate) fn scalar(text: &str) -> Option<Value> {
     if let Some(q) = text.strip_prefix('\'') {
         let end = single_quoted_end(q)?;
         trailer(q.get(end + 1..)?)?;

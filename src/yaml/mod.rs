@@ -36,6 +36,10 @@ mod write;
 
 pub use write::to_string;
 
+/// A one-line scalar that ends its line (after a key's `: `), by the fast path's rules; `None`
+/// for anything else (see `fast.rs`).
+pub(crate) use fast::scalar as one_line_scalar;
+
 use std::collections::HashMap;
 use std::fmt;
 

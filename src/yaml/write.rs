@@ -347,29 +347,44 @@ fn string(s: &str, block_indent: usize, is_key: bool, out: &mut String) {
 }
 
 fn double(s: &str, out: &mut String) {
+    use std::fmt::Write;
     out.push('"');
     for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\0' => out.push_str("\\0"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\u{b}' => out.push_str("\\v"),
-            '\u{c}' => out.push_str("\\f"),
-            '\r' => out.push_str("\\r"),
-            '\u{1b}' => out.push_str("\\e"),
-            '\u{85}' => out.push_str("\\N"),
-            '\u{a0}' => out.push_str("\\_"),
-            '\u{2028}' => out.push_str("\\L"),
-            '\u{2029}' => out.push_str("\\P"),
-            c if printable(c) => out.push(c),
-            c if (c as u32) <= 0xff => out.push_str(&format!("\\x{:02X}", c as u32)),
-            c if (c as u32) <= 0xffff => out.push_str(&format!("\\u{:04X}", c as u32)),
-            c => out.push_str(&format!("\\U{:08X}", c as u32)),
-        }
+        // The one-letter escapes, as a letter: one push for all of them rather than a string
+        // constant each.
+        let letter = match c {
+            '"' => '"',
+            '\\' => '\\',
+            '\0' => '0',
+            '\u{7}' => 'a',
+            '\u{8}' => 'b',
+            '\t' => 't',
+            '\n' => 'n',
+            '\u{b}' => 'v',
+            '\u{c}' => 'f',
+            '\r' => 'r',
+            '\u{1b}' => 'e',
+            '\u{85}' => 'N',
+            '\u{a0}' => '_',
+            '\u{2028}' => 'L',
+            '\u{2029}' => 'P',
+            c if printable(c) => {
+                out.push(c);
+                continue;
+            }
+            c => {
+                let n = c as u32;
+                let (kind, width) = match n {
+                    0..=0xff => ('x', 2),
+                    0x100..=0xffff => ('u', 4),
+                    _ => ('U', 8),
+                };
+                let _ = write!(out, "\\{kind}{n:0width$X}");
+                continue;
+            }
+        };
+        out.push('\\');
+        out.push(letter);
     }
     out.push('"');
 }
@@ -524,5 +539,24 @@ mod tests {
         });
         let text = to_string(&v);
         assert_eq!(super::super::parse(&text).unwrap().value, v, "{text}");
+    }
+}
+
+#[cfg(test)]
+mod double_escapes {
+    use super::double;
+
+    /// Every escape a double-quoted scalar is written with, as go-yaml writes them.
+    #[test]
+    fn each_escape_as_go_yaml_writes_it() {
+        let mut out = String::new();
+        double(
+            "a\"\\\0\u{7}\u{8}\t\n\u{b}\u{c}\r\u{1b}\u{85}\u{a0}\u{2028}\u{2029}\u{1}\u{7f}\u{9f}\u{fffe}\u{feff}\u{10ffff}é",
+            &mut out,
+        );
+        assert_eq!(
+            out,
+            "\"a\\\"\\\\\\0\\a\\b\\t\\n\\v\\f\\r\\e\\N\\_\\L\\P\\x01\\x7F\\x9F\\uFFFE\\uFEFF\u{10ffff}é\""
+        );
     }
 }
