@@ -64,6 +64,12 @@ impl Version {
 
     /// Parses like upstream's `version.Parse`: semantic versioning first, then generic.
     pub fn parse(text: &str) -> Result<Self, VersionError> {
+        // A semantic version has three numbers, so text with fewer than two dots can only be
+        // read generically: the semantic attempt, whose error would be dropped, is skipped
+        // (a feature list parses hundreds of `"1.30"`s).
+        if text.bytes().filter(|b| *b == b'.').count() < 2 {
+            return parse(text, false);
+        }
         parse(text, true).or_else(|_| parse(text, false))
     }
 

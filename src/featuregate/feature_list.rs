@@ -146,16 +146,7 @@ fn pre_release(v: &Value) -> Result<PreRelease, DeError> {
 fn opt_version(v: &Value) -> Result<Option<Version>, DeError> {
     match v {
         Value::Null => Ok(None),
-        // With fewer than two dots, `Version::parse`'s first attempt (a semantic version, three
-        // numbers) can only fail, spelling an error that is dropped: the generic reading it then
-        // answers with is asked directly.
-        Value::String(s) => {
-            let parse = match s.bytes().filter(|b| *b == b'.').count() {
-                0 | 1 => Version::parse_generic,
-                _ => Version::parse,
-            };
-            parse(s).map(Some).map_err(DeError::custom)
-        }
+        Value::String(s) => Version::parse(s).map(Some).map_err(DeError::custom),
         _ => Err(invalid_type(v, "a string")),
     }
 }
