@@ -588,12 +588,16 @@ export default {
           h("ul", { class: "diff-list muted" }, filled.map((d) => diffItem(d, "(filled in)")))) : null);
     }
 
+    // The buttons write what `result` holds when clicked, so they follow the answer at once,
+    // even while the preview beside them waits for an idle moment.
+    function drawExportButtons() {
+      for (const b of exportButtons) b.disabled = !result;
+      copyGates.disabled = !gatesFlag();
+    }
     function drawExport() {
-      for (const b of [...exportButtons, copyGates]) b.disabled = !result;
       exportPreview.textContent = result ? exportYaml() : "The kubelet did not start: nothing to export.";
       const flag = gatesFlag();
       gatesFlagText.textContent = result ? flag || "No gate is set: every gate has its default at this version." : "";
-      copyGates.disabled = !flag;
     }
 
     function drawConfigNote() {
@@ -676,6 +680,7 @@ export default {
       drawGates();
       drawDynamic();
       drawContrib();
+      drawExportButtons();
       if (!defer) return drawLate(inp);
       cancelLate?.();
       for (const b of lateBoxes) b.setAttribute("aria-busy", "true");
