@@ -1,71 +1,106 @@
 // Node entry of the kubegate package: `import { FeatureGate } from "kubegate"` works with no init
-// step and compiles only the gate core's wasm (gates/, a quarter of the full one). The other
-// areas (kubelet configuration, node status and the simulator, pod sources, API fields, the
-// control plane, imports, facts) live in the full wasm, which is read and compiled the first time
-// one of them is used: a script that only evaluates gates never pays for kubelet code.
+// step and loads only the gate core (gates.js over gates/, a wasm a fifth of the full one's size).
+// The other areas (kubelet configuration, node status and the simulator, pod sources, API fields,
+// the control plane, imports, facts) are stand-ins until first touched:
+// - touching one (reading `PodConfig.prototype`, `x instanceof PodConfig`, `fn.length`) loads
+//   their checked API, the same api.js over the same glue that browsers import, bundled at build
+//   time into one CommonJS file (areas.cjs, scripts/bundle-node-areas.mjs) because only CommonJS
+//   can be loaded synchronously from a constructor; that costs a few milliseconds and no wasm;
+// - calling one (a function, `new`, or a static method) also reads and compiles the full wasm.
+// So a script that only evaluates gates pays for neither the kubelet's code nor its JavaScript.
 //
 // Both modules are checked by the same layer (core.js) and answer the same for the gate core
 // (tests/js/gates_entry.test.mjs); nothing crosses between them except plain JSON values (gate
 // maps, feature lists), so an object from one is never handed to the other. Browsers and
 // bundlers get index.js instead, where `await init()` fetches the full wasm.
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import * as gateCore from "./gates.js";
-import * as all from "./index.js";
 import { loadedSummary } from "./core.js";
 
-const wasm = (path) => readFileSync(new URL(path, import.meta.url));
+gateCore.initSync({ module: readFileSync(new URL("./gates/kubegate_gates_bg.wasm", import.meta.url)) });
 
-gateCore.initSync({ module: wasm("./gates/kubegate_gates_bg.wasm") });
+const require = createRequire(import.meta.url);
+
+// Each loader throws kubegate's Error of kind "init" if its file cannot be read or compiled (the
+// checked initSync words a compile failure); the next use tries again.
+function initError(what, e) {
+  const failure = new Error(`initSync: could not load kubegate's ${what} (${e instanceof Error ? e.message : String(e)})`);
+  return Object.assign(failure, { kind: "init", function: "initSync" });
+}
+
+let areasApi = null;
+/** The other areas' checked API, without their wasm. */
+function areas() {
+  if (areasApi === null) {
+    try {
+      areasApi = require("./areas.cjs");
+    } catch (e) {
+      throw initError("JavaScript", e);
+    }
+  }
+  return areasApi;
+}
 
 let areasLoaded = false;
-// Throws kubegate's Error of kind "init" if the file cannot be read or compiled (the checked
-// initSync words a compile failure); the next use tries again.
+/** The other areas' checked API over their compiled wasm. */
 function loadAreas() {
+  const api = areas();
   if (!areasLoaded) {
     let bytes;
     try {
-      bytes = wasm("./kubegate_bg.wasm");
+      bytes = readFileSync(new URL("./kubegate_bg.wasm", import.meta.url));
     } catch (e) {
-      const failure = new Error(`initSync: could not load kubegate's WebAssembly (${e.message})`);
-      throw Object.assign(failure, { kind: "init", function: "initSync" });
+      throw initError("WebAssembly", e);
     }
-    all.initSync({ module: bytes });
+    api.initSync({ module: bytes });
     areasLoaded = true;
   }
+  return api;
 }
 
-// A function of another area: loads that area's wasm, then runs the checked export unchanged
-// (its name and arity stay the export's own, as error messages and callers see them).
-function lazyFunction(checked) {
-  const run = function (...args) {
-    loadAreas();
-    return checked.apply(this, args);
-  };
-  Object.defineProperty(run, "name", { value: checked.name });
-  Object.defineProperty(run, "length", { value: checked.length });
-  return run;
-}
-
-// A class of another area: construction (and any static method of its own) loads the wasm
-// first. The proxy forwards everything else, so `instanceof`, subclassing and the prototype are
-// the class's own; what every function inherits (`Symbol.hasInstance`, `call`, `bind`) loads
-// nothing, so `x instanceof PodConfig` never compiles the full wasm.
-function lazyClass(checked) {
-  return new Proxy(checked, {
-    construct(target, args, newTarget) {
-      loadAreas();
-      return Reflect.construct(target, args, newTarget);
+// A stand-in answers every question about the export (its name, length, prototype, own keys)
+// from the real one, loading only the JavaScript; a call or `new` runs the real one unchanged,
+// so names and arity in error messages stay the export's own. The stand-in's target is of the
+// same kind as the export (a method for a function, a constructible function for a class), so
+// what the language checks of a proxy (constructibility, the prototype slot) holds for both.
+function standIn(name, target, onGet, callable) {
+  const real = () => areas()[name];
+  return new Proxy(target, {
+    // A class called without `new` throws before it would use the wasm.
+    apply: (_, self, args) => Reflect.apply((callable ? loadAreas() : areas())[name], self, args),
+    construct: (_, args, newTarget) => Reflect.construct(loadAreas()[name], args, newTarget),
+    get: (_, key) => onGet(real(), key),
+    has: (_, key) => Reflect.has(real(), key),
+    ownKeys: () => Reflect.ownKeys(real()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const d = Reflect.getOwnPropertyDescriptor(real(), key);
+      // A property the target lacks must be reported configurable (a proxy invariant); the
+      // export's own such properties (name, length, statics) are configurable anyway.
+      if (d && !Reflect.getOwnPropertyDescriptor(target, key)) d.configurable = true;
+      return d;
     },
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver);
-      if (typeof value === "function" && Object.hasOwn(target, key)) loadAreas();
-      return value;
-    },
+    set: (_, key, value) => Reflect.set(real(), key, value),
+    defineProperty: (_, key, d) => Reflect.defineProperty(real(), key, { ...d, configurable: true }),
+    deleteProperty: (_, key) => Reflect.deleteProperty(real(), key),
   });
 }
 
+/** A function of another area. */
+const lazyFunction = (name) => standIn(name, { [name]() {} }[name], Reflect.get, true);
+
+/** A class of another area. Its own functions (statics) load the wasm when read, as calling them
+ * will; what every function inherits (`Symbol.hasInstance`, `call`, `bind`) loads none, so
+ * `x instanceof PodConfig` never compiles the full wasm. */
+const lazyClass = (name) =>
+  standIn(name, { [name]: function () {} }[name], (real, key) => {
+    const value = Reflect.get(real, key);
+    if (typeof value === "function" && Object.hasOwn(real, key)) loadAreas();
+    return value;
+  }, false);
+
 // The summary counts both modules' memory, so "memory stays flat" checks see every allocation.
-const memoryBytes = () => gateCore.initSync().memoryBytes + (areasLoaded ? all.initSync().memoryBytes : 0);
+const memoryBytes = () => gateCore.initSync().memoryBytes + (areasLoaded ? areas().initSync().memoryBytes : 0);
 const SUMMARY = loadedSummary(memoryBytes);
 // Both loaders are no-ops here (the gate core is loaded, the rest loads on use) and ignore their
 // argument, so code written for browsers runs unchanged.
@@ -86,39 +121,38 @@ export const parseFeatureList = {
       return gateCore.parseFeatureList(yaml);
     } catch (e) {
       if (!(e instanceof Error) || !OUTSIDE_GATE_CORE_YAML.test(e.message)) throw e;
-      loadAreas();
-      return all.parseFeatureList(yaml);
+      return loadAreas().parseFeatureList(yaml);
     }
   },
 }.parseFeatureList;
 
-export const facts = lazyFunction(all.facts);
-export const resolveKubeletConfig = lazyFunction(all.resolveKubeletConfig);
-export const explainKubeletConfig = lazyFunction(all.explainKubeletConfig);
-export const checkKubeletUpgrade = lazyFunction(all.checkKubeletUpgrade);
-export const setMemoryPressureCondition = lazyFunction(all.setMemoryPressureCondition);
-export const setDiskPressureCondition = lazyFunction(all.setDiskPressureCondition);
-export const setPIDPressureCondition = lazyFunction(all.setPIDPressureCondition);
-export const setReadyCondition = lazyFunction(all.setReadyCondition);
-export const nodeStatusHasChanged = lazyFunction(all.nodeStatusHasChanged);
-export const simulateCluster = lazyFunction(all.simulateCluster);
-export const scenarioStartFromNode = lazyFunction(all.scenarioStartFromNode);
-export const prepareForCreate = lazyFunction(all.prepareForCreate);
-export const prepareForUpdate = lazyFunction(all.prepareForUpdate);
-export const builtinFieldGateSchemas = lazyFunction(all.builtinFieldGateSchemas);
-export const validateEnum = lazyFunction(all.validateEnum);
-export const validateFrobberRestartPolicy = lazyFunction(all.validateFrobberRestartPolicy);
-export const importKubeletCommandLine = lazyFunction(all.importKubeletCommandLine);
-export const importConfigz = lazyFunction(all.importConfigz);
-export const importNode = lazyFunction(all.importNode);
-export const importFeatureMetrics = lazyFunction(all.importFeatureMetrics);
-export const compareFeatureMetrics = lazyFunction(all.compareFeatureMetrics);
-export const importKubeadmConfig = lazyFunction(all.importKubeadmConfig);
+export const facts = lazyFunction("facts");
+export const resolveKubeletConfig = lazyFunction("resolveKubeletConfig");
+export const explainKubeletConfig = lazyFunction("explainKubeletConfig");
+export const checkKubeletUpgrade = lazyFunction("checkKubeletUpgrade");
+export const setMemoryPressureCondition = lazyFunction("setMemoryPressureCondition");
+export const setDiskPressureCondition = lazyFunction("setDiskPressureCondition");
+export const setPIDPressureCondition = lazyFunction("setPIDPressureCondition");
+export const setReadyCondition = lazyFunction("setReadyCondition");
+export const nodeStatusHasChanged = lazyFunction("nodeStatusHasChanged");
+export const simulateCluster = lazyFunction("simulateCluster");
+export const scenarioStartFromNode = lazyFunction("scenarioStartFromNode");
+export const prepareForCreate = lazyFunction("prepareForCreate");
+export const prepareForUpdate = lazyFunction("prepareForUpdate");
+export const builtinFieldGateSchemas = lazyFunction("builtinFieldGateSchemas");
+export const validateEnum = lazyFunction("validateEnum");
+export const validateFrobberRestartPolicy = lazyFunction("validateFrobberRestartPolicy");
+export const importKubeletCommandLine = lazyFunction("importKubeletCommandLine");
+export const importConfigz = lazyFunction("importConfigz");
+export const importNode = lazyFunction("importNode");
+export const importFeatureMetrics = lazyFunction("importFeatureMetrics");
+export const compareFeatureMetrics = lazyFunction("compareFeatureMetrics");
+export const importKubeadmConfig = lazyFunction("importKubeadmConfig");
 
-export const NodeLifecycleController = lazyClass(all.NodeLifecycleController);
-export const ClusterSimulator = lazyClass(all.ClusterSimulator);
-export const PodConfig = lazyClass(all.PodConfig);
-export const FileSource = lazyClass(all.FileSource);
-export const HttpSource = lazyClass(all.HttpSource);
-export const ApiserverSource = lazyClass(all.ApiserverSource);
-export const BootstrapController = lazyClass(all.BootstrapController);
+export const NodeLifecycleController = lazyClass("NodeLifecycleController");
+export const ClusterSimulator = lazyClass("ClusterSimulator");
+export const PodConfig = lazyClass("PodConfig");
+export const FileSource = lazyClass("FileSource");
+export const HttpSource = lazyClass("HttpSource");
+export const ApiserverSource = lazyClass("ApiserverSource");
+export const BootstrapController = lazyClass("BootstrapController");

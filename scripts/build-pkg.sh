@@ -23,6 +23,8 @@ chmod +x pkg/cli.js
 rm -f pkg/.gitignore pkg/cli/.gitignore pkg/gates/.gitignore
 # The playground's panels as custom elements (kubegate/widgets): same modules, copied.
 node scripts/build-widgets.mjs
+# Node's main entry loads the other areas' JavaScript only when one is first used (npm/node.js).
+node scripts/bundle-node-areas.mjs
 node scripts/write-package-json.mjs
 # Tests and the playground import "kubegate" as users do.
 mkdir -p node_modules

@@ -125,6 +125,53 @@ test("in Node, the main entry compiles the full wasm only when another area is f
   assert.deepEqual(JSON.parse(out), { before: true, after: true, maxPods: 60 });
 });
 
+test("in Node, the other areas are stand-ins: their JavaScript loads when one is touched, their wasm when one is called", () => {
+  // A fresh process. `loaded()` says which of the two the process has: the bundled JavaScript of
+  // the other areas (areas.cjs, in the require cache once required) and the full wasm (counted in
+  // the memory summary).
+  const script = `
+    import * as kg from "kubegate";
+    import * as lean from "kubegate/gates";
+    import { createRequire } from "node:module";
+    const cache = createRequire(import.meta.url).cache;
+    const loaded = () => [Object.keys(cache).some((f) => f.endsWith("areas.cjs")), kg.initSync().memoryBytes > lean.initSync().memoryBytes];
+    const steps = { imported: loaded() };
+    kg.FeatureGate.forRelease("1.34").set("NodeSwap=true");
+    steps.gates = loaded();
+    const shape = {
+      fn: [kg.resolveKubeletConfig.name, kg.resolveKubeletConfig.length, typeof kg.resolveKubeletConfig, Object.getOwnPropertyNames(kg.resolveKubeletConfig).sort()],
+      cls: [kg.PodConfig.name, kg.PodConfig.length, Object.getOwnPropertyNames(kg.PodConfig).sort(), Object.getOwnPropertyNames(kg.PodConfig.prototype).sort(), "prototype" in kg.PodConfig],
+      notInstance: {} instanceof kg.PodConfig,
+    };
+    steps.touched = loaded();
+    let noNew;
+    try { kg.PodConfig(); } catch (e) { noNew = [e.kind, e.message]; }
+    steps.calledWithoutNew = loaded();
+    const pc = new kg.PodConfig();
+    class Mine extends kg.NodeLifecycleController {}
+    const mine = new Mine();
+    shape.instances = [pc instanceof kg.PodConfig, mine instanceof kg.NodeLifecycleController, mine instanceof Mine, typeof mine.settings().nodeMonitorPeriod];
+    steps.constructed = loaded();
+    console.log(JSON.stringify({ steps, shape, noNew }));
+  `;
+  const out = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dirname(fileURLToPath(import.meta.url)), encoding: "utf8" }));
+  assert.deepEqual(out.steps, {
+    imported: [false, false],
+    gates: [false, false],
+    touched: [true, false],
+    calledWithoutNew: [true, false],
+    constructed: [true, true],
+  });
+  // The stand-ins look like the browser entry's exports.
+  assert.deepEqual(out.shape.fn, [full.resolveKubeletConfig.name, full.resolveKubeletConfig.length, "function", Object.getOwnPropertyNames(full.resolveKubeletConfig).sort()]);
+  assert.deepEqual(out.shape.cls, [full.PodConfig.name, full.PodConfig.length, Object.getOwnPropertyNames(full.PodConfig).sort(), Object.getOwnPropertyNames(full.PodConfig.prototype).sort(), true]);
+  assert.equal(out.shape.notInstance, false);
+  assert.deepEqual(out.shape.instances, [true, true, true, "string"]);
+  let want;
+  try { full.PodConfig(); } catch (e) { want = [e.kind, e.message]; }
+  assert.deepEqual(out.noNew, want);
+});
+
 // The files a module graph can load: every relative static import, followed; and every file a
 // module names through `new URL("...", import.meta.url)` (how the Node entries read their wasm).
 function graph(entry) {

@@ -15,7 +15,7 @@ let tarball;
 test("npm pack produces a tarball with the files users need", () => {
   const out = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", tmpdir(), join(repo, "pkg")], repo));
   const files = out[0].files.map((f) => f.path).sort();
-  for (const f of ["kubegate.js", "kubegate.d.ts", "kubegate_bg.wasm", "node.js", "node.d.ts", "package.json", "README.md", "core.js", "gates.js", "gates.d.ts", "gates-node.js", "gates/kubegate_gates.js", "gates/kubegate_gates.d.ts", "gates/kubegate_gates_bg.wasm"]) {
+  for (const f of ["kubegate.js", "kubegate.d.ts", "kubegate_bg.wasm", "node.js", "node.d.ts", "areas.cjs", "package.json", "README.md", "core.js", "gates.js", "gates.d.ts", "gates-node.js", "gates/kubegate_gates.js", "gates/kubegate_gates.d.ts", "gates/kubegate_gates_bg.wasm"]) {
     assert.ok(files.includes(f), `${f} missing from the tarball: ${files}`);
   }
   tarball = join(tmpdir(), out[0].filename);
@@ -39,6 +39,10 @@ test("the tarball installs into a fresh project and works with a plain import", 
   // The gate core alone: same answers from `kubegate/gates`, no init step either.
   writeFileSync(join(dir, "gates.js"), readFileSync(join(dir, "main.js"), "utf8").replace('from "kubegate"', 'from "kubegate/gates"'));
   assert.equal(run("node", ["gates.js"], dir).trim(), "true unrecognized feature gate: Y");
+  // Another area from the main entry: its JavaScript and wasm load on first use, from the tarball.
+  writeFileSync(join(dir, "areas.js"), `import { PodConfig, resolveKubeletConfig } from "kubegate";
+     console.log(resolveKubeletConfig({ args: ["--max-pods=60"] }).config.maxPods, new PodConfig().mode);`);
+  assert.equal(run("node", ["areas.js"], dir).trim(), "60 Incremental");
 });
 
 test("a browser bundle of kubegate/gates carries neither the full glue nor the Node entry", () => {
