@@ -59,45 +59,47 @@ function loadAreas() {
   return api;
 }
 
-// A stand-in answers every question about the export (its name, length, prototype, own keys)
-// from the real one, loading only the JavaScript; a call or `new` runs the real one unchanged,
-// so names and arity in error messages stay the export's own. The stand-in's target is of the
-// same kind as the export (a method for a function, a constructible function for a class), so
-// what the language checks of a proxy (constructibility, the prototype slot) holds for both.
-function standIn(name, target, onGet, callable) {
-  const real = () => areas()[name];
-  return new Proxy(target, {
+// A stand-in is a proxy over an empty function of the same kind as the export (a method for a
+// function, a constructible function for a class), so what the language checks of a proxy
+// (callability, constructibility) matches. The first time anything is asked of it, the export's
+// own properties (name, length, prototype, statics) are copied onto that function, which from
+// then on answers as the export does; every proxy trap works on it, so the proxy invariants hold
+// for any operation, freezing included. A call or `new` runs the export itself, so names and
+// arity in error messages stay its own.
+function standIn(name, target, callable, onGet = Reflect.get) {
+  let synced = false;
+  const sync = () => {
+    if (!synced) {
+      const real = areas()[name];
+      for (const key of Reflect.ownKeys(real)) Object.defineProperty(target, key, Reflect.getOwnPropertyDescriptor(real, key));
+      synced = true;
+    }
+    return target;
+  };
+  const handler = {
     // A class called without `new` throws before it would use the wasm.
     apply: (_, self, args) => Reflect.apply((callable ? loadAreas() : areas())[name], self, args),
     construct: (_, args, newTarget) => Reflect.construct(loadAreas()[name], args, newTarget),
-    get: (_, key) => onGet(real(), key),
-    has: (_, key) => Reflect.has(real(), key),
-    ownKeys: () => Reflect.ownKeys(real()),
-    getOwnPropertyDescriptor: (_, key) => {
-      const d = Reflect.getOwnPropertyDescriptor(real(), key);
-      // A property the target lacks must be reported configurable (a proxy invariant); the
-      // export's own such properties (name, length, statics) are configurable anyway.
-      if (d && !Reflect.getOwnPropertyDescriptor(target, key)) d.configurable = true;
-      return d;
-    },
-    set: (_, key, value) => Reflect.set(real(), key, value),
-    defineProperty: (_, key, d) => Reflect.defineProperty(real(), key, { ...d, configurable: true }),
-    deleteProperty: (_, key) => Reflect.deleteProperty(real(), key),
-  });
+    get: (_, key) => onGet(sync(), key),
+  };
+  for (const trap of ["has", "ownKeys", "getOwnPropertyDescriptor", "defineProperty", "deleteProperty", "set", "getPrototypeOf", "setPrototypeOf", "isExtensible", "preventExtensions"]) {
+    handler[trap] = (_, ...args) => Reflect[trap](sync(), ...args);
+  }
+  return new Proxy(target, handler);
 }
 
 /** A function of another area. */
-const lazyFunction = (name) => standIn(name, { [name]() {} }[name], Reflect.get, true);
+const lazyFunction = (name) => standIn(name, { [name]() {} }[name], true);
 
 /** A class of another area. Its own functions (statics) load the wasm when read, as calling them
  * will; what every function inherits (`Symbol.hasInstance`, `call`, `bind`) loads none, so
  * `x instanceof PodConfig` never compiles the full wasm. */
 const lazyClass = (name) =>
-  standIn(name, { [name]: function () {} }[name], (real, key) => {
-    const value = Reflect.get(real, key);
-    if (typeof value === "function" && Object.hasOwn(real, key)) loadAreas();
+  standIn(name, { [name]: function () {} }[name], false, (cls, key) => {
+    const value = Reflect.get(cls, key);
+    if (typeof value === "function" && Object.hasOwn(cls, key)) loadAreas();
     return value;
-  }, false);
+  });
 
 // The summary counts both modules' memory, so "memory stays flat" checks see every allocation.
 const memoryBytes = () => gateCore.initSync().memoryBytes + (areasLoaded ? areas().initSync().memoryBytes : 0);

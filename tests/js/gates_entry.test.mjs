@@ -142,6 +142,8 @@ test("in Node, the other areas are stand-ins: their JavaScript loads when one is
       fn: [kg.resolveKubeletConfig.name, kg.resolveKubeletConfig.length, typeof kg.resolveKubeletConfig, Object.getOwnPropertyNames(kg.resolveKubeletConfig).sort()],
       cls: [kg.PodConfig.name, kg.PodConfig.length, Object.getOwnPropertyNames(kg.PodConfig).sort(), Object.getOwnPropertyNames(kg.PodConfig.prototype).sort(), "prototype" in kg.PodConfig],
       notInstance: {} instanceof kg.PodConfig,
+      // Any operation on an export keeps the proxy invariants, freezing included.
+      frozen: [Object.isFrozen(Object.freeze(kg.BootstrapController)), Object.getOwnPropertyNames(kg.BootstrapController.prototype).includes("free"), Object.isFrozen(Object.freeze(kg.importNode))],
     };
     steps.touched = loaded();
     let noNew;
@@ -166,6 +168,7 @@ test("in Node, the other areas are stand-ins: their JavaScript loads when one is
   assert.deepEqual(out.shape.fn, [full.resolveKubeletConfig.name, full.resolveKubeletConfig.length, "function", Object.getOwnPropertyNames(full.resolveKubeletConfig).sort()]);
   assert.deepEqual(out.shape.cls, [full.PodConfig.name, full.PodConfig.length, Object.getOwnPropertyNames(full.PodConfig).sort(), Object.getOwnPropertyNames(full.PodConfig.prototype).sort(), true]);
   assert.equal(out.shape.notInstance, false);
+  assert.deepEqual(out.shape.frozen, [true, true, true]);
   assert.deepEqual(out.shape.instances, [true, true, true, "string"]);
   let want;
   try { full.PodConfig(); } catch (e) { want = [e.kind, e.message]; }
