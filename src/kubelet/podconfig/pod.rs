@@ -20,16 +20,22 @@
 //! differ from no labels, exactly as upstream. Known gap: `false`/`0` written explicitly on a
 //! non-pointer field differs from absent here but not in Go.
 //!
-//! # Why the fields other than `metadata` are kept as text
+//! # Why the fields are kept as text
 //!
 //! A merge of 50,000 pods must stay well under a second in wasm, and a decoded `Value` tree
 //! costs a map node of several hundred bytes for every JSON object, however small: most of a
-//! merge's time went to allocating and walking those trees. The merge only ever compares the
-//! spec and status and copies them; so each top-level field except `metadata` is kept as the
-//! exact text serde_json would write for its decoded value ([`crate::json::canonical`]), decoded
-//! straight from the input without a tree. Equal text means equal values, so an unchanged pod
-//! compares as two string comparisons; only differing text is decoded, for the rules above.
-//! Output copies the text as it is. `metadata`, which the merge reads and changes, stays a map.
+//! merge's time went to allocating, searching and walking those trees. The merge only ever
+//! compares the spec and status and copies them; so each top-level field except `metadata` is
+//! kept as the exact text serde_json would write for its decoded value
+//! ([`crate::json::canonical`]), decoded straight from the input without a tree. Equal text
+//! means equal values, so an unchanged pod compares as two string comparisons; only differing
+//! text is decoded, for the rules above. Output copies the text as it is.
+//!
+//! `metadata` is kept the same way, entry by entry (labels, deletion timestamp and grace period,
+//! generation are compared and copied whole, so their text serves as well as a value), except
+//! `annotations`, which the merge reads and writes key by key: those are a small sorted list.
+//! Callers that ask for a map by reference ([`Pod::labels`], [`Pod::annotations`]) get one built
+//! on first use and kept; the merge itself never asks.
 
 use std::borrow::Cow;
 use std::collections::BTreeSet;
@@ -40,8 +46,52 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::types::LOCAL_ANNOTATIONS;
+use super::types::{
+    CONFIG_FIRST_SEEN_ANNOTATION_KEY, CONFIG_HASH_ANNOTATION_KEY, CONFIG_MIRROR_ANNOTATION_KEY,
+    CONFIG_SOURCE_ANNOTATION_KEY, LOCAL_ANNOTATIONS,
+};
 use crate::json::Raw;
+
+/// A key of a pod, its metadata or its annotations.
+type Key = Cow<'static, str>;
+
+/// Keys nearly every pod carries: shared, not allocated again for each pod.
+const KNOWN_KEYS: [&str; 19] = [
+    "apiVersion",
+    "kind",
+    "spec",
+    "status",
+    "uid",
+    "name",
+    "namespace",
+    "labels",
+    "annotations",
+    "creationTimestamp",
+    "resourceVersion",
+    "generation",
+    "deletionTimestamp",
+    "deletionGracePeriodSeconds",
+    "ownerReferences",
+    CONFIG_SOURCE_ANNOTATION_KEY,
+    CONFIG_MIRROR_ANNOTATION_KEY,
+    CONFIG_FIRST_SEEN_ANNOTATION_KEY,
+    CONFIG_HASH_ANNOTATION_KEY,
+];
+
+fn known(k: &str) -> Option<Key> {
+    KNOWN_KEYS
+        .iter()
+        .find(|s| **s == k)
+        .map(|s| Cow::Borrowed(*s))
+}
+
+fn key(k: &str) -> Key {
+    known(k).unwrap_or_else(|| Cow::Owned(k.to_string()))
+}
+
+fn key_owned(k: String) -> Key {
+    known(&k).unwrap_or(Cow::Owned(k))
+}
 
 /// A Kubernetes pod (JSON object) with a validated `metadata.name` and `metadata.uid`.
 ///
@@ -51,7 +101,7 @@ use crate::json::Raw;
 #[derive(Clone, Debug)]
 pub struct Pod {
     /// `metadata`, held apart so that it can be changed without re-checking its type.
-    metadata: Arc<Map<String, Value>>,
+    metadata: Arc<Meta>,
     /// Every other top-level field, untouched, sorted by key (see the module doc).
     fields: Arc<Vec<Field>>,
     /// `name_namespace(uid)` ([`Pod::describe`]), which holds the three names every step of a
@@ -63,10 +113,11 @@ pub struct Pod {
     namespace_end: usize,
 }
 
-/// One top-level field of a pod other than `metadata`.
+/// One entry of a JSON object kept as text: a top-level field of a pod other than `metadata`,
+/// or an entry of `metadata` other than `annotations`.
 #[derive(Clone, Debug)]
 struct Field {
-    key: Box<str>,
+    key: Key,
     /// What serde_json writes for the field's decoded value ([`crate::json::canonical`]).
     text: Box<str>,
     /// The decoded value, once a caller asked for it by reference ([`Pod::spec`]).
@@ -77,9 +128,9 @@ struct Field {
 }
 
 impl Field {
-    fn new(key: impl Into<Box<str>>, text: impl Into<Box<str>>, hash: Option<u64>) -> Field {
+    fn new(key: Key, text: impl Into<Box<str>>, hash: Option<u64>) -> Field {
         Field {
-            key: key.into(),
+            key,
             text: text.into(),
             value: OnceLock::new(),
             hash,
@@ -97,6 +148,46 @@ impl Field {
             None => Cow::Owned(parse(&self.text)),
         }
     }
+
+    fn is_null(&self) -> bool {
+        &*self.text == "null"
+    }
+
+    /// The string the text stands for, when it is one.
+    fn as_str(&self) -> Option<&str> {
+        match plain_str(&self.text) {
+            Some(s) => Some(s),
+            None if self.text.starts_with('"') => self.value().as_str(),
+            None => None,
+        }
+    }
+}
+
+/// A JSON string literal's contents when it has no escapes (then they are the text inside).
+fn plain_str(text: &str) -> Option<&str> {
+    let inner = text.strip_prefix('"')?.strip_suffix('"')?;
+    (!inner.contains('\\')).then_some(inner)
+}
+
+/// What a JSON text stands for, as far as the checks of a pod's metadata care.
+enum Kind<'a> {
+    Null,
+    Str(Cow<'a, str>),
+    Other,
+}
+
+fn kind(text: &str) -> Kind<'_> {
+    if text == "null" {
+        Kind::Null
+    } else if let Some(s) = plain_str(text) {
+        Kind::Str(Cow::Borrowed(s))
+    } else if text.starts_with('"') {
+        Kind::Str(Cow::Owned(
+            serde_json::from_str::<String>(text).unwrap_or_default(),
+        ))
+    } else {
+        Kind::Other
+    }
 }
 
 /// The text was written from a decoded value, so it always decodes.
@@ -104,36 +195,173 @@ fn parse(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or(Value::Null)
 }
 
+fn find<'a>(fields: &'a [Field], key: &str) -> Option<&'a Field> {
+    let i = fields.binary_search_by(|f| (*f.key).cmp(key)).ok()?;
+    fields.get(i)
+}
+
+/// Puts `field` in its place, replacing one of the same key.
+fn put(fields: &mut Vec<Field>, field: Field) {
+    match fields.binary_search_by(|f| f.key.cmp(&field.key)) {
+        Ok(i) => {
+            if let Some(slot) = fields.get_mut(i) {
+                *slot = field;
+            }
+        }
+        Err(i) => fields.insert(i, field),
+    }
+}
+
+fn take(fields: &mut Vec<Field>, key: &str) -> Option<Field> {
+    let i = fields.binary_search_by(|f| (*f.key).cmp(key)).ok()?;
+    Some(fields.remove(i))
+}
+
+/// Fields in key order, one per key: of a repeated key the last, the one a JSON object keeps.
+fn sorted_unique(fields: Vec<Field>) -> Vec<Field> {
+    let mut order: Vec<(&str, usize)> = fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (&*f.key, i))
+        .collect();
+    // Stable, so that of a repeated key the last stays last.
+    crate::json::sort_keys(&mut order);
+    let mut picked = Vec::with_capacity(order.len());
+    let mut it = order.iter().peekable();
+    while let Some(&(key, i)) = it.next() {
+        if it.peek().is_none_or(|(next, _)| *next != key) {
+            picked.push(i);
+        }
+    }
+    let mut slots: Vec<Option<Field>> = fields.into_iter().map(Some).collect();
+    picked
+        .into_iter()
+        .filter_map(|i| slots.get_mut(i).and_then(Option::take))
+        .collect()
+}
+
+/// A pod's `metadata` (see the module doc).
+#[derive(Clone, Debug, Default)]
+struct Meta {
+    /// Every entry but `annotations`, sorted by key, one per key.
+    fields: Vec<Field>,
+    /// Whether `annotations` is absent, `null` or an object.
+    annotations_are: Presence,
+    /// The annotations, sorted by key, one per key (empty unless an object).
+    annotations: Vec<(Key, Value)>,
+    /// The annotations as a map, once a caller asked for them by reference.
+    annotation_map: OnceLock<Option<Map<String, Value>>>,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Presence {
+    #[default]
+    Absent,
+    Null,
+    Object,
+}
+
+impl Meta {
+    fn annotation(&self, key: &str) -> Option<&Value> {
+        let i = self
+            .annotations
+            .binary_search_by(|(k, _)| (**k).cmp(key))
+            .ok()?;
+        self.annotations.get(i).map(|(_, v)| v)
+    }
+
+    fn annotation_entries(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.annotations.iter().map(|(k, v)| (&**k, v))
+    }
+
+    /// The annotations to change: an object from now on, and the map built for callers gone.
+    fn annotations_mut(&mut self) -> &mut Vec<(Key, Value)> {
+        self.annotation_map.take();
+        self.annotations_are = Presence::Object;
+        &mut self.annotations
+    }
+}
+
+impl PartialEq for Meta {
+    fn eq(&self, other: &Meta) -> bool {
+        fields_equal(&self.fields, &other.fields)
+            && self.annotations_are == other.annotations_are
+            && self.annotations == other.annotations
+    }
+}
+
+/// Equal JSON: canonical text is equal exactly when the decoded values are.
+fn fields_equal(a: &[Field], b: &[Field]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b.iter())
+            .all(|(a, b)| a.key == b.key && a.text == b.text)
+}
+
 impl PartialEq for Pod {
-    /// Equal JSON: canonical text is equal exactly when the decoded values are.
     fn eq(&self, other: &Pod) -> bool {
-        self.metadata == other.metadata
-            && self.fields.len() == other.fields.len()
-            && self
-                .fields
-                .iter()
-                .zip(other.fields.iter())
-                .all(|(a, b)| a.key == b.key && a.text == b.text)
+        self.metadata == other.metadata && fields_equal(&self.fields, &other.fields)
+    }
+}
+
+/// Sorted fields written as one JSON object, with one more entry in its place (`metadata` in
+/// a pod, `annotations` in its metadata), keys in order as `Value` would write them.
+struct Entries<'a, V> {
+    fields: &'a [Field],
+    extra: Option<(&'a str, V)>,
+}
+
+impl<V: Serialize> Serialize for Entries<'_, V> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let len = self.fields.len() + usize::from(self.extra.is_some());
+        let mut map = serializer.serialize_map(Some(len))?;
+        let mut extra = self.extra.as_ref();
+        for f in self.fields {
+            if let Some((k, v)) = extra.filter(|(k, _)| *k < &*f.key) {
+                map.serialize_entry(k, v)?;
+                extra = None;
+            }
+            map.serialize_entry(&*f.key, &Raw(&f.text))?;
+        }
+        if let Some((k, v)) = extra {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
+/// The annotations as JSON: `null` or an object.
+struct AnnotationsJson<'a>(&'a Meta);
+
+impl Serialize for AnnotationsJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.0.annotations_are == Presence::Null {
+            return serializer.serialize_unit();
+        }
+        serializer.collect_map(self.0.annotation_entries())
+    }
+}
+
+impl Serialize for Meta {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Entries {
+            fields: &self.fields,
+            extra: (self.annotations_are != Presence::Absent)
+                .then_some(("annotations", AnnotationsJson(self))),
+        }
+        .serialize(serializer)
     }
 }
 
 impl Serialize for Pod {
     /// The pod as one JSON object, keys in order (as `Value` would write it), without copying.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(self.fields.len() + 1))?;
-        let mut metadata_done = false;
-        for f in self.fields.iter() {
-            if !metadata_done && &*f.key > "metadata" {
-                map.serialize_entry("metadata", &*self.metadata)?;
-                metadata_done = true;
-            }
-            map.serialize_entry(&*f.key, &Raw(&f.text))?;
+        Entries {
+            fields: &self.fields,
+            extra: Some(("metadata", &*self.metadata)),
         }
-        if !metadata_done {
-            map.serialize_entry("metadata", &*self.metadata)?;
-        }
-        map.end()
+        .serialize(serializer)
     }
 }
 
@@ -173,6 +401,76 @@ impl<'de> DeserializeSeed<'de> for CanonicalSeed {
     }
 }
 
+/// Every entry of a JSON object, each as [`crate::json::canonical`] text, sorted, one per key.
+fn canonical_fields<'de, A: MapAccess<'de>>(
+    mut map: A,
+    mut skip: impl FnMut(&str) -> bool,
+    mut special: impl FnMut(&str, &mut A) -> Result<bool, A::Error>,
+) -> Result<Vec<Field>, A::Error> {
+    let mut fields = Vec::new();
+    while let Some(k) = map.next_key_seed(KeySeed)? {
+        if special(&k, &mut map)? {
+            continue;
+        }
+        if skip(&k) {
+            map.next_value::<de::IgnoredAny>()?;
+            continue;
+        }
+        let (text, hash) = map.next_value_seed(CanonicalSeed)?;
+        fields.push(Field::new(key(&k), text, Some(hash)));
+    }
+    Ok(sorted_unique(fields))
+}
+
+/// What stood under `metadata`, before the checks of [`Pod::from_parts`].
+enum MetaIn {
+    Object(Vec<Field>),
+    Null,
+    Other,
+}
+
+/// Decodes `metadata` into [`MetaIn`] entry by entry, without a tree.
+struct MetaSeed;
+
+impl<'de> DeserializeSeed<'de> for MetaSeed {
+    type Value = MetaIn;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<MetaIn, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for MetaSeed {
+    type Value = MetaIn;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("pod metadata")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<MetaIn, A::Error> {
+        canonical_fields(map, |_| false, |_, _| Ok(false)).map(MetaIn::Object)
+    }
+    fn visit_unit<E>(self) -> Result<MetaIn, E> {
+        Ok(MetaIn::Null)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<MetaIn, A::Error> {
+        while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+        Ok(MetaIn::Other)
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<MetaIn, E> {
+        Ok(MetaIn::Other)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<MetaIn, E> {
+        Ok(MetaIn::Other)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<MetaIn, E> {
+        Ok(MetaIn::Other)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<MetaIn, E> {
+        Ok(MetaIn::Other)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<MetaIn, E> {
+        Ok(MetaIn::Other)
+    }
+}
+
 struct PodVisitor(DecodePod);
 
 fn not_an_object() -> Result<Pod, PodError> {
@@ -184,39 +482,21 @@ impl<'de> Visitor<'de> for PodVisitor {
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a pod")
     }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
         let mut metadata = None;
-        let mut fields = Vec::new();
-        while let Some(key) = map.next_key::<Cow<'de, str>>()? {
-            if key == "metadata" {
-                metadata = Some(map.next_value::<Value>()?);
-            } else if self.0.metadata_only {
-                map.next_value::<de::IgnoredAny>()?;
-            } else {
-                let (text, hash) = map.next_value_seed(CanonicalSeed)?;
-                fields.push(Field::new(key, text, Some(hash)));
-            }
-        }
-        let mut order: Vec<(&str, usize)> = fields
-            .iter()
-            .enumerate()
-            .map(|(i, f)| (&*f.key, i))
-            .collect();
-        // Stable, so that of a repeated key the last (the one a JSON object keeps) stays last.
-        crate::json::sort_keys(&mut order);
-        let mut picked = Vec::with_capacity(order.len());
-        let mut it = order.iter().peekable();
-        while let Some(&(key, i)) = it.next() {
-            if it.peek().is_none_or(|(next, _)| *next != key) {
-                picked.push(i);
-            }
-        }
-        let mut slots: Vec<Option<Field>> = fields.into_iter().map(Some).collect();
-        let kept: Vec<Field> = picked
-            .into_iter()
-            .filter_map(|i| slots.get_mut(i).and_then(Option::take))
-            .collect();
-        Ok(Pod::from_parts(metadata, kept))
+        let metadata_only = self.0.metadata_only;
+        let fields = canonical_fields(
+            map,
+            |_| metadata_only,
+            |k, map| {
+                if k != "metadata" {
+                    return Ok(false);
+                }
+                metadata = Some(map.next_value_seed(MetaSeed)?);
+                Ok(true)
+            },
+        )?;
+        Ok(Pod::from_parts(metadata.unwrap_or(MetaIn::Null), fields))
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
         while seq.next_element::<de::IgnoredAny>()?.is_some() {}
@@ -242,6 +522,119 @@ impl<'de> Visitor<'de> for PodVisitor {
     }
 }
 
+/// Reads the canonical text of a map that must hold only strings (labels, annotations): its
+/// entries (when kept), or the first key, in key order, whose value is not a string.
+struct StringMap {
+    keep: bool,
+}
+
+impl<'de> Visitor<'de> for StringMap {
+    type Value = Result<Vec<(Key, Value)>, String>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(k) = map.next_key_seed(KeySeed)? {
+            match map.next_value_seed(StringValue)? {
+                None => return Ok(Err(k.into_owned())),
+                Some(v) if self.keep => out.push((key(&k), Value::String(v.into_owned()))),
+                Some(_) => {}
+            }
+        }
+        Ok(Ok(out))
+    }
+}
+
+/// An object key, borrowed from the input when it has no escapes (`Cow`'s own `Deserialize`
+/// always copies: an allocation for every key of every pod).
+struct KeySeed;
+
+impl<'de> DeserializeSeed<'de> for KeySeed {
+    type Value = Cow<'de, str>;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        StringValue
+            .deserialize(deserializer)?
+            .ok_or_else(|| de::Error::custom("object keys must be strings"))
+    }
+}
+
+/// A string, or `None` for any other value (skipped).
+struct StringValue;
+
+impl<'de> DeserializeSeed<'de> for StringValue {
+    type Value = Option<Cow<'de, str>>;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for StringValue {
+    type Value = Option<Cow<'de, str>>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Self::Value, E> {
+        Ok(Some(Cow::Borrowed(s)))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Self::Value, E> {
+        Ok(Some(Cow::Owned(s.to_string())))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        while map
+            .next_entry::<de::IgnoredAny, de::IgnoredAny>()?
+            .is_some()
+        {}
+        Ok(None)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+        Ok(None)
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_unit<E>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+}
+
+/// Checks `metadata.<field>` is absent, `null` or an object of strings; `keep` returns the
+/// entries of an object too.
+fn string_map(
+    field: Option<&Field>,
+    name: &str,
+    keep: bool,
+) -> Result<(Presence, Vec<(Key, Value)>), PodError> {
+    let Some(f) = field else {
+        return Ok((Presence::Absent, Vec::new()));
+    };
+    if f.is_null() {
+        return Ok((Presence::Null, Vec::new()));
+    }
+    let not_object = || PodError(format!("metadata.{name}: must be an object of strings"));
+    if !f.text.starts_with('{') {
+        return Err(not_object());
+    }
+    let mut de = serde_json::Deserializer::from_str(&f.text);
+    match de.deserialize_map(StringMap { keep }) {
+        Ok(Ok(entries)) => Ok((Presence::Object, entries)),
+        Ok(Err(k)) => Err(PodError(format!(
+            "metadata.{name}[{k:?}]: must be a string"
+        ))),
+        Err(_) => Err(not_object()),
+    }
+}
+
 /// Why a JSON value is not a pod the merge can hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PodError(pub String);
@@ -254,17 +647,37 @@ impl fmt::Display for PodError {
 
 impl std::error::Error for PodError {}
 
+/// Entries kept as text, decoded into a map.
+fn to_map(fields: Vec<Field>) -> Map<String, Value> {
+    fields
+        .into_iter()
+        .map(|f| {
+            let value = f.value.into_inner().unwrap_or_else(|| parse(&f.text));
+            (f.key.into_owned(), value)
+        })
+        .collect()
+}
+
 impl From<Pod> for Value {
     fn from(p: Pod) -> Value {
-        let metadata = Arc::try_unwrap(p.metadata).unwrap_or_else(|shared| (*shared).clone());
+        let meta = Arc::try_unwrap(p.metadata).unwrap_or_else(|shared| (*shared).clone());
         let fields = Arc::try_unwrap(p.fields).unwrap_or_else(|shared| (*shared).clone());
-        let mut object: Map<String, Value> = fields
-            .into_iter()
-            .map(|f| {
-                let value = f.value.into_inner().unwrap_or_else(|| parse(&f.text));
-                (String::from(f.key), value)
-            })
-            .collect();
+        let mut metadata = to_map(meta.fields);
+        match meta.annotations_are {
+            Presence::Absent => {}
+            Presence::Null => {
+                metadata.insert("annotations".into(), Value::Null);
+            }
+            Presence::Object => {
+                let annotations = meta
+                    .annotations
+                    .into_iter()
+                    .map(|(k, v)| (k.into_owned(), v))
+                    .collect();
+                metadata.insert("annotations".into(), Value::Object(annotations));
+            }
+        }
+        let mut object = to_map(fields);
         object.insert("metadata".into(), Value::Object(metadata));
         Value::Object(object)
     }
@@ -277,19 +690,12 @@ impl TryFrom<Value> for Pod {
     }
 }
 
-fn string_map_ok(v: Option<&Value>, field: &str) -> Result<(), PodError> {
-    match v {
-        None | Some(Value::Null) => Ok(()),
-        Some(Value::Object(m)) => match m.iter().find(|(_, v)| !v.is_string()) {
-            Some((k, _)) => Err(PodError(format!(
-                "metadata.{field}[{k:?}]: must be a string"
-            ))),
-            None => Ok(()),
-        },
-        Some(_) => Err(PodError(format!(
-            "metadata.{field}: must be an object of strings"
-        ))),
-    }
+/// Entries of a decoded object as text (a `Map` is already in key order, one entry per key).
+fn text_fields(object: Map<String, Value>) -> Vec<Field> {
+    object
+        .into_iter()
+        .map(|(k, v)| Field::new(key_owned(k), v.to_string(), None))
+        .collect()
 }
 
 impl Pod {
@@ -300,69 +706,75 @@ impl Pod {
         let Value::Object(mut object) = v else {
             return not_an_object();
         };
-        let metadata = object.remove("metadata");
-        // A `Map` is already in key order with one entry per key.
-        let fields = object
-            .into_iter()
-            .map(|(k, v)| Field::new(k, v.to_string(), None))
-            .collect();
-        Pod::from_parts(metadata, fields)
+        let metadata = match object.remove("metadata") {
+            Some(Value::Object(m)) => MetaIn::Object(text_fields(m)),
+            None | Some(Value::Null) => MetaIn::Null,
+            Some(_) => MetaIn::Other,
+        };
+        Pod::from_parts(metadata, text_fields(object))
     }
 
     /// The checks of [`Pod::from_value`] on a pod taken apart: `fields` sorted by key, one each.
-    fn from_parts(metadata: Option<Value>, fields: Vec<Field>) -> Result<Pod, PodError> {
-        let meta = match metadata {
-            Some(Value::Object(m)) => m,
-            None | Some(Value::Null) => return Err(PodError("pod has no metadata".into())),
-            Some(_) => return Err(PodError("metadata: must be an object".into())),
+    fn from_parts(metadata: MetaIn, fields: Vec<Field>) -> Result<Pod, PodError> {
+        let mut meta = match metadata {
+            MetaIn::Object(m) => m,
+            MetaIn::Null => return Err(PodError("pod has no metadata".into())),
+            MetaIn::Other => return Err(PodError("metadata: must be an object".into())),
         };
-        let name = match meta.get("name") {
-            Some(Value::String(s)) if !s.is_empty() => s.clone(),
-            Some(Value::String(_)) | None | Some(Value::Null) => {
+        let text = |k: &str| find(&meta, k).map(|f| kind(&f.text));
+        let name = match text("name") {
+            Some(Kind::Str(s)) if !s.is_empty() => s,
+            Some(Kind::Str(_)) | None | Some(Kind::Null) => {
                 return Err(PodError("pod has no metadata.name".into()))
             }
-            Some(_) => return Err(PodError("metadata.name: must be a string".into())),
+            Some(Kind::Other) => return Err(PodError("metadata.name: must be a string".into())),
         };
-        let uid = match meta.get("uid") {
-            Some(Value::String(s)) if !s.is_empty() => s.clone(),
-            Some(Value::String(_)) | None | Some(Value::Null) => {
+        let uid = match text("uid") {
+            Some(Kind::Str(s)) if !s.is_empty() => s,
+            Some(Kind::Str(_)) | None | Some(Kind::Null) => {
                 return Err(PodError(format!("pod {name:?} has no metadata.uid")))
             }
-            Some(_) => return Err(PodError("metadata.uid: must be a string".into())),
+            Some(Kind::Other) => return Err(PodError("metadata.uid: must be a string".into())),
         };
-        match meta.get("namespace") {
-            None | Some(Value::Null) | Some(Value::String(_)) => {}
-            Some(_) => return Err(PodError("metadata.namespace: must be a string".into())),
-        }
-        string_map_ok(meta.get("labels"), "labels")?;
-        string_map_ok(meta.get("annotations"), "annotations")?;
-        match meta.get("deletionGracePeriodSeconds") {
-            None | Some(Value::Null) => {}
-            Some(v) if v.as_i64().is_some() => {}
+        let namespace = match text("namespace") {
+            None | Some(Kind::Null) => Cow::Borrowed(""),
+            Some(Kind::Str(s)) => s,
+            Some(Kind::Other) => {
+                return Err(PodError("metadata.namespace: must be a string".into()))
+            }
+        };
+        let ids = format!("{name}_{namespace}({uid})");
+        let (name_end, namespace_end) = (name.len(), name.len() + 1 + namespace.len());
+        string_map(find(&meta, "labels"), "labels", false)?;
+        let annotations = take(&mut meta, "annotations");
+        let (annotations_are, annotations) = string_map(annotations.as_ref(), "annotations", true)?;
+        match find(&meta, "deletionGracePeriodSeconds") {
+            None => {}
+            Some(f) if f.is_null() || parse(&f.text).as_i64().is_some() => {}
             Some(_) => {
                 return Err(PodError(
                     "metadata.deletionGracePeriodSeconds: must be an integer".into(),
                 ))
             }
         }
-        match meta.get("deletionTimestamp") {
-            None | Some(Value::Null) | Some(Value::String(_)) => {}
-            Some(_) => {
+        match find(&meta, "deletionTimestamp").map(|f| kind(&f.text)) {
+            None | Some(Kind::Null) | Some(Kind::Str(_)) => {}
+            Some(Kind::Other) => {
                 return Err(PodError(
                     "metadata.deletionTimestamp: must be a string".into(),
                 ))
             }
         }
-        let namespace = match meta.get("namespace") {
-            Some(Value::String(s)) => s.as_str(),
-            _ => "",
-        };
-        let ids = format!("{name}_{namespace}({uid})");
         Ok(Pod {
-            name_end: name.len(),
-            namespace_end: name.len() + 1 + namespace.len(),
+            name_end,
+            namespace_end,
             ids: ids.into(),
-            metadata: Arc::new(meta),
+            metadata: Arc::new(Meta {
+                fields: meta,
+                annotations_are,
+                annotations,
+                annotation_map: OnceLock::new(),
+            }),
             fields: Arc::new(fields),
         })
     }
@@ -371,11 +783,7 @@ impl Pod {
         Value::from(self.clone())
     }
 
-    fn meta(&self) -> Option<&Map<String, Value>> {
-        Some(&self.metadata)
-    }
-
-    fn meta_mut(&mut self) -> &mut Map<String, Value> {
+    fn meta_mut(&mut self) -> &mut Meta {
         Arc::make_mut(&mut self.metadata)
     }
 
@@ -407,29 +815,37 @@ impl Pod {
         self.ids.to_string()
     }
 
-    fn meta_field(&self, key: &str) -> Option<&Value> {
-        self.meta()
-            .and_then(|m| m.get(key))
-            .filter(|v| !v.is_null())
+    /// A metadata entry other than `annotations`, unless absent or `null`.
+    fn meta_field(&self, key: &str) -> Option<&Field> {
+        find(&self.metadata.fields, key).filter(|f| !f.is_null())
     }
 
     pub fn labels(&self) -> Option<&Map<String, Value>> {
-        self.meta_field("labels").and_then(Value::as_object)
+        self.meta_field("labels")
+            .and_then(|f| f.value().as_object())
     }
     pub fn annotations(&self) -> Option<&Map<String, Value>> {
-        self.meta_field("annotations").and_then(Value::as_object)
+        let meta = &self.metadata;
+        meta.annotation_map
+            .get_or_init(|| {
+                (meta.annotations_are == Presence::Object).then(|| {
+                    meta.annotation_entries()
+                        .map(|(k, v)| (k.to_string(), v.clone()))
+                        .collect()
+                })
+            })
+            .as_ref()
     }
     pub fn annotation(&self, key: &str) -> Option<&str> {
-        self.annotations()
-            .and_then(|a| a.get(key))
-            .and_then(Value::as_str)
+        self.metadata.annotation(key).and_then(Value::as_str)
     }
     pub fn deletion_timestamp(&self) -> Option<&str> {
-        self.meta_field("deletionTimestamp").and_then(Value::as_str)
+        self.meta_field("deletionTimestamp").and_then(Field::as_str)
     }
     pub fn deletion_grace_period_seconds(&self) -> Option<i64> {
+        // Checked on entry to be an integer, which canonical text writes as digits.
         self.meta_field("deletionGracePeriodSeconds")
-            .and_then(Value::as_i64)
+            .and_then(|f| f.text.parse().ok())
     }
     pub fn spec(&self) -> Option<&Value> {
         self.field("spec").map(Field::value)
@@ -439,55 +855,71 @@ impl Pod {
     }
 
     fn field(&self, key: &str) -> Option<&Field> {
-        let i = self.fields.binary_search_by(|f| (*f.key).cmp(key)).ok()?;
-        self.fields.get(i)
+        find(&self.fields, key)
     }
 
-    /// Puts `field` in its place, replacing one of the same key.
     fn set_field(&mut self, field: Field) {
-        let fields = Arc::make_mut(&mut self.fields);
-        match fields.binary_search_by(|f| f.key.cmp(&field.key)) {
-            Ok(i) => {
-                if let Some(slot) = fields.get_mut(i) {
-                    *slot = field;
-                }
-            }
-            Err(i) => fields.insert(i, field),
-        }
+        put(Arc::make_mut(&mut self.fields), field);
     }
 
     fn remove_field(&mut self, key: &str) -> Option<Field> {
-        let i = self.fields.binary_search_by(|f| (*f.key).cmp(key)).ok()?;
-        Some(Arc::make_mut(&mut self.fields).remove(i))
+        find(&self.fields, key)?;
+        take(Arc::make_mut(&mut self.fields), key)
     }
 
     /// Sets one annotation, creating the map if needed (`if pod.Annotations == nil { make }`).
     pub fn set_annotation(&mut self, key: &str, value: &str) {
-        let meta = self.meta_mut();
-        let ann = meta
-            .entry("annotations")
-            .or_insert_with(|| Value::Object(Map::new()));
-        if !ann.is_object() {
-            *ann = Value::Object(Map::new());
-        }
-        if let Value::Object(m) = ann {
-            m.insert(key.to_string(), Value::String(value.to_string()));
+        let annotations = self.meta_mut().annotations_mut();
+        let value = Value::String(value.to_string());
+        match annotations.binary_search_by(|(k, _)| (**k).cmp(key)) {
+            Ok(i) => {
+                if let Some(slot) = annotations.get_mut(i) {
+                    slot.1 = value;
+                }
+            }
+            Err(i) => annotations.insert(i, (self::key(key), value)),
         }
     }
 
     /// Replaces the annotation map.
     pub fn set_annotations(&mut self, annotations: Map<String, Value>) {
-        self.meta_mut()
-            .insert("annotations".into(), Value::Object(annotations));
+        *self.meta_mut().annotations_mut() = annotations
+            .into_iter()
+            .map(|(k, v)| (key_owned(k), v))
+            .collect();
+    }
+
+    /// `updateAnnotations`: the annotations of `other` (which the caller drops next), plus the
+    /// values this pod holds for the kubelet-local keys.
+    pub fn take_annotations_from(&mut self, other: &mut Pod) {
+        let mut annotations = if other.metadata.annotations.is_empty() {
+            Vec::new()
+        } else {
+            std::mem::take(other.meta_mut().annotations_mut())
+        };
+        for local in LOCAL_ANNOTATIONS {
+            if let Some(v) = self.metadata.annotation(local) {
+                let entry = (key(local), v.clone());
+                match annotations.binary_search_by(|(k, _)| (**k).cmp(local)) {
+                    Ok(i) => {
+                        if let Some(slot) = annotations.get_mut(i) {
+                            *slot = entry;
+                        }
+                    }
+                    Err(i) => annotations.insert(i, entry),
+                }
+            }
+        }
+        *self.meta_mut().annotations_mut() = annotations;
     }
 
     fn copy_meta_from(&mut self, other: &Pod, key: &str) {
-        match other.meta().and_then(|m| m.get(key)) {
-            Some(v) if !v.is_null() => {
-                self.meta_mut().insert(key.to_string(), v.clone());
-            }
-            _ => {
-                self.meta_mut().remove(key);
+        match other.meta_field(key) {
+            Some(f) => put(&mut self.meta_mut().fields, f.clone()),
+            None => {
+                if find(&self.metadata.fields, key).is_some() {
+                    take(&mut self.meta_mut().fields, key);
+                }
             }
         }
     }
@@ -519,13 +951,15 @@ impl Pod {
     }
 
     fn take_meta_from(&mut self, other: &mut Pod, key: &str) {
-        match Arc::make_mut(&mut other.metadata).remove(key) {
-            Some(v) if !v.is_null() => {
-                self.meta_mut().insert(key.to_string(), v);
-            }
-            _ => {
-                if self.metadata.contains_key(key) {
-                    self.meta_mut().remove(key);
+        let taken = match find(&other.metadata.fields, key) {
+            Some(_) => take(&mut other.meta_mut().fields, key),
+            None => None,
+        };
+        match taken.filter(|f| !f.is_null()) {
+            Some(f) => put(&mut self.meta_mut().fields, f),
+            None => {
+                if find(&self.metadata.fields, key).is_some() {
+                    take(&mut self.meta_mut().fields, key);
                 }
             }
         }
@@ -624,42 +1058,41 @@ pub fn annotations_equal(
     existing: Option<&Map<String, Value>>,
     candidate: Option<&Map<String, Value>>,
 ) -> bool {
-    let empty = Map::new();
-    let existing = existing.unwrap_or(&empty);
-    let candidate = candidate.unwrap_or(&empty);
-    let local = |k: &str| LOCAL_ANNOTATIONS.contains(&k);
-    candidate
-        .iter()
-        .filter(|(k, _)| !local(k))
-        .all(|(k, v)| existing.get(k) == Some(v))
-        && existing
-            .keys()
-            .filter(|k| !local(k))
-            .all(|k| candidate.contains_key(k))
+    fn entries(m: Option<&Map<String, Value>>) -> impl Iterator<Item = (&str, &Value)> {
+        m.into_iter()
+            .flat_map(|m| m.iter().map(|(k, v)| (k.as_str(), v)))
+    }
+    annotation_entries_equal(entries(existing), entries(candidate))
+}
+
+/// [`annotations_equal`] on entries in key order, one per key: equal exactly when the same
+/// entries remain once the local keys are left out.
+fn annotation_entries_equal<'a>(
+    a: impl Iterator<Item = (&'a str, &'a Value)>,
+    b: impl Iterator<Item = (&'a str, &'a Value)>,
+) -> bool {
+    let shared = |(k, _): &(&str, &Value)| !LOCAL_ANNOTATIONS.contains(k);
+    a.filter(shared).eq(b.filter(shared))
 }
 
 /// The annotation keys (local keys excluded) whose presence or value differs.
-fn changed_annotation_keys(
-    a: Option<&Map<String, Value>>,
-    b: Option<&Map<String, Value>>,
-) -> Vec<String> {
-    let empty = Map::new();
-    let a = a.unwrap_or(&empty);
-    let b = b.unwrap_or(&empty);
-    let keys: BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+fn changed_annotation_keys(a: &Meta, b: &Meta) -> Vec<String> {
+    let keys: BTreeSet<&str> = a
+        .annotation_entries()
+        .chain(b.annotation_entries())
+        .map(|(k, _)| k)
+        .collect();
     keys.into_iter()
-        .filter(|k| !LOCAL_ANNOTATIONS.contains(&k.as_str()) && a.get(*k) != b.get(*k))
-        .cloned()
+        .filter(|k| !LOCAL_ANNOTATIONS.contains(k) && a.annotation(k) != b.annotation(k))
+        .map(String::from)
         .collect()
 }
 
-/// Labels compare as maps where nil differs from empty (`reflect.DeepEqual`).
-fn labels_equal(a: &Pod, b: &Pod) -> bool {
-    match (a.labels(), b.labels()) {
-        (None, None) => true,
-        (Some(x), Some(y)) => x == y,
-        _ => false,
-    }
+/// A metadata entry's text, `null` counted as absent: for the entries that hold strings, an
+/// integer or a map of strings, equal text is exactly equal values (labels compare as maps
+/// where nil differs from empty, `reflect.DeepEqual`).
+fn meta_equal(a: &Pod, b: &Pod, key: &str) -> bool {
+    a.meta_field(key).map(|f| &*f.text) == b.meta_field(key).map(|f| &*f.text)
 }
 
 /// What `podsDifferSemantically` looks at, listed field by field for the explanation.
@@ -669,17 +1102,14 @@ pub fn semantic_differences(existing: &Pod, candidate: &Pod) -> Vec<String> {
     if !field_equal(existing.field("spec"), candidate.field("spec")) {
         out.push("spec".to_string());
     }
-    if !labels_equal(existing, candidate) {
-        out.push("labels".to_string());
+    for key in ["labels", "deletionTimestamp", "deletionGracePeriodSeconds"] {
+        if !meta_equal(existing, candidate, key) {
+            out.push(key.to_string());
+        }
     }
-    if existing.deletion_timestamp() != candidate.deletion_timestamp() {
-        out.push("deletionTimestamp".to_string());
-    }
-    if existing.deletion_grace_period_seconds() != candidate.deletion_grace_period_seconds() {
-        out.push("deletionGracePeriodSeconds".to_string());
-    }
-    if !annotations_equal(existing.annotations(), candidate.annotations()) {
-        let keys = changed_annotation_keys(existing.annotations(), candidate.annotations());
+    let (a, b) = (&*existing.metadata, &*candidate.metadata);
+    if !annotation_entries_equal(a.annotation_entries(), b.annotation_entries()) {
+        let keys = changed_annotation_keys(a, b);
         out.extend(keys.into_iter().map(|k| format!("annotations[{k}]")));
     }
     out
@@ -723,6 +1153,7 @@ pub fn status_equal(a: &Pod, b: &Pod) -> bool {
     field_equal(a.field("status"), b.field("status"))
 }
 
+#[cfg(test)]
 #[cfg(test)]
 mod tests {
     use super::*;
