@@ -274,6 +274,19 @@ impl Meta {
         self.annotations.iter().map(|(k, v)| (&**k, v))
     }
 
+    /// Sets one annotation in its place.
+    fn put_annotation(&mut self, key: Key, value: Value) {
+        let annotations = self.annotations_mut();
+        match annotations.binary_search_by(|(k, _)| (**k).cmp(&*key)) {
+            Ok(i) => {
+                if let Some(slot) = annotations.get_mut(i) {
+                    slot.1 = value;
+                }
+            }
+            Err(i) => annotations.insert(i, (key, value)),
+        }
+    }
+
     /// The annotations to change: an object from now on, and the map built for callers gone.
     fn annotations_mut(&mut self) -> &mut Vec<(Key, Value)> {
         self.annotation_map.take();
@@ -306,51 +319,61 @@ impl PartialEq for Pod {
 
 /// Sorted fields written as one JSON object, with one more entry in its place (`metadata` in
 /// a pod, `annotations` in its metadata), keys in order as `Value` would write them.
-struct Entries<'a, V> {
+struct Entries<'a> {
     fields: &'a [Field],
-    extra: Option<(&'a str, V)>,
+    extra: Option<Extra<'a>>,
 }
 
-impl<V: Serialize> Serialize for Entries<'_, V> {
+/// The entry [`Entries`] adds: one type for both, so each serializer carries one copy.
+#[derive(Clone, Copy)]
+enum Extra<'a> {
+    Metadata(&'a Meta),
+    Annotations(&'a Meta),
+}
+
+impl Extra<'_> {
+    fn key(self) -> &'static str {
+        match self {
+            Extra::Metadata(_) => "metadata",
+            Extra::Annotations(_) => "annotations",
+        }
+    }
+}
+
+impl Serialize for Extra<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            Extra::Metadata(meta) => Entries {
+                fields: &meta.fields,
+                extra: (meta.annotations_are != Presence::Absent)
+                    .then_some(Extra::Annotations(meta)),
+            }
+            .serialize(serializer),
+            Extra::Annotations(meta) if meta.annotations_are == Presence::Null => {
+                serializer.serialize_unit()
+            }
+            Extra::Annotations(meta) => serializer.collect_map(meta.annotation_entries()),
+        }
+    }
+}
+
+impl Serialize for Entries<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let len = self.fields.len() + usize::from(self.extra.is_some());
         let mut map = serializer.serialize_map(Some(len))?;
-        let mut extra = self.extra.as_ref();
+        let mut extra = self.extra;
         for f in self.fields {
-            if let Some((k, v)) = extra.filter(|(k, _)| *k < &*f.key) {
-                map.serialize_entry(k, v)?;
+            if let Some(e) = extra.filter(|e| e.key() < &*f.key) {
+                map.serialize_entry(e.key(), &e)?;
                 extra = None;
             }
             map.serialize_entry(&*f.key, &Raw(&f.text))?;
         }
-        if let Some((k, v)) = extra {
-            map.serialize_entry(k, v)?;
+        if let Some(e) = extra {
+            map.serialize_entry(e.key(), &e)?;
         }
         map.end()
-    }
-}
-
-/// The annotations as JSON: `null` or an object.
-struct AnnotationsJson<'a>(&'a Meta);
-
-impl Serialize for AnnotationsJson<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if self.0.annotations_are == Presence::Null {
-            return serializer.serialize_unit();
-        }
-        serializer.collect_map(self.0.annotation_entries())
-    }
-}
-
-impl Serialize for Meta {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        Entries {
-            fields: &self.fields,
-            extra: (self.annotations_are != Presence::Absent)
-                .then_some(("annotations", AnnotationsJson(self))),
-        }
-        .serialize(serializer)
     }
 }
 
@@ -359,7 +382,7 @@ impl Serialize for Pod {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         Entries {
             fields: &self.fields,
-            extra: Some(("metadata", &*self.metadata)),
+            extra: Some(Extra::Metadata(&self.metadata)),
         }
         .serialize(serializer)
     }
@@ -384,13 +407,6 @@ pub struct DecodePod {
     pub metadata_only: bool,
 }
 
-impl<'de> DeserializeSeed<'de> for DecodePod {
-    type Value = Result<Pod, PodError>;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(PodVisitor(self))
-    }
-}
-
 /// Hands a field's value to [`crate::json::canonical`].
 struct CanonicalSeed;
 
@@ -401,211 +417,148 @@ impl<'de> DeserializeSeed<'de> for CanonicalSeed {
     }
 }
 
-/// Every entry of a JSON object, each as [`crate::json::canonical`] text, sorted, one per key.
-fn canonical_fields<'de, A: MapAccess<'de>>(
-    mut map: A,
-    mut skip: impl FnMut(&str) -> bool,
-    mut special: impl FnMut(&str, &mut A) -> Result<bool, A::Error>,
-) -> Result<Vec<Field>, A::Error> {
-    let mut fields = Vec::new();
-    while let Some(k) = map.next_key_seed(KeySeed)? {
-        if special(&k, &mut map)? {
-            continue;
-        }
-        if skip(&k) {
-            map.next_value::<de::IgnoredAny>()?;
-            continue;
-        }
-        let (text, hash) = map.next_value_seed(CanonicalSeed)?;
-        fields.push(Field::new(key(&k), text, Some(hash)));
+/// Reads an object key as a [`Key`]: the known keys cost no allocation.
+struct KeySeed;
+
+impl<'de> DeserializeSeed<'de> for KeySeed {
+    type Value = Key;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Key, D::Error> {
+        deserializer.deserialize_identifier(self)
     }
-    Ok(sorted_unique(fields))
 }
 
-/// What stood under `metadata`, before the checks of [`Pod::from_parts`].
-enum MetaIn {
-    Object(Vec<Field>),
+impl Visitor<'_> for KeySeed {
+    type Value = Key;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object key")
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Key, E> {
+        Ok(key(v))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Key, E> {
+        Ok(key_owned(v))
+    }
+}
+
+/// A JSON value as the checks of [`Pod::from_parts`] take it: an object's entries as text,
+/// sorted, one per key (a pod's `metadata` held apart), or what else it was.
+enum Parsed {
+    Object {
+        fields: Vec<Field>,
+        metadata: Option<Box<Parsed>>,
+    },
     Null,
     Other,
 }
 
-/// Decodes `metadata` into [`MetaIn`] entry by entry, without a tree.
-struct MetaSeed;
+/// Decodes a pod, or (`pod == false`) its metadata, into [`Parsed`] without a tree: one visitor
+/// for both, so that each decoder the package uses carries one copy of it.
+#[derive(Clone, Copy)]
+struct ObjectSeed {
+    pod: bool,
+    metadata_only: bool,
+}
 
-impl<'de> DeserializeSeed<'de> for MetaSeed {
-    type Value = MetaIn;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<MetaIn, D::Error> {
+impl<'de> DeserializeSeed<'de> for ObjectSeed {
+    type Value = Parsed;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Parsed, D::Error> {
         deserializer.deserialize_any(self)
     }
 }
 
-impl<'de> Visitor<'de> for MetaSeed {
-    type Value = MetaIn;
+impl<'de> Visitor<'de> for ObjectSeed {
+    type Value = Parsed;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("pod metadata")
+        f.write_str("a pod")
     }
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<MetaIn, A::Error> {
-        canonical_fields(map, |_| false, |_, _| Ok(false)).map(MetaIn::Object)
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Parsed, A::Error> {
+        let mut fields = Vec::new();
+        let mut metadata = None;
+        while let Some(k) = map.next_key_seed(KeySeed)? {
+            if self.pod && k == "metadata" {
+                let seed = ObjectSeed {
+                    pod: false,
+                    metadata_only: false,
+                };
+                metadata = Some(Box::new(map.next_value_seed(seed)?));
+            } else if self.metadata_only {
+                map.next_value::<de::IgnoredAny>()?;
+            } else {
+                let (text, hash) = map.next_value_seed(CanonicalSeed)?;
+                fields.push(Field::new(k, text, Some(hash)));
+            }
+        }
+        Ok(Parsed::Object {
+            fields: sorted_unique(fields),
+            metadata,
+        })
     }
-    fn visit_unit<E>(self) -> Result<MetaIn, E> {
-        Ok(MetaIn::Null)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<MetaIn, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Parsed, A::Error> {
         while seq.next_element::<de::IgnoredAny>()?.is_some() {}
-        Ok(MetaIn::Other)
+        Ok(Parsed::Other)
     }
-    fn visit_bool<E>(self, _: bool) -> Result<MetaIn, E> {
-        Ok(MetaIn::Other)
+    fn visit_bool<E>(self, _: bool) -> Result<Parsed, E> {
+        Ok(Parsed::Other)
     }
-    fn visit_i64<E>(self, _: i64) -> Result<MetaIn, E> {
-        Ok(MetaIn::Other)
+    fn visit_i64<E>(self, _: i64) -> Result<Parsed, E> {
+        Ok(Parsed::Other)
     }
-    fn visit_u64<E>(self, _: u64) -> Result<MetaIn, E> {
-        Ok(MetaIn::Other)
+    fn visit_u64<E>(self, _: u64) -> Result<Parsed, E> {
+        Ok(Parsed::Other)
     }
-    fn visit_f64<E>(self, _: f64) -> Result<MetaIn, E> {
-        Ok(MetaIn::Other)
+    fn visit_f64<E>(self, _: f64) -> Result<Parsed, E> {
+        Ok(Parsed::Other)
     }
-    fn visit_str<E>(self, _: &str) -> Result<MetaIn, E> {
-        Ok(MetaIn::Other)
+    fn visit_str<E>(self, _: &str) -> Result<Parsed, E> {
+        Ok(Parsed::Other)
+    }
+    fn visit_unit<E>(self) -> Result<Parsed, E> {
+        Ok(Parsed::Null)
     }
 }
 
-struct PodVisitor(DecodePod);
+impl<'de> DeserializeSeed<'de> for DecodePod {
+    type Value = Result<Pod, PodError>;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        let seed = ObjectSeed {
+            pod: true,
+            metadata_only: self.metadata_only,
+        };
+        Ok(match seed.deserialize(deserializer)? {
+            Parsed::Object { fields, metadata } => {
+                Pod::from_parts(metadata.map_or(Parsed::Null, |m| *m), fields)
+            }
+            Parsed::Null | Parsed::Other => not_an_object(),
+        })
+    }
+}
 
 fn not_an_object() -> Result<Pod, PodError> {
     Err(PodError("pod must be a JSON object".into()))
 }
 
-impl<'de> Visitor<'de> for PodVisitor {
-    type Value = Result<Pod, PodError>;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a pod")
+/// Whether canonical text is an object whose values are all strings, with nothing escaped
+/// (most labels): told without a decoder. `false` also for any other text, which
+/// [`string_map`] decodes.
+fn plain_string_map(text: &str) -> bool {
+    let Some(mut rest) = text.strip_prefix('{').and_then(|t| t.strip_suffix('}')) else {
+        return false;
+    };
+    if rest.contains('\\') {
+        return false;
     }
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        let mut metadata = None;
-        let metadata_only = self.0.metadata_only;
-        let fields = canonical_fields(
-            map,
-            |_| metadata_only,
-            |k, map| {
-                if k != "metadata" {
-                    return Ok(false);
-                }
-                metadata = Some(map.next_value_seed(MetaSeed)?);
-                Ok(true)
-            },
-        )?;
-        Ok(Pod::from_parts(metadata.unwrap_or(MetaIn::Null), fields))
+    // Without escapes every string ends at the next quote; key and value alternate.
+    let mut strings = 0usize;
+    while let Some(body) = rest.strip_prefix('"') {
+        let Some(end) = body.find('"') else {
+            return false;
+        };
+        strings += 1;
+        rest = body.get(end + 1..).unwrap_or_default();
+        let sep = if strings % 2 == 1 { ':' } else { ',' };
+        rest = rest.strip_prefix(sep).unwrap_or(rest);
     }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        while seq.next_element::<de::IgnoredAny>()?.is_some() {}
-        Ok(not_an_object())
-    }
-    fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
-        Ok(not_an_object())
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
-        Ok(not_an_object())
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
-        Ok(not_an_object())
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
-        Ok(not_an_object())
-    }
-    fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
-        Ok(not_an_object())
-    }
-    fn visit_unit<E>(self) -> Result<Self::Value, E> {
-        Ok(not_an_object())
-    }
-}
-
-/// Reads the canonical text of a map that must hold only strings (labels, annotations): its
-/// entries (when kept), or the first key, in key order, whose value is not a string.
-struct StringMap {
-    keep: bool,
-}
-
-impl<'de> Visitor<'de> for StringMap {
-    type Value = Result<Vec<(Key, Value)>, String>;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an object")
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut out = Vec::new();
-        while let Some(k) = map.next_key_seed(KeySeed)? {
-            match map.next_value_seed(StringValue)? {
-                None => return Ok(Err(k.into_owned())),
-                Some(v) if self.keep => out.push((key(&k), Value::String(v.into_owned()))),
-                Some(_) => {}
-            }
-        }
-        Ok(Ok(out))
-    }
-}
-
-/// An object key, borrowed from the input when it has no escapes (`Cow`'s own `Deserialize`
-/// always copies: an allocation for every key of every pod).
-struct KeySeed;
-
-impl<'de> DeserializeSeed<'de> for KeySeed {
-    type Value = Cow<'de, str>;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        StringValue
-            .deserialize(deserializer)?
-            .ok_or_else(|| de::Error::custom("object keys must be strings"))
-    }
-}
-
-/// A string, or `None` for any other value (skipped).
-struct StringValue;
-
-impl<'de> DeserializeSeed<'de> for StringValue {
-    type Value = Option<Cow<'de, str>>;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for StringValue {
-    type Value = Option<Cow<'de, str>>;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a JSON value")
-    }
-    fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Self::Value, E> {
-        Ok(Some(Cow::Borrowed(s)))
-    }
-    fn visit_str<E>(self, s: &str) -> Result<Self::Value, E> {
-        Ok(Some(Cow::Owned(s.to_string())))
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        while map
-            .next_entry::<de::IgnoredAny, de::IgnoredAny>()?
-            .is_some()
-        {}
-        Ok(None)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        while seq.next_element::<de::IgnoredAny>()?.is_some() {}
-        Ok(None)
-    }
-    fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_unit<E>(self) -> Result<Self::Value, E> {
-        Ok(None)
-    }
+    rest.is_empty() && strings % 2 == 0
 }
 
 /// Checks `metadata.<field>` is absent, `null` or an object of strings; `keep` returns the
@@ -621,18 +574,21 @@ fn string_map(
     if f.is_null() {
         return Ok((Presence::Null, Vec::new()));
     }
-    let not_object = || PodError(format!("metadata.{name}: must be an object of strings"));
-    if !f.text.starts_with('{') {
-        return Err(not_object());
+    if !keep && plain_string_map(&f.text) {
+        return Ok((Presence::Object, Vec::new()));
     }
-    let mut de = serde_json::Deserializer::from_str(&f.text);
-    match de.deserialize_map(StringMap { keep }) {
-        Ok(Ok(entries)) => Ok((Presence::Object, entries)),
-        Ok(Err(k)) => Err(PodError(format!(
+    let Value::Object(map) = parse(&f.text) else {
+        return Err(PodError(format!(
+            "metadata.{name}: must be an object of strings"
+        )));
+    };
+    if let Some((k, _)) = map.iter().find(|(_, v)| !v.is_string()) {
+        return Err(PodError(format!(
             "metadata.{name}[{k:?}]: must be a string"
-        ))),
-        Err(_) => Err(not_object()),
+        )));
     }
+    let entries = map.into_iter().map(|(k, v)| (key_owned(k), v)).collect();
+    Ok((Presence::Object, entries))
 }
 
 /// Why a JSON value is not a pod the merge can hold.
@@ -707,35 +663,32 @@ impl Pod {
             return not_an_object();
         };
         let metadata = match object.remove("metadata") {
-            Some(Value::Object(m)) => MetaIn::Object(text_fields(m)),
-            None | Some(Value::Null) => MetaIn::Null,
-            Some(_) => MetaIn::Other,
+            Some(Value::Object(m)) => Parsed::Object {
+                fields: text_fields(m),
+                metadata: None,
+            },
+            None | Some(Value::Null) => Parsed::Null,
+            Some(_) => Parsed::Other,
         };
         Pod::from_parts(metadata, text_fields(object))
     }
 
     /// The checks of [`Pod::from_value`] on a pod taken apart: `fields` sorted by key, one each.
-    fn from_parts(metadata: MetaIn, fields: Vec<Field>) -> Result<Pod, PodError> {
+    fn from_parts(metadata: Parsed, fields: Vec<Field>) -> Result<Pod, PodError> {
         let mut meta = match metadata {
-            MetaIn::Object(m) => m,
-            MetaIn::Null => return Err(PodError("pod has no metadata".into())),
-            MetaIn::Other => return Err(PodError("metadata: must be an object".into())),
+            Parsed::Object { fields, .. } => fields,
+            Parsed::Null => return Err(PodError("pod has no metadata".into())),
+            Parsed::Other => return Err(PodError("metadata: must be an object".into())),
         };
         let text = |k: &str| find(&meta, k).map(|f| kind(&f.text));
-        let name = match text("name") {
-            Some(Kind::Str(s)) if !s.is_empty() => s,
-            Some(Kind::Str(_)) | None | Some(Kind::Null) => {
-                return Err(PodError("pod has no metadata.name".into()))
-            }
-            Some(Kind::Other) => return Err(PodError("metadata.name: must be a string".into())),
+        // `name` and `uid` must be non-empty strings.
+        let required = |k: &str, missing: &dyn Fn() -> String| match text(k) {
+            Some(Kind::Str(s)) if !s.is_empty() => Ok(s),
+            Some(Kind::Other) => Err(PodError(format!("metadata.{k}: must be a string"))),
+            _ => Err(PodError(missing())),
         };
-        let uid = match text("uid") {
-            Some(Kind::Str(s)) if !s.is_empty() => s,
-            Some(Kind::Str(_)) | None | Some(Kind::Null) => {
-                return Err(PodError(format!("pod {name:?} has no metadata.uid")))
-            }
-            Some(Kind::Other) => return Err(PodError("metadata.uid: must be a string".into())),
-        };
+        let name = required("name", &|| "pod has no metadata.name".into())?;
+        let uid = required("uid", &|| format!("pod {name:?} has no metadata.uid"))?;
         let namespace = match text("namespace") {
             None | Some(Kind::Null) => Cow::Borrowed(""),
             Some(Kind::Str(s)) => s,
@@ -843,9 +796,8 @@ impl Pod {
         self.meta_field("deletionTimestamp").and_then(Field::as_str)
     }
     pub fn deletion_grace_period_seconds(&self) -> Option<i64> {
-        // Checked on entry to be an integer, which canonical text writes as digits.
         self.meta_field("deletionGracePeriodSeconds")
-            .and_then(|f| f.text.parse().ok())
+            .and_then(|f| f.value().as_i64())
     }
     pub fn spec(&self) -> Option<&Value> {
         self.field("spec").map(Field::value)
@@ -869,16 +821,8 @@ impl Pod {
 
     /// Sets one annotation, creating the map if needed (`if pod.Annotations == nil { make }`).
     pub fn set_annotation(&mut self, key: &str, value: &str) {
-        let annotations = self.meta_mut().annotations_mut();
-        let value = Value::String(value.to_string());
-        match annotations.binary_search_by(|(k, _)| (**k).cmp(key)) {
-            Ok(i) => {
-                if let Some(slot) = annotations.get_mut(i) {
-                    slot.1 = value;
-                }
-            }
-            Err(i) => annotations.insert(i, (self::key(key), value)),
-        }
+        self.meta_mut()
+            .put_annotation(self::key(key), Value::String(value.to_string()));
     }
 
     /// Replaces the annotation map.
@@ -892,24 +836,13 @@ impl Pod {
     /// `updateAnnotations`: the annotations of `other` (which the caller drops next), plus the
     /// values this pod holds for the kubelet-local keys.
     pub fn take_annotations_from(&mut self, other: &mut Pod) {
-        let mut annotations = if other.metadata.annotations.is_empty() {
-            Vec::new()
-        } else {
-            std::mem::take(other.meta_mut().annotations_mut())
-        };
+        let theirs = other.meta_mut();
         for local in LOCAL_ANNOTATIONS {
             if let Some(v) = self.metadata.annotation(local) {
-                let entry = (key(local), v.clone());
-                match annotations.binary_search_by(|(k, _)| (**k).cmp(local)) {
-                    Ok(i) => {
-                        if let Some(slot) = annotations.get_mut(i) {
-                            *slot = entry;
-                        }
-                    }
-                    Err(i) => annotations.insert(i, entry),
-                }
+                theirs.put_annotation(key(local), v.clone());
             }
         }
+        let annotations = std::mem::take(theirs.annotations_mut());
         *self.meta_mut().annotations_mut() = annotations;
     }
 
