@@ -46,17 +46,14 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::types::{
-    CONFIG_FIRST_SEEN_ANNOTATION_KEY, CONFIG_HASH_ANNOTATION_KEY, CONFIG_MIRROR_ANNOTATION_KEY,
-    CONFIG_SOURCE_ANNOTATION_KEY, LOCAL_ANNOTATIONS,
-};
+use super::types::LOCAL_ANNOTATIONS;
 use crate::json::Raw;
 
 /// A key of a pod, its metadata or its annotations.
 type Key = Cow<'static, str>;
 
 /// Keys nearly every pod carries: shared, not allocated again for each pod.
-const KNOWN_KEYS: [&str; 19] = [
+const KNOWN_KEYS: [&str; 15] = [
     "apiVersion",
     "kind",
     "spec",
@@ -72,10 +69,6 @@ const KNOWN_KEYS: [&str; 19] = [
     "deletionTimestamp",
     "deletionGracePeriodSeconds",
     "ownerReferences",
-    CONFIG_SOURCE_ANNOTATION_KEY,
-    CONFIG_MIRROR_ANNOTATION_KEY,
-    CONFIG_FIRST_SEEN_ANNOTATION_KEY,
-    CONFIG_HASH_ANNOTATION_KEY,
 ];
 
 fn known(k: &str) -> Option<Key> {
@@ -181,10 +174,8 @@ fn kind(text: &str) -> Kind<'_> {
         Kind::Null
     } else if let Some(s) = plain_str(text) {
         Kind::Str(Cow::Borrowed(s))
-    } else if text.starts_with('"') {
-        Kind::Str(Cow::Owned(
-            serde_json::from_str::<String>(text).unwrap_or_default(),
-        ))
+    } else if let Value::String(s) = parse(text) {
+        Kind::Str(Cow::Owned(s))
     } else {
         Kind::Other
     }
@@ -245,61 +236,31 @@ fn sorted_unique(fields: Vec<Field>) -> Vec<Field> {
 struct Meta {
     /// Every entry but `annotations`, sorted by key, one per key.
     fields: Vec<Field>,
-    /// Whether `annotations` is absent, `null` or an object.
-    annotations_are: Presence,
-    /// The annotations, sorted by key, one per key (empty unless an object).
-    annotations: Vec<(Key, Value)>,
-    /// The annotations as a map, once a caller asked for them by reference.
-    annotation_map: OnceLock<Option<Map<String, Value>>>,
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-enum Presence {
-    #[default]
-    Absent,
-    Null,
-    Object,
+    /// `annotations`: absent, `null` (`Some(None)`) or an object of strings.
+    annotations: Option<Option<Map<String, Value>>>,
 }
 
 impl Meta {
+    fn annotations(&self) -> Option<&Map<String, Value>> {
+        self.annotations.as_ref().and_then(Option::as_ref)
+    }
+
     fn annotation(&self, key: &str) -> Option<&Value> {
-        let i = self
-            .annotations
-            .binary_search_by(|(k, _)| (**k).cmp(key))
-            .ok()?;
-        self.annotations.get(i).map(|(_, v)| v)
+        self.annotations().and_then(|m| m.get(key))
     }
 
-    fn annotation_entries(&self) -> impl Iterator<Item = (&str, &Value)> {
-        self.annotations.iter().map(|(k, v)| (&**k, v))
-    }
-
-    /// Sets one annotation in its place.
-    fn put_annotation(&mut self, key: Key, value: Value) {
-        let annotations = self.annotations_mut();
-        match annotations.binary_search_by(|(k, _)| (**k).cmp(&*key)) {
-            Ok(i) => {
-                if let Some(slot) = annotations.get_mut(i) {
-                    slot.1 = value;
-                }
-            }
-            Err(i) => annotations.insert(i, (key, value)),
-        }
-    }
-
-    /// The annotations to change: an object from now on, and the map built for callers gone.
-    fn annotations_mut(&mut self) -> &mut Vec<(Key, Value)> {
-        self.annotation_map.take();
-        self.annotations_are = Presence::Object;
-        &mut self.annotations
+    /// The annotations to change: an object from now on (`if pod.Annotations == nil { make }`).
+    fn annotations_mut(&mut self) -> &mut Map<String, Value> {
+        let map = self.annotations.take().flatten().unwrap_or_default();
+        self.annotations
+            .insert(Some(map))
+            .get_or_insert_with(Map::new)
     }
 }
 
 impl PartialEq for Meta {
     fn eq(&self, other: &Meta) -> bool {
-        fields_equal(&self.fields, &other.fields)
-            && self.annotations_are == other.annotations_are
-            && self.annotations == other.annotations
+        fields_equal(&self.fields, &other.fields) && self.annotations == other.annotations
     }
 }
 
@@ -328,7 +289,7 @@ struct Entries<'a> {
 #[derive(Clone, Copy)]
 enum Extra<'a> {
     Metadata(&'a Meta),
-    Annotations(&'a Meta),
+    Annotations(&'a Option<Map<String, Value>>),
 }
 
 impl Extra<'_> {
@@ -345,14 +306,10 @@ impl Serialize for Extra<'_> {
         match *self {
             Extra::Metadata(meta) => Entries {
                 fields: &meta.fields,
-                extra: (meta.annotations_are != Presence::Absent)
-                    .then_some(Extra::Annotations(meta)),
+                extra: meta.annotations.as_ref().map(Extra::Annotations),
             }
             .serialize(serializer),
-            Extra::Annotations(meta) if meta.annotations_are == Presence::Null => {
-                serializer.serialize_unit()
-            }
-            Extra::Annotations(meta) => serializer.collect_map(meta.annotation_entries()),
+            Extra::Annotations(annotations) => annotations.serialize(serializer),
         }
     }
 }
@@ -537,58 +494,19 @@ fn not_an_object() -> Result<Pod, PodError> {
     Err(PodError("pod must be a JSON object".into()))
 }
 
-/// Whether canonical text is an object whose values are all strings, with nothing escaped
-/// (most labels): told without a decoder. `false` also for any other text, which
-/// [`string_map`] decodes.
-fn plain_string_map(text: &str) -> bool {
-    let Some(mut rest) = text.strip_prefix('{').and_then(|t| t.strip_suffix('}')) else {
-        return false;
-    };
-    if rest.contains('\\') {
-        return false;
+fn string_map_ok(v: Option<&Value>, field: &str) -> Result<(), PodError> {
+    match v {
+        None | Some(Value::Null) => Ok(()),
+        Some(Value::Object(m)) => match m.iter().find(|(_, v)| !v.is_string()) {
+            Some((k, _)) => Err(PodError(format!(
+                "metadata.{field}[{k:?}]: must be a string"
+            ))),
+            None => Ok(()),
+        },
+        Some(_) => Err(PodError(format!(
+            "metadata.{field}: must be an object of strings"
+        ))),
     }
-    // Without escapes every string ends at the next quote; key and value alternate.
-    let mut strings = 0usize;
-    while let Some(body) = rest.strip_prefix('"') {
-        let Some(end) = body.find('"') else {
-            return false;
-        };
-        strings += 1;
-        rest = body.get(end + 1..).unwrap_or_default();
-        let sep = if strings % 2 == 1 { ':' } else { ',' };
-        rest = rest.strip_prefix(sep).unwrap_or(rest);
-    }
-    rest.is_empty() && strings % 2 == 0
-}
-
-/// Checks `metadata.<field>` is absent, `null` or an object of strings; `keep` returns the
-/// entries of an object too.
-fn string_map(
-    field: Option<&Field>,
-    name: &str,
-    keep: bool,
-) -> Result<(Presence, Vec<(Key, Value)>), PodError> {
-    let Some(f) = field else {
-        return Ok((Presence::Absent, Vec::new()));
-    };
-    if f.is_null() {
-        return Ok((Presence::Null, Vec::new()));
-    }
-    if !keep && plain_string_map(&f.text) {
-        return Ok((Presence::Object, Vec::new()));
-    }
-    let Value::Object(map) = parse(&f.text) else {
-        return Err(PodError(format!(
-            "metadata.{name}: must be an object of strings"
-        )));
-    };
-    if let Some((k, _)) = map.iter().find(|(_, v)| !v.is_string()) {
-        return Err(PodError(format!(
-            "metadata.{name}[{k:?}]: must be a string"
-        )));
-    }
-    let entries = map.into_iter().map(|(k, v)| (key_owned(k), v)).collect();
-    Ok((Presence::Object, entries))
 }
 
 /// Why a JSON value is not a pod the merge can hold.
@@ -619,19 +537,9 @@ impl From<Pod> for Value {
         let meta = Arc::try_unwrap(p.metadata).unwrap_or_else(|shared| (*shared).clone());
         let fields = Arc::try_unwrap(p.fields).unwrap_or_else(|shared| (*shared).clone());
         let mut metadata = to_map(meta.fields);
-        match meta.annotations_are {
-            Presence::Absent => {}
-            Presence::Null => {
-                metadata.insert("annotations".into(), Value::Null);
-            }
-            Presence::Object => {
-                let annotations = meta
-                    .annotations
-                    .into_iter()
-                    .map(|(k, v)| (k.into_owned(), v))
-                    .collect();
-                metadata.insert("annotations".into(), Value::Object(annotations));
-            }
+        if let Some(annotations) = meta.annotations {
+            let v = annotations.map_or(Value::Null, Value::Object);
+            metadata.insert("annotations".into(), v);
         }
         let mut object = to_map(fields);
         object.insert("metadata".into(), Value::Object(metadata));
@@ -698,9 +606,14 @@ impl Pod {
         };
         let ids = format!("{name}_{namespace}({uid})");
         let (name_end, namespace_end) = (name.len(), name.len() + 1 + namespace.len());
-        string_map(find(&meta, "labels"), "labels", false)?;
-        let annotations = take(&mut meta, "annotations");
-        let (annotations_are, annotations) = string_map(annotations.as_ref(), "annotations", true)?;
+        let labels = find(&meta, "labels").map(|f| parse(&f.text));
+        string_map_ok(labels.as_ref(), "labels")?;
+        let annotations = take(&mut meta, "annotations").map(|f| parse(&f.text));
+        string_map_ok(annotations.as_ref(), "annotations")?;
+        let annotations = annotations.map(|v| match v {
+            Value::Object(m) => Some(m),
+            _ => None,
+        });
         match find(&meta, "deletionGracePeriodSeconds") {
             None => {}
             Some(f) if f.is_null() || parse(&f.text).as_i64().is_some() => {}
@@ -724,9 +637,7 @@ impl Pod {
             ids: ids.into(),
             metadata: Arc::new(Meta {
                 fields: meta,
-                annotations_are,
                 annotations,
-                annotation_map: OnceLock::new(),
             }),
             fields: Arc::new(fields),
         })
@@ -778,16 +689,7 @@ impl Pod {
             .and_then(|f| f.value().as_object())
     }
     pub fn annotations(&self) -> Option<&Map<String, Value>> {
-        let meta = &self.metadata;
-        meta.annotation_map
-            .get_or_init(|| {
-                (meta.annotations_are == Presence::Object).then(|| {
-                    meta.annotation_entries()
-                        .map(|(k, v)| (k.to_string(), v.clone()))
-                        .collect()
-                })
-            })
-            .as_ref()
+        self.metadata.annotations()
     }
     pub fn annotation(&self, key: &str) -> Option<&str> {
         self.metadata.annotation(key).and_then(Value::as_str)
@@ -822,28 +724,26 @@ impl Pod {
     /// Sets one annotation, creating the map if needed (`if pod.Annotations == nil { make }`).
     pub fn set_annotation(&mut self, key: &str, value: &str) {
         self.meta_mut()
-            .put_annotation(self::key(key), Value::String(value.to_string()));
+            .annotations_mut()
+            .insert(key.to_string(), Value::String(value.to_string()));
     }
 
     /// Replaces the annotation map.
     pub fn set_annotations(&mut self, annotations: Map<String, Value>) {
-        *self.meta_mut().annotations_mut() = annotations
-            .into_iter()
-            .map(|(k, v)| (key_owned(k), v))
-            .collect();
+        self.meta_mut().annotations = Some(Some(annotations));
     }
 
     /// `updateAnnotations`: the annotations of `other` (which the caller drops next), plus the
     /// values this pod holds for the kubelet-local keys.
     pub fn take_annotations_from(&mut self, other: &mut Pod) {
-        let theirs = other.meta_mut();
+        let theirs = other.meta_mut().annotations_mut();
         for local in LOCAL_ANNOTATIONS {
             if let Some(v) = self.metadata.annotation(local) {
-                theirs.put_annotation(key(local), v.clone());
+                theirs.insert(local.to_string(), v.clone());
             }
         }
-        let annotations = std::mem::take(theirs.annotations_mut());
-        *self.meta_mut().annotations_mut() = annotations;
+        let annotations = std::mem::take(theirs);
+        self.set_annotations(annotations);
     }
 
     fn copy_meta_from(&mut self, other: &Pod, key: &str) {
@@ -991,33 +891,28 @@ pub fn annotations_equal(
     existing: Option<&Map<String, Value>>,
     candidate: Option<&Map<String, Value>>,
 ) -> bool {
-    fn entries(m: Option<&Map<String, Value>>) -> impl Iterator<Item = (&str, &Value)> {
+    // Both in key order, one entry per key: equal exactly when the same entries remain once
+    // the local keys are left out.
+    fn shared(m: Option<&Map<String, Value>>) -> impl Iterator<Item = (&String, &Value)> {
         m.into_iter()
-            .flat_map(|m| m.iter().map(|(k, v)| (k.as_str(), v)))
+            .flat_map(|m| m.iter())
+            .filter(|(k, _)| !LOCAL_ANNOTATIONS.contains(&k.as_str()))
     }
-    annotation_entries_equal(entries(existing), entries(candidate))
-}
-
-/// [`annotations_equal`] on entries in key order, one per key: equal exactly when the same
-/// entries remain once the local keys are left out.
-fn annotation_entries_equal<'a>(
-    a: impl Iterator<Item = (&'a str, &'a Value)>,
-    b: impl Iterator<Item = (&'a str, &'a Value)>,
-) -> bool {
-    let shared = |(k, _): &(&str, &Value)| !LOCAL_ANNOTATIONS.contains(k);
-    a.filter(shared).eq(b.filter(shared))
+    shared(existing).eq(shared(candidate))
 }
 
 /// The annotation keys (local keys excluded) whose presence or value differs.
-fn changed_annotation_keys(a: &Meta, b: &Meta) -> Vec<String> {
-    let keys: BTreeSet<&str> = a
-        .annotation_entries()
-        .chain(b.annotation_entries())
-        .map(|(k, _)| k)
-        .collect();
+fn changed_annotation_keys(
+    a: Option<&Map<String, Value>>,
+    b: Option<&Map<String, Value>>,
+) -> Vec<String> {
+    let empty = Map::new();
+    let a = a.unwrap_or(&empty);
+    let b = b.unwrap_or(&empty);
+    let keys: BTreeSet<&String> = a.keys().chain(b.keys()).collect();
     keys.into_iter()
-        .filter(|k| !LOCAL_ANNOTATIONS.contains(k) && a.annotation(k) != b.annotation(k))
-        .map(String::from)
+        .filter(|k| !LOCAL_ANNOTATIONS.contains(&k.as_str()) && a.get(*k) != b.get(*k))
+        .cloned()
         .collect()
 }
 
@@ -1040,8 +935,8 @@ pub fn semantic_differences(existing: &Pod, candidate: &Pod) -> Vec<String> {
             out.push(key.to_string());
         }
     }
-    let (a, b) = (&*existing.metadata, &*candidate.metadata);
-    if !annotation_entries_equal(a.annotation_entries(), b.annotation_entries()) {
+    let (a, b) = (existing.annotations(), candidate.annotations());
+    if !annotations_equal(a, b) {
         let keys = changed_annotation_keys(a, b);
         out.extend(keys.into_iter().map(|k| format!("annotations[{k}]")));
     }
