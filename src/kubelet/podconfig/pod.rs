@@ -494,6 +494,29 @@ fn not_an_object() -> Result<Pod, PodError> {
     Err(PodError("pod must be a JSON object".into()))
 }
 
+/// Whether canonical text is an object whose values are all strings, with nothing escaped
+/// (most labels): told without decoding it (a merge checks the labels of every pod it is given).
+fn plain_string_map(text: &str) -> bool {
+    let Some(mut rest) = text.strip_prefix('{').and_then(|t| t.strip_suffix('}')) else {
+        return false;
+    };
+    if rest.contains('\\') {
+        return false;
+    }
+    // Without escapes every string ends at the next quote; keys and values alternate.
+    let mut strings = 0usize;
+    while let Some(body) = rest.strip_prefix('"') {
+        let Some(end) = body.find('"') else {
+            return false;
+        };
+        strings += 1;
+        rest = body.get(end + 1..).unwrap_or_default();
+        let sep = if strings % 2 == 1 { ':' } else { ',' };
+        rest = rest.strip_prefix(sep).unwrap_or(rest);
+    }
+    rest.is_empty() && strings % 2 == 0
+}
+
 fn string_map_ok(v: Option<&Value>, field: &str) -> Result<(), PodError> {
     match v {
         None | Some(Value::Null) => Ok(()),
@@ -606,8 +629,12 @@ impl Pod {
         };
         let ids = format!("{name}_{namespace}({uid})");
         let (name_end, namespace_end) = (name.len(), name.len() + 1 + namespace.len());
-        let labels = find(&meta, "labels").map(|f| parse(&f.text));
-        string_map_ok(labels.as_ref(), "labels")?;
+        match find(&meta, "labels") {
+            Some(f) if !plain_string_map(&f.text) => {
+                string_map_ok(Some(&parse(&f.text)), "labels")?;
+            }
+            _ => {}
+        }
         let annotations = take(&mut meta, "annotations").map(|f| parse(&f.text));
         string_map_ok(annotations.as_ref(), "annotations")?;
         let annotations = annotations.map(|v| match v {
@@ -1131,5 +1158,83 @@ mod tests {
         assert_eq!(from_text.spec(), v.get("spec"));
         let err = serde_json::from_str::<Pod>("[1]").unwrap_err().to_string();
         assert!(err.starts_with("pod must be a JSON object"), "{err}");
+    }
+
+    /// The package's decoder and `from_value` agree on every pod, good or bad: the same pod,
+    /// written back as serde_json writes the value, or the same error.
+    #[test]
+    fn decoding_text_and_values_agree_on_metadata() {
+        let cases = [
+            json!({"metadata": {"name": "n", "uid": "u", "labels": {"b": "2", "a": "1"}}}),
+            json!({"metadata": {"name": "n\"q", "uid": "u\\", "namespace": "ns", "labels": {"k\"": "v\n"}}}),
+            json!({"metadata": {"name": "n", "uid": "u", "annotations": null, "labels": null}}),
+            json!({"metadata": {"name": "n", "uid": "u", "annotations": {}, "labels": {}}}),
+            json!({"metadata": {"name": "n", "uid": "u", "annotations": {"z": "1", "a": ""}, "zz": [1, {"b": 2, "a": 1}], "creationTimestamp": null, "deletionGracePeriodSeconds": 30, "deletionTimestamp": "2024-05-01T10:00:00Z"}, "spec": {}}),
+            json!({"metadata": {"name": "n", "uid": "u", "labels": {"a": "x", "b": 1}}}),
+            json!({"metadata": {"name": "n", "uid": "u", "labels": ["a"]}}),
+            json!({"metadata": {"name": "n", "uid": "u", "labels": "a"}}),
+            json!({"metadata": {"name": "n", "uid": "u", "annotations": {"a": {"b": "c"}}}}),
+            json!({"metadata": {"name": "n", "uid": "u", "annotations": 1}}),
+            json!({"metadata": {"name": "n", "uid": "u", "deletionGracePeriodSeconds": 1.5}}),
+            json!({"metadata": {"name": "n", "uid": "u", "deletionTimestamp": 1}}),
+            json!({"metadata": {"name": "n", "uid": "u", "namespace": 1}}),
+            json!({"metadata": {"name": "", "uid": "u"}}),
+            json!({"metadata": {"name": 1, "uid": "u"}}),
+            json!({"metadata": {"name": "n", "uid": null}}),
+            json!({"metadata": {"name": "n", "uid": 2}}),
+            json!({"metadata": []}),
+            json!({"metadata": null}),
+            json!({"spec": {}}),
+        ];
+        for v in cases {
+            let text = v.to_string();
+            let mut de = serde_json::Deserializer::from_str(&text);
+            let decoded = DecodePod {
+                metadata_only: false,
+            }
+            .deserialize(&mut de)
+            .unwrap();
+            let from_value = Pod::from_value(v.clone());
+            assert_eq!(decoded, from_value, "{text}");
+            if let Ok(pod) = decoded {
+                assert_eq!(crate::json::to_string(&pod).unwrap(), text);
+                assert_eq!(pod.as_value(), v);
+                let meta = &v["metadata"];
+                assert_eq!(pod.labels(), meta["labels"].as_object(), "{text}");
+                assert_eq!(pod.annotations(), meta["annotations"].as_object());
+                assert_eq!(pod.deletion_timestamp(), meta["deletionTimestamp"].as_str());
+                let grace = meta["deletionGracePeriodSeconds"].as_i64();
+                assert_eq!(pod.deletion_grace_period_seconds(), grace);
+                let name = meta["name"].as_str().unwrap();
+                assert_eq!(pod.name(), name);
+                assert_eq!(pod.uid(), meta["uid"].as_str().unwrap());
+            }
+        }
+    }
+
+    #[test]
+    fn annotations_set_and_taken_keep_their_place_and_the_local_values() {
+        let mut stored = pod(
+            json!({"metadata": {"name": "n", "uid": "u", "annotations": null, "resourceVersion": "1"}}),
+        );
+        stored.set_annotation("kubernetes.io/config.seen", "t0");
+        stored.set_annotation("kubernetes.io/config.source", "file");
+        assert_eq!(
+            crate::json::to_string(&stored).unwrap(),
+            r#"{"metadata":{"annotations":{"kubernetes.io/config.seen":"t0","kubernetes.io/config.source":"file"},"name":"n","resourceVersion":"1","uid":"u"}}"#
+        );
+        let mut candidate = pod(
+            json!({"metadata": {"name": "n", "uid": "u", "annotations": {"x": "1", "kubernetes.io/config.source": "http"}}}),
+        );
+        assert_eq!(
+            semantic_differences(&stored, &candidate),
+            vec!["annotations[x]"]
+        );
+        stored.take_annotations_from(&mut candidate);
+        assert_eq!(
+            stored.as_value()["metadata"]["annotations"],
+            json!({"x": "1", "kubernetes.io/config.source": "file", "kubernetes.io/config.seen": "t0"})
+        );
+        assert_eq!(stored.annotation("x"), Some("1"));
     }
 }
