@@ -364,7 +364,7 @@ impl<'de> Visitor<'de> for CanonicalSeed<'_> {
 
 /// An object key, borrowed from the input when it has no escapes (`Cow`'s own `Deserialize`
 /// always copies: an allocation for every key of every object).
-struct KeySeed;
+pub struct KeySeed;
 
 impl<'de> DeserializeSeed<'de> for KeySeed {
     type Value = std::borrow::Cow<'de, str>;

@@ -145,15 +145,6 @@ impl Field {
     fn is_null(&self) -> bool {
         &*self.text == "null"
     }
-
-    /// The string the text stands for, when it is one.
-    fn as_str(&self) -> Option<&str> {
-        match plain_str(&self.text) {
-            Some(s) => Some(s),
-            None if self.text.starts_with('"') => self.value().as_str(),
-            None => None,
-        }
-    }
 }
 
 /// A JSON string literal's contents when it has no escapes (then they are the text inside).
@@ -209,7 +200,31 @@ fn take(fields: &mut Vec<Field>, key: &str) -> Option<Field> {
 }
 
 /// Fields in key order, one per key: of a repeated key the last, the one a JSON object keeps.
-fn sorted_unique(fields: Vec<Field>) -> Vec<Field> {
+fn sorted_unique(mut fields: Vec<Field>) -> Vec<Field> {
+    if fields.len() > 16 {
+        return sorted_unique_large(fields);
+    }
+    // A pod and its metadata have a few keys each: sorted in place (stable), nothing allocated.
+    for i in 1..fields.len() {
+        let mut j = i;
+        while j > 0 && fields.get(j - 1).map(|f| &f.key) > fields.get(j).map(|f| &f.key) {
+            fields.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    // Of equal neighbours the later one's value stays, in the earlier one's place.
+    fields.dedup_by(|later, kept| {
+        let same = later.key == kept.key;
+        if same {
+            std::mem::swap(later, kept);
+        }
+        same
+    });
+    fields
+}
+
+/// [`sorted_unique`] for many fields: one merge sort of borrowed keys.
+fn sorted_unique_large(fields: Vec<Field>) -> Vec<Field> {
     let mut order: Vec<(&str, usize)> = fields
         .iter()
         .enumerate()
@@ -374,29 +389,6 @@ impl<'de> DeserializeSeed<'de> for CanonicalSeed {
     }
 }
 
-/// Reads an object key as a [`Key`]: the known keys cost no allocation.
-struct KeySeed;
-
-impl<'de> DeserializeSeed<'de> for KeySeed {
-    type Value = Key;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Key, D::Error> {
-        deserializer.deserialize_identifier(self)
-    }
-}
-
-impl Visitor<'_> for KeySeed {
-    type Value = Key;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an object key")
-    }
-    fn visit_str<E>(self, v: &str) -> Result<Key, E> {
-        Ok(key(v))
-    }
-    fn visit_string<E>(self, v: String) -> Result<Key, E> {
-        Ok(key_owned(v))
-    }
-}
-
 /// A JSON value as the checks of [`Pod::from_parts`] take it: an object's entries as text,
 /// sorted, one per key (a pod's `metadata` held apart), or what else it was.
 enum Parsed {
@@ -431,7 +423,12 @@ impl<'de> Visitor<'de> for ObjectSeed {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Parsed, A::Error> {
         let mut fields = Vec::new();
         let mut metadata = None;
-        while let Some(k) = map.next_key_seed(KeySeed)? {
+        while let Some(k) = map.next_key_seed(crate::json::KeySeed)? {
+            // The known keys cost no allocation.
+            let k = match k {
+                Cow::Borrowed(k) => key(k),
+                Cow::Owned(k) => key_owned(k),
+            };
             if self.pod && k == "metadata" {
                 let seed = ObjectSeed {
                     pod: false,
@@ -722,7 +719,8 @@ impl Pod {
         self.metadata.annotation(key).and_then(Value::as_str)
     }
     pub fn deletion_timestamp(&self) -> Option<&str> {
-        self.meta_field("deletionTimestamp").and_then(Field::as_str)
+        self.meta_field("deletionTimestamp")
+            .and_then(|f| f.value().as_str())
     }
     pub fn deletion_grace_period_seconds(&self) -> Option<i64> {
         self.meta_field("deletionGracePeriodSeconds")
@@ -1236,5 +1234,20 @@ mod tests {
             json!({"x": "1", "kubernetes.io/config.source": "file", "kubernetes.io/config.seen": "t0"})
         );
         assert_eq!(stored.annotation("x"), Some("1"));
+    }
+
+    #[test]
+    fn repeated_keys_keep_the_last_value_however_many_keys() {
+        for n in [3usize, 40] {
+            let mut text = String::from(r#"{"metadata":{"name":"n","uid":"u","name":"m"}"#);
+            for i in (0..n).rev() {
+                text.push_str(&format!(r#","k{i}":{i},"k{i}":"last{i}""#));
+            }
+            text.push('}');
+            let pod: Pod = serde_json::from_str(&text).unwrap();
+            let v: Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(pod.name(), "m");
+            assert_eq!(crate::json::to_string(&pod).unwrap(), v.to_string());
+        }
     }
 }
