@@ -308,14 +308,16 @@ impl<'de> Visitor<'de> for CanonicalSeed<'_> {
         Ok(hash | 1)
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<u64, A::Error> {
-        // Values are written to a side buffer in arrival order, then copied out by key.
-        let mut values = Vec::new();
+        // The values are written after what the buffer holds, in arrival order; then the object,
+        // in key order, after them; then the object is moved down over them. One buffer serves
+        // every nesting level: no allocation per object for the values.
+        let base = self.0.len();
         let mut entries: Vec<(std::borrow::Cow<'de, str>, std::ops::Range<usize>, u64)> =
-            Vec::new();
-        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
-            let start = values.len();
-            let h = map.next_value_seed(CanonicalSeed(&mut values))?;
-            entries.push((key, start..values.len(), h));
+            Vec::with_capacity(8);
+        while let Some(key) = map.next_key_seed(KeySeed)? {
+            let start = self.0.len();
+            let h = map.next_value_seed(CanonicalSeed(&mut *self.0))?;
+            entries.push((key, start..self.0.len(), h));
         }
         let mut order: Vec<(&str, usize)> = entries
             .iter()
@@ -324,6 +326,7 @@ impl<'de> Visitor<'de> for CanonicalSeed<'_> {
             .collect();
         // Stable: of a repeated key the last stays last, and is the one kept.
         sort_keys(&mut order);
+        let object = self.0.len();
         self.0.push(b'{');
         let mut hash = EMPTY_OBJECT_HASH;
         let mut first = true;
@@ -341,19 +344,48 @@ impl<'de> Visitor<'de> for CanonicalSeed<'_> {
             let (range, h) = entries
                 .get(i)
                 .map_or((0..0, ZERO_HASH), |(_, r, h)| (r.clone(), *h));
-            self.0
-                .extend_from_slice(values.get(range).unwrap_or_default());
+            self.0.extend_from_within(range);
             // A key whose value is null or "" is the same as no key.
             if h != ZERO_HASH {
                 hash = mix(mix(hash, str_hash(key)), h);
             }
         }
         self.0.push(b'}');
+        let len = self.0.len() - object;
+        self.0.copy_within(object.., base);
+        self.0.truncate(base + len);
         Ok(if hash == EMPTY_OBJECT_HASH {
             hash
         } else {
             hash | 1
         })
+    }
+}
+
+/// An object key, borrowed from the input when it has no escapes (`Cow`'s own `Deserialize`
+/// always copies: an allocation for every key of every object).
+pub struct KeySeed;
+
+impl<'de> DeserializeSeed<'de> for KeySeed {
+    type Value = std::borrow::Cow<'de, str>;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for KeySeed {
+    type Value = std::borrow::Cow<'de, str>;
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("an object key")
+    }
+    fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Self::Value, E> {
+        Ok(std::borrow::Cow::Borrowed(v))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(std::borrow::Cow::Owned(v.to_string()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Self::Value, E> {
+        Ok(std::borrow::Cow::Owned(v))
     }
 }
 
@@ -869,6 +901,7 @@ mod tests {
             r#"{"esc\u0041pe":"tab\there \"q\" \u00e9 \ud83d\ude00 \u0001","":{},"e":[]}"#,
             r#"[{"b":0,"a":-0.0},18446744073709551615,-9223372036854775808,0.1,1.0E-7]"#,
             r#""just a string""#,
+            r#"{"z":{"y":{"x":1,"w":[{"v":2,"u":{"t":3,"s":{"r":[{},{"q":1,"p":0}]}}}]},"a":0},"b":[{"d":1,"c":2},{"f":{},"e":[]}],"a\"":{"b":1,"a":2}}"#,
             "null",
             "12",
         ] {

@@ -138,7 +138,7 @@ impl<'de> serde::de::Visitor<'de> for PodsInputVisitor {
         use serde::de::{Error, IgnoredAny};
         let (mut op, mut pods) = (None::<String>, None);
         let (mut source, mut reasons) = (false, false);
-        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+        while let Some(key) = map.next_key_seed(crate::json::KeySeed)? {
             match &*key {
                 "op" if op.is_none() => op = Some(map.next_value()?),
                 "pods" if pods.is_none() => {

@@ -20,16 +20,23 @@
 //! differ from no labels, exactly as upstream. Known gap: `false`/`0` written explicitly on a
 //! non-pointer field differs from absent here but not in Go.
 //!
-//! # Why the fields other than `metadata` are kept as text
+//! # Why the fields are kept as text
 //!
 //! A merge of 50,000 pods must stay well under a second in wasm, and a decoded `Value` tree
 //! costs a map node of several hundred bytes for every JSON object, however small: most of a
-//! merge's time went to allocating and walking those trees. The merge only ever compares the
-//! spec and status and copies them; so each top-level field except `metadata` is kept as the
-//! exact text serde_json would write for its decoded value ([`crate::json::canonical`]), decoded
-//! straight from the input without a tree. Equal text means equal values, so an unchanged pod
-//! compares as two string comparisons; only differing text is decoded, for the rules above.
-//! Output copies the text as it is. `metadata`, which the merge reads and changes, stays a map.
+//! merge's time went to allocating, searching and walking those trees. The merge only ever
+//! compares the spec and status and copies them; so each top-level field except `metadata` is
+//! kept as the exact text serde_json would write for its decoded value
+//! ([`crate::json::canonical`]), decoded straight from the input without a tree. Equal text
+//! means equal values, so an unchanged pod compares as two string comparisons; only differing
+//! text is decoded, for the rules above. Output copies the text as it is.
+//!
+//! `metadata` is kept the same way, entry by entry (labels, deletion timestamp and grace period,
+//! generation are compared and copied whole, so their text serves as well as a value; the
+//! labels of every incoming pod are checked to be strings on their text, without decoding),
+//! except `annotations`, which the merge reads and writes key by key: those stay a map (a
+//! sorted list would be faster still, but costs more wasm than the 2 KB this change may add).
+//! [`Pod::labels`] decodes its text on first use and keeps the map; the merge never asks.
 
 use std::borrow::Cow;
 use std::collections::BTreeSet;
@@ -43,6 +50,43 @@ use serde_json::{Map, Value};
 use super::types::LOCAL_ANNOTATIONS;
 use crate::json::Raw;
 
+/// A key of a pod, its metadata or its annotations.
+type Key = Cow<'static, str>;
+
+/// Keys nearly every pod carries: shared, not allocated again for each pod.
+const KNOWN_KEYS: [&str; 15] = [
+    "apiVersion",
+    "kind",
+    "spec",
+    "status",
+    "uid",
+    "name",
+    "namespace",
+    "labels",
+    "annotations",
+    "creationTimestamp",
+    "resourceVersion",
+    "generation",
+    "deletionTimestamp",
+    "deletionGracePeriodSeconds",
+    "ownerReferences",
+];
+
+fn known(k: &str) -> Option<Key> {
+    KNOWN_KEYS
+        .iter()
+        .find(|s| **s == k)
+        .map(|s| Cow::Borrowed(*s))
+}
+
+fn key(k: &str) -> Key {
+    known(k).unwrap_or_else(|| Cow::Owned(k.to_string()))
+}
+
+fn key_owned(k: String) -> Key {
+    known(&k).unwrap_or(Cow::Owned(k))
+}
+
 /// A Kubernetes pod (JSON object) with a validated `metadata.name` and `metadata.uid`.
 ///
 /// Copies are cheap: the fields other than `metadata` (the spec and status, most of a pod) are
@@ -51,7 +95,7 @@ use crate::json::Raw;
 #[derive(Clone, Debug)]
 pub struct Pod {
     /// `metadata`, held apart so that it can be changed without re-checking its type.
-    metadata: Arc<Map<String, Value>>,
+    metadata: Arc<Meta>,
     /// Every other top-level field, untouched, sorted by key (see the module doc).
     fields: Arc<Vec<Field>>,
     /// `name_namespace(uid)` ([`Pod::describe`]), which holds the three names every step of a
@@ -63,10 +107,11 @@ pub struct Pod {
     namespace_end: usize,
 }
 
-/// One top-level field of a pod other than `metadata`.
+/// One entry of a JSON object kept as text: a top-level field of a pod other than `metadata`,
+/// or an entry of `metadata` other than `annotations`.
 #[derive(Clone, Debug)]
 struct Field {
-    key: Box<str>,
+    key: Key,
     /// What serde_json writes for the field's decoded value ([`crate::json::canonical`]).
     text: Box<str>,
     /// The decoded value, once a caller asked for it by reference ([`Pod::spec`]).
@@ -77,9 +122,9 @@ struct Field {
 }
 
 impl Field {
-    fn new(key: impl Into<Box<str>>, text: impl Into<Box<str>>, hash: Option<u64>) -> Field {
+    fn new(key: Key, text: impl Into<Box<str>>, hash: Option<u64>) -> Field {
         Field {
-            key: key.into(),
+            key,
             text: text.into(),
             value: OnceLock::new(),
             hash,
@@ -97,6 +142,35 @@ impl Field {
             None => Cow::Owned(parse(&self.text)),
         }
     }
+
+    fn is_null(&self) -> bool {
+        &*self.text == "null"
+    }
+}
+
+/// A JSON string literal's contents when it has no escapes (then they are the text inside).
+fn plain_str(text: &str) -> Option<&str> {
+    let inner = text.strip_prefix('"')?.strip_suffix('"')?;
+    (!inner.contains('\\')).then_some(inner)
+}
+
+/// What a JSON text stands for, as far as the checks of a pod's metadata care.
+enum Kind<'a> {
+    Null,
+    Str(Cow<'a, str>),
+    Other,
+}
+
+fn kind(text: &str) -> Kind<'_> {
+    if text == "null" {
+        Kind::Null
+    } else if let Some(s) = plain_str(text) {
+        Kind::Str(Cow::Borrowed(s))
+    } else if let Value::String(s) = parse(text) {
+        Kind::Str(Cow::Owned(s))
+    } else {
+        Kind::Other
+    }
 }
 
 /// The text was written from a decoded value, so it always decodes.
@@ -104,36 +178,186 @@ fn parse(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or(Value::Null)
 }
 
+fn find<'a>(fields: &'a [Field], key: &str) -> Option<&'a Field> {
+    let i = fields.binary_search_by(|f| (*f.key).cmp(key)).ok()?;
+    fields.get(i)
+}
+
+/// Puts `field` in its place, replacing one of the same key.
+fn put(fields: &mut Vec<Field>, field: Field) {
+    match fields.binary_search_by(|f| f.key.cmp(&field.key)) {
+        Ok(i) => {
+            if let Some(slot) = fields.get_mut(i) {
+                *slot = field;
+            }
+        }
+        Err(i) => fields.insert(i, field),
+    }
+}
+
+fn take(fields: &mut Vec<Field>, key: &str) -> Option<Field> {
+    let i = fields.binary_search_by(|f| (*f.key).cmp(key)).ok()?;
+    Some(fields.remove(i))
+}
+
+/// Fields in key order, one per key: of a repeated key the last, the one a JSON object keeps.
+fn sorted_unique(mut fields: Vec<Field>) -> Vec<Field> {
+    if fields.len() > 16 {
+        return sorted_unique_large(fields);
+    }
+    // A pod and its metadata have a few keys each: sorted in place (stable), nothing allocated.
+    for i in 1..fields.len() {
+        let mut j = i;
+        while j > 0 && fields.get(j - 1).map(|f| &f.key) > fields.get(j).map(|f| &f.key) {
+            fields.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    // Of equal neighbours the later one's value stays, in the earlier one's place.
+    fields.dedup_by(|later, kept| {
+        let same = later.key == kept.key;
+        if same {
+            std::mem::swap(later, kept);
+        }
+        same
+    });
+    fields
+}
+
+/// [`sorted_unique`] for many fields: one merge sort of borrowed keys.
+fn sorted_unique_large(fields: Vec<Field>) -> Vec<Field> {
+    let mut order: Vec<(&str, usize)> = fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (&*f.key, i))
+        .collect();
+    // Stable, so that of a repeated key the last stays last.
+    crate::json::sort_keys(&mut order);
+    let mut picked = Vec::with_capacity(order.len());
+    let mut it = order.iter().peekable();
+    while let Some(&(key, i)) = it.next() {
+        if it.peek().is_none_or(|(next, _)| *next != key) {
+            picked.push(i);
+        }
+    }
+    let mut slots: Vec<Option<Field>> = fields.into_iter().map(Some).collect();
+    picked
+        .into_iter()
+        .filter_map(|i| slots.get_mut(i).and_then(Option::take))
+        .collect()
+}
+
+/// A pod's `metadata` (see the module doc).
+#[derive(Clone, Debug, Default)]
+struct Meta {
+    /// Every entry but `annotations`, sorted by key, one per key.
+    fields: Vec<Field>,
+    /// `annotations`: absent, `null` (`Some(None)`) or an object of strings.
+    annotations: Option<Option<Map<String, Value>>>,
+}
+
+impl Meta {
+    fn annotations(&self) -> Option<&Map<String, Value>> {
+        self.annotations.as_ref().and_then(Option::as_ref)
+    }
+
+    fn annotation(&self, key: &str) -> Option<&Value> {
+        self.annotations().and_then(|m| m.get(key))
+    }
+
+    /// The annotations to change: an object from now on (`if pod.Annotations == nil { make }`).
+    fn annotations_mut(&mut self) -> &mut Map<String, Value> {
+        let map = self.annotations.take().flatten().unwrap_or_default();
+        self.annotations
+            .insert(Some(map))
+            .get_or_insert_with(Map::new)
+    }
+}
+
+impl PartialEq for Meta {
+    fn eq(&self, other: &Meta) -> bool {
+        fields_equal(&self.fields, &other.fields) && self.annotations == other.annotations
+    }
+}
+
+/// Equal JSON: canonical text is equal exactly when the decoded values are.
+fn fields_equal(a: &[Field], b: &[Field]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b.iter())
+            .all(|(a, b)| a.key == b.key && a.text == b.text)
+}
+
 impl PartialEq for Pod {
-    /// Equal JSON: canonical text is equal exactly when the decoded values are.
     fn eq(&self, other: &Pod) -> bool {
-        self.metadata == other.metadata
-            && self.fields.len() == other.fields.len()
-            && self
-                .fields
-                .iter()
-                .zip(other.fields.iter())
-                .all(|(a, b)| a.key == b.key && a.text == b.text)
+        self.metadata == other.metadata && fields_equal(&self.fields, &other.fields)
+    }
+}
+
+/// Sorted fields written as one JSON object, with one more entry in its place (`metadata` in
+/// a pod, `annotations` in its metadata), keys in order as `Value` would write them.
+struct Entries<'a> {
+    fields: &'a [Field],
+    extra: Option<Extra<'a>>,
+}
+
+/// The entry [`Entries`] adds: one type for both, so each serializer carries one copy.
+#[derive(Clone, Copy)]
+enum Extra<'a> {
+    Metadata(&'a Meta),
+    Annotations(&'a Option<Map<String, Value>>),
+}
+
+impl Extra<'_> {
+    fn key(self) -> &'static str {
+        match self {
+            Extra::Metadata(_) => "metadata",
+            Extra::Annotations(_) => "annotations",
+        }
+    }
+}
+
+impl Serialize for Extra<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            Extra::Metadata(meta) => Entries {
+                fields: &meta.fields,
+                extra: meta.annotations.as_ref().map(Extra::Annotations),
+            }
+            .serialize(serializer),
+            Extra::Annotations(annotations) => annotations.serialize(serializer),
+        }
+    }
+}
+
+impl Serialize for Entries<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let len = self.fields.len() + usize::from(self.extra.is_some());
+        let mut map = serializer.serialize_map(Some(len))?;
+        let mut extra = self.extra;
+        for f in self.fields {
+            if let Some(e) = extra.filter(|e| e.key() < &*f.key) {
+                map.serialize_entry(e.key(), &e)?;
+                extra = None;
+            }
+            map.serialize_entry(&*f.key, &Raw(&f.text))?;
+        }
+        if let Some(e) = extra {
+            map.serialize_entry(e.key(), &e)?;
+        }
+        map.end()
     }
 }
 
 impl Serialize for Pod {
     /// The pod as one JSON object, keys in order (as `Value` would write it), without copying.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(self.fields.len() + 1))?;
-        let mut metadata_done = false;
-        for f in self.fields.iter() {
-            if !metadata_done && &*f.key > "metadata" {
-                map.serialize_entry("metadata", &*self.metadata)?;
-                metadata_done = true;
-            }
-            map.serialize_entry(&*f.key, &Raw(&f.text))?;
+        Entries {
+            fields: &self.fields,
+            extra: Some(Extra::Metadata(&self.metadata)),
         }
-        if !metadata_done {
-            map.serialize_entry("metadata", &*self.metadata)?;
-        }
-        map.end()
+        .serialize(serializer)
     }
 }
 
@@ -156,13 +380,6 @@ pub struct DecodePod {
     pub metadata_only: bool,
 }
 
-impl<'de> DeserializeSeed<'de> for DecodePod {
-    type Value = Result<Pod, PodError>;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(PodVisitor(self))
-    }
-}
-
 /// Hands a field's value to [`crate::json::canonical`].
 struct CanonicalSeed;
 
@@ -173,108 +390,129 @@ impl<'de> DeserializeSeed<'de> for CanonicalSeed {
     }
 }
 
-struct PodVisitor(DecodePod);
+/// A JSON value as the checks of [`Pod::from_parts`] take it: an object's entries as text,
+/// sorted, one per key (a pod's `metadata` held apart), or what else it was.
+enum Parsed {
+    Object {
+        fields: Vec<Field>,
+        metadata: Option<Box<Parsed>>,
+    },
+    Null,
+    Other,
+}
+
+/// Decodes a pod, or (`pod == false`) its metadata, into [`Parsed`] without a tree: one visitor
+/// for both, so that each decoder the package uses carries one copy of it.
+#[derive(Clone, Copy)]
+struct ObjectSeed {
+    pod: bool,
+    metadata_only: bool,
+}
+
+impl<'de> DeserializeSeed<'de> for ObjectSeed {
+    type Value = Parsed;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Parsed, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ObjectSeed {
+    type Value = Parsed;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a pod")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Parsed, A::Error> {
+        let mut fields = Vec::new();
+        let mut metadata = None;
+        while let Some(k) = map.next_key_seed(crate::json::KeySeed)? {
+            // The known keys cost no allocation.
+            let k = match k {
+                Cow::Borrowed(k) => key(k),
+                Cow::Owned(k) => key_owned(k),
+            };
+            if self.pod && k == "metadata" {
+                let seed = ObjectSeed {
+                    pod: false,
+                    metadata_only: false,
+                };
+                metadata = Some(Box::new(map.next_value_seed(seed)?));
+            } else if self.metadata_only {
+                map.next_value::<de::IgnoredAny>()?;
+            } else {
+                let (text, hash) = map.next_value_seed(CanonicalSeed)?;
+                fields.push(Field::new(k, text, Some(hash)));
+            }
+        }
+        Ok(Parsed::Object {
+            fields: sorted_unique(fields),
+            metadata,
+        })
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Parsed, A::Error> {
+        while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+        Ok(Parsed::Other)
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<Parsed, E> {
+        Ok(Parsed::Other)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Parsed, E> {
+        Ok(Parsed::Other)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Parsed, E> {
+        Ok(Parsed::Other)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Parsed, E> {
+        Ok(Parsed::Other)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<Parsed, E> {
+        Ok(Parsed::Other)
+    }
+    fn visit_unit<E>(self) -> Result<Parsed, E> {
+        Ok(Parsed::Null)
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for DecodePod {
+    type Value = Result<Pod, PodError>;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        let seed = ObjectSeed {
+            pod: true,
+            metadata_only: self.metadata_only,
+        };
+        Ok(match seed.deserialize(deserializer)? {
+            Parsed::Object { fields, metadata } => {
+                Pod::from_parts(metadata.map_or(Parsed::Null, |m| *m), fields)
+            }
+            Parsed::Null | Parsed::Other => not_an_object(),
+        })
+    }
+}
 
 fn not_an_object() -> Result<Pod, PodError> {
     Err(PodError("pod must be a JSON object".into()))
 }
 
-impl<'de> Visitor<'de> for PodVisitor {
-    type Value = Result<Pod, PodError>;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a pod")
+/// Whether canonical text is an object whose values are all strings, with nothing escaped
+/// (most labels): told without decoding it (a merge checks the labels of every pod it is given).
+fn plain_string_map(text: &str) -> bool {
+    let Some(mut rest) = text.strip_prefix('{').and_then(|t| t.strip_suffix('}')) else {
+        return false;
+    };
+    if rest.contains('\\') {
+        return false;
     }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut metadata = None;
-        let mut fields = Vec::new();
-        while let Some(key) = map.next_key::<Cow<'de, str>>()? {
-            if key == "metadata" {
-                metadata = Some(map.next_value::<Value>()?);
-            } else if self.0.metadata_only {
-                map.next_value::<de::IgnoredAny>()?;
-            } else {
-                let (text, hash) = map.next_value_seed(CanonicalSeed)?;
-                fields.push(Field::new(key, text, Some(hash)));
-            }
-        }
-        let mut order: Vec<(&str, usize)> = fields
-            .iter()
-            .enumerate()
-            .map(|(i, f)| (&*f.key, i))
-            .collect();
-        // Stable, so that of a repeated key the last (the one a JSON object keeps) stays last.
-        crate::json::sort_keys(&mut order);
-        let mut picked = Vec::with_capacity(order.len());
-        let mut it = order.iter().peekable();
-        while let Some(&(key, i)) = it.next() {
-            if it.peek().is_none_or(|(next, _)| *next != key) {
-                picked.push(i);
-            }
-        }
-        let mut slots: Vec<Option<Field>> = fields.into_iter().map(Some).collect();
-        let kept: Vec<Field> = picked
-            .into_iter()
-            .filter_map(|i| slots.get_mut(i).and_then(Option::take))
-            .collect();
-        Ok(Pod::from_parts(metadata, kept))
+    // Without escapes every string ends at the next quote; keys and values alternate.
+    let mut strings = 0usize;
+    while let Some(body) = rest.strip_prefix('"') {
+        let Some(end) = body.find('"') else {
+            return false;
+        };
+        strings += 1;
+        rest = body.get(end + 1..).unwrap_or_default();
+        let sep = if strings % 2 == 1 { ':' } else { ',' };
+        rest = rest.strip_prefix(sep).unwrap_or(rest);
     }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        while seq.next_element::<de::IgnoredAny>()?.is_some() {}
-        Ok(not_an_object())
-    }
-    fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
-        Ok(not_an_object())
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
-        Ok(not_an_object())
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
-        Ok(not_an_object())
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
-        Ok(not_an_object())
-    }
-    fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
-        Ok(not_an_object())
-    }
-    fn visit_unit<E>(self) -> Result<Self::Value, E> {
-        Ok(not_an_object())
-    }
-}
-
-/// Why a JSON value is not a pod the merge can hold.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PodError(pub String);
-
-impl fmt::Display for PodError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for PodError {}
-
-impl From<Pod> for Value {
-    fn from(p: Pod) -> Value {
-        let metadata = Arc::try_unwrap(p.metadata).unwrap_or_else(|shared| (*shared).clone());
-        let fields = Arc::try_unwrap(p.fields).unwrap_or_else(|shared| (*shared).clone());
-        let mut object: Map<String, Value> = fields
-            .into_iter()
-            .map(|f| {
-                let value = f.value.into_inner().unwrap_or_else(|| parse(&f.text));
-                (String::from(f.key), value)
-            })
-            .collect();
-        object.insert("metadata".into(), Value::Object(metadata));
-        Value::Object(object)
-    }
-}
-
-impl TryFrom<Value> for Pod {
-    type Error = PodError;
-    fn try_from(v: Value) -> Result<Pod, PodError> {
-        Pod::from_value(v)
-    }
+    rest.is_empty() && strings % 2 == 0
 }
 
 fn string_map_ok(v: Option<&Value>, field: &str) -> Result<(), PodError> {
@@ -292,6 +530,59 @@ fn string_map_ok(v: Option<&Value>, field: &str) -> Result<(), PodError> {
     }
 }
 
+/// Why a JSON value is not a pod the merge can hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PodError(pub String);
+
+impl fmt::Display for PodError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PodError {}
+
+/// Entries kept as text, decoded into a map.
+fn to_map(fields: Vec<Field>) -> Map<String, Value> {
+    fields
+        .into_iter()
+        .map(|f| {
+            let value = f.value.into_inner().unwrap_or_else(|| parse(&f.text));
+            (f.key.into_owned(), value)
+        })
+        .collect()
+}
+
+impl From<Pod> for Value {
+    fn from(p: Pod) -> Value {
+        let meta = Arc::try_unwrap(p.metadata).unwrap_or_else(|shared| (*shared).clone());
+        let fields = Arc::try_unwrap(p.fields).unwrap_or_else(|shared| (*shared).clone());
+        let mut metadata = to_map(meta.fields);
+        if let Some(annotations) = meta.annotations {
+            let v = annotations.map_or(Value::Null, Value::Object);
+            metadata.insert("annotations".into(), v);
+        }
+        let mut object = to_map(fields);
+        object.insert("metadata".into(), Value::Object(metadata));
+        Value::Object(object)
+    }
+}
+
+impl TryFrom<Value> for Pod {
+    type Error = PodError;
+    fn try_from(v: Value) -> Result<Pod, PodError> {
+        Pod::from_value(v)
+    }
+}
+
+/// Entries of a decoded object as text (a `Map` is already in key order, one entry per key).
+fn text_fields(object: Map<String, Value>) -> Vec<Field> {
+    object
+        .into_iter()
+        .map(|(k, v)| Field::new(key_owned(k), v.to_string(), None))
+        .collect()
+}
+
 impl Pod {
     /// Checks the shape the merge relies on. Upstream never sees such pods (the API server and
     /// the manifest decoders guarantee name and UID); we refuse them rather than store them
@@ -300,69 +591,79 @@ impl Pod {
         let Value::Object(mut object) = v else {
             return not_an_object();
         };
-        let metadata = object.remove("metadata");
-        // A `Map` is already in key order with one entry per key.
-        let fields = object
-            .into_iter()
-            .map(|(k, v)| Field::new(k, v.to_string(), None))
-            .collect();
-        Pod::from_parts(metadata, fields)
+        let metadata = match object.remove("metadata") {
+            Some(Value::Object(m)) => Parsed::Object {
+                fields: text_fields(m),
+                metadata: None,
+            },
+            None | Some(Value::Null) => Parsed::Null,
+            Some(_) => Parsed::Other,
+        };
+        Pod::from_parts(metadata, text_fields(object))
     }
 
     /// The checks of [`Pod::from_value`] on a pod taken apart: `fields` sorted by key, one each.
-    fn from_parts(metadata: Option<Value>, fields: Vec<Field>) -> Result<Pod, PodError> {
-        let meta = match metadata {
-            Some(Value::Object(m)) => m,
-            None | Some(Value::Null) => return Err(PodError("pod has no metadata".into())),
-            Some(_) => return Err(PodError("metadata: must be an object".into())),
+    fn from_parts(metadata: Parsed, fields: Vec<Field>) -> Result<Pod, PodError> {
+        let mut meta = match metadata {
+            Parsed::Object { fields, .. } => fields,
+            Parsed::Null => return Err(PodError("pod has no metadata".into())),
+            Parsed::Other => return Err(PodError("metadata: must be an object".into())),
         };
-        let name = match meta.get("name") {
-            Some(Value::String(s)) if !s.is_empty() => s.clone(),
-            Some(Value::String(_)) | None | Some(Value::Null) => {
-                return Err(PodError("pod has no metadata.name".into()))
+        let text = |k: &str| find(&meta, k).map(|f| kind(&f.text));
+        // `name` and `uid` must be non-empty strings.
+        let required = |k: &str, missing: &dyn Fn() -> String| match text(k) {
+            Some(Kind::Str(s)) if !s.is_empty() => Ok(s),
+            Some(Kind::Other) => Err(PodError(format!("metadata.{k}: must be a string"))),
+            _ => Err(PodError(missing())),
+        };
+        let name = required("name", &|| "pod has no metadata.name".into())?;
+        let uid = required("uid", &|| format!("pod {name:?} has no metadata.uid"))?;
+        let namespace = match text("namespace") {
+            None | Some(Kind::Null) => Cow::Borrowed(""),
+            Some(Kind::Str(s)) => s,
+            Some(Kind::Other) => {
+                return Err(PodError("metadata.namespace: must be a string".into()))
             }
-            Some(_) => return Err(PodError("metadata.name: must be a string".into())),
         };
-        let uid = match meta.get("uid") {
-            Some(Value::String(s)) if !s.is_empty() => s.clone(),
-            Some(Value::String(_)) | None | Some(Value::Null) => {
-                return Err(PodError(format!("pod {name:?} has no metadata.uid")))
+        let ids = format!("{name}_{namespace}({uid})");
+        let (name_end, namespace_end) = (name.len(), name.len() + 1 + namespace.len());
+        match find(&meta, "labels") {
+            Some(f) if !plain_string_map(&f.text) => {
+                string_map_ok(Some(&parse(&f.text)), "labels")?;
             }
-            Some(_) => return Err(PodError("metadata.uid: must be a string".into())),
-        };
-        match meta.get("namespace") {
-            None | Some(Value::Null) | Some(Value::String(_)) => {}
-            Some(_) => return Err(PodError("metadata.namespace: must be a string".into())),
+            _ => {}
         }
-        string_map_ok(meta.get("labels"), "labels")?;
-        string_map_ok(meta.get("annotations"), "annotations")?;
-        match meta.get("deletionGracePeriodSeconds") {
-            None | Some(Value::Null) => {}
-            Some(v) if v.as_i64().is_some() => {}
+        let annotations = take(&mut meta, "annotations").map(|f| parse(&f.text));
+        string_map_ok(annotations.as_ref(), "annotations")?;
+        let annotations = annotations.map(|v| match v {
+            Value::Object(m) => Some(m),
+            _ => None,
+        });
+        match find(&meta, "deletionGracePeriodSeconds") {
+            None => {}
+            Some(f) if f.is_null() || parse(&f.text).as_i64().is_some() => {}
             Some(_) => {
                 return Err(PodError(
                     "metadata.deletionGracePeriodSeconds: must be an integer".into(),
                 ))
             }
         }
-        match meta.get("deletionTimestamp") {
-            None | Some(Value::Null) | Some(Value::String(_)) => {}
-            Some(_) => {
+        match find(&meta, "deletionTimestamp").map(|f| kind(&f.text)) {
+            None | Some(Kind::Null) | Some(Kind::Str(_)) => {}
+            Some(Kind::Other) => {
                 return Err(PodError(
                     "metadata.deletionTimestamp: must be a string".into(),
                 ))
             }
         }
-        let namespace = match meta.get("namespace") {
-            Some(Value::String(s)) => s.as_str(),
-            _ => "",
-        };
-        let ids = format!("{name}_{namespace}({uid})");
         Ok(Pod {
-            name_end: name.len(),
-            namespace_end: name.len() + 1 + namespace.len(),
+            name_end,
+            namespace_end,
             ids: ids.into(),
-            metadata: Arc::new(meta),
+            metadata: Arc::new(Meta {
+                fields: meta,
+                annotations,
+            }),
             fields: Arc::new(fields),
         })
     }
@@ -371,11 +672,7 @@ impl Pod {
         Value::from(self.clone())
     }
 
-    fn meta(&self) -> Option<&Map<String, Value>> {
-        Some(&self.metadata)
-    }
-
-    fn meta_mut(&mut self) -> &mut Map<String, Value> {
+    fn meta_mut(&mut self) -> &mut Meta {
         Arc::make_mut(&mut self.metadata)
     }
 
@@ -407,29 +704,28 @@ impl Pod {
         self.ids.to_string()
     }
 
-    fn meta_field(&self, key: &str) -> Option<&Value> {
-        self.meta()
-            .and_then(|m| m.get(key))
-            .filter(|v| !v.is_null())
+    /// A metadata entry other than `annotations`, unless absent or `null`.
+    fn meta_field(&self, key: &str) -> Option<&Field> {
+        find(&self.metadata.fields, key).filter(|f| !f.is_null())
     }
 
     pub fn labels(&self) -> Option<&Map<String, Value>> {
-        self.meta_field("labels").and_then(Value::as_object)
+        self.meta_field("labels")
+            .and_then(|f| f.value().as_object())
     }
     pub fn annotations(&self) -> Option<&Map<String, Value>> {
-        self.meta_field("annotations").and_then(Value::as_object)
+        self.metadata.annotations()
     }
     pub fn annotation(&self, key: &str) -> Option<&str> {
-        self.annotations()
-            .and_then(|a| a.get(key))
-            .and_then(Value::as_str)
+        self.metadata.annotation(key).and_then(Value::as_str)
     }
     pub fn deletion_timestamp(&self) -> Option<&str> {
-        self.meta_field("deletionTimestamp").and_then(Value::as_str)
+        self.meta_field("deletionTimestamp")
+            .and_then(|f| f.value().as_str())
     }
     pub fn deletion_grace_period_seconds(&self) -> Option<i64> {
         self.meta_field("deletionGracePeriodSeconds")
-            .and_then(Value::as_i64)
+            .and_then(|f| f.value().as_i64())
     }
     pub fn spec(&self) -> Option<&Value> {
         self.field("spec").map(Field::value)
@@ -439,55 +735,50 @@ impl Pod {
     }
 
     fn field(&self, key: &str) -> Option<&Field> {
-        let i = self.fields.binary_search_by(|f| (*f.key).cmp(key)).ok()?;
-        self.fields.get(i)
+        find(&self.fields, key)
     }
 
-    /// Puts `field` in its place, replacing one of the same key.
     fn set_field(&mut self, field: Field) {
-        let fields = Arc::make_mut(&mut self.fields);
-        match fields.binary_search_by(|f| f.key.cmp(&field.key)) {
-            Ok(i) => {
-                if let Some(slot) = fields.get_mut(i) {
-                    *slot = field;
-                }
-            }
-            Err(i) => fields.insert(i, field),
-        }
+        put(Arc::make_mut(&mut self.fields), field);
     }
 
     fn remove_field(&mut self, key: &str) -> Option<Field> {
-        let i = self.fields.binary_search_by(|f| (*f.key).cmp(key)).ok()?;
-        Some(Arc::make_mut(&mut self.fields).remove(i))
+        find(&self.fields, key)?;
+        take(Arc::make_mut(&mut self.fields), key)
     }
 
     /// Sets one annotation, creating the map if needed (`if pod.Annotations == nil { make }`).
     pub fn set_annotation(&mut self, key: &str, value: &str) {
-        let meta = self.meta_mut();
-        let ann = meta
-            .entry("annotations")
-            .or_insert_with(|| Value::Object(Map::new()));
-        if !ann.is_object() {
-            *ann = Value::Object(Map::new());
-        }
-        if let Value::Object(m) = ann {
-            m.insert(key.to_string(), Value::String(value.to_string()));
-        }
+        self.meta_mut()
+            .annotations_mut()
+            .insert(key.to_string(), Value::String(value.to_string()));
     }
 
     /// Replaces the annotation map.
     pub fn set_annotations(&mut self, annotations: Map<String, Value>) {
-        self.meta_mut()
-            .insert("annotations".into(), Value::Object(annotations));
+        self.meta_mut().annotations = Some(Some(annotations));
+    }
+
+    /// `updateAnnotations`: the annotations of `other` (which the caller drops next), plus the
+    /// values this pod holds for the kubelet-local keys.
+    pub fn take_annotations_from(&mut self, other: &mut Pod) {
+        let theirs = other.meta_mut().annotations_mut();
+        for local in LOCAL_ANNOTATIONS {
+            if let Some(v) = self.metadata.annotation(local) {
+                theirs.insert(local.to_string(), v.clone());
+            }
+        }
+        let annotations = std::mem::take(theirs);
+        self.set_annotations(annotations);
     }
 
     fn copy_meta_from(&mut self, other: &Pod, key: &str) {
-        match other.meta().and_then(|m| m.get(key)) {
-            Some(v) if !v.is_null() => {
-                self.meta_mut().insert(key.to_string(), v.clone());
-            }
-            _ => {
-                self.meta_mut().remove(key);
+        match other.meta_field(key) {
+            Some(f) => put(&mut self.meta_mut().fields, f.clone()),
+            None => {
+                if find(&self.metadata.fields, key).is_some() {
+                    take(&mut self.meta_mut().fields, key);
+                }
             }
         }
     }
@@ -519,13 +810,15 @@ impl Pod {
     }
 
     fn take_meta_from(&mut self, other: &mut Pod, key: &str) {
-        match Arc::make_mut(&mut other.metadata).remove(key) {
-            Some(v) if !v.is_null() => {
-                self.meta_mut().insert(key.to_string(), v);
-            }
-            _ => {
-                if self.metadata.contains_key(key) {
-                    self.meta_mut().remove(key);
+        let taken = match find(&other.metadata.fields, key) {
+            Some(_) => take(&mut other.meta_mut().fields, key),
+            None => None,
+        };
+        match taken.filter(|f| !f.is_null()) {
+            Some(f) => put(&mut self.meta_mut().fields, f),
+            None => {
+                if find(&self.metadata.fields, key).is_some() {
+                    take(&mut self.meta_mut().fields, key);
                 }
             }
         }
@@ -624,18 +917,14 @@ pub fn annotations_equal(
     existing: Option<&Map<String, Value>>,
     candidate: Option<&Map<String, Value>>,
 ) -> bool {
-    let empty = Map::new();
-    let existing = existing.unwrap_or(&empty);
-    let candidate = candidate.unwrap_or(&empty);
-    let local = |k: &str| LOCAL_ANNOTATIONS.contains(&k);
-    candidate
-        .iter()
-        .filter(|(k, _)| !local(k))
-        .all(|(k, v)| existing.get(k) == Some(v))
-        && existing
-            .keys()
-            .filter(|k| !local(k))
-            .all(|k| candidate.contains_key(k))
+    // Both in key order, one entry per key: equal exactly when the same entries remain once
+    // the local keys are left out.
+    fn shared(m: Option<&Map<String, Value>>) -> impl Iterator<Item = (&String, &Value)> {
+        m.into_iter()
+            .flat_map(|m| m.iter())
+            .filter(|(k, _)| !LOCAL_ANNOTATIONS.contains(&k.as_str()))
+    }
+    shared(existing).eq(shared(candidate))
 }
 
 /// The annotation keys (local keys excluded) whose presence or value differs.
@@ -653,13 +942,11 @@ fn changed_annotation_keys(
         .collect()
 }
 
-/// Labels compare as maps where nil differs from empty (`reflect.DeepEqual`).
-fn labels_equal(a: &Pod, b: &Pod) -> bool {
-    match (a.labels(), b.labels()) {
-        (None, None) => true,
-        (Some(x), Some(y)) => x == y,
-        _ => false,
-    }
+/// A metadata entry's text, `null` counted as absent: for the entries that hold strings, an
+/// integer or a map of strings, equal text is exactly equal values (labels compare as maps
+/// where nil differs from empty, `reflect.DeepEqual`).
+fn meta_equal(a: &Pod, b: &Pod, key: &str) -> bool {
+    a.meta_field(key).map(|f| &*f.text) == b.meta_field(key).map(|f| &*f.text)
 }
 
 /// What `podsDifferSemantically` looks at, listed field by field for the explanation.
@@ -669,17 +956,14 @@ pub fn semantic_differences(existing: &Pod, candidate: &Pod) -> Vec<String> {
     if !field_equal(existing.field("spec"), candidate.field("spec")) {
         out.push("spec".to_string());
     }
-    if !labels_equal(existing, candidate) {
-        out.push("labels".to_string());
+    for key in ["labels", "deletionTimestamp", "deletionGracePeriodSeconds"] {
+        if !meta_equal(existing, candidate, key) {
+            out.push(key.to_string());
+        }
     }
-    if existing.deletion_timestamp() != candidate.deletion_timestamp() {
-        out.push("deletionTimestamp".to_string());
-    }
-    if existing.deletion_grace_period_seconds() != candidate.deletion_grace_period_seconds() {
-        out.push("deletionGracePeriodSeconds".to_string());
-    }
-    if !annotations_equal(existing.annotations(), candidate.annotations()) {
-        let keys = changed_annotation_keys(existing.annotations(), candidate.annotations());
+    let (a, b) = (existing.annotations(), candidate.annotations());
+    if !annotations_equal(a, b) {
+        let keys = changed_annotation_keys(a, b);
         out.extend(keys.into_iter().map(|k| format!("annotations[{k}]")));
     }
     out
@@ -723,6 +1007,7 @@ pub fn status_equal(a: &Pod, b: &Pod) -> bool {
     field_equal(a.field("status"), b.field("status"))
 }
 
+#[cfg(test)]
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -872,5 +1157,98 @@ mod tests {
         assert_eq!(from_text.spec(), v.get("spec"));
         let err = serde_json::from_str::<Pod>("[1]").unwrap_err().to_string();
         assert!(err.starts_with("pod must be a JSON object"), "{err}");
+    }
+
+    /// The package's decoder and `from_value` agree on every pod, good or bad: the same pod,
+    /// written back as serde_json writes the value, or the same error.
+    #[test]
+    fn decoding_text_and_values_agree_on_metadata() {
+        let cases = [
+            json!({"metadata": {"name": "n", "uid": "u", "labels": {"b": "2", "a": "1"}}}),
+            json!({"metadata": {"name": "n\"q", "uid": "u\\", "namespace": "ns", "labels": {"k\"": "v\n"}}}),
+            json!({"metadata": {"name": "n", "uid": "u", "annotations": null, "labels": null}}),
+            json!({"metadata": {"name": "n", "uid": "u", "annotations": {}, "labels": {}}}),
+            json!({"metadata": {"name": "n", "uid": "u", "annotations": {"z": "1", "a": ""}, "zz": [1, {"b": 2, "a": 1}], "creationTimestamp": null, "deletionGracePeriodSeconds": 30, "deletionTimestamp": "2024-05-01T10:00:00Z"}, "spec": {}}),
+            json!({"metadata": {"name": "n", "uid": "u", "labels": {"a": "x", "b": 1}}}),
+            json!({"metadata": {"name": "n", "uid": "u", "labels": ["a"]}}),
+            json!({"metadata": {"name": "n", "uid": "u", "labels": "a"}}),
+            json!({"metadata": {"name": "n", "uid": "u", "annotations": {"a": {"b": "c"}}}}),
+            json!({"metadata": {"name": "n", "uid": "u", "annotations": 1}}),
+            json!({"metadata": {"name": "n", "uid": "u", "deletionGracePeriodSeconds": 1.5}}),
+            json!({"metadata": {"name": "n", "uid": "u", "deletionTimestamp": 1}}),
+            json!({"metadata": {"name": "n", "uid": "u", "namespace": 1}}),
+            json!({"metadata": {"name": "", "uid": "u"}}),
+            json!({"metadata": {"name": 1, "uid": "u"}}),
+            json!({"metadata": {"name": "n", "uid": null}}),
+            json!({"metadata": {"name": "n", "uid": 2}}),
+            json!({"metadata": []}),
+            json!({"metadata": null}),
+            json!({"spec": {}}),
+        ];
+        for v in cases {
+            let text = v.to_string();
+            let mut de = serde_json::Deserializer::from_str(&text);
+            let decoded = DecodePod {
+                metadata_only: false,
+            }
+            .deserialize(&mut de)
+            .unwrap();
+            let from_value = Pod::from_value(v.clone());
+            assert_eq!(decoded, from_value, "{text}");
+            if let Ok(pod) = decoded {
+                assert_eq!(crate::json::to_string(&pod).unwrap(), text);
+                assert_eq!(pod.as_value(), v);
+                let meta = &v["metadata"];
+                assert_eq!(pod.labels(), meta["labels"].as_object(), "{text}");
+                assert_eq!(pod.annotations(), meta["annotations"].as_object());
+                assert_eq!(pod.deletion_timestamp(), meta["deletionTimestamp"].as_str());
+                let grace = meta["deletionGracePeriodSeconds"].as_i64();
+                assert_eq!(pod.deletion_grace_period_seconds(), grace);
+                let name = meta["name"].as_str().unwrap();
+                assert_eq!(pod.name(), name);
+                assert_eq!(pod.uid(), meta["uid"].as_str().unwrap());
+            }
+        }
+    }
+
+    #[test]
+    fn annotations_set_and_taken_keep_their_place_and_the_local_values() {
+        let mut stored = pod(
+            json!({"metadata": {"name": "n", "uid": "u", "annotations": null, "resourceVersion": "1"}}),
+        );
+        stored.set_annotation("kubernetes.io/config.seen", "t0");
+        stored.set_annotation("kubernetes.io/config.source", "file");
+        assert_eq!(
+            crate::json::to_string(&stored).unwrap(),
+            r#"{"metadata":{"annotations":{"kubernetes.io/config.seen":"t0","kubernetes.io/config.source":"file"},"name":"n","resourceVersion":"1","uid":"u"}}"#
+        );
+        let mut candidate = pod(
+            json!({"metadata": {"name": "n", "uid": "u", "annotations": {"x": "1", "kubernetes.io/config.source": "http"}}}),
+        );
+        assert_eq!(
+            semantic_differences(&stored, &candidate),
+            vec!["annotations[x]"]
+        );
+        stored.take_annotations_from(&mut candidate);
+        assert_eq!(
+            stored.as_value()["metadata"]["annotations"],
+            json!({"x": "1", "kubernetes.io/config.source": "file", "kubernetes.io/config.seen": "t0"})
+        );
+        assert_eq!(stored.annotation("x"), Some("1"));
+    }
+
+    #[test]
+    fn repeated_keys_keep_the_last_value_however_many_keys() {
+        for n in [3usize, 40] {
+            let mut text = String::from(r#"{"metadata":{"name":"n","uid":"u","name":"m"}"#);
+            for i in (0..n).rev() {
+                text.push_str(&format!(r#","k{i}":{i},"k{i}":"last{i}""#));
+            }
+            text.push('}');
+            let pod: Pod = serde_json::from_str(&text).unwrap();
+            let v: Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(pod.name(), "m");
+            assert_eq!(crate::json::to_string(&pod).unwrap(), v.to_string());
+        }
     }
 }

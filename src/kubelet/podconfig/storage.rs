@@ -17,7 +17,7 @@ use super::pod::{semantic_differences, status_equal, Pod};
 use super::timestamp::Timestamp;
 use super::types::{
     Event, InvolvedObject, PodOperation, Reason, CONFIG_FIRST_SEEN_ANNOTATION_KEY,
-    CONFIG_SOURCE_ANNOTATION_KEY, FAILED_VALIDATION, LOCAL_ANNOTATIONS,
+    CONFIG_SOURCE_ANNOTATION_KEY, FAILED_VALIDATION,
 };
 
 /// One bucket: the pods (deep copies, as upstream's `copyPods`) and why each is there.
@@ -78,14 +78,7 @@ fn check_and_update(existing: &mut Pod, candidate: &mut Pod) -> Check {
     let deleting = candidate.deletion_timestamp().is_some();
     // The candidate is dropped after this check: its fields are moved, not copied.
     existing.take_semantic_fields_from(candidate);
-    // `updateAnnotations`: the new annotations, plus the stored values of the local keys.
-    let mut annotations = candidate.annotations().cloned().unwrap_or_default();
-    for key in LOCAL_ANNOTATIONS {
-        if let Some(v) = existing.annotations().and_then(|a| a.get(key)) {
-            annotations.insert(key.to_string(), v.clone());
-        }
-    }
-    existing.set_annotations(annotations);
+    existing.take_annotations_from(candidate);
     if deleting {
         Check::GracefulDelete(changed)
     } else {
