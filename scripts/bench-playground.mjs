@@ -20,26 +20,29 @@ const base = `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: ARGS });
 
 /**
- * Median of `rounds` cold loads of `url` (a fresh page each, so nothing in memory): the time
- * until `selector` is in the page. The playground marks `body[data-shown]` once the open panel's
- * first answer is drawn (the gates table, populated) and `body[data-ready]` once every panel is
- * mounted; a site without the first mark (main's, before issue 14) is measured at its only one.
+ * One cold load of `url` (a fresh page, so nothing in memory): the time until `selector` is in
+ * the page. The playground marks `body[data-shown]` once the open panel's first answer is drawn
+ * (the gates table, populated) and `body[data-ready]` once every panel is mounted; a site
+ * without the first mark (main's, before issue 14) is measured at its only one.
  */
-async function loadTime(url, selector, rounds = 7) {
-  const times = [];
-  for (let i = 0; i < rounds; i++) {
-    const page = await browser.newPage();
-    await page.goto(url);
-    await page.waitForSelector(selector, { timeout: 60000, state: "attached" });
-    times.push(await page.evaluate(() => performance.now()));
-    await page.close();
-  }
-  return median(times);
+async function loadTime(url, selector) {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.waitForSelector(selector, { timeout: 60000, state: "attached" });
+  const t = await page.evaluate(() => performance.now());
+  await page.close();
+  return t;
 }
 
-const blank = await loadTime(`${base}blank.html`, "body[data-ready='true']");
-const shown = await loadTime(base, "body[data-shown], body[data-ready='true']");
-const tti = await loadTime(base, "body[data-ready='true']");
+// Medians of 15 rounds; each round loads the blank page and the playground in turn, so a busy
+// moment on the machine weighs on the baseline as much as on what it is compared with.
+const loads = { blank: [], shown: [], tti: [] };
+for (let i = 0; i < 15; i++) {
+  loads.blank.push(await loadTime(`${base}blank.html`, "body[data-ready='true']"));
+  loads.shown.push(await loadTime(base, "body[data-shown], body[data-ready='true']"));
+  loads.tti.push(await loadTime(base, "body[data-ready='true']"));
+}
+const [blank, shown, tti] = [loads.blank, loads.shown, loads.tti].map(median);
 
 // Re-evaluation after an edit: from the input event to the next painted frame.
 const page = await browser.newPage();

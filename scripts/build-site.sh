@@ -15,6 +15,9 @@ cp -r pkg/widgets www/pkg/
 # The code editors (CodeMirror 6) as one module, bundled by scripts/build-widgets.mjs (the widgets
 # carry it too) so the site needs no CDN.
 cp pkg/widgets/editor.js www/editor.js
+# The playground's own modules as two minified files (scripts/bundle-site.mjs says why).
+rm -rf www/dist
+node scripts/bundle-site.mjs
 if [ -f scripts/build-docs.mjs ]; then node scripts/build-docs.mjs; fi
 # Compressed copies of the built files for scripts/serve.mjs (brotli at its best level is slow).
-node scripts/precompress.mjs www/pkg
+node scripts/precompress.mjs www/pkg www/dist

@@ -16,9 +16,10 @@ echo "fuzz: seed $SEED, ${SECONDS_PER_SEED}s per JS seed, $ITERATIONS native inp
 KUBEGATE_FUZZ_SEED="$SEED" KUBEGATE_FUZZ_ITERATIONS="$ITERATIONS" cargo test --test hostile_parsers
 
 [ -f pkg/node.js ] || bash scripts/build-pkg.sh
+# Three seeds run one after another in one test file, so the file's timeout covers all three.
 KUBEGATE_FUZZ_SEEDS="$SEED,$((SEED + 1000003)),$((SEED + 2000029))" \
 KUBEGATE_FUZZ_MS="$((SECONDS_PER_SEED * 1000))" \
-  node --test --test-timeout=$(( (SECONDS_PER_SEED + 60) * 1000 )) tests/js/hostile.test.mjs
+  node --test --test-timeout=$(( (3 * SECONDS_PER_SEED + 60) * 1000 )) tests/js/hostile.test.mjs
 
 if [ "${KUBEGATE_FUZZ_MEMORY:-1}" = 1 ]; then
   KUBEGATE_MEMORY_GATES=1000000 KUBEGATE_MEMORY_RESOLVES=100000 \

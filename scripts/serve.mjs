@@ -46,7 +46,7 @@ export function acceptedEncodings(header = "") {
 
 const memo = new Map(); // `${file}|${etag}|${encoding}` -> compressed body
 
-async function variant(file, etag, encoding, body) {
+async function variant(file, etag, encoding) {
   const key = `${file}|${etag}|${encoding}`;
   let out = memo.get(key);
   if (out) return out;
@@ -58,9 +58,12 @@ async function variant(file, etag, encoding, body) {
   } catch {
     // none written at build time: compress here, once per file version
   }
-  out ??= encoding === "br"
+  if (!out) {
+    const body = await readFile(file);
+    out = encoding === "br"
     ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-    : gzipSync(body, { level: 6 });
+      : gzipSync(body, { level: 6 });
+  }
   memo.set(key, out);
   return out;
 }
@@ -90,11 +93,13 @@ export function serve(root, port, host = "127.0.0.1") {
         res.writeHead(304, headers);
         return res.end();
       }
-      let body = await readFile(file);
       const encoding = compressible ? acceptedEncodings(req.headers["accept-encoding"])[0] : undefined;
+      let body;
       if (encoding) {
-        body = await variant(file, etag, encoding, body);
+        body = await variant(file, etag, encoding);
         headers["content-encoding"] = encoding;
+      } else {
+        body = await readFile(file);
       }
       headers["content-length"] = body.length;
       res.writeHead(200, headers);

@@ -52,7 +52,7 @@ test("a first visit draws the gates table from the gate core, then mounts the re
   assert.ok(listed.includes("/pkg/gates/kubegate_gates_bg.wasm"), listed.join(" "));
   for (const f of listed) assert.ok(at.files.includes(f), `${f} is preloaded but not used by the first answer`);
   for (const f of at.files.filter((f) => f.endsWith(".js") || f.endsWith(".wasm"))) {
-    assert.ok(f === "/app.js" || listed.includes(f), `${f} is loaded before the first answer but not preloaded`);
+    assert.ok(f === "/dist/app.js" || listed.includes(f), `${f} is loaded before the first answer but not preloaded`);
   }
   // Then every panel, on the full package.
   const mounted = await page.$$eval("main > section", (ss) => ss.map((s) => [s.id, s.hasAttribute("aria-busy"), s.querySelector("h2")?.textContent ?? null]));

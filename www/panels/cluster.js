@@ -138,6 +138,8 @@ export default {
       fresh = true;
       running = true;
       delete container.dataset.done;
+      // Relative to this module, which runs from the playground's bundle (www/dist/app.js):
+      // that sits one folder below sim-worker.js too (scripts/bundle-site.mjs).
       worker = new Worker(new URL("../sim-worker.js", import.meta.url), { type: "module" });
       worker.onmessage = (e) => onMessage(id, e.data);
       worker.onerror = (e) => { e.preventDefault(); finish(`The simulation worker failed: ${e.message || "it could not start"}`); };
