@@ -36,13 +36,15 @@ async function loadTime(url, selector) {
 
 // Medians of 15 rounds; each round loads the blank page and the playground in turn, so a busy
 // moment on the machine weighs on the baseline as much as on what it is compared with.
-const loads = { blank: [], shown: [], tti: [] };
+const loads = { blank: [], shown: [], tti: [], link: [] };
 for (let i = 0; i < 15; i++) {
   loads.blank.push(await loadTime(`${base}blank.html`, "body[data-ready='true']"));
   loads.shown.push(await loadTime(base, "body[data-shown], body[data-ready='true']"));
   loads.tti.push(await loadTime(base, "body[data-ready='true']"));
+  // A link to another panel: the full package is needed before its first answer.
+  loads.link.push(await loadTime(`${base}#layers`, "body[data-shown], body[data-ready='true']"));
 }
-const [blank, shown, tti] = [loads.blank, loads.shown, loads.tti].map(median);
+const [blank, shown, tti, link] = [loads.blank, loads.shown, loads.tti, loads.link].map(median);
 
 // Re-evaluation after an edit: from the input event to the next painted frame.
 const page = await browser.newPage();
@@ -163,6 +165,7 @@ console.log("");
 console.log("| measurement | ms | baseline in the same run | ratio |");
 console.log("|---|---:|---|---:|");
 console.log(`| cold load to a populated gates table (the open panel's first answer drawn) | ${f(shown)} | a blank page from the same server: ${f(blank)} ms | ${(shown / blank).toFixed(1)} |`);
+console.log(`| cold load of a link to the Layers panel to its first answer (the full package first) | ${f(link)} | a blank page from the same server: ${f(blank)} ms | ${(link / blank).toFixed(1)} |`);
 console.log(`| cold load to every panel mounted (full wasm loaded) | ${f(tti)} | a blank page from the same server: ${f(blank)} ms | ${(tti / blank).toFixed(1)} |`);
 console.log(`| key press in --feature-gates to painted frame (median of 20), with ${listName} | ${f(gatesKey)} | a key press in a blank page's input: ${f(blankKey)} ms | ${(gatesKey / blankKey).toFixed(2)} |`);
 console.log(`| key press in the Layers panel's --config file to painted frame (median of 20) | ${f(layersKey)} | a key press in a blank page's input: ${f(blankKey)} ms | ${(layersKey / blankKey).toFixed(2)} |`);

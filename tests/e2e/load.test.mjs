@@ -76,8 +76,14 @@ test("a link to another panel loads the full package first and draws that panel"
   assert.equal(at.panel, "layers");
   assert.ok(at.mounted.includes("panel-layers"));
   assert.ok(at.files.includes("/pkg/kubegate_bg.wasm"));
-  // The gate core is neither preloaded nor fetched: Chromium would warn of an unused preload.
-  assert.ok(!at.preloads.some((f) => f.endsWith(".wasm")), at.preloads.join(" "));
+  // The full package is preloaded, modules and wasm, so the wasm request need not wait for
+  // three imports in a row; the gate core's wasm is neither preloaded nor fetched (Chromium
+  // would warn of an unused preload).
+  for (const f of ["/pkg/index.js", "/pkg/api.js", "/pkg/kubegate.js", "/pkg/kubegate_bg.wasm"]) {
+    assert.ok(at.preloads.includes(f), `${f} is not preloaded: ${at.preloads.join(" ")}`);
+    assert.ok(at.files.includes(f), `${f} is preloaded but not used by the first answer`);
+  }
+  assert.ok(!at.preloads.includes("/pkg/gates/kubegate_gates_bg.wasm"), at.preloads.join(" "));
   assert.ok(!at.files.includes("/pkg/gates/kubegate_gates_bg.wasm"), at.files.join(" "));
   assert.match(await page.textContent("#layers-status"), /starts/);
   assert.equal(await page.getAttribute("#tab-layers", "aria-selected"), "true");
