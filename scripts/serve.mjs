@@ -61,7 +61,7 @@ async function variant(file, etag, encoding) {
   if (!out) {
     const body = await readFile(file);
     out = encoding === "br"
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
       : gzipSync(body, { level: 6 });
   }
   memo.set(key, out);
