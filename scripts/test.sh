@@ -10,6 +10,14 @@ ensure_chromium
 step() { echo; echo "=== $* === (${SECONDS}s)"; }
 export CARGO_TERM_COLOR=never
 
+# A full run writes about 2 GB under target/ (most of it test binaries); a disk that fills up
+# shows as a linker crash, so say how much room there is before starting.
+free_kb=$(df -Pk . | awk 'NR == 2 { print $4 }')
+echo "kubegate: $((free_kb / 1024)) MB free on the disk holding $(pwd)"
+if [ "$free_kb" -lt 2500000 ]; then
+  echo "kubegate: warning: under 2.5 GB free; the build may fail with 'No space left on device'" >&2
+fi
+
 step "Rust: format and lints (native and wasm)"
 cargo fmt --all --check
 cargo clippy --all-targets -- -D warnings
