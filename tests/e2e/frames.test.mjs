@@ -101,6 +101,27 @@ test("a keystroke in the Layers config file rebuilds only the rows it changed", 
   await page.close();
 });
 
+test("a focused editor runs no animation: its caret is steady, so a key press is drawn in the next frame", async () => {
+  // A blinking caret is a compositor animation: while it runs, Chromium draws every frame and a
+  // key press waits its turn (the Gates panel's key press to painted frame, about 20 against 16 ms).
+  const page = await b.open();
+  await page.waitForSelector("body[data-editors='ready']", { state: "attached" });
+  for (const id of ["gates-flags", "gates-paste"]) {
+    if (id === "gates-paste") await page.selectOption("#gates-source", "custom");
+    await page.focus(`#${id}`);
+    await page.keyboard.type("x");
+    await page.waitForTimeout(100);
+    const state = await page.evaluate(() => {
+      const layer = document.activeElement.closest(".cm-editor")?.querySelector(".cm-cursorLayer");
+      return { inEditor: Boolean(layer), running: document.getAnimations().map((a) => a.animationName ?? "?"), opacity: layer && getComputedStyle(layer).opacity };
+    });
+    assert.ok(state.inEditor, `focus is in the editor of #${id}`);
+    assert.deepEqual(state.running, [], `no animation runs while #${id}'s editor has focus`);
+    assert.equal(state.opacity, "1", "the caret is shown");
+  }
+  await page.close();
+});
+
 test("the gate table downloads as CSV and JSON, as shown, and links each gate to the reference", async () => {
   const page = await b.open();
   const release = await page.inputValue("#gates-emulation");
