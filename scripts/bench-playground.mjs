@@ -1,6 +1,6 @@
 // Playground timings in headless Chromium, each against a baseline measured in the same run.
 // Prints a Markdown section for BENCHMARKS.md.
-import { readFileSync, existsSync, writeFileSync, mkdtempSync, cpSync } from "node:fs";
+import { readFileSync, existsSync, writeFileSync, mkdtempSync, cpSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -163,6 +163,7 @@ await cluster.close();
 
 await browser.close();
 server.close();
+rmSync(site, { recursive: true, force: true });
 
 const f = (x) => x.toFixed(1);
 console.log(`## Playground (headless Chromium ${browser.version?.() ?? ""})`.trim());

@@ -3,9 +3,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { scratchDir } from "./scratch.mjs";
 
 const repo = new URL("../..", import.meta.url).pathname;
 const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
@@ -16,7 +17,7 @@ test("npx kubegate --help, a check and its exit code work from a fresh project",
   for (const f of ["cli.js", "cli/kubegate_cli.js", "cli/kubegate_cli_bg.wasm"]) {
     assert.ok(files.includes(f), `${f} missing from the tarball`);
   }
-  const dir = mkdtempSync(join(tmpdir(), "kubegate-cli-user-"));
+  const dir = scratchDir("kubegate-cli-user-");
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "user", version: "1.0.0" }));
   run("npm", ["install", "--no-audit", "--no-fund", "--offline", join(tmpdir(), out[0].filename)], dir);
   const help = run("npx", ["--offline", "kubegate", "--help"], dir);

@@ -4,9 +4,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync, readFileSync, copyFileSync, existsSync } from "node:fs";
+import { writeFileSync, readFileSync, copyFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { scratchDir } from "./scratch.mjs";
 
 const repo = new URL("../..", import.meta.url).pathname;
 const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
@@ -22,7 +23,7 @@ test("npm pack produces a tarball with the files users need", () => {
 });
 
 test("the tarball installs into a fresh project and works with a plain import", () => {
-  const dir = mkdtempSync(join(tmpdir(), "kubegate-user-"));
+  const dir = scratchDir("kubegate-user-");
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "user", version: "1.0.0", type: "module" }));
   run("npm", ["install", "--no-audit", "--no-fund", "--offline", tarball], dir);
   writeFileSync(
@@ -46,7 +47,7 @@ test("the tarball installs into a fresh project and works with a plain import", 
 });
 
 test("a browser bundle of kubegate/gates carries neither the full glue nor the Node entry", () => {
-  const dir = mkdtempSync(join(tmpdir(), "kubegate-gates-bundle-"));
+  const dir = scratchDir("kubegate-gates-bundle-");
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "web", version: "1.0.0", type: "module" }));
   run("npm", ["install", "--no-audit", "--no-fund", "--offline", tarball], dir);
   writeFileSync(join(dir, "app.js"), `import init, { FeatureGate } from "kubegate/gates"; await init(); console.log(new FeatureGate("1.34"));`);
@@ -58,7 +59,7 @@ test("a browser bundle of kubegate/gates carries neither the full glue nor the N
 });
 
 test("esbuild bundles it for the browser and the bundle runs in Chromium", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "kubegate-bundle-"));
+  const dir = scratchDir("kubegate-bundle-");
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "web", version: "1.0.0", type: "module" }));
   run("npm", ["install", "--no-audit", "--no-fund", "--offline", tarball], dir);
   writeFileSync(

@@ -4,9 +4,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { scratchDir } from "./scratch.mjs";
 
 const repo = new URL("../..", import.meta.url).pathname;
 const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
@@ -28,7 +29,7 @@ const COMPILER_OPTIONS = {
 
 function project() {
   const out = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", tmpdir(), join(repo, "pkg")], repo));
-  const dir = mkdtempSync(join(tmpdir(), "kubegate-ts-user-"));
+  const dir = scratchDir("kubegate-ts-user-");
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "ts-user", version: "1.0.0", type: "module" }));
   run("npm", ["install", "--no-audit", "--no-fund", "--offline", join(tmpdir(), out[0].filename)], dir);
   return dir;
