@@ -19,8 +19,10 @@ CARGO_TARGET_DIR=target/wasm-speed CARGO_PROFILE_RELEASE_OPT_LEVEL=2 RUSTFLAGS="
   wasm-pack build --release --target web --out-dir pkg --out-name kubegate --no-pack . -- --features wasm >&2
 
 # The command line (`npx kubegate`): the same Rust CLI as the native binary, in its own wasm so
-# the library's wasm does not carry clap.
-wasm-pack build --release --target web --out-dir pkg/cli --out-name kubegate_cli --no-pack . -- --features wasm,cli >&2
+# the library's wasm does not carry clap. It holds only what its commands use: the gate, kubelet
+# and node areas (`cli` turns them on; pod config, API fields and the control plane are not
+# among them) and `runCli`, without the library's JS API (feature `wasm-cli`, not `wasm`).
+wasm-pack build --release --target web --out-dir pkg/cli --out-name kubegate_cli --no-pack . -- --no-default-features --features wasm-cli >&2
 
 # The gate core alone (`kubegate/gates`): the same binding with every other area turned off, so
 # `import { FeatureGate } from "kubegate/gates"` loads a wasm a fraction of the full one's size.

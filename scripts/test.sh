@@ -23,7 +23,10 @@ cargo fmt --all --check
 cargo clippy --all-targets -- -D warnings
 cargo clippy --all-targets --features cli -- -D warnings
 cargo clippy --lib --features wasm --target wasm32-unknown-unknown -- -D warnings
-cargo clippy --lib --features wasm,cli --target wasm32-unknown-unknown -- -D warnings
+# The command line's wasm (`npx kubegate`): the areas its commands use, as scripts/build-pkg.sh builds it.
+cargo clippy --lib --no-default-features --features wasm-cli --target wasm32-unknown-unknown -- -D warnings
+# Both bindings in one build (features are additive).
+cargo clippy --lib --features wasm,wasm-cli --target wasm32-unknown-unknown -- -D warnings
 # The gate core's own wasm (`kubegate/gates`): the binding with every other area off.
 cargo clippy --lib --no-default-features --features wasm --target wasm32-unknown-unknown -- -D warnings
 # Every Cargo feature that is advertised builds on its own (lib only: cheap).

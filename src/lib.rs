@@ -45,7 +45,7 @@
 //! # Ok::<(), kubegate::featuregate::FeatureGateError>(())
 //! ```
 
-#![cfg_attr(not(feature = "wasm"), forbid(unsafe_code))]
+#![cfg_attr(not(any(feature = "wasm", feature = "wasm-cli")), forbid(unsafe_code))]
 // No panic reachable from a caller: the wasm release build aborts on panic, which would leave the
 // module dead for the rest of the page. Library code may not unwrap, expect, panic or index by a
 // value it did not bound; tests may (issue 13).
@@ -103,7 +103,7 @@ pub mod timestamp;
 pub mod version;
 pub mod yaml;
 
-#[cfg(feature = "wasm")]
+#[cfg(any(feature = "wasm", feature = "wasm-cli"))]
 mod wasm;
 
 /// The Rust samples of the README and the docs, run as doc tests so the prose cannot drift from

@@ -1,6 +1,6 @@
 //! The command line for `npx kubegate`: [`crate::cli::run`] with a host object the npm `bin`
 //! (`npm/cli.js`) builds from Node's `fs`, clock and terminal. Built only into the separate CLI
-//! wasm (`pkg/cli/`, features `wasm,cli`), so the library's wasm does not carry clap.
+//! wasm (`pkg/cli/`, feature `wasm-cli`), so the library's wasm does not carry clap.
 
 use wasm_bindgen::prelude::*;
 
@@ -22,6 +22,15 @@ export interface CliHost {
   /** Colour the output (stdout is a TTY and NO_COLOR is unset). */
   color: boolean;
 }
+"#;
+
+// Alone (feature `wasm-cli` without `wasm`), this wasm's d.ts lacks the generated contracts, so it
+// states the one it returns; the fields are `CliOutput`'s in src/wasm/mod.rs.
+#[cfg(not(feature = "wasm"))]
+#[wasm_bindgen(typescript_custom_section)]
+const CLI_OUTPUT_TS: &str = r#"
+/** What one run of the command line printed and its exit code. */
+export interface CliOutput { stdout: string; stderr: string; code: number; }
 "#;
 
 struct JsHost {

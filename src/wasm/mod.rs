@@ -14,26 +14,35 @@
 //! Kubernetes rule lives in this module tree: if an export needs an `if` about Kubernetes, that
 //! `if` belongs in the core.
 //!
-//! Only built with the `wasm` Cargo feature (wasm-pack turns it on).
+//! Two builds share this module. The `wasm` Cargo feature is the library's JS API (the npm
+//! package's main and gate-core wasm); `wasm-cli` is the command line's wasm (`npx kubegate`),
+//! which needs only `cli`'s one export, the allocator, [`to_json`] and the error shape. Every
+//! item of the library's API says `#[cfg(feature = "wasm")]`, so the command line's wasm carries
+//! none of it (it was about a fifth of that wasm).
 
+#[cfg(feature = "wasm")]
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 #[cfg(target_arch = "wasm32")]
 mod alloc;
-#[cfg(all(feature = "api-fields", feature = "control-plane"))]
+#[cfg(all(feature = "wasm", feature = "api-fields", feature = "control-plane"))]
 mod apifields;
-#[cfg(all(feature = "cli", feature = "kubelet-config", feature = "node-status"))]
+#[cfg(feature = "wasm-cli")]
 mod cli;
 // Generation runs as a test (the staleness check writes the file when blessed).
 #[cfg(all(test, feature = "typescript"))]
 mod contracts;
+#[cfg(feature = "wasm")]
 mod decode;
+// The command line's wasm throws only plain errors: the location fields go unused there.
+#[cfg_attr(not(feature = "wasm"), allow(dead_code))]
 pub(crate) mod error;
 // Facts speak for every area: a build without some of them (the gate core's own wasm,
 // `kubegate/gates`) would state those areas' defaults as absent, so it does not export facts.
 #[cfg(all(
+    feature = "wasm",
     feature = "kubelet-config",
     feature = "node-status",
     feature = "pod-config",
@@ -41,18 +50,24 @@ pub(crate) mod error;
     feature = "control-plane"
 ))]
 mod facts;
+#[cfg(feature = "wasm")]
 mod featuregate;
 // What the imports of cluster output produce are inputs of the kubelet and node areas; the gate
 // core's wasm leaves them (and their parsers, a tenth of its size) out.
-#[cfg(any(feature = "kubelet-config", feature = "node-status"))]
+#[cfg(all(
+    feature = "wasm",
+    any(feature = "kubelet-config", feature = "node-status")
+))]
 mod import;
-#[cfg(feature = "kubelet-config")]
+#[cfg(all(feature = "wasm", feature = "kubelet-config"))]
 mod kubelet_config;
-#[cfg(feature = "node-status")]
+#[cfg(all(feature = "wasm", feature = "node-status"))]
 mod nodestatus;
-#[cfg(feature = "pod-config")]
+#[cfg(all(feature = "wasm", feature = "pod-config"))]
 mod podconfig;
+#[cfg(feature = "wasm")]
 mod releases;
+#[cfg(feature = "wasm")]
 mod yaml;
 
 use error::{throw, ErrorFields};
@@ -63,6 +78,7 @@ pub(crate) fn error(kind: &str, message: &str) -> JsValue {
     throw(message, &ErrorFields::kind(kind))
 }
 
+#[cfg(feature = "wasm")]
 /// `map_err` helper: a core error of area `kind` into a JS `Error` with the core's text.
 pub(crate) fn fail<E: std::fmt::Display>(kind: &'static str) -> impl Fn(E) -> JsValue {
     move |e| error(kind, &e.to_string())
@@ -78,6 +94,7 @@ pub(crate) fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<String, JsValu
     })
 }
 
+#[cfg(feature = "wasm")]
 /// JSON text of a structured argument into a typed core input. The error names `what` was
 /// invalid and the path of the bad field (also in `path`), e.g.
 /// `invalid scenario: faults[0].at: time: invalid duration "x"`.
@@ -87,6 +104,7 @@ pub(crate) fn from_json<T: DeserializeOwned>(text: &str, what: &str) -> Result<T
     decode::decode(text).map_err(|e| invalid_input(e, what))
 }
 
+#[cfg(feature = "wasm")]
 /// The JS error of a refused input. Not generic, and kept out of line: one copy for every
 /// input type.
 #[inline(never)]
@@ -108,7 +126,7 @@ fn invalid_input(e: decode::DecodeError, what: &str) -> JsValue {
 /// is decoded directly from the text and only input that fails is decoded again through
 /// [`decode`], which first builds a tree of the whole input. Not the default: each type decoded
 /// here carries a second copy of its decoder in the wasm.
-#[cfg(feature = "pod-config")]
+#[cfg(all(feature = "wasm", feature = "pod-config"))]
 pub(crate) fn from_json_large<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, JsValue> {
     match serde_json::from_str::<T>(text) {
         Ok(value) => Ok(value),
@@ -116,6 +134,7 @@ pub(crate) fn from_json_large<T: DeserializeOwned>(text: &str, what: &str) -> Re
     }
 }
 
+#[cfg(feature = "wasm")]
 /// serde_json appends " at line 1 column 532" to its errors: meaningless for a value the caller
 /// passed as an object, so it is cut.
 fn strip_position(message: &str) -> String {
@@ -132,6 +151,7 @@ fn strip_position(message: &str) -> String {
     message.to_string()
 }
 
+#[cfg(feature = "wasm")]
 /// A byte offset in `text` as a UTF-16 offset (what JS string indices and editors count).
 pub(crate) fn utf16_offset(text: &str, byte: usize) -> u32 {
     let byte = byte.min(text.len());
@@ -139,10 +159,12 @@ pub(crate) fn utf16_offset(text: &str, byte: usize) -> u32 {
     u32::try_from(prefix.encode_utf16().count()).unwrap_or(u32::MAX)
 }
 
+#[cfg(feature = "wasm")]
 // The JSON contracts generated from the Rust types (`contracts.rs`), in the package's d.ts.
 #[wasm_bindgen(typescript_custom_section)]
 const GENERATED_TS: &str = include_str!("../../npm/types.generated.d.ts");
 
+#[cfg(feature = "wasm")]
 // Pass-through objects the generated contracts refer to (their unknown fields are kept, which a
 // derive cannot say). In every build, since the generated file is: the gates-only package's d.ts
 // names `PodJson` too.
@@ -169,6 +191,7 @@ export interface PodJson {
 }
 "#;
 
+#[cfg(feature = "wasm")]
 // What the generated contracts cannot say: errors are real `Error`s carrying the generated
 // fields, and the names earlier releases of the package exported.
 #[wasm_bindgen(typescript_custom_section)]
@@ -189,6 +212,7 @@ export type ImportReport = Pick<KubeletCommandLine, "understood" | "ignored">;
 export type GateValues = Record<string, boolean>;
 "#;
 
+#[cfg(feature = "wasm")]
 /// The kubegate version and the Kubernetes versions its defaults follow.
 #[derive(serde::Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -204,10 +228,7 @@ pub(crate) struct VersionInfo {
 }
 
 /// What one run of the command line printed and its exit code.
-#[cfg(any(
-    all(feature = "cli", feature = "kubelet-config", feature = "node-status"),
-    all(test, feature = "typescript")
-))]
+#[cfg(any(feature = "wasm-cli", all(test, feature = "typescript")))]
 #[derive(serde::Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub(crate) struct CliOutput {
@@ -216,6 +237,7 @@ pub(crate) struct CliOutput {
     pub code: i32,
 }
 
+#[cfg(feature = "wasm")]
 /// The kubegate version and the Kubernetes version its defaults follow.
 #[wasm_bindgen(js_name = version, unchecked_return_type = "VersionInfo")]
 pub fn version() -> Result<String, JsValue> {

@@ -23,7 +23,9 @@ const BUDGETS = {
   // by binary search (no HashMap), fewer B-tree instantiations, wasm-opt --low-memory-unused;
   // issue 14's goal is 60_000.
   "gates/kubegate_gates_bg.wasm": 130_700, // 129_385 (278_985 raw)
-  "cli/kubegate_cli_bg.wasm": 680_600, // 673_856 (1_664_970 raw)
+  // Only the areas its commands use and only `runCli` (feature wasm-cli, not the library's JS
+  // API): 673_856 became 422_673.
+  "cli/kubegate_cli_bg.wasm": 427_000, // 422_673 (1_011_179 raw)
 };
 
 for (const [file, budget] of Object.entries(BUDGETS)) {
