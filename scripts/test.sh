@@ -10,7 +10,7 @@ ensure_chromium
 step() { echo; echo "=== $* === (${SECONDS}s)"; }
 export CARGO_TERM_COLOR=never
 
-# A full run writes about 2 GB under target/ (most of it test binaries); a disk that fills up
+# A full run writes about 1.2 GB under target/ (most of it test binaries); a disk that fills up
 # shows as a linker crash, so say how much room there is before starting.
 free_kb=$(df -Pk . | awk 'NR == 2 { print $4 }')
 echo "kubegate: $((free_kb / 1024)) MB free on the disk holding $(pwd)"
