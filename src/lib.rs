@@ -70,6 +70,8 @@ pub mod controlplane;
 pub mod duration;
 pub mod facts;
 pub mod featuregate;
+// Decimal text to f64 without core's table (why: src/float.rs).
+mod float;
 pub mod go;
 pub mod import;
 // The writer of the largest results (50,000 pods or nodes), for the areas that have them.

@@ -616,7 +616,7 @@ fn parse_float_11(s: &str) -> Option<Value> {
     if !looks_numeric {
         return None;
     }
-    let f: f64 = plain.parse().ok()?;
+    let f = crate::float::parse(&plain)?;
     Number::from_f64(f).map(Value::Number)
 }
 
