@@ -4,7 +4,7 @@
 // the control plane, imports, facts) are stand-ins until first touched:
 // - touching one (reading `PodConfig.prototype`, `x instanceof PodConfig`, `fn.length`) loads
 //   their checked API, the same api.js over the same glue that browsers import, bundled at build
-//   time into one CommonJS file (areas.cjs, scripts/bundle-node-areas.mjs) because only CommonJS
+//   time into one CommonJS file (areas.cjs, scripts/bundle-node.mjs) because only CommonJS
 //   can be loaded synchronously from a constructor; that costs a few milliseconds and no wasm;
 // - calling one (a function, `new`, or a static method) also reads and compiles the full wasm.
 // So a script that only evaluates gates pays for neither the kubelet's code nor its JavaScript.
@@ -13,14 +13,16 @@
 // (tests/js/gates_entry.test.mjs); nothing crosses between them except plain JSON values (gate
 // maps, feature lists), so an object from one is never handed to the other. Browsers and
 // bundlers get index.js instead, where `await init()` fetches the full wasm.
-import { readFileSync } from "node:fs";
+//
+// Built into one file with the part of core.js it uses; the gate core is `kubegate/gates`'s Node
+// entry, loaded and initialized there (scripts/bundle-node.mjs).
 import { createRequire } from "node:module";
-import * as gateCore from "./gates.js";
+import * as gateCore from "./gates-node.js";
 import { loadedSummary } from "./core.js";
 
-gateCore.initSync({ module: readFileSync(new URL("./gates/kubegate_gates_bg.wasm", import.meta.url)) });
-
 const require = createRequire(import.meta.url);
+// As in gates-node.js: not an ES import of node:fs, whose module view costs 1.6 ms to build.
+const { readFileSync } = process.getBuiltinModule?.("node:fs") ?? require("node:fs");
 
 // Each loader throws kubegate's Error of kind "init" if its file cannot be read or compiled (the
 // checked initSync words a compile failure); the next use tries again.

@@ -34,8 +34,9 @@ chmod +x pkg/cli.js
 rm -f pkg/.gitignore pkg/cli/.gitignore pkg/gates/.gitignore
 # The playground's panels as custom elements (kubegate/widgets): same modules, copied.
 node scripts/build-widgets.mjs
-# Node's main entry loads the other areas' JavaScript only when one is first used (npm/node.js).
-node scripts/bundle-node-areas.mjs
+# The Node entries, one file each; Node's main entry loads the other areas' JavaScript only when
+# one is first used (npm/node.js).
+node scripts/bundle-node.mjs
 node scripts/write-package-json.mjs
 # Tests and the playground import "kubegate" as users do.
 mkdir -p node_modules
