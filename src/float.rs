@@ -1,5 +1,6 @@
 //! Decimal text to `f64`, correctly rounded: what `str::parse::<f64>` returns, for the same
-//! inputs, without the table that core's parser carries into every wasm.
+//! inputs, without the table that core's parser carries into every wasm; and the other way, the
+//! shortest digits that read back as a given `f64` ([`shortest`]).
 //!
 //! Why: core's parser (Eisel–Lemire) reads a 10 KB table of 128-bit powers of five, random
 //! bytes that no compressor shrinks. With its code it was 12 to 13 KB of each of the package's
@@ -10,6 +11,12 @@
 //! exact decimal algorithm (binary shifts of a decimal digit string, the slow path of Go's
 //! `strconv` and of core itself), which needs no table and is fast enough for text a person
 //! wrote.
+//!
+//! [`shortest`] is what Rust's float formatting gives (the shortest digits that read back as the
+//! float, the nearest of them where several do), found by trying 1, 2, ... 17 digits of the
+//! float's exact decimal value, rounded down and up, and reading each back with [`parse`]. Why
+//! not Rust's formatting: it is 14 KB of code and tables, and only the YAML writer needs it; in
+//! the gate core's wasm nothing else did (serde's messages about floats are written by hand).
 //!
 //! The grammar is core's: an optional sign, then `inf`, `infinity` or `nan` in any case, or
 //! digits with an optional `.` (at least one digit on either side) and an optional exponent
@@ -47,6 +54,30 @@ pub(crate) fn parse_f32(text: &str) -> Option<f32> {
         Value::Finite(d) => f32::from_bits(d.into_bits(F32) as u32),
     };
     Some(if negative { -magnitude } else { magnitude })
+}
+
+/// The shortest significant digits that read back as `f` (finite, not zero), the nearest to it
+/// where several do, and the decimal exponent of the first: `-0.00012345` is
+/// `(true, "12345", -4)`. The digits of Rust's `{:e}`, except where `f` is exactly halfway
+/// between the two nearest: there Go takes the even digit (as `strconv` does), Rust the upper.
+pub(crate) fn shortest(f: f64) -> (bool, String, i32) {
+    let exact = Decimal::exact(f);
+    // Whether some p digits read back only grows with p (the p+1-digit neighbours of `f` lie
+    // between it and the p-digit ones), and 17 always do: a binary search over p.
+    let (mut lo, mut hi) = (1, 17);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if exact.nearest_reading_back(f, mid).is_some() {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    let (digits, first) = exact
+        .nearest_reading_back(f, hi)
+        .unwrap_or_else(|| (exact.digits.clone(), exact.point - 1));
+    let text = digits.iter().map(|&d| char::from(b'0' + d)).collect();
+    (f < 0.0, text, i32::try_from(first).unwrap_or(0))
 }
 
 /// An IEEE 754 binary format: the bits of its mantissa (without the implicit one) and its
@@ -101,6 +132,84 @@ struct Decimal {
 }
 
 impl Decimal {
+    /// The exact value of `|f|` (finite, not zero): its mantissa times a power of two, which
+    /// never has more than 767 significant digits, so nothing is dropped.
+    fn exact(f: f64) -> Decimal {
+        let bits = f.abs().to_bits();
+        let biased = (bits >> 52) as i32;
+        let fraction = bits & ((1 << 52) - 1);
+        let (mantissa, mut exp2) = if biased == 0 {
+            (fraction, -1074)
+        } else {
+            (fraction | (1 << 52), biased - 1075)
+        };
+        let digits: Vec<u8> = mantissa.to_string().bytes().map(|b| b - b'0').collect();
+        let mut d = Decimal {
+            point: digits.len() as i64,
+            digits: Vec::new(),
+            truncated: false,
+        };
+        d.set_digits(digits);
+        while exp2 != 0 {
+            let step = exp2.unsigned_abs().min(MAX_SHIFT);
+            if exp2 > 0 {
+                d.shift_left(step);
+                exp2 -= step as i32;
+            } else {
+                d.shift_right(step);
+                exp2 += step as i32;
+            }
+        }
+        d
+    }
+
+    /// Of the two p-digit numbers around this exact value of `f` (rounded down and up), the
+    /// nearer that reads back as `f` (a tie goes to the even digit), as its digits without
+    /// trailing zeros and the exponent of the first; `None` when neither does.
+    fn nearest_reading_back(&self, f: f64, p: usize) -> Option<(Vec<u8>, i64)> {
+        let first = self.point - 1;
+        let Some((kept, rest)) = self.digits.split_at_checked(p) else {
+            return Some((self.digits.clone(), first)); // exact in p digits
+        };
+        let mut down = kept.to_vec();
+        while down.last() == Some(&0) {
+            down.pop();
+        }
+        // Rounded up: 9.99 becomes 10.0, one digit and one place up.
+        let mut up = kept.to_vec();
+        while up.last() == Some(&9) {
+            up.pop();
+        }
+        let up_first = match up.last_mut() {
+            Some(d) => {
+                *d += 1;
+                first
+            }
+            None => {
+                up = vec![1];
+                first + 1
+            }
+        };
+        let reads_back = |ds: &[u8], first: i64| {
+            let text: String = ds.iter().map(|&d| char::from(b'0' + d)).collect();
+            let exponent = first - (ds.len() as i64 - 1);
+            parse(&format!("{text}e{exponent}")).is_some_and(|g| g == f.abs())
+        };
+        let (down_ok, up_ok) = (reads_back(&down, first), reads_back(&up, up_first));
+        // The dropped digits against one half (a 5 and nothing after it).
+        let above_half = match rest {
+            [] => false,
+            [5] => kept.last().is_some_and(|d| d % 2 == 1),
+            [d, ..] => *d >= 5,
+        };
+        match (down_ok, up_ok) {
+            (true, true) if above_half => Some((up, up_first)),
+            (true, _) => Some((down, first)),
+            (false, true) => Some((up, up_first)),
+            (false, false) => None,
+        }
+    }
+
     /// The unsigned part of the grammar, or `None` where core's parser fails.
     fn read(body: &[u8]) -> Option<Decimal> {
         let mut d = Decimal {
@@ -370,7 +479,7 @@ fn shift_for(places: i64) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::parse;
+    use super::{parse, shortest};
 
     /// What a parse says, compared by bits: a NaN by its sign alone (its payload is free).
     fn bits64(f: f64) -> (bool, u64) {
@@ -429,6 +538,57 @@ mod tests {
         }
         fn below(&mut self, n: u64) -> u64 {
             self.next() % n
+        }
+    }
+
+    #[test]
+    fn shortest_digits_are_rusts_but_exact_ties_go_to_even_as_in_go() {
+        assert_eq!(
+            shortest(6.670821084568533e14),
+            (false, "6670821084568532".to_string(), 14)
+        );
+        assert_eq!(shortest(-0.00012345), (true, "12345".to_string(), -4));
+        let mut rng = Rng(7);
+        let mut floats = vec![
+            f64::MIN_POSITIVE,
+            f64::MAX,
+            5e-324,
+            1e-7,
+            123456.0,
+            1e21,
+            0.1,
+            0.3,
+            9007199254740992.0,
+            2f64.powi(-1022) * 3.0,
+        ];
+        floats.extend((0..5_000).map(|_| f64::from_bits(rng.next())));
+        // Powers of two: the interval that reads back is twice as wide above as below.
+        floats.extend((-1074..1024).map(|e| 2f64.powi(e)));
+        for f in floats.into_iter().filter(|f| f.is_finite() && *f != 0.0) {
+            let (negative, digits, exp) = shortest(f);
+            assert_eq!(negative, f < 0.0);
+            let sci = format!("{:e}", f.abs());
+            let (mantissa, rust_exp) = sci.split_once('e').unwrap();
+            let rust: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+            if (digits.as_str(), exp) == (rust.as_str(), rust_exp.parse().unwrap()) {
+                continue;
+            }
+            // Rust rounds a value exactly halfway between two candidates up; Go, to the even.
+            let exact = super::Decimal::exact(f);
+            assert_eq!(
+                exact.digits.len(),
+                digits.len() + 1,
+                "{f:e}: {digits} is not a tie"
+            );
+            assert_eq!(
+                exact.digits.last(),
+                Some(&5),
+                "{f:e}: {digits} is not a tie"
+            );
+            assert!(
+                digits.ends_with(['0', '2', '4', '6', '8']),
+                "{f:e}: {digits}"
+            );
         }
     }
 

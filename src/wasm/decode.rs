@@ -24,7 +24,86 @@ use serde::Deserialize;
 use std::cell::RefCell;
 use std::fmt::Write as _;
 
-type Error = serde_json::Error;
+/// A refusal while decoding from the tree, with serde_json's text for it.
+///
+/// Its own type rather than `serde_json::Error` for one reason: serde_json writes `invalid type`
+/// through serde's `Unexpected` display, whose float case (never taken: serde_json prints floats
+/// itself) links Rust's float formatting into the gate core's wasm, where nothing else needs it.
+/// [`Error::unexpected`] words each case as serde_json does. One pointer wide, as serde_json's
+/// is: every decoder returns it, and a wider error made the full package's wasm 20 KB larger.
+#[derive(Debug)]
+struct Error(Box<Message>);
+
+#[derive(Debug)]
+struct Message(String);
+
+impl Error {
+    fn new(message: String) -> Error {
+        Error(Box::new(Message(message)))
+    }
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(&self.0 .0)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl de::Error for Error {
+    fn custom<T: std::fmt::Display>(message: T) -> Error {
+        Error::new(message.to_string())
+    }
+    fn invalid_type(unexp: Unexpected, exp: &dyn Expected) -> Error {
+        Error::new(format!(
+            "invalid type: {}, expected {exp}",
+            Error::unexpected(unexp)
+        ))
+    }
+    fn invalid_value(unexp: Unexpected, exp: &dyn Expected) -> Error {
+        Error::new(format!(
+            "invalid value: {}, expected {exp}",
+            Error::unexpected(unexp)
+        ))
+    }
+}
+
+impl Error {
+    /// serde_json's words for what it found (its own for null and floats, serde's for the rest).
+    fn unexpected(unexp: Unexpected) -> String {
+        match unexp {
+            Unexpected::Unit => "null".to_string(),
+            Unexpected::Float(f) => format!("floating point `{}`", float_text(f)),
+            Unexpected::Bool(b) => format!("boolean `{b}`"),
+            Unexpected::Unsigned(n) => format!("integer `{n}`"),
+            Unexpected::Signed(n) => format!("integer `{n}`"),
+            Unexpected::Char(c) => format!("character `{c}`"),
+            Unexpected::Str(s) => format!("string {s:?}"),
+            Unexpected::Bytes(_) => "byte array".to_string(),
+            Unexpected::Option => "Option value".to_string(),
+            Unexpected::NewtypeStruct => "newtype struct".to_string(),
+            Unexpected::Seq => "sequence".to_string(),
+            Unexpected::Map => "map".to_string(),
+            Unexpected::Enum => "enum".to_string(),
+            Unexpected::UnitVariant => "unit variant".to_string(),
+            Unexpected::NewtypeVariant => "newtype variant".to_string(),
+            Unexpected::TupleVariant => "tuple variant".to_string(),
+            Unexpected::StructVariant => "struct variant".to_string(),
+            Unexpected::Other(other) => other.to_string(),
+        }
+    }
+}
+
+/// A float as serde_json writes it (`1.5`, `1e300`); JSON text holds no other kind.
+fn float_text(f: f64) -> String {
+    match serde_json::Number::from_f64(f) {
+        Some(n) => n.to_string(),
+        None if f.is_nan() => "NaN".to_string(),
+        None if f < 0.0 => "-inf".to_string(),
+        None => "inf".to_string(),
+    }
+}
 
 /// A JSON value as the text spelled it: entries in order, repeated keys kept.
 enum Node {
@@ -184,14 +263,14 @@ pub(crate) fn decode<T: de::DeserializeOwned>(text: &str) -> Result<T, DecodeErr
 /// fields, as a typed decode of the text would. Not generic, and kept out of line so the
 /// decoders of the input types share it.
 #[inline(never)]
-fn parse(text: &str) -> Result<(Node, Result<(), Error>), DecodeError> {
+fn parse(text: &str) -> Result<(Node, Result<(), serde_json::Error>), DecodeError> {
     let mut parser = serde_json::Deserializer::from_str(text);
     let root = Node::deserialize(&mut parser).map_err(whole)?;
     Ok((root, parser.end()))
 }
 
 #[inline(never)]
-fn whole(e: Error) -> DecodeError {
+fn whole(e: serde_json::Error) -> DecodeError {
     DecodeError {
         path: None,
         message: e.to_string(),
@@ -768,6 +847,7 @@ mod tests {
             ("synthetic", r##"{"h": "ab"}"##, Some("h"), "invalid value: string \"ab\", expected a character"),
             ("synthetic", r##"{"i": 1.5}"##, Some("i"), "invalid type: floating point `1.5`, expected i64"),
             ("synthetic", r##"{"j": 0}"##, Some("j"), "invalid type: integer `0`, expected unit"),
+            ("synthetic", r##"{"b": null}"##, Some("b"), "invalid type: null, expected a sequence"),
             ("synthetic", r##"{"k": {"y": 1}}"##, Some("k"), "missing field `x`"),
             ("synthetic", r##"{"a": 1e400}"##, None, "number out of range"),
             ("synthetic", r##"{"a": 18446744073709551616}"##, Some("a"), "invalid type: floating point `1.8446744073709552e+19`, expected u8"),
@@ -780,6 +860,47 @@ mod tests {
             };
             let want = Some((path.map(str::to_string), (*message).to_string()));
             assert_eq!(got, want, "{text}");
+        }
+    }
+
+    #[test]
+    fn words_what_it_found_as_serde_json_does() {
+        use de::Error as _;
+        for found in [
+            Unexpected::Unit,
+            Unexpected::Float(1.5),
+            Unexpected::Float(-0.0),
+            Unexpected::Float(1e21),
+            Unexpected::Float(1.8446744073709552e19),
+            Unexpected::Float(5e-324),
+            Unexpected::Float(f64::NAN),
+            Unexpected::Float(f64::INFINITY),
+            Unexpected::Float(f64::NEG_INFINITY),
+            Unexpected::Bool(false),
+            Unexpected::Unsigned(u64::MAX),
+            Unexpected::Signed(i64::MIN),
+            Unexpected::Char('\''),
+            Unexpected::Str("a \"quoted\"\n\u{7f} é"),
+            Unexpected::Bytes(b"x"),
+            Unexpected::Option,
+            Unexpected::NewtypeStruct,
+            Unexpected::Seq,
+            Unexpected::Map,
+            Unexpected::Enum,
+            Unexpected::UnitVariant,
+            Unexpected::NewtypeVariant,
+            Unexpected::TupleVariant,
+            Unexpected::StructVariant,
+            Unexpected::Other("something else"),
+        ] {
+            assert_eq!(
+                Error::invalid_type(found, &"a string").to_string(),
+                serde_json::Error::invalid_type(found, &"a string").to_string()
+            );
+            assert_eq!(
+                Error::invalid_value(found, &"u8").to_string(),
+                serde_json::Error::invalid_value(found, &"u8").to_string()
+            );
         }
     }
 
