@@ -11,21 +11,21 @@ import { gzipSync } from "node:zlib";
 const pkg = new URL("../pkg/", import.meta.url);
 const fmt = (x) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
 
-/** Median ms of `import(specifier)` in a fresh Node process (Node's own start-up excluded). */
-function importTime(specifier, rounds = 21) {
-  return freshTime(`await import(${JSON.stringify(specifier)});`, "", rounds);
-}
-
-/** Median ms of `timed` (after `setup`) in a fresh Node process. */
-function freshTime(timed, setup = "", rounds = 21) {
-  // Run from inside the repository so "kubegate" resolves through node_modules/ as in the tests.
-  const probe = `${setup} const t0 = performance.now(); ${timed} process.stdout.write(String(performance.now() - t0));`;
-  const times = [];
+/**
+ * Median ms of each probe's `timed` code (after its `setup`), each run in a fresh Node process.
+ * The probes take turns, round after round, so a slow moment of the machine weighs on the
+ * baseline as much as on what is compared with it.
+ */
+function freshTimes(probes, rounds = 21) {
+  const times = probes.map(() => []);
   for (let r = 0; r < rounds; r++) {
-    times.push(Number(execFileSync(process.execPath, ["--input-type=module", "-e", probe], { cwd: new URL("..", import.meta.url), encoding: "utf8" })));
+    probes.forEach(({ setup = "", timed }, i) => {
+      const code = `${setup} const t0 = performance.now(); ${timed} process.stdout.write(String(performance.now() - t0));`;
+      // From inside the repository, so "kubegate" resolves through node_modules/ as in the tests.
+      times[i].push(Number(execFileSync(process.execPath, ["--input-type=module", "-e", code], { cwd: new URL("..", import.meta.url), encoding: "utf8" })));
+    });
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  return times.map((t) => t.sort((a, b) => a - b)[Math.floor(t.length / 2)]);
 }
 
 /** The import table and the wasm sizes table, as Markdown lines. */
@@ -33,13 +33,17 @@ function importsAndSizes() {
   const dir = mkdtempSync(join(tmpdir(), "kubegate-bench-"));
   const empty = join(dir, "empty.mjs");
   writeFileSync(empty, "export {};\n");
-  const base = importTime(new URL(`file://${empty}`).href);
-  const gates = importTime("kubegate/gates");
-  const full = importTime("kubegate");
-  // What the wasm alone costs of the gate core's import: its compile, after the module loader
-  // has started (as it has when the import compiles it).
+  const importOf = (specifier) => ({ timed: `await import(${JSON.stringify(specifier)});` });
+  const emptyUrl = JSON.stringify(new URL(`file://${empty}`).href);
   const wasmFile = JSON.stringify(new URL("gates/kubegate_gates_bg.wasm", pkg).pathname);
-  const compile = freshTime("new WebAssembly.Module(bytes);", `await import(${JSON.stringify(new URL(`file://${empty}`).href)}); const bytes = process.getBuiltinModule("node:fs").readFileSync(${wasmFile});`);
+  const [base, gates, full, compile] = freshTimes([
+    importOf(new URL(`file://${empty}`).href),
+    importOf("kubegate/gates"),
+    importOf("kubegate"),
+    // What the wasm alone costs of the gate core's import: its compile, once the module loader
+    // has started (as it has when the import compiles it).
+    { setup: `await import(${emptyUrl}); const bytes = process.getBuiltinModule("node:fs").readFileSync(${wasmFile});`, timed: "new WebAssembly.Module(bytes);" },
+  ]);
   const out = ["| Node import, fresh process | ms | ratio to an empty module |", "|---|---:|---:|"];
   out.push(`| baseline: \`import()\` of an empty module | ${fmt(base)} | 1.00 |`);
   out.push(`| \`import { FeatureGate } from "kubegate/gates"\` (gate core, its own wasm) | ${fmt(gates)} | ${(gates / base).toFixed(1)} |`);
