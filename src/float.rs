@@ -12,9 +12,10 @@
 //! `strconv` and of core itself), which needs no table and is fast enough for text a person
 //! wrote.
 //!
-//! [`shortest`] is what Rust's float formatting gives (the shortest digits that read back as the
-//! float, the nearest of them where several do), found by trying 1, 2, ... 17 digits of the
-//! float's exact decimal value, rounded down and up, and reading each back with [`parse`]. Why
+//! [`shortest`] is what Go's `strconv` writes (the shortest digits that read back as the float,
+//! the nearest of them where several do, an exact tie going to the even digit; Rust's formatting
+//! differs only there, rounding ties up), found by rounding the float's exact decimal value down
+//! and up to p digits and reading each back with the parser above. Why
 //! not Rust's formatting: it is 14 KB of code and tables, and only the YAML writer needs it; in
 //! the gate core's wasm nothing else did (serde's messages about floats are written by hand).
 //!
@@ -65,16 +66,19 @@ pub(crate) fn shortest(f: f64) -> (bool, String, i32) {
     // Whether some p digits read back only grows with p (the p+1-digit neighbours of `f` lie
     // between it and the p-digit ones), and 17 always do: a binary search over p.
     let (mut lo, mut hi) = (1, 17);
+    let mut found = None; // the answer at `hi`, once a search step has computed it
     while lo < hi {
         let mid = (lo + hi) / 2;
-        if exact.nearest_reading_back(f, mid).is_some() {
-            hi = mid;
-        } else {
-            lo = mid + 1;
+        match exact.nearest_reading_back(f, mid) {
+            Some(answer) => {
+                hi = mid;
+                found = Some(answer);
+            }
+            None => lo = mid + 1,
         }
     }
-    let (digits, first) = exact
-        .nearest_reading_back(f, hi)
+    let (digits, first) = found
+        .or_else(|| exact.nearest_reading_back(f, hi))
         .unwrap_or_else(|| (exact.digits.clone(), exact.point - 1));
     let text = digits.iter().map(|&d| char::from(b'0' + d)).collect();
     (f < 0.0, text, i32::try_from(first).unwrap_or(0))
@@ -190,20 +194,26 @@ impl Decimal {
                 first + 1
             }
         };
+        // Both candidates are decimals already (no leading or trailing zeros): read them as the
+        // parser reads its text, without writing text.
         let reads_back = |ds: &[u8], first: i64| {
-            let text: String = ds.iter().map(|&d| char::from(b'0' + d)).collect();
-            let exponent = first - (ds.len() as i64 - 1);
-            parse(&format!("{text}e{exponent}")).is_some_and(|g| g == f.abs())
+            let d = Decimal {
+                digits: ds.to_vec(),
+                point: first + 1,
+                truncated: false,
+            };
+            d.into_f64() == f.abs()
         };
         let (down_ok, up_ok) = (reads_back(&down, first), reads_back(&up, up_first));
-        // The dropped digits against one half (a 5 and nothing after it).
-        let above_half = match rest {
+        // Nearer above: the dropped digits past one half; at exactly one half (a 5 and nothing
+        // after it), only when that makes the last digit even.
+        let round_up = match rest {
             [] => false,
             [5] => kept.last().is_some_and(|d| d % 2 == 1),
             [d, ..] => *d >= 5,
         };
         match (down_ok, up_ok) {
-            (true, true) if above_half => Some((up, up_first)),
+            (true, true) if round_up => Some((up, up_first)),
             (true, _) => Some((down, first)),
             (false, true) => Some((up, up_first)),
             (false, false) => None,
