@@ -21,11 +21,9 @@
 
 use std::collections::BTreeMap;
 
-use serde::de::Error as _;
-use serde_json::Value;
-
 use super::error::{FeatureGateError, Problem};
 use super::spec::{FeatureSpec, PreRelease};
+use crate::json_tree::{Json, Refusal};
 use crate::version::Version;
 use crate::yaml;
 
@@ -74,80 +72,57 @@ pub fn parse_feature_list(
             };
             fail(format!("feature list: line {line}: {label}: {message}"))
         };
-        let (name, specs) = entry(item).map_err(|e| at(&e))?;
+        let (name, specs) = entry(&Json::from_value(item), Source::Tree).map_err(|e| at(&e))?;
         if features.insert(name, specs).is_some() {
             return Err(at(&"feature listed twice"));
         }
     }
     Ok(features)
 }
-// The entries decoded from the YAML tree by hand, as serde's derived `Deserialize` for
-// `{name, versionedSpecs}` and `FeatureSpec` (`deny_unknown_fields`) over a `serde_json::Value`
-// decodes them, to the byte of every error: the messages are built by serde's own
-// `de::Error` constructors and `Unexpected`. Why by hand: serde_json's `Value` deserializer and
-// the visitors instantiated for it were a second JSON decoder in the gate core's wasm, beside
-// the one its JS inputs go through. `tests` below hold the two to the same answers.
+// Specs and entries are decoded from a [`Json`] tree by hand, as serde's derived `Deserialize`
+// for `FeatureSpec` (`deny_unknown_fields`) and `{name, versionedSpecs}` decodes them, to the
+// byte of every error and the path of the value at fault. Two readers share these decoders:
+// the JS binding's inputs (JSON text, `src/json_tree.rs`) and a feature list's YAML tree. Why by
+// hand: serde's decoders for these types, their visitors and serde_json's parser were a fifth
+// of the gate core's wasm. `tests` below and the binding's tests hold them to serde's answers.
 
-/// serde's plain error: its `Display` is the message alone, as `serde_json::Error`'s is when it
-/// has no position.
-type DeError = serde::de::value::Error;
-
-/// serde_json's "invalid type" message for a node (`Value::unexpected` as its error prints it:
-/// `null` for the unit value, numbers as serde_json writes them). Spelled here rather than
-/// through serde's `Unexpected`, whose `Display` would bring Rust's float formatting into the
-/// gate core for a case serde_json never prints with it.
-fn invalid_type(v: &Value, expected: &str) -> DeError {
-    let found = match v {
-        Value::Null => "null".to_string(),
-        Value::Bool(b) => format!("boolean `{b}`"),
-        Value::Number(n) if n.is_f64() => format!("floating point `{n}`"),
-        Value::Number(n) => format!("integer `{n}`"),
-        Value::String(s) => format!("string {s:?}"),
-        Value::Array(_) => "sequence".to_string(),
-        Value::Object(_) => "map".to_string(),
-    };
-    DeError::custom(format_args!("invalid type: {found}, expected {expected}"))
+/// Where a tree came from, which decides one refusal: a sequence with more items than the
+/// struct has fields is "trailing characters" to serde_json's parser of JSON text, and
+/// `invalid length` to its `Value` (the YAML tree).
+#[derive(Clone, Copy, PartialEq)]
+pub(crate) enum Source {
+    /// JSON text: only the JS binding reads it.
+    #[cfg_attr(not(feature = "wasm"), allow(dead_code))]
+    Text,
+    Tree,
 }
 
-/// A sequence decoded as a struct: serde takes its items as the fields in order, and refuses
-/// one with items left over.
-fn too_long(items: &[Value], fields: usize) -> Result<(), DeError> {
-    match items.len() > fields {
-        true => Err(DeError::invalid_length(
-            items.len(),
-            &"fewer elements in array",
-        )),
-        false => Ok(()),
+fn too_long(items: &[Json], fields: usize, source: Source) -> Result<(), Refusal> {
+    match (items.len() > fields, source) {
+        (false, _) => Ok(()),
+        (true, Source::Text) => Err(Refusal::new("trailing characters")),
+        (true, Source::Tree) => Err(Refusal::new(format!(
+            "invalid length {}, expected fewer elements in array",
+            items.len()
+        ))),
     }
 }
 
-fn string(v: &Value) -> Result<String, DeError> {
+fn pre_release(v: &Json) -> Result<PreRelease, Refusal> {
     match v {
-        Value::String(s) => Ok(s.clone()),
-        _ => Err(invalid_type(v, "a string")),
-    }
-}
-
-fn boolean(v: &Value) -> Result<bool, DeError> {
-    match v {
-        Value::Bool(b) => Ok(*b),
-        _ => Err(invalid_type(v, "a boolean")),
-    }
-}
-
-fn pre_release(v: &Value) -> Result<PreRelease, DeError> {
-    match v {
-        Value::String(s) => PreRelease::from_name_or_error(s).map_err(DeError::custom),
-        _ => Err(invalid_type(v, "a string")),
+        Json::Str(s) => PreRelease::from_name_or_error(s).map_err(Refusal::new),
+        _ => Err(Refusal::invalid_type(v, "a string")),
     }
 }
 
 /// `opt_version`: `null` or a version string.
-fn opt_version(v: &Value) -> Result<Option<Version>, DeError> {
+fn opt_version(v: &Json) -> Result<Option<Version>, Refusal> {
     match v {
-        Value::Null => Ok(None),
-        Value::String(s) => Version::parse(s).map(Some).map_err(DeError::custom),
-        _ => Err(invalid_type(v, "a string")),
+        Json::Null => Ok(None),
+        Json::Str(s) => Version::parse(s)
+            .map(Some)
+            .map_err(|e| Refusal::new(e.to_string())),
+        _ => Err(Refusal::invalid_type(v, "a string")),
     }
 }
 
@@ -161,44 +136,48 @@ const SPEC_FIELDS: &[&str] = &[
 ];
 
 /// One `{name, versionedSpecs}` entry.
-fn entry(v: &Value) -> Result<(String, Vec<FeatureSpec>), DeError> {
-    let short = |n: usize| DeError::invalid_length(n, &"struct Entry with 2 elements");
+fn entry(v: &Json, source: Source) -> Result<(String, Vec<FeatureSpec>), Refusal> {
+    let short = |n: usize| {
+        Refusal::new(format!(
+            "invalid length {n}, expected struct Entry with 2 elements"
+        ))
+    };
     match v {
-        Value::Object(map) => {
+        Json::Map(map) => {
             let (mut name, mut specs) = (None, None);
             for (key, value) in map {
+                let slot = match key.as_str() {
+                    "name" => name.is_some(),
+                    "versionedSpecs" => specs.is_some(),
+                    _ => return Err(Refusal::unknown_field(key, ENTRY_FIELDS).at_key(key)),
+                };
+                if slot {
+                    return Err(Refusal::new(format!("duplicate field `{key}`")));
+                }
                 match key.as_str() {
-                    "name" => name = Some(string(value)?),
-                    "versionedSpecs" => specs = Some(spec_list(value)?),
-                    _ => return Err(DeError::unknown_field(key, ENTRY_FIELDS)),
+                    "name" => name = Some(value.string().map_err(|e| e.at_key(key))?),
+                    _ => specs = Some(spec_list(value, source).map_err(|e| e.at_key(key))?),
                 }
             }
-            let name = name.ok_or_else(|| DeError::missing_field("name"))?;
-            let specs = specs.ok_or_else(|| DeError::missing_field("versionedSpecs"))?;
+            let name = name.ok_or_else(|| Refusal::new("missing field `name`"))?;
+            let specs = specs.ok_or_else(|| Refusal::new("missing field `versionedSpecs`"))?;
             Ok((name, specs))
         }
-        Value::Array(items) => {
-            let name = string(items.first().ok_or_else(|| short(0))?)?;
-            let specs = spec_list(items.get(1).ok_or_else(|| short(1))?)?;
-            too_long(items, 2)?;
+        Json::Seq(items) => {
+            let name = items.first().ok_or_else(|| short(0))?;
+            let name = name.string().map_err(|e| e.at_index(0))?;
+            let specs = items.get(1).ok_or_else(|| short(1))?;
+            let specs = spec_list(specs, source).map_err(|e| e.at_index(1))?;
+            too_long(items, 2, source)?;
             Ok((name, specs))
         }
-        _ => Err(invalid_type(v, "struct Entry")),
+        _ => Err(Refusal::invalid_type(v, "struct Entry")),
     }
 }
 
-fn spec_list(v: &Value) -> Result<Vec<FeatureSpec>, DeError> {
-    match v {
-        Value::Array(items) => {
-            // A loop rather than `collect` into a `Result`, whose adapters cost more code.
-            let mut specs = Vec::with_capacity(items.len());
-            for item in items {
-                specs.push(spec(item)?);
-            }
-            Ok(specs)
-        }
-        _ => Err(invalid_type(v, "a sequence")),
-    }
+/// A feature's specs, as serde decodes a `Vec<FeatureSpec>`.
+pub(crate) fn spec_list(v: &Json, source: Source) -> Result<Vec<FeatureSpec>, Refusal> {
+    v.seq_of(|item| spec(item, source))
 }
 
 /// A spec with every field at its default, `default` included (which a decoded spec must set).
@@ -212,64 +191,60 @@ fn empty_spec() -> FeatureSpec {
     }
 }
 
-/// The bit of `seen` that says `default` was set.
+/// The bit of `default` among [`field_bit`]'s.
 const DEFAULT_SEEN: u8 = 1;
 
-/// Sets one field of a spec from its node, answering the field's bit (to find a field set
-/// twice, or `default` never set).
-fn set_field(spec: &mut FeatureSpec, key: &str, v: &Value) -> Result<u8, DeError> {
-    Ok(match key {
-        "default" => {
-            spec.default = boolean(v)?;
-            DEFAULT_SEEN
-        }
-        "lockToDefault" => {
-            spec.lock_to_default = boolean(v)?;
-            2
-        }
-        "preRelease" => {
-            spec.pre_release = pre_release(v)?;
-            4
-        }
-        "version" => {
-            spec.version = opt_version(v)?;
-            8
-        }
-        "minCompatibilityVersion" => {
-            spec.min_compatibility_version = opt_version(v)?;
-            16
-        }
-        _ => return Err(DeError::unknown_field(key, SPEC_FIELDS)),
-    })
+/// The bit of a spec's field (to find one set twice, or `default` never set), or `None` for a
+/// name that is none of them.
+fn field_bit(key: &str) -> Option<u8> {
+    SPEC_FIELDS.iter().position(|f| *f == key).map(|i| 1 << i)
 }
 
-fn spec(v: &Value) -> Result<FeatureSpec, DeError> {
+/// Sets the field of `bit` from its node.
+fn set_field(spec: &mut FeatureSpec, bit: u8, v: &Json) -> Result<(), Refusal> {
+    match bit {
+        1 => spec.default = v.boolean()?,
+        2 => spec.lock_to_default = v.boolean()?,
+        4 => spec.pre_release = pre_release(v)?,
+        8 => spec.version = opt_version(v)?,
+        _ => spec.min_compatibility_version = opt_version(v)?,
+    }
+    Ok(())
+}
+
+/// One `FeatureSpec`, from a map or (as serde also accepts) a sequence of its fields in order.
+pub(crate) fn spec(v: &Json, source: Source) -> Result<FeatureSpec, Refusal> {
     let mut out = empty_spec();
     match v {
-        Value::Object(map) => {
+        Json::Map(map) => {
             let mut seen = 0;
             for (key, value) in map {
-                seen |= set_field(&mut out, key, value)?;
+                let bit = field_bit(key)
+                    .ok_or_else(|| Refusal::unknown_field(key, SPEC_FIELDS).at_key(key))?;
+                if seen & bit != 0 {
+                    return Err(Refusal::new(format!("duplicate field `{key}`")));
+                }
+                seen |= bit;
+                set_field(&mut out, bit, value).map_err(|e| e.at_key(key))?;
             }
             if seen & DEFAULT_SEEN == 0 {
-                return Err(DeError::missing_field("default"));
+                return Err(Refusal::new("missing field `default`"));
             }
         }
-        Value::Array(items) => {
+        Json::Seq(items) => {
             if items.is_empty() {
-                return Err(DeError::invalid_length(
-                    0,
-                    &"struct FeatureSpec with 5 elements",
+                return Err(Refusal::new(
+                    "invalid length 0, expected struct FeatureSpec with 5 elements",
                 ));
             }
             // The items are the fields in order; all but `default` have defaults, so a shorter
             // sequence leaves them at theirs.
-            for (key, value) in SPEC_FIELDS.iter().zip(items) {
-                set_field(&mut out, key, value)?;
+            for (i, value) in items.iter().take(SPEC_FIELDS.len()).enumerate() {
+                set_field(&mut out, 1 << i, value).map_err(|e| e.at_index(i))?;
             }
-            too_long(items, 5)?;
+            too_long(items, SPEC_FIELDS.len(), source)?;
         }
-        _ => return Err(invalid_type(v, "struct FeatureSpec")),
+        _ => return Err(Refusal::invalid_type(v, "struct FeatureSpec")),
     }
     Ok(out)
 }
@@ -393,7 +368,7 @@ mod tests {
             let by_serde = Entry::deserialize(e)
                 .map(|x| format!("{:?}", (x.name, x.versioned_specs)))
                 .map_err(|err| err.to_string());
-            let by_hand = entry(e)
+            let by_hand = entry(&Json::from_value(e), Source::Tree)
                 .map(|x| format!("{x:?}"))
                 .map_err(|err| err.to_string());
             assert_eq!(by_hand, by_serde, "{e}");

@@ -3,8 +3,8 @@
 //! Why not a path-tracking wrapper around serde_json's streaming deserializer (what
 //! `serde_path_to_error` does): such a wrapper wraps every visitor of every input type, so each
 //! type's decoder is compiled once more for the wrapper on top of any plain copy, and that was a
-//! tenth of the package's wasm. Here the text is parsed once into a [`Node`] tree by one
-//! non-generic visitor, and every input type is then decoded from the tree by [`De`], which
+//! tenth of the package's wasm. Here the text is parsed once into a [`Node`] tree (the gate core's
+//! own reader, [`crate::json_tree`], with serde_json's errors), and every input type is then decoded from the tree by [`De`], which
 //! carries the path itself: one decoder per type, and the path costs nothing until a field is
 //! refused.
 //!
@@ -20,7 +20,6 @@
 //! before it (trailing text after a whole value is still judged last).
 
 use serde::de::{self, DeserializeSeed, Expected, Unexpected, Visitor};
-use serde::Deserialize;
 use std::cell::RefCell;
 use std::fmt::Write as _;
 
@@ -105,71 +104,8 @@ fn float_text(f: f64) -> String {
     }
 }
 
-/// A JSON value as the text spelled it: entries in order, repeated keys kept.
-enum Node {
-    Null,
-    Bool(bool),
-    U64(u64),
-    I64(i64),
-    F64(f64),
-    Str(String),
-    Seq(Vec<Node>),
-    Map(Vec<(String, Node)>),
-}
-
-struct NodeVisitor;
-
-impl<'de> Visitor<'de> for NodeVisitor {
-    type Value = Node;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("any valid JSON value")
-    }
-    fn visit_bool<E>(self, v: bool) -> Result<Node, E> {
-        Ok(Node::Bool(v))
-    }
-    fn visit_u64<E>(self, v: u64) -> Result<Node, E> {
-        Ok(Node::U64(v))
-    }
-    fn visit_i64<E>(self, v: i64) -> Result<Node, E> {
-        Ok(Node::I64(v))
-    }
-    fn visit_f64<E>(self, v: f64) -> Result<Node, E> {
-        Ok(Node::F64(v))
-    }
-    fn visit_str<E>(self, v: &str) -> Result<Node, E> {
-        Ok(Node::Str(v.to_owned()))
-    }
-    fn visit_string<E>(self, v: String) -> Result<Node, E> {
-        Ok(Node::Str(v))
-    }
-    fn visit_unit<E>(self) -> Result<Node, E> {
-        Ok(Node::Null)
-    }
-    fn visit_none<E>(self) -> Result<Node, E> {
-        Ok(Node::Null)
-    }
-    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
-        let mut items = Vec::new();
-        while let Some(item) = seq.next_element()? {
-            items.push(item);
-        }
-        Ok(Node::Seq(items))
-    }
-    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
-        let mut entries = Vec::new();
-        while let Some(key) = map.next_key::<String>()? {
-            entries.push((key, map.next_value()?));
-        }
-        Ok(Node::Map(entries))
-    }
-}
-
-impl<'de> Deserialize<'de> for Node {
-    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Node, D::Error> {
-        d.deserialize_any(NodeVisitor)
-    }
-}
+/// The text's tree: entries in order, repeated keys kept, numbers as serde_json classifies them.
+use crate::json_tree::Json as Node;
 
 /// Where a value sits: a linked list on the stack, rendered only when a decode fails.
 #[derive(Clone, Copy)]
@@ -263,17 +199,15 @@ pub(crate) fn decode<T: de::DeserializeOwned>(text: &str) -> Result<T, DecodeErr
 /// fields, as a typed decode of the text would. Not generic, and kept out of line so the
 /// decoders of the input types share it.
 #[inline(never)]
-fn parse(text: &str) -> Result<(Node, Result<(), serde_json::Error>), DecodeError> {
-    let mut parser = serde_json::Deserializer::from_str(text);
-    let root = Node::deserialize(&mut parser).map_err(whole)?;
-    Ok((root, parser.end()))
+fn parse(text: &str) -> Result<(Node, Result<(), String>), DecodeError> {
+    crate::json_tree::parse_value(text).map_err(whole)
 }
 
 #[inline(never)]
-fn whole(e: serde_json::Error) -> DecodeError {
+fn whole(message: String) -> DecodeError {
     DecodeError {
         path: None,
-        message: e.to_string(),
+        message,
     }
 }
 
@@ -917,5 +851,229 @@ mod tests {
             .ok()
             .unwrap();
         assert_eq!(value, serde_json::json!({"a": 2, "b": [1, {"c": null}]}));
+    }
+}
+
+/// The gate core reads its inputs by hand (`src/json_tree.rs`, `feature_list::spec`): held here
+/// to this decoder's answers, value and refusal, on every shape it takes.
+#[cfg(test)]
+mod hand_decoders {
+    use std::collections::BTreeMap;
+
+    use super::decode;
+    use crate::featuregate::feature_list::{spec, spec_list, Source};
+    use crate::featuregate::FeatureSpec;
+    use crate::json_tree::{parse, Json, Refusal};
+
+    type Answer = Result<String, (Option<String>, String)>;
+
+    fn by_serde<T: serde::de::DeserializeOwned + std::fmt::Debug>(text: &str) -> Answer {
+        decode::<T>(text)
+            .map(|v| format!("{v:?}"))
+            .map_err(|e| (e.path, crate::wasm::strip_position(&e.message)))
+    }
+
+    fn by_hand<T: std::fmt::Debug>(
+        text: &str,
+        read: impl FnOnce(&Json) -> Result<T, Refusal>,
+    ) -> Answer {
+        parse(text)
+            .map_err(Refusal::new)
+            .and_then(|tree| read(&tree))
+            .map(|v| format!("{v:?}"))
+            .map_err(|e| ((!e.path.is_empty()).then_some(e.path), e.message))
+    }
+
+    /// Specs as JS writes them (JSON.stringify): every field right and wrong.
+    const SPECS: &[&str] = &[
+        r#"{"default":true}"#,
+        r#"{"default":true,"lockToDefault":true,"preRelease":"Beta","version":"1.30","minCompatibilityVersion":"v1.29.1"}"#,
+        r#"{"version":"1.30"}"#,
+        r#"{"default":"true"}"#,
+        r#"{"default":1}"#,
+        r#"{"default":-1}"#,
+        r#"{"default":-0}"#,
+        r#"{"default":1.5}"#,
+        r#"{"default":1e+22}"#,
+        r#"{"default":1.2345678901234568e+20}"#,
+        r#"{"default":5e-324}"#,
+        r#"{"default":18446744073709551616}"#,
+        r#"{"default":-9223372036854775808}"#,
+        r#"{"default":-9223372036854775809}"#,
+        r#"{"default":null}"#,
+        r#"{"default":[true]}"#,
+        r#"{"default":{"a":1}}"#,
+        r#"{"default":true,"lockToDefault":"no"}"#,
+        r#"{"default":true,"preRelease":"Gamma"}"#,
+        r#"{"default":true,"preRelease":"Ünï\"\n\u0301\u0007\ud83d\ude00"}"#,
+        r#"{"default":true,"preRelease":3}"#,
+        r#"{"default":true,"preRelease":null}"#,
+        r#"{"default":true,"version":null}"#,
+        r#"{"default":true,"version":1.3}"#,
+        r#"{"default":true,"version":"x"}"#,
+        r#"{"default":true,"version":""}"#,
+        r#"{"default":true,"version":"1.30-x"}"#,
+        r#"{"default":true,"version":"99999999999999999999.1"}"#,
+        r#"{"default":true,"minCompatibilityVersion":"1.2.x.y"}"#,
+        r#"{"default":true,"extra":1}"#,
+        r#"{"aaa":1,"default":"x"}"#,
+        r#"{"default":"x","zzz":1}"#,
+        r#"{"version":5,"bogus":1}"#,
+        r#"{"preRelease":5,"default":"x"}"#,
+        r#"{"default":true,"default":false}"#,
+        r#"{"default":"x","default":false}"#,
+        r#"{}"#,
+        r#"[]"#,
+        r#"[true]"#,
+        r#"[true,true,"GA","1.30","1.29"]"#,
+        r#"[true,true,"GA","1.30","1.29",6]"#,
+        r#"[true,"x"]"#,
+        r#"[true,false,"Gamma"]"#,
+        r#""spec""#,
+        r#"null"#,
+        r#"7"#,
+        r#"true"#,
+    ];
+
+    #[test]
+    fn specs_and_maps_of_them() {
+        let mut texts: Vec<String> = Vec::new();
+        for s in SPECS {
+            texts.push(format!(r#"{{"A":{s}}}"#));
+            texts.push(format!(r#"{{"A":{{"default":false}},"B.c[0]":{s}}}"#));
+            texts.push(format!(r#"{{"A":[{s}]}}"#));
+            texts.push(format!(r#"{{"A":[{{"default":false}},{s}],"B":[]}}"#));
+            texts.push(format!(r#"{{"A":{s},"A":{{"default":false}}}}"#));
+            texts.push(s.to_string());
+        }
+        for t in &texts {
+            assert_eq!(
+                by_hand(t, |v| v.map_of(|s| spec(s, Source::Text))),
+                by_serde::<BTreeMap<String, FeatureSpec>>(t),
+                "{t}"
+            );
+            assert_eq!(
+                by_hand(t, |v| v.map_of(|s| spec_list(s, Source::Text))),
+                by_serde::<BTreeMap<String, Vec<FeatureSpec>>>(t),
+                "{t}"
+            );
+        }
+    }
+
+    #[test]
+    fn values_dependencies_and_any_value() {
+        let texts = [
+            r#"{}"#,
+            r#"{"A":true,"B":false}"#,
+            r#"{"A":"true"}"#,
+            r#"{"A":1,"B":"x"}"#,
+            r#"{"A":["B","C"],"D":[]}"#,
+            r#"{"A":["B",1]}"#,
+            r#"{"A":"B"}"#,
+            r#"{"A":[null]}"#,
+            r#"[]"#,
+            r#"["A"]"#,
+            r#"null"#,
+            r#""x""#,
+            r#"{"a":{"b":[1,-2,2.5,"s",null,true,{}]},"a":0,"\u00e9\n":"\t"}"#,
+            "  {\"A\" : [ \"B\" ] }\n",
+        ];
+        for t in texts {
+            assert_eq!(
+                by_hand(t, |v| v.map_of(Json::boolean)),
+                by_serde::<BTreeMap<String, bool>>(t),
+                "{t}"
+            );
+            assert_eq!(
+                by_hand(t, |v| v.map_of(|d| d.seq_of(Json::string))),
+                by_serde::<BTreeMap<String, Vec<String>>>(t),
+                "{t}"
+            );
+            assert_eq!(
+                by_hand(t, |v| Ok(v.to_value())),
+                serde_json_itself(t),
+                "{t}"
+            );
+        }
+    }
+
+    /// serde_json's own reading (this module reads its text with `json_tree` too).
+    fn serde_json_itself(text: &str) -> Answer {
+        serde_json::from_str::<serde_json::Value>(text)
+            .map(|v| format!("{v:?}"))
+            .map_err(|e| (None, crate::wasm::strip_position(&e.to_string())))
+    }
+
+    /// Text that is not JSON (never what the package's JS layer sends, which writes the text
+    /// itself): refused with serde_json's words.
+    #[test]
+    fn malformed_text() {
+        let deep_ok = format!("{}{}", "[".repeat(127), "]".repeat(127));
+        let too_deep = format!("{}{}", "[".repeat(129), "]".repeat(129));
+        let texts = [
+            "",
+            " ",
+            "{",
+            "[",
+            "[1",
+            "[1,",
+            "[1,]",
+            "{\"a\"",
+            "{\"a\":",
+            "{\"a\":1",
+            "{\"a\":1,}",
+            "{\"a\" 1}",
+            "{1:2}",
+            "[1 2]",
+            "{\"a\":1 \"b\":2}",
+            "tru",
+            "nul",
+            "x",
+            "01",
+            "-",
+            "1.",
+            "1e",
+            "1e+",
+            ".5",
+            "-a",
+            "1e400",
+            "-1e400",
+            "\"abc",
+            "\"a\\x\"",
+            "\"\\u12\"",
+            "\"\\u12g4\"",
+            "\"\\ud800\"",
+            "\"\\ud800x\"",
+            "\"\\ud800\\u0041\"",
+            "\"\\udc00\"",
+            "\"a\u{1}\"",
+            "\"\\",
+            "1 2",
+            "{} x",
+            "[]]",
+            &deep_ok,
+            &too_deep,
+        ];
+        // Every prefix of a text with every kind of token, and each with one byte changed.
+        let sample =
+            r#" {"a" : [1, -2.5e-3, true, false, null, "s\"\u00e9\ud83d\ude00"], "b":{}} "#;
+        let mut texts: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
+        for end in 0..sample.len() {
+            let prefix = &sample[..end];
+            texts.push(prefix.to_string());
+            for b in [b'x', b'}', b']', b',', b'"', b'0', b'\\'] {
+                let mut bytes = sample.as_bytes().to_vec();
+                bytes[end] = b;
+                if let Ok(t) = String::from_utf8(bytes) {
+                    texts.push(t);
+                }
+            }
+        }
+        let wrong: Vec<_> = texts
+            .iter()
+            .map(|t| (t, by_hand(t, |v| Ok(v.to_value())), serde_json_itself(t)))
+            .filter(|(_, hand, serde)| hand != serde)
+            .collect();
+        assert!(wrong.is_empty(), "{wrong:#?}");
     }
 }

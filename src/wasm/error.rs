@@ -110,9 +110,9 @@ pub(crate) fn line(l: usize) -> u32 {
 pub(crate) fn throw(message: &str, fields: &ErrorFields) -> JsValue {
     let err = js_sys::Error::new(message);
     // The fields cross as one JSON object copied onto the Error, as every structured value does.
-    let copied = serde_json::to_string(fields)
+    let text = super::json_out::to_text(fields);
+    let copied = js_sys::JSON::parse(&text)
         .ok()
-        .and_then(|text| js_sys::JSON::parse(&text).ok())
         .and_then(|v| v.dyn_into::<js_sys::Object>().ok());
     match copied {
         Some(obj) => {

@@ -6,8 +6,11 @@ use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
 use super::error::{throw, ErrorFields, ErrorProblem, ErrorSpan};
-use super::{from_json, to_json, utf16_offset};
-use crate::featuregate::{self as core, FeatureGateError, FeatureSpec};
+use super::json_out::{to_text, ToJson};
+use super::{read_input, utf16_offset};
+use crate::featuregate::feature_list::{spec, spec_list, Source};
+use crate::featuregate::{self as core, FeatureGateError};
+use crate::json_tree::Json;
 use crate::version::Version;
 
 /// A core error into kubegate's JS `Error`: `kind` is the first problem's, `problems` lists
@@ -77,13 +80,19 @@ fn plain_version(text: &str) -> bool {
     numeric && suffix_ok
 }
 
-fn js<T: serde::Serialize>(r: Result<T, FeatureGateError>) -> Result<String, JsValue> {
+fn js<T: ToJson>(r: Result<T, FeatureGateError>) -> Result<String, JsValue> {
     let v = r.map_err(|e| gate_error(e, None))?;
-    to_json(&v)
+    Ok(to_text(&v))
 }
 
-fn input<T: serde::de::DeserializeOwned>(v: &str, what: &str) -> Result<T, JsValue> {
-    from_json(v, what)
+/// `versionedSpecs` of every feature by name, as JSON text (`addVersioned`, `renderFeatureList`).
+fn versioned_specs(
+    text: &str,
+    what: &str,
+) -> Result<BTreeMap<String, Vec<core::FeatureSpec>>, JsValue> {
+    read_input(text, what, |tree| {
+        tree.map_of(|v| spec_list(v, Source::Text))
+    })
 }
 
 /// A Kubernetes feature gate (`k8s.io/component-base/featuregate`), exactly.
@@ -136,7 +145,9 @@ impl JsFeatureGate {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Record<string, FeatureSpec>")] features: &str,
     ) -> Result<(), JsValue> {
-        let features: BTreeMap<String, FeatureSpec> = input(features, "feature specs")?;
+        let features = read_input(features, "feature specs", |tree| {
+            tree.map_of(|v| spec(v, Source::Text))
+        })?;
         self.inner.add(features).map_err(|e| gate_error(e, None))
     }
 
@@ -146,8 +157,7 @@ impl JsFeatureGate {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Record<string, FeatureSpec[]>")] features: &str,
     ) -> Result<(), JsValue> {
-        let features: BTreeMap<String, Vec<FeatureSpec>> =
-            input(features, "versioned feature specs")?;
+        let features = versioned_specs(features, "versioned feature specs")?;
         self.inner
             .add_versioned(features)
             .map_err(|e| gate_error(e, None))
@@ -159,7 +169,9 @@ impl JsFeatureGate {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Record<string, string[]>")] dependencies: &str,
     ) -> Result<(), JsValue> {
-        let deps: BTreeMap<String, Vec<String>> = input(dependencies, "dependencies")?;
+        let deps = read_input(dependencies, "dependencies", |tree| {
+            tree.map_of(|v| v.seq_of(Json::string))
+        })?;
         self.inner
             .add_dependencies(deps)
             .map_err(|e| gate_error(e, None))
@@ -172,7 +184,7 @@ impl JsFeatureGate {
             .inner
             .set(value)
             .map_err(|e| gate_error(e, Some(value)))?;
-        to_json(&warnings)
+        Ok(to_text(&warnings))
     }
 
     /// Applies explicit values (`SetFromMap`).
@@ -181,7 +193,7 @@ impl JsFeatureGate {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Record<string, boolean>")] values: &str,
     ) -> Result<String, JsValue> {
-        let values: BTreeMap<String, bool> = input(values, "feature values")?;
+        let values = read_input(values, "feature values", |tree| tree.map_of(Json::boolean))?;
         js(self.inner.set_from_map(&values))
     }
 
@@ -345,8 +357,8 @@ impl JsFeatureGate {
 
     /// The spec in force of every available feature (`GetAll`).
     #[wasm_bindgen(js_name = getAll, unchecked_return_type = "Record<string, FeatureSpec>")]
-    pub fn get_all(&self) -> Result<String, JsValue> {
-        to_json(&self.inner.get_all())
+    pub fn get_all(&self) -> String {
+        to_text(&self.inner.get_all())
     }
 
     /// Every feature's full history (`GetAllVersioned`).
@@ -354,20 +366,20 @@ impl JsFeatureGate {
         js_name = getAllVersioned,
         unchecked_return_type = "Record<string, FeatureSpec[]>"
     )]
-    pub fn get_all_versioned(&self) -> Result<String, JsValue> {
-        to_json(&self.inner.get_all_versioned())
+    pub fn get_all_versioned(&self) -> String {
+        to_text(&self.inner.get_all_versioned())
     }
 
     /// The declared dependencies (`Dependencies`).
     #[wasm_bindgen(unchecked_return_type = "Record<string, string[]>")]
-    pub fn dependencies(&self) -> Result<String, JsValue> {
-        to_json(self.inner.dependencies())
+    pub fn dependencies(&self) -> String {
+        to_text(self.inner.dependencies())
     }
 
     /// Every feature's state with the reason for its value (kubegate's addition, for tables).
     #[wasm_bindgen(js_name = featureStates, unchecked_return_type = "FeatureState[]")]
-    pub fn feature_states(&self) -> Result<String, JsValue> {
-        to_json(&self.inner.feature_states())
+    pub fn feature_states(&self) -> String {
+        to_text(&self.inner.feature_states())
     }
 }
 
@@ -386,8 +398,8 @@ pub fn parse_feature_list(yaml: &str) -> Result<String, JsValue> {
     js_name = kubernetesFeatures,
     unchecked_return_type = "Record<string, FeatureSpec[]>"
 )]
-pub fn kubernetes_features() -> Result<String, JsValue> {
-    to_json(&core::kubernetes_features())
+pub fn kubernetes_features() -> String {
+    to_text(&core::kubernetes_features())
 }
 
 /// The dependencies between the built-in Kubernetes gates, in the shape `addDependencies` takes.
@@ -395,8 +407,8 @@ pub fn kubernetes_features() -> Result<String, JsValue> {
     js_name = kubernetesDependencies,
     unchecked_return_type = "Record<string, string[]>"
 )]
-pub fn kubernetes_dependencies() -> Result<String, JsValue> {
-    to_json(&core::kubernetes_dependencies())
+pub fn kubernetes_dependencies() -> String {
+    to_text(&core::kubernetes_dependencies())
 }
 
 /// Writes features in the `versioned_feature_list.yaml` format (the inverse of
@@ -405,6 +417,6 @@ pub fn kubernetes_dependencies() -> Result<String, JsValue> {
 pub fn render_feature_list(
     #[wasm_bindgen(unchecked_param_type = "Record<string, FeatureSpec[]>")] features: &str,
 ) -> Result<String, JsValue> {
-    let features: BTreeMap<String, Vec<FeatureSpec>> = input(features, "features")?;
+    let features = versioned_specs(features, "features")?;
     Ok(core::render_feature_list(&features))
 }

@@ -20,10 +20,27 @@
 //! item of the library's API says `#[cfg(feature = "wasm")]`, so the command line's wasm carries
 //! none of it (it was about a fifth of that wasm).
 
-#[cfg(feature = "wasm")]
-use serde::de::DeserializeOwned;
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
+
+/// Compiles its items only where an area with structured inputs is on (every area but the
+/// gate core; the API fields' binding needs the control plane too): serde's reading of the
+/// areas' values. The gate core's own wasm (`kubegate/gates`) reads and writes its few shapes by
+/// hand ([`crate::json_tree`], [`json_out`]) and carries none of serde's.
+macro_rules! for_the_areas {
+    ($($item:item)*) => {$(
+        #[cfg(all(feature = "wasm", any(
+            feature = "kubelet-config",
+            feature = "node-status",
+            feature = "pod-config",
+            all(feature = "api-fields", feature = "control-plane")
+        )))]
+        $item
+    )*};
+}
+
+for_the_areas! {
+    use serde::de::DeserializeOwned;
+}
 
 #[cfg(target_arch = "wasm32")]
 mod alloc;
@@ -34,8 +51,10 @@ mod cli;
 // Generation runs as a test (the staleness check writes the file when blessed).
 #[cfg(all(test, feature = "typescript"))]
 mod contracts;
-#[cfg(feature = "wasm")]
-mod decode;
+for_the_areas! {
+    // serde's decoding of the areas' inputs.
+    mod decode;
+}
 // The command line's wasm throws only plain errors: the location fields go unused there.
 #[cfg_attr(not(feature = "wasm"), allow(dead_code))]
 pub(crate) mod error;
@@ -52,6 +71,8 @@ pub(crate) mod error;
 mod facts;
 #[cfg(feature = "wasm")]
 mod featuregate;
+// The gate core's results and every error's fields as JSON text, without serde.
+mod json_out;
 // What the imports of cluster output produce are inputs of the kubelet and node areas; the gate
 // core's wasm leaves them (and their parsers, a tenth of its size) out.
 #[cfg(all(
@@ -84,8 +105,15 @@ pub(crate) fn fail<E: std::fmt::Display>(kind: &'static str) -> impl Fn(E) -> Js
     move |e| error(kind, &e.to_string())
 }
 
-/// A typed core value as JSON text (the public API parses it).
-pub(crate) fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<String, JsValue> {
+/// A typed core value as JSON text (the public API parses it), through serde: the areas'
+/// results (pod config writes its own, `crate::json`). The gate core's few shapes are written by
+/// hand ([`json_out`]).
+#[cfg(any(
+    feature = "kubelet-config",
+    feature = "node-status",
+    all(feature = "wasm", feature = "api-fields", feature = "control-plane")
+))]
+pub(crate) fn to_json<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, JsValue> {
     serde_json::to_string(value).map_err(|e| {
         error(
             "internal",
@@ -94,23 +122,41 @@ pub(crate) fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<String, JsValu
     })
 }
 
+for_the_areas! {
+    /// JSON text of a structured argument into a typed core input. The error names `what` was
+    /// invalid and the path of the bad field (also in `path`), e.g.
+    /// `invalid scenario: faults[0].at: time: invalid duration "x"`.
+    ///
+    /// Every key is seen: `deny_unknown_fields` on the core's types names a stray one.
+    pub(crate) fn from_json<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, JsValue> {
+        decode::decode(text).map_err(|e| invalid_input(e.path, &e.message, what))
+    }
+}
+
 #[cfg(feature = "wasm")]
-/// JSON text of a structured argument into a typed core input. The error names `what` was
-/// invalid and the path of the bad field (also in `path`), e.g.
-/// `invalid scenario: faults[0].at: time: invalid duration "x"`.
-///
-/// Every key is seen: `deny_unknown_fields` on the core's types names a stray one.
-pub(crate) fn from_json<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, JsValue> {
-    decode::decode(text).map_err(|e| invalid_input(e, what))
+/// [`from_json`] without serde, for the gate core's inputs: the text read into a tree
+/// ([`crate::json_tree`]) and checked by `decode`, with the same errors serde would give.
+pub(crate) fn read_input<T>(
+    text: &str,
+    what: &str,
+    decode: impl FnOnce(&crate::json_tree::Json) -> Result<T, crate::json_tree::Refusal>,
+) -> Result<T, JsValue> {
+    let refused = |e: crate::json_tree::Refusal| {
+        let path = (!e.path.is_empty()).then_some(e.path);
+        invalid_input(path, &e.message, what)
+    };
+    let tree =
+        crate::json_tree::parse(text).map_err(|m| refused(crate::json_tree::Refusal::new(m)))?;
+    decode(&tree).map_err(refused)
 }
 
 #[cfg(feature = "wasm")]
 /// The JS error of a refused input. Not generic, and kept out of line: one copy for every
 /// input type.
 #[inline(never)]
-fn invalid_input(e: decode::DecodeError, what: &str) -> JsValue {
-    let inner = strip_position(&e.message);
-    match e.path {
+fn invalid_input(path: Option<String>, message: &str, what: &str) -> JsValue {
+    let inner = strip_position(message);
+    match path {
         None => error("invalidInput", &format!("invalid {what}: {inner}")),
         Some(path) => throw(
             &format!("invalid {what}: {path}: {inner}"),
@@ -227,6 +273,17 @@ pub(crate) struct VersionInfo {
     feature_list: String,
 }
 
+#[cfg(feature = "wasm")]
+impl json_out::ToJson for VersionInfo {
+    fn write(&self, out: &mut Vec<u8>) {
+        json_out::Object::open(out)
+            .field("kubegate", &self.kubegate)
+            .field("kubernetes", &self.kubernetes)
+            .field("featureList", &self.feature_list)
+            .close();
+    }
+}
+
 /// What one run of the command line printed and its exit code.
 #[cfg(any(feature = "wasm-cli", all(test, feature = "typescript")))]
 #[derive(serde::Serialize)]
@@ -240,10 +297,22 @@ pub(crate) struct CliOutput {
 #[cfg(feature = "wasm")]
 /// The kubegate version and the Kubernetes version its defaults follow.
 #[wasm_bindgen(js_name = version, unchecked_return_type = "VersionInfo")]
-pub fn version() -> Result<String, JsValue> {
-    to_json(&VersionInfo {
+pub fn version() -> String {
+    json_out::to_text(&VersionInfo {
         kubegate: env!("CARGO_PKG_VERSION").to_string(),
         kubernetes: crate::featuregate::DEFAULT_KUBE_BINARY_VERSION.to_string(),
         feature_list: crate::releases::NEWEST.to_string(),
     })
+}
+
+#[cfg(all(test, feature = "wasm"))]
+mod tests {
+    #[test]
+    fn version_info_is_written_as_serde_json_writes_it() {
+        super::json_out::same(&super::VersionInfo {
+            kubegate: "0.1.0".into(),
+            kubernetes: "1.37".into(),
+            feature_list: "1.36".into(),
+        });
+    }
 }

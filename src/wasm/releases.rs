@@ -3,7 +3,8 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{fail, to_json};
+use super::fail;
+use super::json_out::to_text;
 use crate::releases::{self, gates, Release};
 
 /// The Kubernetes releases kubegate carries facts for.
@@ -22,14 +23,25 @@ pub(crate) struct ReleaseRange {
     first_versioned: String,
 }
 
+impl super::json_out::ToJson for ReleaseRange {
+    fn write(&self, out: &mut Vec<u8>) {
+        super::json_out::Object::open(out)
+            .field("oldest", &self.oldest)
+            .field("newest", &self.newest)
+            .field("releases", &self.releases)
+            .field("firstVersioned", &self.first_versioned)
+            .close();
+    }
+}
+
 fn release(text: &str) -> Result<Release, JsValue> {
     Release::parse(text).map_err(fail("release"))
 }
 
 /// The releases kubegate carries facts for (every picker reads its range from here).
 #[wasm_bindgen(js_name = releases, unchecked_return_type = "ReleaseRange")]
-pub fn release_range() -> Result<String, JsValue> {
-    to_json(&ReleaseRange {
+pub fn release_range() -> String {
+    to_text(&ReleaseRange {
         oldest: releases::OLDEST.to_string(),
         newest: releases::NEWEST.to_string(),
         releases: Release::all().rev().map(|r| r.to_string()).collect(),
@@ -42,7 +54,7 @@ pub fn release_range() -> Result<String, JsValue> {
 pub fn release_gates(
     #[wasm_bindgen(js_name = release)] release_text: &str,
 ) -> Result<String, JsValue> {
-    to_json(&gates::facts_in(release(release_text)?))
+    Ok(to_text(&gates::facts_in(release(release_text)?)))
 }
 
 /// The versioned gate list of a release's binaries, in the shape `addVersioned` takes (specs
@@ -55,9 +67,23 @@ pub fn release_gates(
 pub fn release_features(
     #[wasm_bindgen(js_name = release)] release_text: &str,
 ) -> Result<String, JsValue> {
-    to_json(&gates::features_in(release(release_text)?))
+    Ok(to_text(&gates::features_in(release(release_text)?)))
 }
 
 pub(crate) fn release_gate(release_text: &str) -> Result<crate::featuregate::FeatureGate, JsValue> {
     gates::release_gate(release(release_text)?).map_err(fail("release"))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_range_is_written_as_serde_json_writes_it() {
+        let range = super::ReleaseRange {
+            oldest: "1.16".into(),
+            newest: "1.36".into(),
+            releases: vec!["1.36".into(), "1.16".into()],
+            first_versioned: "1.31".into(),
+        };
+        super::super::json_out::same(&range);
+    }
 }

@@ -3,7 +3,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::from_json;
+use super::read_input;
 
 /// Any JSON value as YAML text, written as `sigs.k8s.io/yaml` (go-yaml v2) writes it: block
 /// style, keys in the value's order, strings quoted only when YAML 1.1 would read them as
@@ -12,6 +12,6 @@ use super::from_json;
 pub fn to_yaml(
     #[wasm_bindgen(unchecked_param_type = "unknown")] value: &str,
 ) -> Result<String, JsValue> {
-    let value: serde_json::Value = from_json(value, "value")?;
+    let value = read_input(value, "value", |tree| Ok(tree.to_value()))?;
     Ok(crate::yaml::to_string(&value))
 }

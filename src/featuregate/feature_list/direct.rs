@@ -26,8 +26,9 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::{empty_spec, set_field, DEFAULT_SEEN};
+use super::{empty_spec, field_bit, set_field, DEFAULT_SEEN};
 use crate::featuregate::spec::FeatureSpec;
+use crate::json_tree::Json;
 use crate::yaml::one_line_scalar;
 
 /// The list, or `None` when the text is not in the layout above or would be refused.
@@ -121,15 +122,15 @@ fn field(spec: &mut FeatureSpec, seen: &mut u8, line: &str) -> Option<()> {
         .and_then(|t| t.strip_suffix('"'))
         .filter(|t| !t.bytes().any(|b| b == b'"' || b == b'\\'));
     let v = match quoted {
-        Some(t) => Value::String(t.to_string()),
-        None => one_line_scalar(text)?,
+        Some(t) => Json::Str(t.to_string()),
+        None => Json::from_scalar(one_line_scalar(text)?),
     };
-    let bit = set_field(spec, line.get(..colon)?, &v).ok()?;
+    let bit = field_bit(line.get(..colon)?)?;
     if *seen & bit != 0 {
         return None;
     }
     *seen |= bit;
-    Some(())
+    set_field(spec, bit, &v).ok()
 }
 
 #[cfg(test)]
