@@ -11,8 +11,6 @@
 //! a [`Refusal`] carries serde_json's words and `serde_path_to_error`'s path (`A[0].default`)
 //! for the same input. The binding's tests hold the two decoders to the same answers.
 
-use std::fmt::Write as _;
-
 /// A JSON value as the text spelled it: entries in order, repeated keys kept.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Json {
@@ -52,26 +50,10 @@ impl Refusal {
         ))
     }
 
-    /// serde's words for a field a struct does not have.
-    pub(crate) fn unknown_field(field: &str, expected: &[&str]) -> Refusal {
-        let mut message = format!("unknown field `{field}`, expected ");
-        match expected {
-            [] => message.push_str("no fields"),
-            [one] => {
-                let _ = write!(message, "`{one}`");
-            }
-            [a, b] => {
-                let _ = write!(message, "`{a}` or `{b}`");
-            }
-            many => {
-                message.push_str("one of ");
-                for (i, f) in many.iter().enumerate() {
-                    let sep = if i == 0 { "" } else { ", " };
-                    let _ = write!(message, "{sep}`{f}`");
-                }
-            }
-        }
-        Refusal::new(message)
+    /// A refusal worded by serde's own constructors (`missing_field`, `unknown_field`,
+    /// `invalid_length`...), so the text is serde's by construction.
+    pub(crate) fn serde(error: serde::de::value::Error) -> Refusal {
+        Refusal::new(error.to_string())
     }
 
     /// The same refusal, for a value inside the map entry `key`.
@@ -100,6 +82,18 @@ impl std::fmt::Display for Refusal {
     }
 }
 
+/// A float as serde_json writes it (`1.5`, `1e300`), in an `invalid type` message; not through
+/// Rust's float `Display`, which would bring Rust's float formatting into the gate core. A
+/// number read from JSON text is finite; the other cases are worded as Rust would.
+pub(crate) fn float_text(f: f64) -> String {
+    match serde_json::Number::from_f64(f) {
+        Some(n) => n.to_string(),
+        None if f.is_nan() => "NaN".to_string(),
+        None if f < 0.0 => "-inf".to_string(),
+        None => "inf".to_string(),
+    }
+}
+
 impl Json {
     /// serde_json's words for this value in an `invalid type` message.
     pub(crate) fn found(&self) -> String {
@@ -108,12 +102,7 @@ impl Json {
             Json::Bool(b) => format!("boolean `{b}`"),
             Json::U64(n) => format!("integer `{n}`"),
             Json::I64(n) => format!("integer `{n}`"),
-            // A parsed number is finite; not Rust's float `Display` for the rest (it would bring
-            // Rust's float formatting into the gate core).
-            Json::F64(f) => match serde_json::Number::from_f64(*f) {
-                Some(n) => format!("floating point `{n}`"),
-                None => "floating point `NaN`".to_string(),
-            },
+            Json::F64(f) => format!("floating point `{}`", float_text(*f)),
             Json::Str(s) => format!("string {s:?}"),
             Json::Seq(_) => "sequence".to_string(),
             Json::Map(_) => "map".to_string(),

@@ -26,6 +26,10 @@ use super::spec::{FeatureSpec, PreRelease};
 use crate::json_tree::{Json, Refusal};
 use crate::version::Version;
 use crate::yaml;
+use serde::de::Error as _;
+
+/// serde's plain error, whose constructors word each refusal.
+type DeError = serde::de::value::Error;
 
 mod direct;
 
@@ -101,9 +105,9 @@ fn too_long(items: &[Json], fields: usize, source: Source) -> Result<(), Refusal
     match (items.len() > fields, source) {
         (false, _) => Ok(()),
         (true, Source::Text) => Err(Refusal::new("trailing characters")),
-        (true, Source::Tree) => Err(Refusal::new(format!(
-            "invalid length {}, expected fewer elements in array",
-            items.len()
+        (true, Source::Tree) => Err(Refusal::serde(DeError::invalid_length(
+            items.len(),
+            &"fewer elements in array",
         ))),
     }
 }
@@ -137,30 +141,28 @@ const SPEC_FIELDS: &[&str] = &[
 
 /// One `{name, versionedSpecs}` entry.
 fn entry(v: &Json, source: Source) -> Result<(String, Vec<FeatureSpec>), Refusal> {
-    let short = |n: usize| {
-        Refusal::new(format!(
-            "invalid length {n}, expected struct Entry with 2 elements"
-        ))
-    };
+    let short =
+        |n: usize| Refusal::serde(DeError::invalid_length(n, &"struct Entry with 2 elements"));
     match v {
         Json::Map(map) => {
             let (mut name, mut specs) = (None, None);
             for (key, value) in map {
-                let slot = match key.as_str() {
-                    "name" => name.is_some(),
-                    "versionedSpecs" => specs.is_some(),
-                    _ => return Err(Refusal::unknown_field(key, ENTRY_FIELDS).at_key(key)),
+                let (field, set) = match key.as_str() {
+                    "name" => ("name", name.is_some()),
+                    "versionedSpecs" => ("versionedSpecs", specs.is_some()),
+                    _ => return Err(unknown(key, ENTRY_FIELDS)),
                 };
-                if slot {
-                    return Err(Refusal::new(format!("duplicate field `{key}`")));
+                if set {
+                    return Err(Refusal::serde(DeError::duplicate_field(field)));
                 }
                 match key.as_str() {
                     "name" => name = Some(value.string().map_err(|e| e.at_key(key))?),
                     _ => specs = Some(spec_list(value, source).map_err(|e| e.at_key(key))?),
                 }
             }
-            let name = name.ok_or_else(|| Refusal::new("missing field `name`"))?;
-            let specs = specs.ok_or_else(|| Refusal::new("missing field `versionedSpecs`"))?;
+            let missing = |field| Refusal::serde(DeError::missing_field(field));
+            let name = name.ok_or_else(|| missing("name"))?;
+            let specs = specs.ok_or_else(|| missing("versionedSpecs"))?;
             Ok((name, specs))
         }
         Json::Seq(items) => {
@@ -191,6 +193,12 @@ fn empty_spec() -> FeatureSpec {
     }
 }
 
+/// serde's refusal of a field the struct does not have: at the field's own path, as serde
+/// reports it (the key is refused while it is read).
+fn unknown(key: &str, fields: &'static [&'static str]) -> Refusal {
+    Refusal::serde(DeError::unknown_field(key, fields)).at_key(key)
+}
+
 /// The bit of `default` among [`field_bit`]'s.
 const DEFAULT_SEEN: u8 = 1;
 
@@ -198,6 +206,14 @@ const DEFAULT_SEEN: u8 = 1;
 /// name that is none of them.
 fn field_bit(key: &str) -> Option<u8> {
     SPEC_FIELDS.iter().position(|f| *f == key).map(|i| 1 << i)
+}
+
+/// The field of a bit of [`field_bit`]'s.
+fn field_name(bit: u8) -> &'static str {
+    SPEC_FIELDS
+        .get(bit.trailing_zeros() as usize)
+        .copied()
+        .unwrap_or("default")
 }
 
 /// Sets the field of `bit` from its node.
@@ -219,23 +235,23 @@ pub(crate) fn spec(v: &Json, source: Source) -> Result<FeatureSpec, Refusal> {
         Json::Map(map) => {
             let mut seen = 0;
             for (key, value) in map {
-                let bit = field_bit(key)
-                    .ok_or_else(|| Refusal::unknown_field(key, SPEC_FIELDS).at_key(key))?;
+                let bit = field_bit(key).ok_or_else(|| unknown(key, SPEC_FIELDS))?;
                 if seen & bit != 0 {
-                    return Err(Refusal::new(format!("duplicate field `{key}`")));
+                    return Err(Refusal::serde(DeError::duplicate_field(field_name(bit))));
                 }
                 seen |= bit;
                 set_field(&mut out, bit, value).map_err(|e| e.at_key(key))?;
             }
             if seen & DEFAULT_SEEN == 0 {
-                return Err(Refusal::new("missing field `default`"));
+                return Err(Refusal::serde(DeError::missing_field("default")));
             }
         }
         Json::Seq(items) => {
             if items.is_empty() {
-                return Err(Refusal::new(
-                    "invalid length 0, expected struct FeatureSpec with 5 elements",
-                ));
+                return Err(Refusal::serde(DeError::invalid_length(
+                    0,
+                    &"struct FeatureSpec with 5 elements",
+                )));
             }
             // The items are the fields in order; all but `default` have defaults, so a shorter
             // sequence leaves them at theirs.

@@ -73,7 +73,7 @@ impl Error {
     fn unexpected(unexp: Unexpected) -> String {
         match unexp {
             Unexpected::Unit => "null".to_string(),
-            Unexpected::Float(f) => format!("floating point `{}`", float_text(f)),
+            Unexpected::Float(f) => format!("floating point `{}`", crate::json_tree::float_text(f)),
             Unexpected::Bool(b) => format!("boolean `{b}`"),
             Unexpected::Unsigned(n) => format!("integer `{n}`"),
             Unexpected::Signed(n) => format!("integer `{n}`"),
@@ -91,16 +91,6 @@ impl Error {
             Unexpected::StructVariant => "struct variant".to_string(),
             Unexpected::Other(other) => other.to_string(),
         }
-    }
-}
-
-/// A float as serde_json writes it (`1.5`, `1e300`); JSON text holds no other kind.
-fn float_text(f: f64) -> String {
-    match serde_json::Number::from_f64(f) {
-        Some(n) => n.to_string(),
-        None if f.is_nan() => "NaN".to_string(),
-        None if f < 0.0 => "-inf".to_string(),
-        None => "inf".to_string(),
     }
 }
 
