@@ -173,12 +173,15 @@ impl Json {
             Json::F64(f) => serde_json::Number::from_f64(*f).map_or(Value::Null, Value::Number),
             Json::Str(s) => Value::String(s.clone()),
             Json::Seq(items) => Value::Array(items.iter().map(Json::to_value).collect()),
-            Json::Map(entries) => Value::Object(
-                entries
-                    .iter()
-                    .map(|(k, v)| (k.clone(), v.to_value()))
-                    .collect(),
-            ),
+            // Inserted one by one, not collected: collecting sorts with the standard library's
+            // stable sort, one more copy of it in the gate core's wasm (why: src/sort.rs).
+            Json::Map(entries) => {
+                let mut map = serde_json::Map::new();
+                for (k, v) in entries {
+                    map.insert(k.clone(), v.to_value());
+                }
+                Value::Object(map)
+            }
         }
     }
 

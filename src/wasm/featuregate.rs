@@ -49,7 +49,10 @@ fn version(text: &str, what: &'static str) -> Result<Version, JsValue> {
         |message: String| gate_error(core::Problem::InvalidVersion { what, message }.into(), None);
     let v = Version::parse(text).map_err(|e| invalid(e.to_string()))?;
     if !plain_version(text) {
-        return Err(invalid(format!("could not parse {text:?} as version")));
+        return Err(invalid(format!(
+            "could not parse {} as version",
+            crate::go::quote(text)
+        )));
     }
     Ok(v)
 }

@@ -69,6 +69,8 @@ test("no silent acceptance: unknown keys, negative durations, version suffixes, 
   refuses(() => sim.advance("-1s"), { kind: "simulator", message: "duration must not be negative, got -1s" });
   refuses(() => sim.advanceQuiet("-5m"), { kind: "simulator", message: /must not be negative/ });
   refuses(() => new FeatureGate("1.30x"), { message: /could not parse "1\.30x" as version/ });
+  // Go's %q, as Kubernetes' own version parser words it: \x01, not Rust's \u{1}.
+  refuses(() => new FeatureGate("1.30\u0001"), { message: 'invalid emulation version: could not parse "1.30\\x01" as version' });
   refuses(() => new FeatureGate(" 1.30"), { message: /could not parse/ });
   assert.equal(new FeatureGate("v1.30").emulationVersion(), "1.30");
   assert.equal(new FeatureGate("1.30.2").emulationVersion(), "1.30.2");

@@ -16,6 +16,7 @@ use super::tainter::NodeId;
 use super::zones::{write_zone_key, NO_ZONE};
 use super::{NodeLifecycleController, NOT_LISTED};
 use crate::objects::{ConditionStatus, Lease, Node, ZoneState, EVENT_NORMAL, NODE_LEASE_NAMESPACE};
+use crate::sort::Collect as _;
 use crate::timestamp::Time;
 
 impl NodeLifecycleController {
@@ -233,7 +234,7 @@ impl NodeLifecycleController {
             .zone_states
             .iter()
             .map(|(k, v)| (k.clone(), v.as_str().to_string()))
-            .collect();
+            .collect_map();
         out
     }
 

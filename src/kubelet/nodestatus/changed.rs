@@ -35,8 +35,8 @@ fn conditions_changed(a: &[NodeCondition], b: &[NodeCondition]) -> bool {
                 ..c.clone()
             })
             .collect();
-        // Vec::sort_by is stable, like sort.SliceStable upstream.
-        v.sort_by(|x, y| x.type_.cmp(&y.type_));
+        // Stable, like sort.SliceStable upstream.
+        crate::sort::sort_by(&mut v, |x, y| x.type_.cmp(&y.type_));
         v
     };
     prep(a) != prep(b)
