@@ -16,13 +16,12 @@
 //
 // Built into one file with the part of core.js it uses; the gate core is `kubegate/gates`'s Node
 // entry, loaded and initialized there (scripts/bundle-node.mjs).
-import { createRequire } from "node:module";
 import * as gateCore from "./gates-node.js";
 import { loadedSummary } from "./core.js";
 
-const require = createRequire(import.meta.url);
-// As in gates-node.js: not an ES import of node:fs, whose module view costs 1.6 ms to build.
-const { readFileSync } = process.getBuiltinModule?.("node:fs") ?? require("node:fs");
+// As in gates-node.js (imported first, which refuses a Node without process.getBuiltinModule):
+// builtins without the cost of their ES module views.
+const { readFileSync } = process.getBuiltinModule("node:fs");
 
 // Each loader throws kubegate's Error of kind "init" if its file cannot be read or compiled (the
 // checked initSync words a compile failure); the next use tries again.
@@ -36,7 +35,7 @@ let areasApi = null;
 function areas() {
   if (areasApi === null) {
     try {
-      areasApi = require("./areas.cjs");
+      areasApi = process.getBuiltinModule("node:module").createRequire(import.meta.url)("./areas.cjs");
     } catch (e) {
       throw initError("JavaScript", e);
     }
@@ -67,27 +66,37 @@ function loadAreas() {
 // own properties (name, length, prototype, statics) are copied onto that function, which from
 // then on answers as the export does; every proxy trap works on it, so the proxy invariants hold
 // for any operation, freezing included. A call or `new` runs the export itself, so names and
-// arity in error messages stay its own.
-function standIn(name, target, callable, onGet = Reflect.get) {
-  let synced = false;
-  const sync = () => {
-    if (!synced) {
-      const real = areas()[name];
-      for (const key of Reflect.ownKeys(real)) Object.defineProperty(target, key, Reflect.getOwnPropertyDescriptor(real, key));
-      synced = true;
-    }
-    return target;
-  };
-  const handler = {
-    // A class called without `new` throws before it would use the wasm.
-    apply: (_, self, args) => Reflect.apply((callable ? loadAreas() : areas())[name], self, args),
-    construct: (_, args, newTarget) => Reflect.construct(loadAreas()[name], args, newTarget),
-    get: (_, key) => onGet(sync(), key),
-  };
-  for (const trap of ["has", "ownKeys", "getOwnPropertyDescriptor", "defineProperty", "deleteProperty", "set", "getPrototypeOf", "setPrototypeOf", "isExtensible", "preventExtensions"]) {
-    handler[trap] = (_, ...args) => Reflect[trap](sync(), ...args);
+// arity in error messages stay its own. Every stand-in shares one handler, whose traps find the
+// stand-in by their target (a handler of closures per stand-in was a tenth of this import).
+const STAND_INS = new WeakMap(); // target -> { name, callable, onGet, synced }
+
+/** The stand-in's target, with the export's own properties copied onto it once. */
+function synced(target) {
+  const s = STAND_INS.get(target);
+  if (!s.synced) {
+    const real = areas()[s.name];
+    for (const key of Reflect.ownKeys(real)) Object.defineProperty(target, key, Reflect.getOwnPropertyDescriptor(real, key));
+    s.synced = true;
   }
-  return new Proxy(target, handler);
+  return target;
+}
+
+const HANDLER = {
+  // A class called without `new` throws before it would use the wasm.
+  apply: (target, self, args) => {
+    const s = STAND_INS.get(target);
+    return Reflect.apply((s.callable ? loadAreas() : areas())[s.name], self, args);
+  },
+  construct: (target, args, newTarget) => Reflect.construct(loadAreas()[STAND_INS.get(target).name], args, newTarget),
+  get: (target, key) => STAND_INS.get(target).onGet(synced(target), key),
+};
+for (const trap of ["has", "ownKeys", "getOwnPropertyDescriptor", "defineProperty", "deleteProperty", "set", "getPrototypeOf", "setPrototypeOf", "isExtensible", "preventExtensions"]) {
+  HANDLER[trap] = (target, ...args) => Reflect[trap](synced(target), ...args);
+}
+
+function standIn(name, target, callable, onGet = Reflect.get) {
+  STAND_INS.set(target, { name, callable, onGet, synced: false });
+  return new Proxy(target, HANDLER);
 }
 
 /** A function of another area. */

@@ -2,7 +2,7 @@
 // Prints a Markdown section for BENCHMARKS.md (scripts/bench.sh assembles the file).
 // `node scripts/bench.mjs --imports` prints only the import times and the wasm sizes (each import
 // runs in its own fresh process, so it is cheap to rerun alone).
-import { readFileSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
+import { readFileSync, mkdtempSync, mkdirSync, symlinkSync, writeFileSync, rmSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,13 +16,14 @@ const fmt = (x) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
  * The probes take turns, round after round, so a slow moment of the machine weighs on the
  * baseline as much as on what is compared with it.
  */
-function freshTimes(probes, rounds = 21) {
+function freshTimes(probes, rounds = 21, cwd = new URL("..", import.meta.url)) {
   const times = probes.map(() => []);
   for (let r = 0; r < rounds; r++) {
     probes.forEach(({ setup = "", timed }, i) => {
       const code = `${setup} const t0 = performance.now(); ${timed} process.stdout.write(String(performance.now() - t0));`;
-      // From inside the repository, so "kubegate" resolves through node_modules/ as in the tests.
-      times[i].push(Number(execFileSync(process.execPath, ["--input-type=module", "-e", code], { cwd: new URL("..", import.meta.url), encoding: "utf8" })));
+      // From inside the repository by default, so "kubegate" resolves through node_modules/ as in
+      // the tests.
+      times[i].push(Number(execFileSync(process.execPath, ["--input-type=module", "-e", code], { cwd, encoding: "utf8" })));
     });
   }
   return times.map((t) => t.sort((a, b) => a - b)[Math.floor(t.length / 2)]);
@@ -41,17 +42,35 @@ function importsAndSizes() {
     setup: `await import(${emptyUrl}); const bytes = process.getBuiltinModule("node:fs").readFileSync(${JSON.stringify(new URL(file, pkg).pathname)});`,
     timed: "new WebAssembly.Module(bytes);",
   });
-  const [base, gates, full, compile, compileAll] = freshTimes([
-    importOf(new URL(`file://${empty}`).href),
-    importOf("kubegate/gates"),
-    importOf("kubegate"),
-    compileOf("gates/kubegate_gates_bg.wasm"),
-    compileOf("kubegate_bg.wasm"),
-  ]);
+  // A second baseline: an empty package imported by name, with an exports map of the same shape
+  // as kubegate's. Resolving a bare specifier (finding node_modules/, reading package.json,
+  // matching its exports) is Node's cost for any package, not kubegate's, and the empty module
+  // above does not pay it. Both packages sit in the same node_modules/, so they resolve alike.
+  const modules = join(dir, "node_modules");
+  const baseline = join(modules, "kubegate-empty");
+  mkdirSync(baseline, { recursive: true });
+  symlinkSync(new URL(".", pkg).pathname, join(modules, "kubegate"), "dir");
+  const entry = { types: "./index.d.ts", node: "./node.js", default: "./index.js" };
+  writeFileSync(join(baseline, "package.json"), JSON.stringify({ name: "kubegate-empty", type: "module", exports: { ".": entry, "./gates": { ...entry, node: "./gates-node.js" } } }));
+  writeFileSync(join(baseline, "gates-node.js"), "export {};\n");
+  const [base, basePackage, gates, full, compile, compileAll] = freshTimes(
+    [
+      importOf(new URL(`file://${empty}`).href),
+      importOf("kubegate-empty/gates"),
+      importOf("kubegate/gates"),
+      importOf("kubegate"),
+      compileOf("gates/kubegate_gates_bg.wasm"),
+      compileOf("kubegate_bg.wasm"),
+    ],
+    21,
+    dir,
+  );
   const out = ["| Node import, fresh process | ms | ratio to an empty module |", "|---|---:|---:|"];
   out.push(`| baseline: \`import()\` of an empty module | ${fmt(base)} | 1.00 |`);
+  out.push(`| baseline: \`import()\` of an empty package by name (\`"kubegate-empty/gates"\`, same exports map shape: Node's package resolution, which every package pays) | ${fmt(basePackage)} | ${(basePackage / base).toFixed(2)} |`);
   out.push(`| \`import { FeatureGate } from "kubegate/gates"\` (gate core, its own wasm) | ${fmt(gates)} | ${(gates / base).toFixed(1)} |`);
   out.push(`| \`import { FeatureGate } from "kubegate"\` (Node: the gate core's wasm; the other areas load on first use) | ${fmt(full)} | ${(full / base).toFixed(1)} |`);
+  out.push(`| what kubegate itself adds to an import of \`kubegate/gates\` (that import minus the empty package's) | ${fmt(gates - basePackage)} | ${((gates - basePackage) / base).toFixed(1)} |`);
   out.push(`| of either import: compiling the gate core's wasm (\`new WebAssembly.Module\`) | ${fmt(compile)} | ${(compile / base).toFixed(1)} |`);
   out.push(`| not part of either: compiling every area's wasm, on the first use of an area outside the gate core | ${fmt(compileAll)} | ${(compileAll / base).toFixed(1)} |`);
   rmSync(dir, { recursive: true });

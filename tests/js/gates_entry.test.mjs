@@ -125,18 +125,20 @@ test("in Node, the main entry compiles the full wasm only when another area is f
   assert.deepEqual(JSON.parse(out), { before: true, after: true, maxPods: 60 });
 });
 
-test("in Node before 20.16 (no process.getBuiltinModule), both entries read their wasm through require", () => {
+test("in Node before 20.16 (no process.getBuiltinModule), both entries refuse to load with an Error that names the Node version needed", () => {
   const script = `
     delete process.getBuiltinModule;
-    const kg = await import("kubegate");
-    const lean = await import("kubegate/gates");
-    const gate = lean.FeatureGate.forRelease("1.34");
-    gate.set("AllAlpha=true");
-    const config = kg.resolveKubeletConfig({ args: ["--max-pods=61"] });
-    console.log(JSON.stringify({ allAlpha: gate.enabled("AllAlpha"), same: kg.FeatureGate === lean.FeatureGate, maxPods: config.config.maxPods }));
+    const out = [];
+    for (const entry of ["kubegate", "kubegate/gates"]) {
+      try { await import(entry); out.push("loaded"); } catch (e) { out.push([e.kind, e.message]); }
+    }
+    console.log(JSON.stringify(out));
   `;
-  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dirname(fileURLToPath(import.meta.url)), encoding: "utf8" });
-  assert.deepEqual(JSON.parse(out), { allAlpha: true, same: true, maxPods: 61 });
+  const out = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dirname(fileURLToPath(import.meta.url)), encoding: "utf8" }));
+  const refusal = ["init", `kubegate needs Node.js 20.16 or later (process.getBuiltinModule); this is Node.js ${process.version}`];
+  assert.deepEqual(out, [refusal, refusal]);
+  const manifest = JSON.parse(readFileSync(new URL("../../pkg/package.json", import.meta.url), "utf8"));
+  assert.equal(manifest.engines.node, ">=20.16");
 });
 
 test("in Node, the other areas are stand-ins: their JavaScript loads when one is touched, their wasm when one is called", () => {
