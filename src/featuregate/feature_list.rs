@@ -146,21 +146,18 @@ fn entry(v: &Json, source: Source) -> Result<(String, Vec<FeatureSpec>), Refusal
     match v {
         Json::Map(map) => {
             let (mut name, mut specs) = (None, None);
+            let missing = |field| Refusal::serde(DeError::missing_field(field));
+            let duplicate = |field| Refusal::serde(DeError::duplicate_field(field));
             for (key, value) in map {
-                let (field, set) = match key.as_str() {
-                    "name" => ("name", name.is_some()),
-                    "versionedSpecs" => ("versionedSpecs", specs.is_some()),
-                    _ => return Err(unknown(key, ENTRY_FIELDS)),
-                };
-                if set {
-                    return Err(Refusal::serde(DeError::duplicate_field(field)));
-                }
+                let at = |e: Refusal| e.at_key(key);
                 match key.as_str() {
-                    "name" => name = Some(value.string().map_err(|e| e.at_key(key))?),
-                    _ => specs = Some(spec_list(value, source).map_err(|e| e.at_key(key))?),
+                    "name" if name.is_some() => return Err(duplicate("name")),
+                    "versionedSpecs" if specs.is_some() => return Err(duplicate("versionedSpecs")),
+                    "name" => name = Some(value.string().map_err(at)?),
+                    "versionedSpecs" => specs = Some(spec_list(value, source).map_err(at)?),
+                    _ => return Err(unknown(key, ENTRY_FIELDS)),
                 }
             }
-            let missing = |field| Refusal::serde(DeError::missing_field(field));
             let name = name.ok_or_else(|| missing("name"))?;
             let specs = specs.ok_or_else(|| missing("versionedSpecs"))?;
             Ok((name, specs))
@@ -388,6 +385,35 @@ mod tests {
                 .map(|x| format!("{x:?}"))
                 .map_err(|err| err.to_string());
             assert_eq!(by_hand, by_serde, "{e}");
+        }
+    }
+
+    /// Repeated keys, which a `serde_json::Value` cannot hold, are refused with serde's words for
+    /// the first repeat (serde_json adds where in the text; the tree's refusal has no position).
+    #[test]
+    fn repeated_entry_fields_are_refused_as_serde_refuses_them() {
+        for text in [
+            r#"{"name": "A", "name": "B", "versionedSpecs": []}"#,
+            r#"{"versionedSpecs": [], "name": "A", "versionedSpecs": []}"#,
+            r#"{"name": "A", "versionedSpecs": [{"default": true, "default": false}]}"#,
+        ] {
+            let by_serde = match serde_json::from_str::<Entry>(text) {
+                Err(e) => e.to_string(),
+                Ok(_) => panic!("serde accepted {text}"),
+            };
+            let tree = crate::json_tree::parse(text).expect("valid JSON");
+            let by_hand = match entry(&tree, Source::Tree) {
+                Err(e) => e.to_string(),
+                Ok(x) => panic!("accepted {text}: {x:?}"),
+            };
+            assert!(
+                by_hand.starts_with("duplicate field `"),
+                "{text}: {by_hand}"
+            );
+            assert!(
+                by_serde.starts_with(&by_hand),
+                "{text}: {by_hand} / {by_serde}"
+            );
         }
     }
 }
