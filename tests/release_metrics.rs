@@ -320,34 +320,28 @@ fn disagreements(samples: &[Sample]) -> Vec<Disagreement> {
     let mut served: BTreeMap<String, (Release, BTreeSet<String>)> = BTreeMap::new();
     for sample in samples {
         for version in &sample.versions {
+            let unusable = |why: String| Disagreement {
+                sample: sample.file.clone(),
+                gate: "*".into(),
+                check: "release",
+                version: version.clone(),
+                metrics: format!("{} gates", sample.lines.len()),
+                kubegate: why,
+            };
             let release = match Release::parse(version) {
                 Ok(r) => r,
                 Err(e) => {
-                    out.push(Disagreement {
-                        sample: sample.file.clone(),
-                        gate: "*".into(),
-                        check: "release",
-                        version: version.clone(),
-                        metrics: format!("{} gates", sample.lines.len()),
-                        kubegate: e.to_string(),
-                    });
+                    out.push(unusable(e.to_string()));
                     continue;
                 }
             };
-            let data = cache
+            let data = match cache
                 .entry(release.minor())
-                .or_insert_with(|| release_data(release));
-            let data = match data {
+                .or_insert_with(|| release_data(release))
+            {
                 Ok(d) => d,
                 Err(e) => {
-                    out.push(Disagreement {
-                        sample: sample.file.clone(),
-                        gate: "*".into(),
-                        check: "release",
-                        version: version.clone(),
-                        metrics: format!("{} gates", sample.lines.len()),
-                        kubegate: format!("release_gate failed: {e}"),
-                    });
+                    out.push(unusable(format!("release_gate failed: {e}")));
                     continue;
                 }
             };
