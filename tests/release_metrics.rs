@@ -22,7 +22,9 @@
 //! A disagreement fails the test unless `tests/corpus/metrics/KNOWN_DISAGREEMENTS.tsv` lists
 //! it with a reason; a listed disagreement that no longer occurs fails too, so the list only
 //! shrinks. All disagreements are reported at once, per sample. Set `KUBEGATE_METRICS_REPORT`
-//! to a path to also write them there as Markdown.
+//! to a path to also write them there as Markdown (ending with the unlisted ones as allowlist
+//! lines to give a reason), and `KUBEGATE_METRICS_PRUNE` to drop the allowlist entries that no
+//! longer disagree once the data is fixed.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -438,6 +440,29 @@ fn allowlist() -> BTreeMap<(String, String, String), String> {
     out
 }
 
+/// Rewrites the allowlist without the entries that no longer disagree (`KUBEGATE_METRICS_PRUNE`):
+/// the only edit a test run may make to it, since dropping a resolved entry hides nothing.
+fn prune_allowlist(used: &BTreeSet<(String, String, String)>) {
+    let path = corpus_dir().join(ALLOWLIST);
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    let kept: Vec<&str> = text
+        .lines()
+        .filter(|line| {
+            if line.starts_with('#') || line.trim().is_empty() {
+                return true;
+            }
+            let cols: Vec<&str> = line.split('\t').collect();
+            match cols[..] {
+                [sample, gate, check, _] => {
+                    used.contains(&(sample.into(), gate.into(), check.into()))
+                }
+                _ => true,
+            }
+        })
+        .collect();
+    std::fs::write(&path, kept.join("\n") + "\n").unwrap_or_else(|e| panic!("{ALLOWLIST}: {e}"));
+}
+
 fn key(d: &Disagreement) -> (String, String, String) {
     (d.sample.clone(), d.gate.clone(), d.check.to_string())
 }
@@ -566,7 +591,11 @@ fn every_sample_agrees_with_the_release_data() {
     if let Ok(path) = std::env::var("KUBEGATE_METRICS_REPORT") {
         std::fs::write(&path, &text).unwrap_or_else(|e| panic!("{path}: {e}"));
     }
-    let stale: Vec<_> = listed.keys().filter(|k| !used.contains(*k)).collect();
+    let mut stale: Vec<_> = listed.keys().filter(|k| !used.contains(*k)).collect();
+    if !stale.is_empty() && std::env::var_os("KUBEGATE_METRICS_PRUNE").is_some() {
+        prune_allowlist(&used);
+        stale.clear();
+    }
     let unlisted = found.len() - allowed.len();
     if unlisted > 0 || !stale.is_empty() {
         panic!(
