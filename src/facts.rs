@@ -251,8 +251,8 @@ fn dynamic_config_span(ordered: &[(Release, &ReleaseFacts)]) -> Option<Span> {
         .find(|(_, f)| f.dynamic_kubelet_config)
         .map(|(r, _)| r.to_string())?;
     let from = gates::record("DynamicKubeletConfig")
-        .and_then(|g| g.specs.iter().find(|s| s.3))
-        .map(|s| format!("{}.{}", s.0, s.1))
+        .and_then(|g| g.eras.iter().find(|e| e.specs.last().is_some_and(|s| s.3)))
+        .map(|e| format!("1.{}", e.minor))
         .or_else(|| {
             ordered
                 .iter()
