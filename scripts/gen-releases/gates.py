@@ -523,7 +523,8 @@ def points():
                 if name in web:
                     wspecs, wsrc = web[name]
                     if wspecs is not None:
-                        tree[name] = (wspecs, "website", wsrc)
+                        kept = tuple(x for x in specs if (x[0], x[1]) < (1, NEWEST))
+                        tree[name] = (kept + wspecs, "website", wsrc)
                 else:
                     tree[name] = (specs, "carried", source)
             for name, (wspecs, wsrc) in web.items():
@@ -568,22 +569,34 @@ def vkey(text: str):
 
 
 def apply_corrections(pts):
+    """Each correction applies to the pinned releases in at..until. When no source pins `at`
+    itself, a point is added there, a copy of the newest point of that minor before it (or its
+    first): a patch release whose change a changelog dates between two pinned patches."""
+    declared = {}
+    for (m, _p, t) in pts:
+        for n, (_s, o, src) in t.items():
+            declared.setdefault((m, n), (o, src))
     for name, at, until, action, value, _reason, _evidence in load_corrections():
         lo, hi = vkey(at), vkey(until)
-        hit = False
+        if not any((m, p) == lo for (m, p, _t) in pts):
+            same = [i for i, (m, _p, _t) in enumerate(pts) if m == lo[0]]
+            if not same:
+                die(f"correction {name}: no pinned release of 1.{lo[0]}")
+            before = [i for i in same if pts[i][1] < lo[1]]
+            src = before[-1] if before else same[0]
+            pts.insert(src + 1 if before else src, (lo[0], lo[1], dict(pts[src][2])))
         for minor, patch, tree in pts:
             if lo <= (minor, patch) <= hi:
-                hit = True
                 if action == "drop":
                     tree.pop(name, None)
                 elif action == "specs":
                     specs = tuple(spec(*item.split(":")) for item in value.split(","))
-                    origin = tree[name][1] if name in tree else "kube"
-                    tree[name] = (specs, origin, tree[name][2] if name in tree else "correction")
+                    origin, source = (tree[name][1], tree[name][2]) if name in tree else declared.get((minor, name), (None, None))
+                    if source is None:
+                        die(f"correction {name}: no source of 1.{minor} declares it")
+                    tree[name] = (specs, origin, source)
                 else:
                     die(f"correction {name}: unknown action {action}")
-        if not hit:
-            die(f"correction {name}: no pinned release in {at}..{until}")
 
 
 def eras(pts):

@@ -230,7 +230,7 @@ impl Gate {
             Some(EraRef {
                 minor: u16::from(e.minor),
                 patch: u16::from(e.patch),
-                origin: ORIGINS
+                origin: Origin::ALL
                     .get(usize::from(e.origin))
                     .copied()
                     .unwrap_or(Origin::Kube),
