@@ -317,7 +317,7 @@ def extract() -> None:
 # forward from the previous release because no page changed it) are the last resorts.
 ORIGINS = ["kube", "kubernetes/apiserver", "kubernetes/apiextensions-apiserver", "component-base/logs",
            "component-base/metrics", "component-base/zpages", "kubernetes/client-go",
-           "kubernetes/controller-manager", "website", "carried"]
+           "kubernetes/controller-manager", "website", "carried", "correction"]
 RUST_STAGE = {"Alpha": "A", "Beta": "B", "GA": "G", "Deprecated": "D"}
 
 
@@ -594,7 +594,8 @@ def apply_corrections(pts):
                     origin, source = (tree[name][1], tree[name][2]) if name in tree else declared.get((minor, name), (None, None))
                     if source is None:
                         die(f"correction {name}: no source of 1.{minor} declares it")
-                    tree[name] = (specs, origin, source)
+                    # the fact rests on the correction's evidence, so its source names that
+                    tree[name] = (specs, "website" if origin == "website" else "correction", f"corrections/gates.tsv@{name}:{at}..{until} ({_evidence.split(';')[0]})")
                 else:
                     die(f"correction {name}: unknown action {action}")
 
@@ -636,7 +637,7 @@ def render(pts, gate_eras) -> str:
     for minor, patch, tree in pts:
         by = {}
         for name, (_s, origin, src) in sorted(tree.items()):
-            if origin != "website":
+            if origin not in ("website", "correction"):
                 by.setdefault(origin, src)
         idx = ", ".join(str(index[by[o]]) if o in by else "u16::MAX" for o in ORIGINS[:8] + ["carried"])
         out.append(f"    Point {{ minor: {minor}, patch: {patch}, sources: [{idx}] }},")
@@ -644,7 +645,7 @@ def render(pts, gate_eras) -> str:
     rust_origin = {"kube": "Kube", "kubernetes/apiserver": "Apiserver", "kubernetes/apiextensions-apiserver": "Apiextensions",
                    "component-base/logs": "Logs", "component-base/metrics": "Metrics", "component-base/zpages": "Zpages",
                    "kubernetes/client-go": "ClientGo", "kubernetes/controller-manager": "ControllerManager",
-                   "website": "Website", "carried": "Carried"}
+                   "website": "Website", "carried": "Carried", "correction": "Correction"}
     for name in sorted(gate_eras):
         parts = []
         for minor, patch, specs, origin in gate_eras[name]:
@@ -652,7 +653,7 @@ def render(pts, gate_eras) -> str:
                 parts.append(f"Era {{ minor: {minor}, patch: {patch}, origin: Kube, page: 0, specs: &[] }}")
                 continue
             page = 0
-            if origin == "website":
+            if origin in ("website", "correction"):
                 page = next(index[src] for (m, p, t) in pts if (m, p) == (minor, patch) for (n, (_s, _o, src)) in t.items() if n == name)
             sp = ", ".join(f"({a}, {b}, {RUST_STAGE[st]}, {str(d).lower()}, {str(lk).lower()})" for (a, b, st, d, lk) in specs)
             parts.append(f"Era {{ minor: {minor}, patch: {patch}, origin: {rust_origin[origin]}, page: {page}, specs: &[{sp}] }}")
@@ -675,9 +676,32 @@ def report(pts):
     return lines
 
 
+def prune(pts):
+    """Drops pinned patches that answer exactly as the previous kept patch of their minor: their
+    facts are the earlier tree's (also a true source of them), and every point costs the
+    wasm a row and its source strings."""
+    out = []
+    for minor, patch, tree in pts:
+        if out and out[-1][0] == minor:
+            prev = out[-1][2]
+            if {n: (e[0], e[1]) for n, e in prev.items()} == {n: (e[0], e[1]) for n, e in tree.items()}:
+                continue
+        out.append((minor, patch, tree))
+    return out
+
+
+def short(source: str) -> str:
+    """repo@commit:path with the commit cut to 12 hex digits (unambiguous, and the wasm carries
+    every source string)."""
+    m = re.match(r"([^@]+)@([0-9a-f]{40}):(.*)", source)
+    return f"{m.group(1)}@{m.group(2)[:12]}:{m.group(3)}" if m else source
+
+
 def build(check: bool) -> None:
     pts = points()
     apply_corrections(pts)
+    pts = [(m, p, {n: (s_, o, short(src)) for n, (s_, o, src) in t.items()}) for (m, p, t) in pts]
+    pts = prune(pts)
     text = render(pts, eras(pts))
     if check:
         current = open(OUT, encoding="utf-8").read() if os.path.exists(OUT) else ""

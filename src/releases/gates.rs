@@ -46,11 +46,14 @@ pub enum Origin {
     /// The previous release's `pkg/features` spec, carried forward because no page of the
     /// release's website changed it.
     Carried,
+    /// A documented correction (`scripts/gen-releases/corrections/gates.tsv`), for a patch
+    /// release no source pins or a change a fork carried early ([`Era::page`] names it).
+    Correction,
 }
 
 impl Origin {
     /// Every origin, in the order of [`Origin::index`].
-    pub(super) const ALL: [Origin; 10] = [
+    pub(super) const ALL: [Origin; 11] = [
         Origin::Kube,
         Origin::Apiserver,
         Origin::Apiextensions,
@@ -61,6 +64,7 @@ impl Origin {
         Origin::ControllerManager,
         Origin::Website,
         Origin::Carried,
+        Origin::Correction,
     ];
 
     /// Its place in [`Origin::ALL`].
@@ -71,7 +75,7 @@ impl Origin {
     /// Its column in [`Point::sources`] (the website has no column: its era names the page).
     pub(super) const fn column(self) -> usize {
         match self {
-            Origin::Website | Origin::Carried => 8,
+            Origin::Website | Origin::Carried | Origin::Correction => 8,
             other => other as usize,
         }
     }
@@ -98,7 +102,8 @@ pub struct Era {
     pub minor: u16,
     pub patch: u16,
     pub origin: Origin,
-    /// For [`Origin::Website`]: the page, an index of [`SOURCES`].
+    /// For [`Origin::Website`] and [`Origin::Correction`]: the page or the correction, an index
+    /// of [`SOURCES`].
     pub page: u16,
     pub specs: &'static [SpecTuple],
 }
@@ -249,7 +254,7 @@ impl Gate {
 
     fn source_in(&self, release: Release) -> Option<(&'static str, bool)> {
         let era = self.era_at(release)?;
-        let index = if era.origin == Origin::Website {
+        let index = if matches!(era.origin, Origin::Website | Origin::Correction) {
             era.page
         } else {
             let at = point_of(release);
