@@ -21,13 +21,13 @@ fn state(name: &str, release: &str) -> Option<(PreRelease, bool, bool)> {
 fn apiserving_with_routine_is_beta_and_on_in_1_30_apiserver_9b2e61f6() {
     // kubernetes/apiserver@9b2e61f60b8a (tag kubernetes-1.30.0):pkg/features/kube_features.go
     // APIServingWithRoutine {Default: true, PreRelease: Beta}; later lists back-date it to an
-    // Alpha 1.30 spec, which 1.30 never shipped.
+    // Alpha 1.30 spec, which 1.30.0 never shipped (1.30.4 did: see the patch-tag test).
     assert_eq!(
         state("APIServingWithRoutine", "1.30"),
         Some((Beta, true, false))
     );
     assert_eq!(
-        state("APIServingWithRoutine", "1.30.5"),
+        state("APIServingWithRoutine", "1.30.1"),
         Some((Beta, true, false))
     );
     assert_eq!(
@@ -173,4 +173,61 @@ fn patch_versions_are_accepted_and_non_ascii_space_is_not() {
     assert_eq!(rel("v1.32.4-eks-1234").to_string(), "1.32.4");
     assert!(Release::parse("\u{a0}1.30").is_err());
     assert!(Release::parse("1.30\u{3000}").is_err());
+}
+
+#[test]
+fn volume_reconstruction_gates_are_on_in_1_27_0_and_1_27_1_pr_117752() {
+    // kubernetes/kubernetes#117752 (release-1.27 cherry pick, merged after v1.27.1) turned both
+    // off; v1.27.0 binaries' /metrics report them BETA 1; ceph/ceph-csi@07b05616 (v1.27.2): off.
+    for name in [
+        "NewVolumeManagerReconstruction",
+        "SELinuxMountReadWriteOncePod",
+    ] {
+        assert_eq!(state(name, "1.27"), Some((Beta, true, false)), "{name}");
+        assert_eq!(state(name, "1.27.1"), Some((Beta, true, false)), "{name}");
+        assert_eq!(state(name, "1.27.2"), Some((Beta, false, false)), "{name}");
+    }
+}
+
+#[test]
+fn apiserver_patch_tags_decide_staging_gates_per_patch() {
+    // kubernetes/apiserver@8d18eec7c050 (kubernetes-1.29.3): SeparateCacheWatchRPC arrives (Beta,
+    // on), absent at 1.29.0; WatchFromStorageWithoutResourceVersion from 1.29.4 (v1.29.4 binaries'
+    // /metrics report both).
+    assert!(!record("SeparateCacheWatchRPC")
+        .unwrap()
+        .known_in(rel("1.29")));
+    assert_eq!(
+        state("SeparateCacheWatchRPC", "1.29.3"),
+        Some((Beta, true, false))
+    );
+    assert!(!record("WatchFromStorageWithoutResourceVersion")
+        .unwrap()
+        .known_in(rel("1.29.3")));
+    assert_eq!(
+        state("WatchFromStorageWithoutResourceVersion", "1.29.4"),
+        Some((Beta, false, false))
+    );
+    // kubernetes/apiserver@096874e1dc16 (kubernetes-1.30.4): APIServingWithRoutine back to
+    // Alpha, off
+    assert_eq!(
+        state("APIServingWithRoutine", "1.30.3"),
+        Some((Beta, true, false))
+    );
+    assert_eq!(
+        state("APIServingWithRoutine", "1.30.4"),
+        Some((Alpha, false, false))
+    );
+}
+
+#[test]
+fn fork_carries_are_undone_event_pleg_and_queueing_hints_in_1_28_3() {
+    // the 1.28.3 openshift/kubernetes tree demotes EventedPLEG and turns SchedulerQueueingHints
+    // off; upstream's 1.28.0 map (ceph/ceph-csi@ff3e84ad) and v1.28.3 binaries' /metrics keep
+    // EventedPLEG Beta (off) and SchedulerQueueingHints Beta (on)
+    assert_eq!(state("EventedPLEG", "1.28.3"), Some((Beta, false, false)));
+    assert_eq!(
+        state("SchedulerQueueingHints", "1.28.3"),
+        Some((Beta, true, false))
+    );
 }

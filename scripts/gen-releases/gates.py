@@ -446,6 +446,8 @@ FORK_CARRIES = {
     "CSIMigrationvSphere": "1.26: the fork does not lock it (upstream 1.26.1: GA, locked)",
     "RetroactiveDefaultStorageClass": "1.28: the fork does not lock it (upstream 1.28.0: GA, locked)",
     "KubeletPodResourcesGetAllocatable": "1.29: the fork dropped it (upstream 1.29.1: GA, locked)",
+    "EventedPLEG": "1.27/1.28: the fork demotes it to Alpha (upstream and real 1.28.3 binaries: Beta, off)",
+    "SchedulerQueueingHints": "1.28: the fork turns it off (upstream 1.28.0 and real 1.28.3 binaries: Beta, on)",
 }
 
 
@@ -535,6 +537,20 @@ def points():
             pts.append((0, tree))
         if not pts:
             die(f"no source pins release 1.{minor}")
+        # every patch tag of the staging repositories pins that patch's staging gates exactly:
+        # a point there takes the kube map of the newest point at or below it
+        if minor != NEWEST:
+            owned = {n for (m, _o), names in members.items() if m == minor for n in names}
+            added = set()
+            for patch in sorted({p for (m, p) in staging if m == minor}):
+                if any(p == patch for p, _t in pts):
+                    continue
+                added.add(patch)
+                below = max((x for x in pts if x[0] < patch and x[0] not in added), key=lambda x: x[0], default=pts[0])[1]
+                tree = {n: e for n, e in below.items() if n not in owned and e[1] == "kube"}
+                tree.update(staging[(minor, patch)])
+                pts.append((patch, tree))
+            pts.sort(key=lambda x: x[0])
         for patch, tree in pts:
             fixed = {}
             for name, (specs, origin, source) in tree.items():

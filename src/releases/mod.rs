@@ -46,7 +46,7 @@ impl Release {
     /// The release `1.minor`, if kubegate has its facts.
     pub fn new(minor: u16) -> Result<Release, ReleaseError> {
         let r = Release { minor, patch: None };
-        if minor < OLDEST.minor || minor > NEWEST.minor {
+        if !(OLDEST.minor..=NEWEST.minor).contains(&minor) {
             return Err(ReleaseError::OutOfRange {
                 asked: format!("1.{minor}"),
             });
@@ -68,7 +68,10 @@ impl Release {
         if let Some(c) = text.chars().find(|c| !c.is_ascii()) {
             return Err(ReleaseError::Invalid {
                 text: text.to_string(),
-                reason: format!("{c:?} (U+{:04X}) is not part of a version", u32::from(c)),
+                reason: format!(
+                    "the character U+{:04X} is not part of a version",
+                    u32::from(c)
+                ),
             });
         }
         let v = Version::parse_generic(text.trim_matches(|c: char| c.is_ascii_whitespace()))

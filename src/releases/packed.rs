@@ -3,7 +3,7 @@
 //!
 //! Why: [`GATES`] is a slice of structs of pointers (a name, eras, each a slice of spec
 //! tuples), the natural shape for Rust callers but most of the gate core's gzipped wasm, since
-//! pointers and padding compress badly. Here a gate is four bytes, an era seven, a spec two, and
+//! pointers and padding compress badly. Here a gate is four bytes, an era six, a spec two, and
 //! the names one string. Every lookup of `gates.rs` reads these tables when the build has no
 //! other area ([`PACKED`]), so the gate core's wasm does not carry [`GATES`]; `tests` below holds
 //! the two to the same records, and the tables are computed from [`GATES`], so there is one
@@ -12,34 +12,35 @@
 use super::gates::{GateRecord, Origin, SpecTuple, GATES};
 use crate::featuregate::PreRelease;
 
-/// One gate: where its name and its eras end in [`NAMES`] and [`ERAS`] (each starts where the
-/// previous gate's ends).
+/// One gate: the length of its name in [`NAMES`] and its number of eras in [`ERAS`] (each
+/// starts where the previous gate's ends).
 #[derive(Clone, Copy)]
 struct Packed {
-    name_end: u16,
-    era_end: u16,
+    name_len: u8,
+    eras: u8,
 }
 
-/// One era: its first release, origin, page and where its specs end in [`SPECS`].
+/// One era: its first release, origin, page (an index of `SOURCES`, which stays below 256)
+/// and its number of specs in [`SPECS`].
 #[derive(Clone, Copy)]
 struct PackedEra {
     minor: u8,
     patch: u8,
     origin: u8,
-    page: u16,
-    spec_end: u16,
+    page: u8,
+    specs: u8,
 }
 
 const ZERO: Packed = Packed {
-    name_end: 0,
-    era_end: 0,
+    name_len: 0,
+    eras: 0,
 };
 const ZERO_ERA: PackedEra = PackedEra {
     minor: 0,
     patch: 0,
     origin: 0,
     page: 0,
-    spec_end: 0,
+    specs: 0,
 };
 
 const GATE_COUNT: usize = GATES.len();
@@ -97,10 +98,6 @@ const fn totals() -> (usize, usize, usize) {
 const NAMES_LEN: usize = totals().0;
 const ERA_COUNT: usize = totals().1;
 const SPEC_COUNT: usize = totals().2;
-// Offsets are u16.
-const _: () = assert!(NAMES_LEN <= u16::MAX as usize);
-const _: () = assert!(ERA_COUNT <= u16::MAX as usize);
-const _: () = assert!(SPEC_COUNT <= u16::MAX as usize);
 
 type Built = (
     [Packed; GATE_COUNT],
@@ -136,22 +133,26 @@ const fn build() -> Built {
                 j += 1;
             }
             assert!(
-                era.minor < 256 && era.patch < 256,
-                "an era's release does not fit a byte"
+                era.minor < 256 && era.patch < 256 && era.page < 256 && era.specs.len() < 256,
+                "an era's release, page or spec count does not fit a byte"
             );
             eras[e] = PackedEra {
                 minor: era.minor as u8,
                 patch: era.patch as u8,
                 origin: era.origin.index(),
-                page: era.page,
-                spec_end: s as u16,
+                page: era.page as u8,
+                specs: era.specs.len() as u8,
             };
             e += 1;
             k += 1;
         }
+        assert!(
+            bytes.len() < 256 && r.eras.len() < 256,
+            "a name or an era count does not fit a byte"
+        );
         records[g] = Packed {
-            name_end: n as u16,
-            era_end: e as u16,
+            name_len: bytes.len() as u8,
+            eras: r.eras.len() as u8,
         };
         g += 1;
     }
@@ -224,7 +225,7 @@ impl Gate {
         let (from, to) = self.eras;
         let packed = ERAS.get(from..to).unwrap_or(&[]);
         let unpacked = packed.iter().scan(self.spec_start, |at, e| {
-            let end = usize::from(e.spec_end);
+            let end = *at + usize::from(e.specs);
             let specs = SPECS.get(*at..end).unwrap_or(&[]);
             *at = end;
             Some(EraRef {
@@ -234,7 +235,7 @@ impl Gate {
                     .get(usize::from(e.origin))
                     .copied()
                     .unwrap_or(Origin::Kube),
-                page: e.page,
+                page: u16::from(e.page),
                 packed: specs,
                 plain: &[],
             })
@@ -263,27 +264,31 @@ pub(super) fn gates() -> impl Iterator<Item = Gate> {
 
 /// The gates of the tables (offsets run from the first record).
 fn from_tables(records: &'static [Packed]) -> impl Iterator<Item = Gate> {
-    records
-        .iter()
-        .scan((0usize, 0usize), move |(name_at, era_at), r| {
-            let (name_end, era_end) = (usize::from(r.name_end), usize::from(r.era_end));
+    records.iter().scan(
+        (0usize, 0usize, 0usize),
+        move |(name_at, era_at, spec_at), r| {
+            let name_end = *name_at + usize::from(r.name_len);
+            let era_end = *era_at + usize::from(r.eras);
             let name = NAMES
                 .get(*name_at..name_end)
                 .and_then(|b| std::str::from_utf8(b).ok())
                 .unwrap_or("");
-            let spec_start = era_at
-                .checked_sub(1)
-                .and_then(|i| ERAS.get(i))
-                .map_or(0, |e| usize::from(e.spec_end));
             let gate = Gate {
                 name,
                 eras: (*era_at, era_end),
-                spec_start,
+                spec_start: *spec_at,
                 plain: &[],
             };
-            (*name_at, *era_at) = (name_end, era_end);
+            let specs: usize = ERAS
+                .get(*era_at..era_end)
+                .unwrap_or(&[])
+                .iter()
+                .map(|e| usize::from(e.specs))
+                .sum();
+            (*name_at, *era_at, *spec_at) = (name_end, era_end, *spec_at + specs);
             Some(gate)
-        })
+        },
+    )
 }
 
 #[cfg(test)]
