@@ -86,7 +86,6 @@ DEPS = "deps/github.com/openshift/kubernetes"
 # Files of the fork that only OpenShift has (never upstream gates).
 OPENSHIFT_ONLY = {"openshift_features.go", "patch_kube_features.go"}
 
-STAGE_NAMES = {"alpha": "Alpha", "beta": "Beta", "stable": "GA", "ga": "GA", "deprecated": "Deprecated"}
 WEBSITE_DIR = "content/en/docs/reference/command-line-tools-reference/feature-gates"
 
 
@@ -418,15 +417,6 @@ def load_website():
         if stage:
             e[0].append(spec(v, stage, d, lk))
     return {n: (None if e[2] else tuple(e[0]), e[1]) for n, e in out.items()}
-
-
-def with_staging(gates: dict, staging: dict, origins_present: set) -> dict:
-    """A pinned tree's gates plus the staging tags' gates of packages the tree does not hold."""
-    out = dict(gates)
-    for name, (specs, origin, source) in staging.items():
-        if origin not in origins_present and name not in out:
-            out[name] = (specs, origin, source)
-    return out
 
 
 def at_release(specs, minor: int):
