@@ -242,8 +242,8 @@ export type ReleaseRange = {
   firstVersioned: string;
 };
 /**
- * A gate as the binaries of one release know it, with when it reached its stage: a row of a
- * release's gate table.
+ * A gate as the binaries of one release know it, with when it reached its stage and where the
+ * fact comes from: a row of a release's gate table.
  */
 export type ReleaseGate = {
   name: string;
@@ -255,13 +255,22 @@ export type ReleaseGate = {
    */
   stageSince: string | null;
   /**
-   * First release whose binaries registered it (`"1.20"`).
+   * First release whose binaries registered it (`"1.20"`; `"1.16"` also stands for earlier).
    */
   since: string;
   /**
    * First release whose binaries no longer do, if removed.
    */
   removed?: string | null;
+  /**
+   * The upstream file this release's fact was read from (`repo@commit:path`).
+   */
+  source: string;
+  /**
+   * True when the fact rests on a kubernetes/website page (or on the previous release's code
+   * carried forward because no page changed it), not on the release's own code.
+   */
+  fromWebsite: boolean;
 };
 
 // --- Imports of cluster output ---

@@ -241,9 +241,10 @@ fn dropin_needs_env(_: Release) -> bool {
     false
 }
 
-/// Dynamic config began before the oldest release carried: its start is the release the
-/// `DynamicKubeletConfig` gate first turned on by default (beta), its end the last release
-/// whose kubelet still had `--dynamic-config-dir`.
+/// Dynamic config began before the oldest release carried: its start is the first carried
+/// release whose own code has the `DynamicKubeletConfig` gate on by default (beta; the gate data
+/// holds each release's code from the oldest carried one on, so an earlier start is outside
+/// it), its end the last release whose kubelet still had `--dynamic-config-dir`.
 fn dynamic_config_span(ordered: &[(Release, &ReleaseFacts)]) -> Option<Span> {
     let to = ordered
         .iter()
@@ -251,8 +252,8 @@ fn dynamic_config_span(ordered: &[(Release, &ReleaseFacts)]) -> Option<Span> {
         .find(|(_, f)| f.dynamic_kubelet_config)
         .map(|(r, _)| r.to_string())?;
     let from = gates::record("DynamicKubeletConfig")
-        .and_then(|g| g.specs.iter().find(|s| s.3))
-        .map(|s| format!("{}.{}", s.0, s.1))
+        .and_then(|g| g.eras.iter().find(|e| e.specs.last().is_some_and(|s| s.3)))
+        .map(|e| format!("1.{}", e.minor))
         .or_else(|| {
             ordered
                 .iter()
@@ -403,9 +404,11 @@ mod tests {
     fn kubelet_spans_come_from_release_data_and_resolution() {
         let f = facts();
         let dynamic = f.spans.dynamic_kubelet_config.unwrap();
+        // on by default in the 1.16 kube map (openshift/sdn@b40dd9af, the oldest release the
+        // gate data carries); off from 1.22 (deprecated)
         assert_eq!(
             (dynamic.from.as_str(), dynamic.to.as_str()),
-            ("1.11", "1.23")
+            ("1.16", "1.23")
         );
         let alpha = f.spans.dropin_dir_alpha_env.unwrap();
         assert_eq!((alpha.from.as_str(), alpha.to.as_str()), ("1.28", "1.29"));

@@ -182,10 +182,10 @@ fn defaults_and_fields_follow_their_release() {
 
 #[test]
 fn a_release_outside_the_data_is_an_error_not_the_nearest() {
-    let e = resolve("1.37", &[], None).unwrap_err();
+    let e = resolve("1.38", &[], None).unwrap_err();
     assert_eq!(
         e,
-        "Kubernetes 1.37 is outside the releases kubegate has data for (1.16 to 1.36)"
+        "Kubernetes 1.38 is outside the releases kubegate has data for (1.16 to 1.37)"
     );
     assert!(resolve("1.15", &[], None).is_err());
 }

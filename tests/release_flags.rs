@@ -405,6 +405,6 @@ fn versions_outside_the_data_are_refused() {
     let v = kubegate::version::Version::new(1, 15);
     assert_eq!(
         flags::parse(&args(&["--port=1"]), &v).unwrap_err(),
-        "Kubernetes 1.15 is outside the releases kubegate has data for (1.16 to 1.36)"
+        "Kubernetes 1.15 is outside the releases kubegate has data for (1.16 to 1.37)"
     );
 }

@@ -1,9 +1,10 @@
 //! The generated per-release gate data (`kubegate::releases::gates`, built by
 //! `scripts/gen-releases/gates.py`): invariants, boundary facts checked against their upstream
-//! source (named per assertion), agreement with the built-in preset, and the census per release.
+//! source (named per assertion), and the census per release.
 
 use kubegate::featuregate::PreRelease;
-use kubegate::releases::gates::{GateRecord, GATES, SOURCES};
+use kubegate::releases::gates::{GateRecord, GATES, POINTS, SOURCES};
+use kubegate::releases::{Release, NEWEST};
 
 fn gate(name: &str) -> &'static GateRecord {
     GATES
@@ -12,28 +13,28 @@ fn gate(name: &str) -> &'static GateRecord {
         .unwrap_or_else(|| panic!("{name} missing from the generated data"))
 }
 
-fn known(name: &str, minor: u16) -> bool {
-    let g = gate(name);
-    g.since <= minor && g.removed.is_none_or(|r| minor < r)
+fn rel(minor: u16) -> Release {
+    Release::new(minor).expect("a carried release")
 }
 
-/// The flat spec a binary of release `minor` has: the last spec at or before it.
-fn flat(name: &str, minor: u16) -> (PreRelease, bool, bool) {
-    let g = gate(name);
-    let s = g
-        .specs
+fn known(name: &str, minor: u16) -> bool {
+    GATES
         .iter()
-        .rev()
-        .find(|s| (s.0, s.1) <= (1, minor))
+        .find(|g| g.name == name)
+        .is_some_and(|g| g.known_in(rel(minor)))
+}
+
+/// The spec a binary of release `minor` evaluates at its own version.
+fn flat(name: &str, minor: u16) -> (PreRelease, bool, bool) {
+    let s = gate(name)
+        .specs_in(rel(minor))
+        .pop()
         .unwrap_or_else(|| panic!("{name} has no spec at 1.{minor}"));
-    (s.2, s.3, s.4)
+    (s.pre_release, s.default, s.lock_to_default)
 }
 
 fn count_at(minor: u16) -> usize {
-    GATES
-        .iter()
-        .filter(|g| g.since <= minor && g.removed.is_none_or(|r| minor < r))
-        .count()
+    GATES.iter().filter(|g| g.known_in(rel(minor))).count()
 }
 
 #[test]
@@ -48,33 +49,31 @@ fn records_are_sorted_unique_and_well_formed() {
         );
     }
     for g in GATES {
-        assert!(!g.specs.is_empty(), "{}", g.name);
-        if let Some(r) = g.removed {
+        assert!(!g.eras.is_empty(), "{}", g.name);
+        assert!(
+            !g.eras[0].specs.is_empty(),
+            "{}: starts unregistered",
+            g.name
+        );
+        for pair in g.eras.windows(2) {
             assert!(
-                g.since < r,
-                "{}: since 1.{} removed 1.{}",
-                g.name,
-                g.since,
-                r
-            );
-        }
-        assert!(g.since <= 36, "{}", g.name);
-        for pair in g.specs.windows(2) {
-            assert!(
-                (pair[0].0, pair[0].1) < (pair[1].0, pair[1].1),
+                (pair[0].minor, pair[0].patch) < (pair[1].minor, pair[1].patch),
                 "{}",
                 g.name
             );
+            assert!(pair[0] != pair[1], "{}", g.name);
         }
-        // a gate is recognized from `since`, so a binary of that release has a spec for it
-        // (upstream specs may start earlier, at 1.0 for gates added as already-GA)
         assert!(
-            (g.specs[0].0, g.specs[0].1) <= (1, g.since.max(16)) || g.since < 16,
-            "{}: first spec after since",
+            g.eras.iter().all(|e| e.minor <= NEWEST.minor()),
+            "{}",
             g.name
         );
     }
     assert!(SOURCES.iter().all(|s| s.contains('@') && s.contains(':')));
+    // every release has a pinned point
+    for r in Release::all() {
+        assert!(POINTS.iter().any(|p| p.minor == r.minor()), "{r}");
+    }
 }
 
 #[test]
@@ -191,164 +190,43 @@ fn boundary_facts() {
         assert!(known(name, 35) && !known(name, 36), "{name}");
     }
     assert!(known("AnyVolumeDataSource", 36));
-    // versioned specs of gates added as already-GA-then-deprecated start at 1.0.
-    assert_eq!(gate("AllowDNSOnlyNodeCSR").since, 31);
+    // AllowDNSOnlyNodeCSR: registered from 1.31; the 1.32 code declares only a 1.31 Deprecated
+    // spec (openshift/microshift deps copy of 1.32.1, pkg/features/kube_features.go), the 1.33
+    // code adds the 1.0 GA entry (component-base 1.33 wants one for a gate introduced as
+    // deprecated).
+    assert_eq!(gate("AllowDNSOnlyNodeCSR").life().0, 31);
+    assert_eq!(gate("AllowDNSOnlyNodeCSR").specs_in(rel(32)).len(), 1);
     assert_eq!(
-        gate("AllowDNSOnlyNodeCSR").specs[0],
-        (1, 0, PreRelease::GA, true, false)
+        gate("AllowDNSOnlyNodeCSR").specs_in(rel(33))[0].pre_release,
+        PreRelease::GA
     );
 }
 
-/// Preset gates the generated data says are gone at 1.35: removed in the 1.35 cycle after the
-/// preset's commit (corrections/gates.tsv, evidence: the website after the 1.35 release; and
-/// absent from the 1.36-dev kube map, facts/gates-kube-1.36dev.tsv).
-const REMOVED_AFTER_PRESET: &[&str] = &[
-    "AllowServiceLBStatusOnNonLB",
-    "LoadBalancerIPMode",
-    "PodIndexLabel",
-    "ProbeHostPodSecurityStandards",
-    "SizeMemoryBackedVolumes",
-    "StrictCostEnforcementForVAP",
-    "StrictCostEnforcementForWebhooks",
-    "UserNamespacesPodSecurityStandards",
-];
-
-/// A 1.35-dev gate that never shipped: the 1.36-dev kube map has no such gate (it became
-/// NodeDeclaredFeatures before the 1.35 release).
-const NEVER_RELEASED: &[&str] = &["NodeCapabilities"];
-
-/// Gates the 1.36-dev kube map (facts/gates-kube-1.36dev.tsv) gives a spec at 1.35 or later:
-/// their 1.35 entry is the release's, not the 1.35-dev preset's.
-fn respecified_after_preset() -> Vec<String> {
-    include_str!("../scripts/gen-releases/facts/gates-kube-1.36dev.tsv")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            (f.len() == 5 && !f[1].is_empty()).then(|| f[0].to_string())
-        })
-        .collect()
-}
-
-/// Preset gates whose 1.35 entry the generated data takes from a newer exact source: the
-/// kubernetes/apiserver kubernetes-1.36.0 tag locks AggregatedDiscoveryRemoveBetaType at 1.35
-/// (after the preset's commit; kubernetes/website's page agrees).
-const NEWER_AT_1_35: &[&str] = &["AggregatedDiscoveryRemoveBetaType"];
-
-/// Preset gates whose first spec the generated data moves earlier: the 1.30.0 kube map
-/// (ceph/ceph-csi@e727bd35) already registers MutatingAdmissionPolicy as alpha (relisted
-/// there before the apiserver package's own map has it).
-const EARLIER_IN_SNAPSHOTS: &[(&str, u16)] = &[("MutatingAdmissionPolicy", 30)];
-
-/// The 1.35 development binary's versioned specs as transcribed from kube_features.go@00dada9a
-/// (scripts/gen-releases/facts/gates-preset.tsv): `(name, [(version, stage, default, lock)])`.
-type PresetSpec = (String, PreRelease, bool, bool);
-
-fn preset() -> Vec<(String, Vec<PresetSpec>)> {
-    let text = include_str!("../scripts/gen-releases/facts/gates-preset.tsv");
-    let mut out: Vec<(String, Vec<PresetSpec>)> = Vec::new();
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let f: Vec<&str> = line.split('\t').collect();
-        let spec = (
-            f[1].to_string(),
-            PreRelease::from_name(f[2]).expect("stage"),
-            f[3] == "true",
-            f[4] == "true",
-        );
-        match out.last_mut() {
-            Some((n, specs)) if n == f[0] => specs.push(spec),
-            _ => out.push((f[0].to_string(), vec![spec])),
-        }
-    }
-    out
-}
-
-#[test]
-fn every_preset_gate_is_known_at_1_35_with_the_preset_specs() {
-    let features = preset();
-    let respecified = respecified_after_preset();
-    assert!(respecified.len() > 40, "{}", respecified.len());
-    assert!(features.len() > 180, "{}", features.len());
-    for (name, raw) in &features {
-        let name = name.as_str();
-        let raw = raw.as_slice();
-        if REMOVED_AFTER_PRESET.contains(&name) {
-            assert!(known(name, 34) && !known(name, 35), "{name}");
-            continue;
-        }
-        if NEVER_RELEASED.contains(&name) {
-            assert!(GATES.iter().all(|g| g.name != name), "{name}");
-            continue;
-        }
-        assert!(known(name, 35), "{name} unknown at 1.35");
-        let g = gate(name);
-        // staging gates take their specs from the 1.36 tag, which may add a newer entry
-        let want: Vec<(u16, u16, PreRelease, bool, bool)> = raw
-            .iter()
-            .map(|(version, stage, default, lock)| {
-                let (stage, default, lock) = (*stage, *default, *lock);
-                let (major, minor) = version.split_once('.').expect("major.minor");
-                (
-                    major.parse().unwrap(),
-                    minor.parse().unwrap(),
-                    stage,
-                    default,
-                    lock,
-                )
-            })
-            .collect();
-        let upto = if NEWER_AT_1_35.contains(&name) || respecified.iter().any(|n| n == name) {
-            34
-        } else {
-            35
-        };
-        let mut got: Vec<_> = g
-            .specs
-            .iter()
-            .copied()
-            .filter(|s| (s.0, s.1) <= (1, upto))
-            .collect();
-        if let Some(&(_, minor)) = EARLIER_IN_SNAPSHOTS.iter().find(|(n, _)| *n == name) {
-            assert_eq!(got[0].1, minor, "{name}");
-            got[0].1 = raw[0].0.split_once('.').unwrap().1.parse().unwrap();
-        }
-        let want: Vec<_> = want
-            .into_iter()
-            .filter(|s| (s.0, s.1) <= (1, upto))
-            .collect();
-        assert_eq!(got, want, "{name}");
-    }
-}
-
-/// Gates known at each release 1.16..=1.36: the pkg/features map of a snapshot of each release
-/// 1.16..1.32 and 1.34 (facts/gates-kube-snapshots.tsv) plus the staging packages' gates at their
-/// tags; 1.33, 1.35 and 1.36 by the merge rule (README "Feature gates"). 1.35 lost five gates the
-/// 1.35-dev preset had and the 1.36-dev kube map does not (facts/gates-kube-1.36dev.tsv), and so 1.36.
-const CENSUS: [(u16, usize); 21] = [
+/// Gates known at each release 1.16..=1.37 (its first pinned patch): the pinned trees of
+/// scripts/gen-releases/facts (README "Feature gates", census).
+const CENSUS: [(u16, usize); 22] = [
     (16, 94),
     (17, 98),
     (18, 99),
     (19, 105),
     (20, 117),
-    (21, 123),
+    (21, 124),
     (22, 127),
     (23, 138),
     (24, 138),
-    (25, 139),
-    (26, 144),
+    (25, 140),
+    (26, 145),
     (27, 145),
     (28, 149),
     (29, 158),
     (30, 164),
     (31, 164),
-    (32, 177),
+    (32, 176),
     (33, 189),
     (34, 205),
-    (35, 215),
-    (36, 221),
+    (35, 216),
+    (36, 240),
+    (37, 242),
 ];
 
 #[test]

@@ -109,7 +109,8 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
   function gateDoc(g) {
     const stage = g.preRelease || "GA";
     const since = g.stageSince ? ` since ${g.stageSince}` : "";
-    return `${g.name}: ${stage}${since}, default ${g.default}${g.lockToDefault ? " (locked)" : ""}; registered since ${g.since}${g.removed ? `, removed in ${g.removed}` : ""}`;
+    const from = g.source ? `; from ${g.source}${g.fromWebsite ? " (website: no source of this release's code)" : ""}` : "";
+    return `${g.name}: ${stage}${since}, default ${g.default}${g.lockToDefault ? " (locked)" : ""}; registered since ${g.since}${g.removed ? `, removed in ${g.removed}` : ""}${from}`;
   }
   const gateOptions = (release, suffix) => [...gates(release).values()].map((g) => ({
     label: g.name, type: "constant", detail: `${g.preRelease || "GA"}, default ${g.default}`, info: gateDoc(g), apply: g.name + suffix,

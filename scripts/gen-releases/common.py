@@ -13,9 +13,9 @@ ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 
 def _release_bound(name: str) -> int:
     with open(os.path.join(ROOT, "src", "releases", "mod.rs"), encoding="utf-8") as f:
-        m = re.search(rf"pub const {name}: Release = Release\((\d+)\);", f.read())
+        m = re.search(rf"pub const {name}: Release = Release::of_minor\((\d+)\);", f.read())
     if not m:
-        sys.exit(f"common.py: src/releases/mod.rs has no `pub const {name}: Release = Release(N);`")
+        sys.exit(f"common.py: src/releases/mod.rs has no `pub const {name}: Release = Release::of_minor(N);`")
     return int(m.group(1))
 
 

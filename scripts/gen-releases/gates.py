@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
-"""Feature gates of every Kubernetes release 1.16..=1.36, in two stages.
+"""Feature gates of every Kubernetes release OLDEST..=NEWEST, each release as its own code had them.
 
-  extract        read the upstream sources (needs ../shared and /work/.mirror) and write
+  extract        read the upstream sources (needs /work/.mirror) and write
                  scripts/gen-releases/facts/gates-*.tsv (facts only, our own format)
   build          facts + corrections/gates.tsv -> src/releases/gates_data.rs (stdlib only)
   build --check  exit 1 if the checked-in gates_data.rs differs from what build produces
 
-See data/releases/README.md (section "Feature gates") for the merge rule and known gaps.
+The model (data/releases/README.md, "Feature gates"): for each release 1.N and each patch point
+a source pins (1.N.P), the set of gates its binaries registered and each gate's spec list as that
+code declared it (one flat spec before 1.31, the versioned list from 1.31 on). A later release's
+history never rewrites an earlier one. Per gate the releases with identical spec lists are folded
+into eras, each naming the source that decided it.
 """
 from __future__ import annotations
 
@@ -22,29 +26,28 @@ FACTS = os.path.join(HERE, "facts")
 CORRECTIONS = os.path.join(HERE, "corrections", "gates.tsv")
 OUT = os.path.join(ROOT, "src", "releases", "gates_data.rs")
 
-
 MIRROR = os.environ.get("KUBEGATE_MIRROR", "/work/.mirror")
-SHARED = os.environ.get("KUBEGATE_SHARED", os.path.join(ROOT, "..", "shared", "data"))
-WEBSITE_REPO = "Andygol/k8s-website"
-WEBSITE_DIR = "content/en/docs/reference/command-line-tools-reference/feature-gates"
-STAGES_YAML = "feature-gate-stages.yaml"
-VLIST_YAML = "versioned_feature_list.yaml"
+FIRST_VERSIONED = 31
 
-# Staging packages whose gate maps every kube binary registers (directly, or relisted in
-# pkg/features/kube_features.go, or through an adapter): (repo, path, first release it counts).
-# The logs gates are registered by pkg/features since 1.24 (ContextualLogging) and the client-go
+# Staging packages whose gate maps kube binaries register (directly, relisted in
+# pkg/features/kube_features.go, or through an adapter): (repo, path, first release counted).
+# The logs gates are registered by pkg/features since 1.24 (ContextualLogging), the client-go
 # gates through the client adapter since 1.30.
 STAGING = [
     ("kubernetes/apiserver", "pkg/features/kube_features.go", 16),
     ("kubernetes/apiextensions-apiserver", "pkg/features/kube_features.go", 16),
     ("kubernetes/component-base", "logs/kube_features.go", 24),
     ("kubernetes/component-base", "logs/api/v1/kube_features.go", 24),
+    ("kubernetes/component-base", "metrics/features/kube_features.go", 16),
+    ("kubernetes/component-base", "zpages/features/kube_features.go", 16),
     ("kubernetes/client-go", "features/known_features.go", 30),
+    ("kubernetes/controller-manager", "pkg/features/kube_features.go", 16),
 ]
+# The newest release has no final tag in the staging mirrors yet: its newest pre-release tag.
+STAGING_TAG = {37: "kubernetes-1.37.0-beta.0"}
 
-# Vendored copies of k8s.io/kubernetes's pkg/features (kube_features.go, and the 1.32
-# versioned_kube_features.go) in repositories that pin one kubernetes release per commit (go.mod
-# or glide.yaml names it): (mirror repo, commit, release, why this commit is that release).
+# Vendored copies of k8s.io/kubernetes's pkg/features in repositories that pin one release per
+# commit: (mirror repo, commit, release, why). Frozen in facts/gates-kube-snapshots.tsv.
 SNAPSHOT_DIR = "vendor/k8s.io/kubernetes/pkg/features"
 SNAPSHOTS = [
     ("openshift/sdn", "b40dd9af0", 16, "glide.yaml: openshift/kubernetes sdn-4.3-kubernetes-1.16.0 (same gate map as stashed/stash@ca6885400, kmodules/kubernetes v1.17.0-alpha.0)"),
@@ -66,19 +69,24 @@ SNAPSHOTS = [
     ("kubeedge/kubeedge", "549263582", 32, "go.mod: k8s.io/kubernetes v1.32.10 (replaced by kubeedge/kubernetes v1.32.10-kubeedge1)"),
     ("stashed/stash", "844e1bc87", 34, "go.mod: k8s.io/kubernetes v1.34.3"),
 ]
-
-# Names a snapshot holds that are not upstream's gate of that release (fork additions, patch
-# backports): skipped by build. name -> reason.
+# Snapshot names that are not upstream's (fork additions): skipped. (name, release) -> reason.
 SNAPSHOT_SKIP = {
     ("DisableCSIVolumePlugin", 32): "kubeedge/kubernetes addition (absent from upstream's 1.31 and 1.34 maps and every website page)",
-    ("KubeletPodResources", 32): "kubeedge/kubernetes re-adds it (upstream removed it in 1.28: absent from the 1.28..1.31 and 1.34 snapshots)",
-    ("StatefulSetSemanticRevisionComparison", 34): "added in a 1.34 patch release (versioned spec 1.0, a backport): absent from the 1.34 list and the 1.35-dev preset",
+    ("KubeletPodResources", 32): "kubeedge/kubernetes re-adds it (upstream removed it in 1.28)",
 }
-# Gates every kube binary registers from a package outside pkg/features and the STAGING maps, so
-# their absence from a snapshot says nothing (component-base/metrics/features).
-SNAPSHOT_BLIND = {"ComponentSLIs"}
 
-STAGE_NAMES = {"alpha": "Alpha", "beta": "Beta", "stable": "GA", "ga": "GA", "deprecated": "Deprecated"}
+# openshift/microshift pins one openshift/kubernetes release per commit (go.mod: k8s.io/kubernetes
+# v1.N.P): release-4.12..4.17 vendor pkg/features and the staging packages, release-4.18 on carry
+# the whole tree under deps/. Every commit of those branches that changed the pinned version.
+MICROSHIFT = "openshift/microshift"
+MICROSHIFT_BRANCHES = ["release-4.12", "release-4.13", "release-4.14", "release-4.15", "release-4.16",
+                       "release-4.17", "release-4.18", "release-4.19", "release-4.20", "release-4.21",
+                       "release-4.22", "release-4.23", "release-5.0"]
+DEPS = "deps/github.com/openshift/kubernetes"
+# Files of the fork that only OpenShift has (never upstream gates).
+OPENSHIFT_ONLY = {"openshift_features.go", "patch_kube_features.go"}
+
+WEBSITE_DIR = "content/en/docs/reference/command-line-tools-reference/feature-gates"
 
 
 def git(repo: str, *args: str) -> str:
@@ -102,127 +110,17 @@ def write_tsv(name: str, header: list[str], columns: list[str], rows: list[list[
 
 # ---------------------------------------------------------------- extract
 
-def front_matter_stages(text: str):
-    """(stages, removed) from a website feature-gate page's front matter."""
-    import yaml  # extract only
-
-    parts = text.split("---")
-    if len(parts) < 3:
-        return None
-    fm = yaml.safe_load(parts[1]) or {}
-    stages = []
-    for s in fm.get("stages") or []:
-        stages.append(
-            (
-                STAGE_NAMES[str(s["stage"]).strip().lower()],
-                "" if s.get("defaultValue") is None else str(bool(s["defaultValue"])).lower(),
-                str(s.get("fromVersion", "")).strip(),
-                str(s.get("toVersion", "") or "").strip(),
-                "true" if s.get("locked") else "false",
-            )
-        )
-    return stages, bool(fm.get("removed"))
+CONST_RE = r'^\s*(\w+)\s+(?:featuregate\.)?Feature\s*=\s*"(\w+)"'
 
 
-def extract_website() -> None:
-    repo = mirror(WEBSITE_REPO)
-    head = git(repo, "rev-parse", "HEAD").strip()
-    rows = []
-    names = git(repo, "ls-tree", "--name-only", "HEAD", WEBSITE_DIR + "/").split()
-    for path in sorted(names):
-        name = os.path.basename(path)[:-3]
-        if name == "index" or not path.endswith(".md"):
-            continue
-        parsed = front_matter_stages(git(repo, "show", f"HEAD:{path}"))
-        if not parsed:
-            continue
-        stages, removed = parsed
-        for i, (stage, default, frm, to, locked) in enumerate(stages):
-            rows.append([name, "true" if removed else "false", i, stage, default, frm, to, locked])
-    write_tsv(
-        "gates-website.tsv",
-        [
-            "Feature-gate stage histories from the front matter of the kubernetes/website per-gate pages.",
-            f"source: {WEBSITE_REPO}@{head}:{WEBSITE_DIR}/<Name>.md (fork of kubernetes/website, main, 2026-01-22)",
-            "one row per stage as the page lists it; default empty when the page gives none",
-        ],
-        ["name", "removed", "index", "stage", "default", "from", "to", "locked"],
-        rows,
-    )
+def go_consts(src: str) -> dict[str, str]:
+    return dict(re.findall(CONST_RE, src, re.M))
 
 
-def extract_upstream_website() -> None:
-    """Entries of the shared stage file that were read from kubernetes/website itself (newer
-    than the fork: they carry 1.36+ changes); entries filled from the fork are skipped."""
-    import yaml
-
-    path = os.path.join(SHARED, STAGES_YAML)
-    data = yaml.safe_load(open(path, encoding="utf-8"))
-    rows = []
-    for name, g in sorted(data["gates"].items()):
-        if "note" in g:
-            continue
-        for i, s in enumerate(g.get("stages") or []):
-            rows.append(
-                [
-                    name,
-                    g["commit"],
-                    "true" if g.get("removed") else "false",
-                    i,
-                    STAGE_NAMES[s["stage"]],
-                    "" if s.get("default") is None else str(bool(s["default"])).lower(),
-                    s.get("from", ""),
-                    s.get("to", ""),
-                    "true" if s.get("locked") else "false",
-                ]
-            )
-    write_tsv(
-        "gates-website-upstream.tsv",
-        [
-            "Feature-gate stage histories read from kubernetes/website (upstream, newer than the fork),",
-            "one page per gate: source kubernetes/website@<commit>:" + WEBSITE_DIR + "/<Name>.md",
-            "(collected in ../shared/data/" + STAGES_YAML + "; entries that file filled from the fork are left out)",
-        ],
-        ["name", "commit", "removed", "index", "stage", "default", "from", "to", "locked"],
-        rows,
-    )
-
-
-def extract_vlist() -> None:
-    import yaml
-
-    path = os.path.join(SHARED, VLIST_YAML)
-    data = yaml.safe_load(open(path, encoding="utf-8"))
-    rows = []
-    for g in data:
-        for s in g["versionedSpecs"]:
-            rows.append(
-                [g["name"], s["version"], s["preRelease"], str(s["default"]).lower(), str(s.get("lockToDefault", False)).lower()]
-            )
-    write_tsv(
-        "gates-versioned-1.34.tsv",
-        [
-            "Every versioned gate a 1.34 kube binary registers, with its versioned specs.",
-            "source: kubernetes/kubernetes@release-1.34:test/compatibility_lifecycle/reference/versioned_feature_list.yaml",
-            "(the copy in ../shared/data/" + VLIST_YAML + ")",
-        ],
-        ["name", "version", "stage", "default", "lock"],
-        rows,
-    )
-
-
-def extract_preset() -> None:
-    """facts/gates-preset.tsv is frozen: it holds the versioned specs of kube_features.go at a
-    1.35 development commit, transcribed by hand once (the transcription, src/featuregate/preset.rs,
-    was retired when this generated data replaced it). Nothing to re-read."""
-    path = os.path.join(FACTS, "gates-preset.tsv")
-    if not os.path.exists(path):
-        sys.exit("facts/gates-preset.tsv is missing: it is a frozen source, restore it from git")
-
-
-def go_map_entries(src: str):
-    """Yields (constant, [(version, stage, default, lock)]) for each gate map literal entry."""
-    consts = dict(re.findall(r'^\s*(\w+)\s+(?:featuregate\.)?Feature\s*=\s*"(\w+)"', src, re.M))
+def go_map_entries(src: str, consts: dict[str, str] | None = None):
+    """Yields (name, [(version, stage, default, lock)]) for each gate map literal entry; a key
+    naming a constant is resolved through the file's constants, then `consts` (other files)."""
+    own = go_consts(src)
     bools = dict(re.findall(r"^\s*(\w+)\s*=\s*(true|false)\s*$", src, re.M))
     src = re.sub(r"//[^\n]*", "", src)
     for m in re.finditer(r"map\[(?:featuregate\.)?Feature\](?:featuregate\.)?(FeatureSpec|VersionedSpecs)\s*\{", src):
@@ -233,7 +131,6 @@ def go_map_entries(src: str):
         body = src[start : i - 1]
         if body.lstrip().startswith("return"):
             continue  # a function returning the map: its literal is matched next
-        # split top-level entries "Key: {...},"
         depth, cur, entries = 0, "", []
         for ch in body:
             cur += ch
@@ -252,93 +149,181 @@ def go_map_entries(src: str):
             specs = []
             for sm in re.finditer(r"\{([^{}]*)\}", e[km.end() - 1 :]):
                 f = sm.group(1)
-                v = re.search(r'MustParse\("([\d.]+)"\)', f)
+                v = re.search(r'MustParse\("([\d.]+)"\)', f) or re.search(r"MajorMinor\((\d+),\s*(\d+)\)", f)
                 d = re.search(r"Default:\s*(\w+)", f)
                 p = re.search(r"PreRelease:\s*(?:\w+\.)?(\w+)", f)
                 lk = re.search(r"LockToDefault:\s*(true|false)", f)
                 if not d:
                     continue
                 stage = p.group(1) if p else "GA"
-                stage = {"Deprecated": "Deprecated", "GA": "GA", "Alpha": "Alpha", "Beta": "Beta"}.get(stage, stage)
                 default = bools.get(d.group(1), d.group(1))
                 if default not in ("true", "false"):
                     die(f"unresolved default {d.group(1)} for {key}")
-                specs.append((v.group(1) if v else "", stage, default, lk.group(1) if lk else "false"))
-            yield consts.get(key, key), specs
+                ver = "" if not v else (v.group(1) if v.lastindex == 1 else f"{v.group(1)}.{v.group(2)}")
+                specs.append((ver, stage, default, lk.group(1) if lk else "false"))
+            name = own.get(key) or (consts or {}).get(key) or key
+            yield name, specs
+
+
+def staging_tags(d: str, minor: int):
+    """[(patch, tag)]: the release's .0 tag (or the newest pre-release tag of a release not out
+    yet), then every patch tag from the first release microshift pins (1.25) on."""
+    if minor in STAGING_TAG:
+        return [(0, STAGING_TAG[minor])]
+    out = [(0, f"kubernetes-1.{minor}.0")]
+    if minor >= 25:
+        for t in git(d, "tag", "-l", f"kubernetes-1.{minor}.*").split():
+            m = re.fullmatch(rf"kubernetes-1\.{minor}\.(\d+)", t)
+            if m and int(m.group(1)) > 0:
+                out.append((int(m.group(1)), t))
+    return sorted(out)
 
 
 def extract_staging() -> None:
-    rows, header = [], ["Gates of the staging packages every kube binary registers, per release tag.", "sources (repo@commit:path, per tag):"]
+    rows, header = [], ["Gates of the staging packages kube binaries register, per release tag (exact for those packages).",
+                        "registered=no: the package existed but kube binaries did not register its gates yet.",
+                        "sources: repo@commit:path of each row (tag kubernetes-1.N.P; 1.37: kubernetes-1.37.0-beta.0)"]
     for repo, path, first in STAGING:
         d = mirror(repo)
         if not os.path.isdir(d):
-            die(f"missing mirror {d}")
+            die(f"missing mirror {d} (fetch github:{repo})")
         for minor in range(OLDEST, NEWEST + 1):
-            tag = f"kubernetes-1.{minor}.0"
+            for patch, tag in staging_tags(d, minor):
+                try:
+                    commit = git(d, "rev-list", "-n1", tag).strip()
+                    src = git(d, "show", f"{tag}:{path}")
+                except subprocess.CalledProcessError:
+                    continue
+                for name, specs in go_map_entries(src):
+                    for (v, stage, default, lock) in specs:
+                        rows.append([repo, minor, patch, name, v, stage, default, lock, "yes" if minor >= first else "no", f"{repo}@{commit}:{path}"])
+    write_tsv("gates-staging.tsv", header, ["repo", "release", "patch", "name", "version", "stage", "default", "lock", "registered", "source"], rows)
+
+
+def microshift_points():
+    """{'v1.N.P': commit}: for each k8s.io/kubernetes version a release branch pinned, the last
+    commit before the branch pinned the next version (or the branch tip). The deps/ copy is
+    updated in a commit of its own right after the go.mod change, so the commit that changed
+    go.mod can still hold the previous tree. A version is read on the branch whose newest pin has
+    its minor (older versions also sit in the history of later branches)."""
+    d = mirror(MICROSHIFT)
+    out = {}
+    for branch in MICROSHIFT_BRANCHES:
+        runs = []  # (version, first commit of the run), oldest first
+        for c in reversed(git(d, "log", "--first-parent", "--format=%H", branch, "--", "go.mod").split()):
             try:
-                commit = git(d, "rev-list", "-n1", tag).strip()
-                src = git(d, "show", f"{tag}:{path}")
+                gomod = git(d, "show", f"{c}:go.mod")
             except subprocess.CalledProcessError:
+                continue  # a commit the mirror does not hold
+            m = re.search(r"^\s+k8s\.io/kubernetes (v1\.\d+\.\d+)\s*$", gomod, re.M)
+            if m and (not runs or runs[-1][0] != m.group(1)):
+                runs.append((m.group(1), c))
+        if not runs:
+            continue
+        own = runs[-1][0].split(".")[1]
+        for i, (v, _c) in enumerate(runs):
+            if v.split(".")[1] != own:
                 continue
-            n = 0
-            for name, specs in go_map_entries(src):
-                for (v, stage, default, lock) in specs:
-                    rows.append([repo, minor, name, v, stage, default, lock, "yes" if minor >= first else "no"])
-                n += 1
-            if n:
-                header.append(f"  {repo}@{commit}:{path} (tag {tag}, {n} gates)")
-    write_tsv("gates-staging.tsv", header, ["repo", "release", "name", "version", "stage", "default", "lock", "registered_by_kubelet"], rows)
+            end = git(d, "rev-parse", f"{runs[i + 1][1]}^").strip() if i + 1 < len(runs) else git(d, "rev-parse", branch).strip()
+            out.setdefault(v, end)
+    return out
 
 
-def extract_snapshots() -> None:
+def microshift_files(d: str, commit: str):
+    """The gate files of one microshift commit: (path, kind) where kind is 'kube' or a staging
+    repo name; the deps/ layout (whole tree) or the vendor/ layout (imported packages only)."""
+    out = []
+    for base, staging in ((DEPS, f"{DEPS}/staging/src/k8s.io"), ("vendor/k8s.io/kubernetes", "vendor/k8s.io")):
+        names = git(d, "ls-tree", "--name-only", commit, f"{base}/pkg/features/").split()
+        if not names:
+            continue
+        for p in names:
+            f = os.path.basename(p)
+            if f.endswith(".go") and not f.endswith("_test.go") and f not in OPENSHIFT_ONLY:
+                out.append((p, "kube"))
+        for repo, path, _first in STAGING:
+            p = f"{staging}/{repo.split('/')[1]}/{path}"
+            if git(d, "ls-tree", "--name-only", commit, p).strip():
+                out.append((p, repo))
+        return out
+    return out
+
+
+def extract_microshift() -> None:
+    d = mirror(MICROSHIFT)
     rows, header = [], [
-        "The gate map of pkg/features (kube_features.go; 1.32: versioned_kube_features.go) of one",
-        "kubernetes release per row group, read from repositories vendoring that release.",
-        "Keys naming another package's constant (genericfeatures.X) are resolved through the",
-        "vendored staging packages' constants of the same commit.",
-        "sources (repo@commit:" + SNAPSHOT_DIR + " -> release: why):",
+        "Gate maps of openshift/kubernetes as openshift/microshift pinned it, one commit per patch release",
+        "(the last commit pinning k8s.io/kubernetes v1.N.P in go.mod on its branch). OpenShift-only files",
+        "(" + ", ".join(sorted(OPENSHIFT_ONLY)) + ") are left out. file: the path within the commit;",
+        "kind: kube (pkg/features) or the staging repository the file is a copy of.",
+        "sources (openshift/microshift@commit -> version):",
     ]
-    for repo, short, minor, why in SNAPSHOTS:
-        d = mirror(repo)
-        commit = git(d, "rev-parse", short).strip()
+    points = microshift_points()
+    for v in sorted(points, key=lambda v: tuple(int(x) for x in v[1:].split("."))):
+        major, minor, patch = (int(x) for x in v[1:].split("."))
+        if minor < 25:
+            continue
+        c = points[v]
+        files = microshift_files(d, c)
+        if not files:
+            continue
+        note = ""
+        if files[0][0].startswith(DEPS):
+            # the deps/ copy is replaced by path, so go.mod's version is nominal: the copy's own
+            # CHANGELOG must be of the same minor (its newest entry is the previous patch: the
+            # entry of a patch is written after its tag)
+            logs = [f for f in git(d, "ls-tree", "--name-only", c, f"{DEPS}/CHANGELOG/").split() if re.search(r"CHANGELOG-1\.\d+\.md$", f)]
+            if logs:
+                newest = max(logs, key=lambda f: int(re.search(r"-1\.(\d+)\.md$", f).group(1)))
+                head = re.search(r"^# (v1\.\d+\.\d+)", git(d, "show", f"{c}:{newest}"), re.M)
+                note = f", deps CHANGELOG newest {head.group(1) if head else '?'}"
+                if int(re.search(r"-1\.(\d+)\.md$", newest).group(1)) != minor:
+                    print(f"skipped {v} at {c}: the deps copy is still {os.path.basename(newest)}")
+                    header.append(f"  (skipped {MICROSHIFT}@{c} pinning {v}: its deps copy is still of {os.path.basename(newest)[10:-3]})")
+                    continue
+        texts = {p: git(d, "show", f"{c}:{p}") for p, _k in files}
         consts = {}
-        for line in git(d, "grep", "-h", "-E", r'^\s*\w+\s+(featuregate\.)?Feature\s*=\s*"\w+"', commit, "--", "vendor/k8s.io/").splitlines():
-            m = re.match(r'^(?:[0-9a-f]+:)?\s*(\w+)\s+(?:featuregate\.)?Feature\s*=\s*"(\w+)"', line.split(":", 2)[-1] if line.startswith(commit) else line)
-            if m:
-                consts.setdefault(m.group(1), m.group(2))
-        seen = {}
-        for p in git(d, "ls-tree", "--name-only", commit, SNAPSHOT_DIR + "/").split():
-            if not p.endswith(".go"):
-                continue
-            for name, specs in go_map_entries(git(d, "show", f"{commit}:{p}")):
-                name = consts.get(name, name)
-                if specs and name not in seen:
-                    seen[name] = specs
-        for name in sorted(seen):
-            for (v, stage, default, lock) in seen[name]:
-                rows.append([minor, f"{repo}@{commit}", name, v, stage, default, lock])
-        header.append(f"  {repo}@{commit}:{SNAPSHOT_DIR} -> 1.{minor} ({len(seen)} gates): {why}")
-    write_tsv("gates-kube-snapshots.tsv", header, ["release", "source", "name", "version", "stage", "default", "lock"], rows)
+        for t in texts.values():
+            for k, val in go_consts(t).items():
+                consts.setdefault(k, val)
+        n = 0
+        for p, kind in files:
+            for name, specs in go_map_entries(texts[p], consts):
+                for (ver, stage, default, lock) in specs:
+                    rows.append([minor, patch, c, p, kind, name, ver, stage, default, lock])
+                n += 1
+        header.append(f"  {MICROSHIFT}@{c} -> {v} ({len(files)} files, {n} entries{note})")
+    write_tsv("gates-microshift.tsv", header, ["release", "patch", "commit", "file", "kind", "name", "version", "stage", "default", "lock"], rows)
 
 
 def extract() -> None:
-    for p in [mirror(WEBSITE_REPO), os.path.join(SHARED, STAGES_YAML), os.path.join(SHARED, VLIST_YAML)]:
-        if not os.path.exists(p):
-            die(f"source {p} is missing: extract runs only where ../shared and /work/.mirror exist")
     os.makedirs(FACTS, exist_ok=True)
-    extract_website()
-    extract_upstream_website()
-    extract_vlist()
-    extract_preset()
     extract_staging()
-    extract_snapshots()
+    extract_microshift()
+    # facts/gates-kube-snapshots.tsv (SNAPSHOTS) and facts/gates-website-1.37.tsv are frozen:
+    # the first was read from mirrors of ceph-csi, kubeedge, openshift/sdn and stash (see its
+    # header), the second from kubernetes/website pages found through the search index.
+    for name in ("gates-kube-snapshots.tsv", "gates-website-1.37.tsv"):
+        if not os.path.exists(os.path.join(FACTS, name)):
+            die(f"facts/{name} is missing: it is a frozen source, restore it from git")
+
 
 
 # ---------------------------------------------------------------- build (standard library only)
 
-staging_repos: dict[str, set[str]] = {}
-STAGE_RANK = {"Alpha": 0, "Beta": 1, "GA": 2, "Deprecated": 3}
+# Where a gate's spec came from within a pinned tree: the kube map or one staging package; the
+# website (a page of the newest release) and "carried" (the newest release's kube map carried
+# forward from the previous release because no page changed it) are the last resorts.
+ORIGINS = ["kube", "kubernetes/apiserver", "kubernetes/apiextensions-apiserver", "component-base/logs",
+           "component-base/metrics", "component-base/zpages", "kubernetes/client-go",
+           "kubernetes/controller-manager", "website", "carried", "correction"]
 RUST_STAGE = {"Alpha": "A", "Beta": "B", "GA": "G", "Deprecated": "D"}
+
+
+def origin_of(repo: str, path: str) -> str:
+    if repo == "kubernetes/component-base":
+        return "component-base/" + path.split("/")[0]
+    return repo
 
 
 def read_tsv(name: str):
@@ -353,234 +338,225 @@ def read_tsv(name: str):
     return header, rows
 
 
-def vminor(v: str) -> tuple[int, int]:
-    a, b = v.split(".")[:2]
-    return int(a), int(b)
-
-
 def spec(version: str, stage: str, default: str, lock: str):
-    major, minor = vminor(version)
+    """One spec; an unversioned one (flat, or added with Add from 1.31 on) is version 0.0, as
+    component-base's Add gives it."""
+    major, minor = (int(x) for x in version.split(".")[:2]) if version else (0, 0)
     return (major, minor, stage, default == "true", lock == "true")
 
 
-def website_specs(stages):
-    """Stage history -> specs; a stage without a default keeps the previous default."""
-    out, prev_default = [], False
-    for (stage, default, frm, _to, locked) in stages:
-        d = prev_default if default == "" else default == "true"
-        prev_default = d
-        s = (*vminor(frm), stage, d, locked == "true")
-        if out and out[-1][:2] == s[:2]:
-            out[-1] = s
-        elif not out or out[-1][2:] != s[2:]:
-            out.append(s)
+def load_staging():
+    """{(minor, patch): {name: (specs, origin, source)}} of the registered staging gates, and
+    {(minor, origin): names}: every gate a package held at any tag of a release."""
+    out, members = {}, {}
+    _h, rows = read_tsv("gates-staging.tsv")
+    for repo, minor, patch, name, v, stage, d, lk, registered, source in rows:
+        if registered != "yes":
+            continue
+        origin = origin_of(repo, source.split(":", 1)[1])
+        members.setdefault((int(minor), origin), set()).add(name)
+        entry = out.setdefault((int(minor), int(patch)), {}).setdefault(name, [[], origin, source])
+        if entry[2] == source:
+            entry[0].append(spec(v, stage, d, lk))
+    return {k: {n: (tuple(e[0]), e[1], e[2]) for n, e in g.items()} for k, g in out.items()}, members
+
+
+def load_snapshots():
+    """{minor: (patch, source, {name: specs})} of the vendored kube maps."""
+    h, rows = read_tsv("gates-kube-snapshots.tsv")
+    patch = {}
+    for line in h:
+        m = re.match(r"(\S+@[0-9a-f]+):\S+ -> 1\.(\d+) .*?v?1\.\d+\.(\d+)", line)
+        if m:
+            patch[m.group(1)] = int(m.group(3))
+    out = {}
+    for minor, source, name, v, stage, d, lk in rows:
+        minor = int(minor)
+        if (name, minor) in SNAPSHOT_SKIP:
+            continue
+        e = out.setdefault(minor, (patch[source], f"{source}:{SNAPSHOT_DIR}", {}))
+        e[2].setdefault(name, []).append(spec(v, stage, d, lk))
+    return {m: (p, s, {n: tuple(x) for n, x in g.items()}) for m, (p, s, g) in out.items()}
+
+
+def load_microshift():
+    """{minor: [(patch, {name: (specs, origin, source)}, names its staging copies declare)]} (the
+    kube map relists some staging gates)."""
+    _h, rows = read_tsv("gates-microshift.tsv")
+    trees, staged = {}, {}
+    for minor, patch, commit, path, kind, name, v, stage, d, lk in rows:
+        key = (int(minor), int(patch))
+        origin = "kube" if kind == "kube" else origin_of(kind, path.split("k8s.io/" + kind.split("/")[1] + "/", 1)[-1])
+        where = os.path.dirname(path) if kind == "kube" else path
+        source = f"{MICROSHIFT}@{commit}:{where}"
+        t = trees.setdefault(key, {})
+        if kind != "kube":
+            staged.setdefault(key, set()).add(name)
+        e = t.setdefault(name, [[], origin, source])
+        if e[2] == source:
+            e[0].append(spec(v, stage, d, lk))
+        elif e[1] != "kube" and origin == "kube":
+            t[name] = [[spec(v, stage, d, lk)], origin, source]  # the kube map's relisting wins
+    out = {}
+    for (minor, patch), t in sorted(trees.items()):
+        tree = {n: (tuple(e[0]), e[1], e[2]) for n, e in t.items()}
+        out.setdefault(minor, []).append((patch, tree, staged.get((minor, patch), set())))
     return out
 
 
-def first_real(specs):
-    """The release a versioned gate first existed: its first spec, unless that is a 1.0 (or
-    0.x) 'always was GA' spec, then the next one."""
-    for (major, minor, *_rest) in specs:
-        if major == 1 and minor > 0:
-            return minor
-    return None
+def load_website():
+    """{name: (specs or None for removed, source)} from the newest release's website pages."""
+    path = os.path.join(FACTS, f"gates-website-1.{NEWEST}.tsv")
+    if not os.path.exists(path):
+        return {}
+    _h, rows = read_tsv(os.path.basename(path))
+    out = {}
+    for name, commit, removed, v, stage, d, lk in rows:
+        src = f"kubernetes/website@{commit}:{WEBSITE_DIR}/{name}.md"
+        e = out.setdefault(name, [[], src, removed == "true"])
+        if stage:
+            e[0].append(spec(v, stage, d, lk))
+    return {n: (None if e[2] else tuple(e[0]), e[1]) for n, e in out.items()}
 
 
-def load_facts():
-    src = []
-    h, web_rows = read_tsv("gates-website.tsv")
-    src += [l.split("source: ", 1)[1].split(" ", 1)[0] for l in h if l.startswith("source: ")]
-    web = {}
-    for name, removed, _i, stage, default, frm, to, locked in web_rows:
-        g = web.setdefault(name, {"removed": removed == "true", "stages": [], "src": "fork"})
-        g["stages"].append((stage, default, frm, to, locked))
-    _h, up_rows = read_tsv("gates-website-upstream.tsv")
-    up = {}
-    for name, commit, removed, _i, stage, default, frm, to, locked in up_rows:
-        g = up.setdefault(name, {"removed": removed == "true", "stages": [], "src": commit})
-        g["stages"].append((stage, default, frm, to, locked))
-    upstream_commits = sorted({g["src"] for g in up.values()})
-    src += [f"kubernetes/website@{c}:{WEBSITE_DIR}/<Name>.md" for c in upstream_commits]
-    h, vl = read_tsv("gates-versioned-1.34.tsv")
-    src += [l.split("source: ", 1)[1].split(" ", 1)[0] for l in h if l.startswith("source: ")]
-    l34 = {}
-    for name, v, stage, d, lk in vl:
-        l34.setdefault(name, []).append(spec(v, stage, d, lk))
-    h, pr = read_tsv("gates-preset.tsv")
-    src += [l.split("source: ", 1)[1].split(" ", 1)[0] for l in h if l.startswith("source: ")]
-    p35 = {}
-    for name, v, stage, d, lk in pr:
-        p35.setdefault(name, []).append(spec(v, stage, d, lk))
-    h, kr = read_tsv("gates-kube-1.36dev.tsv")
-    src += [l.split("source: ", 1)[1].split(" ", 1)[0] for l in h if l.startswith("source: ")]
-    k36 = {}
-    for name, v, stage, d, lk in kr:
-        k36.setdefault(name, [])
-        if v:
-            k36[name].append(spec(v, stage, d, lk))
-    h, st = read_tsv("gates-staging.tsv")
-    src += [l.split()[0] for l in h if l.startswith("kubernetes/")]
-    staging = {}
-    global staging_repos
-    staging_repos = {}
-    for repo, rel, name, v, stage, d, lk, reg in st:
-        if reg != "yes":
-            continue
-        staging.setdefault(name, {}).setdefault(int(rel), []).append((v, stage, d, lk))
-        staging_repos.setdefault(name, set()).add(repo)
-    h, sn = read_tsv("gates-kube-snapshots.tsv")
-    src += [l.split()[0] for l in h if "@" in l.split()[0] and ":" in l.split()[0]]
-    snaps = {}
-    for rel, _src, name, v, stage, d, lk in sn:
-        if (name, int(rel)) in SNAPSHOT_SKIP:
-            continue
-        snaps.setdefault(int(rel), {}).setdefault(name, []).append((v, stage, d, lk))
-    return src, web, up, l34, p35, k36, staging, snaps
+def at_release(specs, minor: int):
+    """A spec list as a `minor` binary holds it: one flat spec (version 0.0) before 1.31."""
+    if minor >= FIRST_VERSIONED:
+        return specs
+    flat = [s for s in specs if (s[0], s[1]) <= (1, minor)] or list(specs[:1])
+    return (0, 0, *flat[-1][2:]) if flat else None
 
 
-def snapshot_flat(specs, minor):
-    """The spec a release-`minor` binary holds for a snapshot entry: its unversioned spec, or the
-    last versioned spec at or below `minor`."""
-    if not specs[0][0]:
-        _v, stage, d, lk = specs[-1]
-        return (stage, d == "true", lk == "true")
-    best = None
-    for v, stage, d, lk in specs:
-        if vminor(v) <= (1, minor):
-            best = (stage, d == "true", lk == "true")
-    return best
+# Changes openshift/kubernetes carries in pkg/features that upstream never had (found by
+# comparing the fork's maps with upstream's vendored maps of the same release): for these the
+# upstream snapshot of the release decides, else `fix` undoes the carry.
+FORK_CARRIES = {
+    "NodeLogQuery": "OpenShift turns it on by default while Alpha/Beta (upstream: off until GA)",
+    "LocalStorageCapacityIsolationFSQuotaMonitoring": "1.25: the fork keeps it Alpha and off (upstream 1.25.0: Beta, on)",
+    "CSIMigrationvSphere": "1.26: the fork does not lock it (upstream 1.26.1: GA, locked)",
+    "RetroactiveDefaultStorageClass": "1.28: the fork does not lock it (upstream 1.28.0: GA, locked)",
+    "KubeletPodResourcesGetAllocatable": "1.29: the fork dropped it (upstream 1.29.1: GA, locked)",
+    "EventedPLEG": "1.27/1.28: the fork demotes it to Alpha (upstream and real 1.28.3 binaries: Beta, off)",
+    "SchedulerQueueingHints": "1.28: the fork turns it off (upstream 1.28.0 and real 1.28.3 binaries: Beta, on)",
+}
 
 
-def flat_at(specs, minor):
-    best = None
-    for (ma, mi, stage, d, lk) in specs:
-        if (ma, mi) <= (1, minor):
-            best = (stage, d, lk)
-    return best
+def undo_carry(name: str, specs):
+    if name == "NodeLogQuery":
+        return tuple((a, b, st, d if st == "GA" else False, lk) for (a, b, st, d, lk) in specs)
+    return specs
 
 
-def apply_snapshots(gates, snaps, staging, p35, conflicts):
-    """Snapshots of pkg/features are exact for the kube map of their release: a gate is known at a
-    snapshot release iff the snapshot (or a staging tag) has it; between snapshots the rule's
-    answer stands unless both neighbours agree. Website-derived specs are rebuilt so that every
-    snapshot release's flat spec is the snapshot's (stage, default, lock)."""
-    sn = sorted(snaps)
-    stats = {"locks": 0, "respec": 0, "presence": 0, "new": 0}
-    for name in sorted(set(gates) | {n for r in snaps.values() for n in r}):
-        if name in SNAPSHOT_BLIND:
-            continue
-        g = gates.get(name)
-        st = staging.get(name, {})
-
-        def old_known(m):
-            return g is not None and g["since"] is not None and g["since"] <= m and (g["removed"] is None or m < g["removed"])
-
-        exact = {r: (name in snaps[r] or r in st) for r in sn}
-        known = {}
-        for m in range(OLDEST, NEWEST + 1):
-            if m in exact:
-                known[m] = exact[m]
+def fork_point(minor: int, patch: int, tree: dict, staged: set, staging: dict, members: dict, snap) -> dict:
+    """A microshift tree as upstream's release 1.minor.patch: staging packages from upstream's
+    own tag of that patch where one exists (else the fork's copy, else the .0 tag), OpenShift's
+    carries in the kube map undone."""
+    out = {}
+    exact = staging.get((minor, patch))
+    base = staging.get((minor, 0), {})
+    owned = {}
+    for (m, origin), names in members.items():
+        if m == minor:
+            for n in names:
+                owned.setdefault(n, origin)
+    forked = {n for n, e in tree.items() if e[1] != "kube"} | staged
+    for name, (specs, origin, source) in tree.items():
+        if exact is not None and (name in owned or name in forked):
+            continue  # a staging gate: decided by upstream's tag below (the fork backports some)
+        if name in FORK_CARRIES:
+            if snap is not None and name in snap[2]:
+                specs, origin, source = snap[2][name], "kube", snap[1]
+            elif snap is not None:
                 continue
-            lo = max((r for r in sn if r < m), default=None)
-            hi = min((r for r in sn if r > m), default=None)
-            if lo is not None and hi is not None and exact[lo] and exact[hi]:
-                known[m] = True
-            elif lo is not None and hi is not None and not exact[lo] and not exact[hi]:
-                # only a gate the rule starts after `lo` can live between two absences
-                known[m] = (old_known(m) and g["since"] > lo) or m in st
-            elif hi is None and lo is not None and not exact[lo] and (g is None or (g["since"] or 99) <= lo) and name not in p35 and m not in st:
-                known[m] = False  # gone by the last snapshot: a removed gate does not come back
             else:
-                known[m] = old_known(m) or m in st
-        rels = [m for m in known if known[m]]
-        if not rels:
-            if g is not None:
-                conflicts.append(f"{name}: in no snapshot of 1.{sn[0]}..1.{sn[-1]} nor staging tag (dropped)")
-                gates.pop(name)
-            continue
-        since, last = rels[0], rels[-1]
-        gaps = [m for m in range(since, last + 1) if not known[m]]
-        if gaps:
-            conflicts.append(f"{name}: snapshot presence has gaps at {gaps} (interval kept)")
-        if since == OLDEST and g is not None and g["since"] is not None and g["since"] < OLDEST:
-            since = g["since"]
-        removed = None if last == NEWEST else last + 1
-        if g is None:
-            g = gates[name] = {"since": since, "removed": removed, "specs": [], "how": "snapshots"}
-            stats["new"] += 1
-        elif (g["since"], g["removed"]) != (since, removed):
-            if max(g["since"] or 0, OLDEST) != max(since, OLDEST) or g["removed"] != removed:
-                stats["presence"] += 1
-                conflicts.append(f"{name}: snapshots say 1.{max(since, OLDEST)}..{removed and '1.' + str(removed)}, the rule said 1.{g['since']}..{g['removed'] and '1.' + str(g['removed'])} (snapshots kept)")
-        g["since"], g["removed"] = since, removed
-        if g["how"] not in ("website", "snapshots"):
-            # exact versioned specs that start after the first release the snapshots know the
-            # gate (e.g. a gate relisted in the kube map before its staging package had it):
-            # prepend the snapshots' flat specs of those releases
-            first = (g["specs"][0][0], g["specs"][0][1]) if g["specs"] else (1, NEWEST + 1)
-            pre, prev = [], None
-            for m in range(max(since, OLDEST), NEWEST + 1):
-                if (1, m) >= first:
-                    break
-                if known[m] and m in snaps and name in snaps[m]:
-                    v = snapshot_flat(snaps[m][name], m)
-                    if v is not None and v != prev:
-                        pre.append((1, m, *v))
-                        prev = v
-            if pre:
-                conflicts.append(f"{name}: {g['how']} specs start at 1.{first[1]}, snapshots know it from 1.{pre[0][1]} (snapshot specs prepended)")
-                rest = list(g["specs"])
-                if rest and pre[-1][2:] == rest[0][2:]:
-                    rest[0] = pre.pop()  # same spec: it started earlier (AddVersioned wants a change per entry)
-                g["specs"] = pre + rest
-            continue
-        # rebuild flat history: snapshot values where a snapshot has the gate, else the old specs
-        newest = [r for r in sn if name in snaps[r] and snaps[r][name][0][0]]
-        if newest and not g["specs"]:
-            r = newest[-1]
-            g["specs"] = [spec(*x) for x in snaps[r][name]]
-            g["how"] = f"snapshot@1.{r}"
-            continue
-        old = list(g["specs"])
-        out = [s for s in old if (s[0], s[1]) < (1, max(since, OLDEST))]
-        prev = out[-1][2:] if out else None
-        for m in range(max(since, OLDEST), NEWEST + 1):
-            if not known[m]:
-                continue
-            if m in snaps and name in snaps[m]:
-                v = snapshot_flat(snaps[m][name], m)
-            elif prev is None or any((x[0], x[1]) == (1, m) for x in old):
-                v = flat_at(old, m)  # a stage change the old history records at `m`
-            else:
-                v = prev  # carry the last snapshot's value (its lock) forward
-            if v is not None and v != prev:
-                # keep the old spec's own version when it agrees (a stage reached before `m`)
-                out.append((1, m, *v))
-                prev = v
-        # undo splits where the old history had the same value earlier (stage since kept)
-        merged = []
-        for s_ in out:
-            o = [x for x in old if x[2:] == s_[2:] and (x[0], x[1]) <= (s_[0], s_[1])]
-            if o and (not merged or (o[-1][0], o[-1][1]) > (merged[-1][0], merged[-1][1])) and flat_ok(o[-1], s_, snaps, name, known):
-                s_ = o[-1]
-            merged.append(s_)
-        if merged != old:
-            stats["respec"] += 1
-            stats["locks"] += sum(1 for x in merged if x[4]) > sum(1 for x in old if x[4])
-            g["specs"] = merged
-    return stats
+                specs = undo_carry(name, specs)
+        out[name] = (specs, origin, source)
+    for name in FORK_CARRIES:
+        if snap is not None and name in snap[2] and name not in out and name in tree:
+            pass
+        elif snap is not None and name in snap[2] and name not in tree:
+            out[name] = (snap[2][name], "kube", snap[1])
+    present = {e[1] for e in tree.values()}
+    for name, entry in (exact if exact is not None else base).items():
+        if exact is not None or (entry[1] not in present and name not in out):
+            out[name] = entry
+    return out
 
 
-def flat_ok(o, s_, snaps, name, known):
-    """Whether moving spec s_ back to the older version o keeps every snapshot release between
-    them reading the same value (so the earlier version is consistent with the snapshots)."""
-    for r in range(o[1], s_[1]):
-        if r in snaps and known.get(r) and name in snaps[r] and snapshot_flat(snaps[r][name], r) != s_[2:]:
-            return False
-    return True
+def points():
+    """[(minor, patch, {name: (specs, origin, source)})], oldest first: every pinned release."""
+    (staging, members), snaps, ms, web = load_staging(), load_snapshots(), load_microshift(), load_website()
+    out = []
+    for minor in range(OLDEST, NEWEST + 1):
+        st = staging.get((minor, 0), {})
+        snap = snaps.get(minor)
+        # a vendored upstream map pins the .0 answer only if no microshift tree is older
+        lead = snap if snap is not None and (minor not in ms or snap[0] <= ms[minor][0][0]) else None
+        pts = []
+        if minor in ms:
+            for patch, tree, staged in ms[minor]:
+                if lead is not None and patch <= lead[0]:
+                    continue  # upstream's own map of the same or an earlier patch decides
+                pts.append((patch, fork_point(minor, patch, tree, staged, staging, members, snap)))
+        if lead is not None:
+            patch, source, kube = lead
+            tree = {n: (s, "kube", source) for n, s in kube.items()}
+            exact = staging.get((minor, patch), st)
+            tree.update(exact)  # the relisted staging gates: their package's own tag decides
+            pts.insert(0, (patch, tree))
+        if not pts and minor == NEWEST and out:
+            # no pinned tree yet: the previous release's kube map, changed where the website's
+            # pages of this release say, plus the staging tags of this release
+            prev = out[-1][2]
+            tree = {}
+            for name, (specs, origin, source) in prev.items():
+                if origin not in ("kube", "carried", "website"):
+                    continue
+                if name in web:
+                    wspecs, wsrc = web[name]
+                    if wspecs is not None:
+                        kept = tuple(x for x in specs if (x[0], x[1]) < (1, NEWEST))
+                        tree[name] = (kept + wspecs, "website", wsrc)
+                else:
+                    tree[name] = (specs, "carried", source)
+            for name, (wspecs, wsrc) in web.items():
+                if name not in prev and wspecs is not None and name not in st:
+                    tree[name] = (wspecs, "website", wsrc)
+            for name, entry in st.items():
+                tree[name] = entry
+            pts.append((0, tree))
+        if not pts:
+            die(f"no source pins release 1.{minor}")
+        # every patch tag of the staging repositories pins that patch's staging gates exactly:
+        # a point there takes the kube map of the newest point at or below it
+        if minor != NEWEST:
+            owned = {n for (m, _o), names in members.items() if m == minor for n in names}
+            added = set()
+            for patch in sorted({p for (m, p) in staging if m == minor}):
+                if any(p == patch for p, _t in pts):
+                    continue
+                added.add(patch)
+                below = max((x for x in pts if x[0] < patch and x[0] not in added), key=lambda x: x[0], default=pts[0])[1]
+                tree = {n: e for n, e in below.items() if n not in owned and e[1] == "kube"}
+                tree.update(staging[(minor, patch)])
+                pts.append((patch, tree))
+            pts.sort(key=lambda x: x[0])
+        for patch, tree in pts:
+            fixed = {}
+            for name, (specs, origin, source) in tree.items():
+                if name in ("AllAlpha", "AllBeta"):
+                    continue
+                s = at_release(specs, minor)
+                if s is None or (minor >= FIRST_VERSIONED and not s):
+                    continue
+                fixed[name] = (tuple(s) if minor >= FIRST_VERSIONED else (s,), origin, source)
+            out.append((minor, patch, fixed))
+    return out
 
 
 def load_corrections():
+    """[(name, minor, patch, action, value, reason, evidence)]: action drop (not registered
+    from that point) or specs (the spec list from that point)."""
     out = []
     if not os.path.exists(CORRECTIONS):
         return out
@@ -588,180 +564,151 @@ def load_corrections():
         line = line.rstrip("\n")
         if not line or line.startswith("#"):
             continue
-        name, field, value, reason, evidence = line.split("\t")
-        out.append((name, field, value, reason, evidence))
+        name, at, until, action, value, reason, evidence = line.split("\t")
+        out.append((name, at, until, action, value, reason, evidence))
     return out
 
 
-def parse_specs(value: str):
-    specs = []
-    for item in value.split(","):
-        v, stage, d, lk = item.split(":")
-        specs.append(spec(v, stage, d, lk))
-    return specs
+def vkey(text: str):
+    parts = [int(x) for x in text.split(".")]
+    return (parts[1], parts[2] if len(parts) > 2 else 0)
 
 
-def merge():
-    src, web, up, l34, p35, k36, staging, snaps = load_facts()
-    names = set(web) | set(up) | set(l34) | set(p35) | set(staging)
-    names -= {"AllAlpha", "AllBeta"}  # built into every featuregate.FeatureGate, not registered gates
-    conflicts, gates = [], {}
-    for name in sorted(names):
-        # the fork's main (2026-01-22, after the 1.35 release) is one coherent snapshot; the
-        # upstream pages come from mixed commits, so they only fill gates the fork lacks
-        w = web.get(name) or up.get(name)
-        wspecs = website_specs(w["stages"]) if w else []
-        w_since = first_real(wspecs)
-        w_removed = None
-        if w and w["removed"]:
-            last_to = [s[3] for s in w["stages"] if s[3]]
-            w_removed = vminor(last_to[-1])[1] + 1 if last_to else None
-        st = staging.get(name, {})
-        # exact specs, newest source first
-        if NEWEST in st and all(v for (v, *_r) in st[NEWEST]):
-            specs, how = [spec(*x) for x in st[NEWEST]], "staging@1.36"
-        elif name in p35:
-            specs, how = p35[name], "preset@1.35-dev"
-        elif name in l34:
-            specs, how = l34[name], "versioned-list@1.34"
-        else:
-            newest = max(st) if st else None
-            if newest is not None and all(v for (v, *_r) in st[newest]):
-                specs, how = [spec(*x) for x in st[newest]], f"staging@1.{newest}"
-            else:
-                specs, how = wspecs, "website"
-        if not specs:
-            conflicts.append(f"{name}: no stage history in any source")
-            continue
-        since = first_real(specs) if how != "website" else w_since
-        if w_since is not None and since is not None and w_since != since and how != "website":
-            conflicts.append(f"{name}: website says since 1.{w_since}, {how} specs say 1.{since} (specs kept)")
-        if since is None:
-            since = w_since
-        w_newer = bool(w) and any(s[2] and vminor(s[2])[1] >= 35 for s in w["stages"])
-        if name in p35:
-            removed = None
-            if w_removed:
-                conflicts.append(f"{name}: website says removed in 1.{w_removed} but the 1.35-dev preset has it (kept: not removed)")
-        elif name in l34:
-            if w_removed and w_removed >= 35:
-                removed = w_removed
-            elif not w_removed and w_newer:
-                removed = None
-                conflicts.append(f"{name}: in the 1.34 list, not in the 1.35-dev preset, but the website lists 1.35+ stages (kept: not removed)")
-            else:
-                removed = 35
-                if w_removed:
-                    conflicts.append(f"{name}: website says removed in 1.{w_removed}, but the 1.34 list has it and the 1.35-dev preset does not (kept: 1.35)")
-        else:
-            removed = w_removed
-            if removed is None and since is not None and since <= 34 and how == "website":
-                conflicts.append(f"{name}: website says not removed, but absent from the 1.34 list (no removal release known)")
-        if st:
-            # staging tags are exact for the staging package; a gate can also live in the kube
-            # map before or after (it moved), so presence is the union, except for gates no
-            # newer exact list has, whose staging removal wins over the website's
-            present = sorted(st)
-            gaps = [r for r in range(present[0], present[-1] + 1) if r not in st]
-            if gaps:
-                conflicts.append(f"{name}: staging presence has gaps at {gaps}")
-            s_since = present[0]
-            s_removed = present[-1] + 1 if present[-1] < NEWEST else None
-            only_staging = staging_repos.get(name, set()) <= {"kubernetes/component-base", "kubernetes/client-go"}
-            if only_staging:
-                since = s_since if s_since > OLDEST else min(x for x in (since, s_since) if x is not None)
-            elif s_since > OLDEST or since is None:
-                # versioned specs of staging gates are often back-dated: trust the tags and the
-                # website, not the first spec
-                since = min(x for x in (w_since, s_since) if x is not None)
-            if name in p35 or name in l34:
-                removed = None if (removed is None or s_removed is None) else max(removed, s_removed)
-            else:
-                if s_removed is not None and w_removed not in (None, s_removed):
-                    conflicts.append(f"{name}: website says removed in 1.{w_removed}, staging tags say 1.{s_removed} (staging kept)")
-                removed = s_removed
-        # an unversioned staging spec older than the first stage the specs record (e.g. a gate
-        # the staging package registered a release before the website says)
-        if st and specs and first_real(specs) is not None and since is not None and since < specs[0][1] and specs[0][0] == 1 and specs[0][1] > 0:
-            early = [r for r in sorted(st) if r < specs[0][1] and not st[r][0][0]]
-            for r in reversed(early):
-                v, stage, d, lk = st[r][0]
-                s0 = (1, r, stage, d == "true", lk == "true")
-                if s0[2:] == specs[0][2:]:
-                    specs[0] = s0
+def apply_corrections(pts):
+    """Each correction applies to the pinned releases in at..until. When no source pins `at`
+    itself, a point is added there, a copy of the newest point of that minor before it (or its
+    first): a patch release whose change a changelog dates between two pinned patches."""
+    declared = {}
+    for (m, _p, t) in pts:
+        for n, (_s, o, src) in t.items():
+            declared.setdefault((m, n), (o, src))
+    for name, at, until, action, value, _reason, _evidence in load_corrections():
+        lo, hi = vkey(at), vkey(until)
+        if not any((m, p) == lo for (m, p, _t) in pts):
+            same = [i for i, (m, _p, _t) in enumerate(pts) if m == lo[0]]
+            if not same:
+                die(f"correction {name}: no pinned release of 1.{lo[0]}")
+            before = [i for i in same if pts[i][1] < lo[1]]
+            src = before[-1] if before else same[0]
+            pts.insert(src + 1 if before else src, (lo[0], lo[1], dict(pts[src][2])))
+        for minor, patch, tree in pts:
+            if lo <= (minor, patch) <= hi:
+                if action == "drop":
+                    tree.pop(name, None)
+                elif action == "specs":
+                    specs = tuple(spec(*item.split(":")) for item in value.split(","))
+                    origin, source = (tree[name][1], tree[name][2]) if name in tree else declared.get((minor, name), (None, None))
+                    if source is None:
+                        die(f"correction {name}: no source of 1.{minor} declares it")
+                    # the fact rests on the correction's evidence, so its source names that
+                    tree[name] = (specs, "website" if origin == "website" else "correction", f"corrections/gates.tsv@{name}:{at}..{until} ({_evidence.split(';')[0]})")
                 else:
-                    specs.insert(0, s0)
-            if early:
-                conflicts.append(f"{name}: staging tags register it from 1.{early[0]}, before the first recorded stage (staging spec prepended)")
-        # the 1.36-dev map is exact for what the 1.35 release shipped: its specs from 1.35 on
-        # replace the 1.35-dev preset's (promotions made after the preset's commit), and a
-        # preset gate it lacks (outside the staging maps) left before the 1.35 release
-        if name in k36:
-            newer = k36[name]
-            if newer and not how.startswith(f"staging@1.{NEWEST}"):
-                specs = [s_ for s_ in specs if (s_[0], s_[1]) < newer[0][:2]] + newer
-                how = f"{how}+kube@1.36-dev"
-        elif name in p35 and not any(r >= 35 for r in st):
-            if since is not None and since >= 35:
-                conflicts.append(f"{name}: only in the 1.35-dev preset, not in the 1.36-dev map (never released: dropped)")
-                continue
-            if removed is None or removed > 35:
-                conflicts.append(f"{name}: in the 1.35-dev preset, not in the 1.36-dev map (removed: 1.35)")
-                removed = 35
-        if since is not None and since > NEWEST:
-            continue
-        gates[name] = {"since": since, "removed": removed, "specs": list(specs), "how": how}
-    global snapshot_stats
-    snapshot_stats = apply_snapshots(gates, snaps, staging, p35, conflicts)
-    applied = []
-    for name, field, value, reason, evidence in load_corrections():
-        g = gates.setdefault(name, {"since": None, "removed": None, "specs": [], "how": "correction"})
-        if field == "since":
-            g["since"] = int(value)
-        elif field == "removed":
-            g["removed"] = None if value == "none" else int(value)
-        elif field == "specs":
-            g["specs"] = parse_specs(value)
-        elif field == "drop":
-            gates.pop(name)
-        else:
-            die(f"correction {name}: unknown field {field}")
-        applied.append(name)
-    # conflicts resolved by a correction are not reported again
-    conflicts = [c for c in conflicts if c.split(":", 1)[0] not in applied]
-    return src, gates, conflicts
+                    die(f"correction {name}: unknown action {action}")
 
 
-def render(src, gates) -> str:
+def eras(pts):
+    """{name: [(minor, patch, specs or None, origin)]}: where each gate's spec list (as the
+    release holding it declared it) or its origin changes; None: not registered from there."""
+    names = sorted({n for (_m, _p, t) in pts for n in t})
+    out = {}
+    for name in names:
+        cur, es = "unset", []
+        for minor, patch, tree in pts:
+            v = (tree[name][0], tree[name][1]) if name in tree else None
+            if v != cur:
+                if not (v is None and not es):
+                    es.append((minor, patch, v[0] if v else None, v[1] if v else None))
+                cur = v
+        out[name] = es
+    return out
+
+
+def render(pts, gate_eras) -> str:
+    sources = sorted({src for (_m, _p, t) in pts for (_s, _o, src) in t.values()})
+    index = {s: i for i, s in enumerate(sources)}
     out = [
         "// Generated by scripts/gen-releases/gates.py from scripts/gen-releases/facts/gates-*.tsv and",
         "// scripts/gen-releases/corrections/gates.tsv: do not edit.",
-        "use super::GateRecord;",
+        "use super::{Era, GateRecord, Origin::*, Point};",
         "#[allow(unused_imports)]",
         "use crate::featuregate::PreRelease::{self, Alpha as A, Beta as B, Deprecated as D, GA as G};",
         "",
-        "/// The upstream sources the records were generated from.",
+        "/// The upstream files the records were read from (`repo@commit:path`).",
         "pub static SOURCES: &[&str] = &[",
     ]
-    for s in sorted(set(src)):
-        out.append(f'    "{s}",')
+    out += [f'    "{s}",' for s in sources]
+    out += ["];", "", "/// Every pinned release (minor, patch) with the source of each origin there (an index of",
+            "/// [`SOURCES`]; `u16::MAX`: none), oldest first. A gate of origin `Website` names its own page.",
+            "#[rustfmt::skip]", "pub static POINTS: &[Point] = &["]
+    for minor, patch, tree in pts:
+        by = {}
+        for name, (_s, origin, src) in sorted(tree.items()):
+            if origin not in ("website", "correction"):
+                by.setdefault(origin, src)
+        idx = ", ".join(str(index[by[o]]) if o in by else "u16::MAX" for o in ORIGINS[:8] + ["carried"])
+        out.append(f"    Point {{ minor: {minor}, patch: {patch}, sources: [{idx}] }},")
     out += ["];", "", "/// Every gate, sorted by name.", "#[rustfmt::skip]", "pub static GATES: &[GateRecord] = &["]
-    for name in sorted(gates):
-        g = gates[name]
-        if g["since"] is None:
-            die(f"{name}: no since")
-        removed = "None" if g["removed"] is None else f"Some({g['removed']})"
-        specs = ", ".join(
-            f"({ma}, {mi}, {RUST_STAGE[st]}, {str(d).lower()}, {str(lk).lower()})" for (ma, mi, st, d, lk) in g["specs"]
-        )
-        out.append(f'    GateRecord {{ name: "{name}", since: {g["since"]}, removed: {removed}, specs: &[{specs}] }},')
+    rust_origin = {"kube": "Kube", "kubernetes/apiserver": "Apiserver", "kubernetes/apiextensions-apiserver": "Apiextensions",
+                   "component-base/logs": "Logs", "component-base/metrics": "Metrics", "component-base/zpages": "Zpages",
+                   "kubernetes/client-go": "ClientGo", "kubernetes/controller-manager": "ControllerManager",
+                   "website": "Website", "carried": "Carried", "correction": "Correction"}
+    for name in sorted(gate_eras):
+        parts = []
+        for minor, patch, specs, origin in gate_eras[name]:
+            if specs is None:
+                parts.append(f"Era {{ minor: {minor}, patch: {patch}, origin: Kube, page: 0, specs: &[] }}")
+                continue
+            page = 0
+            if origin in ("website", "correction"):
+                page = next(index[src] for (m, p, t) in pts if (m, p) == (minor, patch) for (n, (_s, _o, src)) in t.items() if n == name)
+            sp = ", ".join(f"({a}, {b}, {RUST_STAGE[st]}, {str(d).lower()}, {str(lk).lower()})" for (a, b, st, d, lk) in specs)
+            parts.append(f"Era {{ minor: {minor}, patch: {patch}, origin: {rust_origin[origin]}, page: {page}, specs: &[{sp}] }}")
+        out.append(f'    GateRecord {{ name: "{name}", eras: &[{", ".join(parts)}] }},')
     out.append("];")
     return "\n".join(out) + "\n"
 
 
+def report(pts):
+    """Changes between consecutive pinned points of one minor (patch-level changes), and the
+    census per release, for review."""
+    lines = []
+    for (m1, p1, t1), (m2, p2, t2) in zip(pts, pts[1:]):
+        if m1 != m2:
+            continue
+        for n in sorted(set(t1) | set(t2)):
+            a, b = t1.get(n), t2.get(n)
+            if (a and a[0]) != (b and b[0]):
+                lines.append(f"1.{m1}.{p1} -> 1.{m2}.{p2}: {n}: {a and a[0]} -> {b and b[0]}")
+    return lines
+
+
+def prune(pts):
+    """Drops pinned patches that answer exactly as the previous kept patch of their minor: their
+    facts are the earlier tree's (also a true source of them), and every point costs the
+    wasm a row and its source strings."""
+    out = []
+    for minor, patch, tree in pts:
+        if out and out[-1][0] == minor:
+            prev = out[-1][2]
+            if {n: (e[0], e[1]) for n, e in prev.items()} == {n: (e[0], e[1]) for n, e in tree.items()}:
+                continue
+        out.append((minor, patch, tree))
+    return out
+
+
+def short(source: str) -> str:
+    """repo@commit:path with the commit cut to 12 hex digits (unambiguous, and the wasm carries
+    every source string)."""
+    m = re.match(r"([^@]+)@([0-9a-f]{40}):(.*)", source)
+    return f"{m.group(1)}@{m.group(2)[:12]}:{m.group(3)}" if m else source
+
+
 def build(check: bool) -> None:
-    src, gates, conflicts = merge()
-    text = render(src, gates)
+    pts = points()
+    apply_corrections(pts)
+    pts = [(m, p, {n: (s_, o, short(src)) for n, (s_, o, src) in t.items()}) for (m, p, t) in pts]
+    pts = prune(pts)
+    text = render(pts, eras(pts))
     if check:
         current = open(OUT, encoding="utf-8").read() if os.path.exists(OUT) else ""
         if current != text:
@@ -776,11 +723,11 @@ def build(check: bool) -> None:
         return
     with open(OUT, "w", encoding="utf-8") as f:
         f.write(text)
-    for c in conflicts:
-        print(f"conflict: {c}")
-    print(f"snapshots: {snapshot_stats}")
-    print(f"wrote {os.path.relpath(OUT, ROOT)}: {len(gates)} gates; {len(conflicts)} conflicts decided by the rule (listed above)")
-
+    for line in report(pts):
+        print(f"patch change: {line}")
+    for minor, patch, tree in pts:
+        print(f"census 1.{minor}.{patch}: {len(tree)} gates")
+    print(f"wrote {os.path.relpath(OUT, ROOT)}")
 
 if __name__ == "__main__":
     if len(sys.argv) >= 2 and sys.argv[1] == "extract":

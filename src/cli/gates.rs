@@ -120,11 +120,16 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
         .map(|e| (e.feature.clone(), e.value))
         .collect();
     let mut states = gate.feature_states();
+    // A release's binary: which upstream file decided each gate's facts there.
+    let mut sources = std::collections::BTreeMap::new();
     if get(m, "emulate").is_none() {
-        // A release's binary: when each gate reached its stage is in the release records (flat
-        // pre-1.31 specs carry no version).
+        // When each gate reached its stage is in the release records (flat pre-1.31 specs
+        // carry no version).
         for s in &mut states {
             s.stage_since = releases::gates::record(&s.name).and_then(|r| r.stage_since(binary));
+        }
+        for f in releases::gates::facts_in(binary) {
+            sources.insert(f.name, (f.source, f.from_website));
         }
     }
     let listed: Vec<&FeatureState> = states
@@ -158,7 +163,16 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
 
     let binary_text = match get(m, "emulate") {
         Some(_) => format!("Kubernetes {binary} binary, --emulated-version={emulation}"),
-        None => format!("Kubernetes {binary} binary"),
+        None => {
+            let (first, last) = releases::gates::patch_range(binary);
+            let minor = binary.minor();
+            let patches = match last {
+                Some(l) if l == first => format!("1.{minor}.{first}"),
+                Some(l) => format!("1.{minor}.{first} to 1.{minor}.{l}"),
+                None => format!("1.{minor}.{first} and later patches"),
+            };
+            format!("Kubernetes {binary} binary (gates as in {patches})")
+        }
     };
     let code = if result.is_err() || !mismatches.is_empty() {
         EXIT_FINDINGS
@@ -202,7 +216,14 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
             "error": error,
             "problems": problems,
             "warnings": warnings,
-            "gates": listed.iter().map(|s| state_json(s, set_values.get(&s.name).copied())).collect::<Vec<_>>(),
+            "gates": listed.iter().map(|s| {
+                let mut v = state_json(s, set_values.get(&s.name).copied());
+                if let (Some((src, web)), Value::Object(o)) = (sources.get(s.name.as_str()), &mut v) {
+                    o.insert("source".into(), json!(src));
+                    o.insert("fromWebsite".into(), json!(web));
+                }
+                v
+            }).collect::<Vec<_>>(),
             "metrics": metrics_json,
             "notes": kubeadm_notes,
         });
@@ -257,6 +278,17 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
                     s.default,
                     w = width + 6
                 ));
+                if let Some((src, web)) = sources.get(s.name.as_str()) {
+                    let note = match (*web, src.starts_with("kubernetes/website@")) {
+                        (true, true) => " (a kubernetes/website page: no source of this release's code is reachable)",
+                        (true, false) => " (carried from the previous release: no source of this release's code, and no website page changed it)",
+                        _ => "",
+                    };
+                    o.push_str(&format!(
+                        "    {}\n",
+                        style.dim(&format!("from {src}{note}"))
+                    ));
+                }
             }
             for w in warnings {
                 o.push_str(&format!(

@@ -1,97 +1,297 @@
 //! Every feature gate that a release from [`OLDEST`](super::OLDEST) to [`NEWEST`](super::NEWEST)
-//! registered, with its versioned specs and the releases that carried it.
+//! registered, each release as its own code declared it.
 //!
-//! A gate's life has two parts that upstream keeps in different places. Which *binaries* know it
-//! ([`GateRecord::since`] to [`GateRecord::removed`]) decides whether `--feature-gates=X=true` starts
-//! or fails with `unrecognized feature gate: X`. Its *specs* decide what it means at a version:
-//! binaries before 1.31 hold one flat spec per gate (the last spec at or below their release),
-//! binaries from 1.31 on hold the whole versioned history and evaluate it at their emulation
-//! version. [`release_gate`] builds the first; [`features_in`] with
-//! [`FeatureGate::with_emulation_version`] the second.
+//! A gate's life is a list of eras: runs of consecutive pinned releases (a minor, or a patch of
+//! it where a source pins one) whose binaries declared the same spec list, each naming where
+//! the fact came from. Why eras and not one history per gate: upstream's later versioned lists
+//! back-date specs (a gate Beta and on in 1.30.0 may read Alpha at 1.30 in the 1.34 list), so a
+//! single history would let a later release rewrite what an earlier one shipped. Binaries
+//! before 1.31 hold one flat spec per gate; from 1.31 on the whole versioned list, evaluated at
+//! their emulation version. [`release_gate`] builds either.
 //!
-//! The records are generated into `gates_data.rs` by `scripts/gen-releases/gates.py`; its
-//! `SOURCES` names every upstream file they were read from.
+//! The records are generated into `gates_data.rs` by `scripts/gen-releases/gates.py`; every
+//! fact's source is in [`SOURCES`] (see [`source_of`]).
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::packed::{gates, Gate};
+use super::packed::{gates, EraRef, Gate};
 use super::Release;
 use crate::featuregate::{FeatureGate, FeatureGateError, FeatureSpec, PreRelease};
 use crate::version::Version;
+
+/// A spec as the data holds it: `(major, minor, stage, default, lockToDefault)`; `0.0` is an
+/// unversioned spec (a flat spec before 1.31, one added with `Add` after).
+pub type SpecTuple = (u16, u16, PreRelease, bool, bool);
+
+/// Which package of a release's code declared a gate, or the last resorts for a release no
+/// source pins yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// `pkg/features` of k8s.io/kubernetes.
+    Kube,
+    Apiserver,
+    Apiextensions,
+    /// component-base/logs.
+    Logs,
+    /// component-base/metrics.
+    Metrics,
+    /// component-base/zpages.
+    Zpages,
+    ClientGo,
+    ControllerManager,
+    /// A kubernetes/website feature-gate page of the release ([`Era::page`] names it).
+    Website,
+    /// The previous release's `pkg/features` spec, carried forward because no page of the
+    /// release's website changed it.
+    Carried,
+    /// A documented correction (`scripts/gen-releases/corrections/gates.tsv`), for a patch
+    /// release no source pins or a change a fork carried early ([`Era::page`] names it).
+    Correction,
+}
+
+impl Origin {
+    /// Every origin, in the order of [`Origin::index`].
+    pub(super) const ALL: [Origin; 11] = [
+        Origin::Kube,
+        Origin::Apiserver,
+        Origin::Apiextensions,
+        Origin::Logs,
+        Origin::Metrics,
+        Origin::Zpages,
+        Origin::ClientGo,
+        Origin::ControllerManager,
+        Origin::Website,
+        Origin::Carried,
+        Origin::Correction,
+    ];
+
+    /// Its place in [`Origin::ALL`].
+    pub(super) const fn index(self) -> u8 {
+        self as u8
+    }
+
+    /// Its column in [`Point::sources`] (the website has no column: its era names the page).
+    pub(super) const fn column(self) -> usize {
+        match self {
+            Origin::Website | Origin::Carried | Origin::Correction => 8,
+            other => other as usize,
+        }
+    }
+
+    /// Whether a fact of this origin rests on the website rather than on the release's code.
+    pub fn from_website(self) -> bool {
+        matches!(self, Origin::Website | Origin::Carried)
+    }
+}
+
+/// A release the data pins: `1.minor.patch`, and the source of each origin there (an index of
+/// [`SOURCES`]; `u16::MAX` when the release has none of that origin).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Point {
+    pub minor: u16,
+    pub patch: u16,
+    pub sources: [u16; 9],
+}
+
+/// From the pinned release `1.minor.patch` on (until the gate's next era), the gate's spec
+/// list; empty: not registered from there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Era {
+    pub minor: u16,
+    pub patch: u16,
+    pub origin: Origin,
+    /// For [`Origin::Website`] and [`Origin::Correction`]: the page or the correction, an index
+    /// of [`SOURCES`].
+    pub page: u16,
+    pub specs: &'static [SpecTuple],
+}
 
 /// One gate's whole life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GateRecord {
     /// The feature's string name (`CustomCPUCFSQuotaPeriod`, not the Go constant).
     pub name: &'static str,
-    /// First release whose binaries registered the gate (1.x minor).
-    pub since: u16,
-    /// First release whose binaries no longer registered it, if it was removed.
-    pub removed: Option<u16>,
-    /// Versioned specs, oldest first: `(major, minor, stage, default, lockToDefault)`. For gates
-    /// the 1.31+ binaries declare with versioned specs these are upstream's specs (which may
-    /// start before `since`, e.g. at 1.0); for older gates, the stage history.
-    pub specs: &'static [(u16, u16, PreRelease, bool, bool)],
+    /// Its eras, oldest first.
+    pub eras: &'static [Era],
 }
 
 #[path = "gates_data.rs"]
 mod data;
-pub use data::{GATES, SOURCES};
+pub use data::{GATES, POINTS, SOURCES};
+
+/// The pinned release that answers for `release`: the newest point of its minor at or below its
+/// patch, or the minor's first point (a minor without a patch, or a patch older than any
+/// source pins).
+pub fn point_of(release: Release) -> (u16, u16) {
+    let minor = release.minor();
+    let want = release.patch().unwrap_or(0);
+    let mut found = None;
+    for p in POINTS.iter().filter(|p| p.minor == minor) {
+        if found.is_none() || p.patch <= want {
+            found = Some(p.patch);
+        }
+    }
+    (minor, found.unwrap_or(0))
+}
+
+/// The patch range whose answers equal `release`'s: `(first, last)`, `last` `None` when open
+/// (every later patch). `1.32` answers as `1.32.0` up to the patch before the next pinned patch
+/// where some gate changed.
+pub fn patch_range(release: Release) -> (u16, Option<u16>) {
+    let (minor, at) = point_of(release);
+    let firsts: Vec<u16> = POINTS
+        .iter()
+        .filter(|p| p.minor == minor)
+        .map(|p| p.patch)
+        .collect();
+    let first = firsts.first().copied().unwrap_or(0);
+    // the pinned patches where some gate's era starts
+    let mut changes: Vec<u16> = gates()
+        .flat_map(|g| g.eras().filter(|e| e.minor == minor).map(|e| e.patch))
+        .filter(|&p| p > first)
+        .collect();
+    changes.sort_unstable();
+    changes.dedup();
+    let start = changes
+        .iter()
+        .rev()
+        .find(|&&p| p <= at)
+        .copied()
+        .unwrap_or(0);
+    let end = changes.iter().find(|&&p| p > at).map(|&p| p - 1);
+    (start, end)
+}
 
 impl GateRecord {
+    fn gate(&self) -> Gate {
+        Gate::plain(self)
+    }
+
     /// Whether the binaries of `release` register this gate.
     pub fn known_in(&self, release: Release) -> bool {
-        known(self.since, self.removed, release)
+        self.gate().era_at(release).is_some()
     }
 
-    /// The specs the binaries of `release` declare: those at or below `release` (a binary does
-    /// not know its successors' plans).
+    /// The specs the binaries of `release` declare (before 1.31: the flat spec's history).
     pub fn specs_in(&self, release: Release) -> Vec<FeatureSpec> {
-        specs_at(self.specs.iter().copied(), release)
+        self.gate().specs_in(release)
     }
 
-    /// The first release of the stage the gate has in `release` (Beta since 1.30 even if the
-    /// default flipped in 1.33), if the gate is known then.
+    /// The first release of the stage the gate has in `release`, if the gate is known then.
     pub fn stage_since(&self, release: Release) -> Option<Version> {
-        stage_since(&self.specs_in(release))
+        self.gate().stage_since(release)
+    }
+
+    /// The source of the gate's facts in `release` (`repo@commit:path`) and whether it rests
+    /// on the website.
+    pub fn source_in(&self, release: Release) -> Option<(&'static str, bool)> {
+        self.gate().source_in(release)
+    }
+
+    /// First release registering it (`since`) and first no longer registering it, as minors.
+    pub fn life(&self) -> (u16, Option<u16>) {
+        self.gate().life()
     }
 }
 
-// The same questions of a gate read from the packed tables (what every lookup below reads).
 impl Gate {
-    fn known_in(&self, release: Release) -> bool {
-        known(self.since, self.removed, release)
+    /// The era answering for `release`, if the gate is registered there.
+    fn era_at(&self, release: Release) -> Option<EraRef> {
+        let at = point_of(release);
+        self.eras()
+            .take_while(|e| (e.minor, e.patch) <= at)
+            .last()
+            .filter(|e| !e.is_empty())
     }
 
     fn specs_in(&self, release: Release) -> Vec<FeatureSpec> {
-        specs_at(self.specs(), release)
+        let Some(era) = self.era_at(release) else {
+            return Vec::new();
+        };
+        if release.minor() >= FIRST_VERSIONED {
+            return era.specs().map(to_spec).collect();
+        }
+        // a flat spec: its history over the eras of earlier releases (each spec at the minor
+        // its era began), so the stage's start is known
+        let at = point_of(release);
+        let mut out: Vec<FeatureSpec> = Vec::new();
+        for e in self.eras().take_while(|e| (e.minor, e.patch) <= at) {
+            let Some((_, _, stage, default, locked)) = e.specs().next() else {
+                out.clear();
+                continue;
+            };
+            let spec = to_spec((1, e.minor, stage, default, locked));
+            match out.last_mut() {
+                Some(last) if same(last, &spec) => {}
+                Some(last) if last.version == spec.version => *last = spec,
+                _ => out.push(spec),
+            }
+        }
+        out
+    }
+
+    fn stage_since(&self, release: Release) -> Option<Version> {
+        let specs = self.specs_in(release);
+        let since = stage_since(&specs)?;
+        if since.major() > 0 {
+            return Some(since);
+        }
+        // an unversioned spec (1.31+ `Add`): when the flat stage began, from earlier eras
+        let current = specs.last()?.pre_release;
+        let at = point_of(release);
+        let mut start = None;
+        for e in self.eras().take_while(|e| (e.minor, e.patch) <= at) {
+            let stage = e.specs().last().map(|s| s.2);
+            match stage {
+                Some(s) if s == current => start = start.or(Some(e.minor)),
+                _ => start = None,
+            }
+        }
+        start.map(|m| Version::new(1, u64::from(m)))
+    }
+
+    fn source_in(&self, release: Release) -> Option<(&'static str, bool)> {
+        let era = self.era_at(release)?;
+        let index = if matches!(era.origin, Origin::Website | Origin::Correction) {
+            era.page
+        } else {
+            let at = point_of(release);
+            let point = POINTS.iter().find(|p| (p.minor, p.patch) == at)?;
+            *point.sources.get(era.origin.column())?
+        };
+        let source = SOURCES.get(usize::from(index))?;
+        Some((source, era.origin.from_website()))
+    }
+
+    fn life(&self) -> (u16, Option<u16>) {
+        let since = self.eras().find(|e| !e.is_empty()).map_or(0, |e| e.minor);
+        let removed = self.eras().last().filter(|e| e.is_empty()).map(|e| {
+            if e.patch > 0 {
+                e.minor + 1
+            } else {
+                e.minor
+            }
+        });
+        (since, removed)
     }
 }
 
-fn known(since: u16, removed: Option<u16>, release: Release) -> bool {
-    let m = release.minor();
-    since <= m && removed.is_none_or(|r| m < r)
+fn same(a: &FeatureSpec, b: &FeatureSpec) -> bool {
+    a.pre_release == b.pre_release
+        && a.default == b.default
+        && a.lock_to_default == b.lock_to_default
 }
 
-fn specs_at(
-    specs: impl Iterator<Item = (u16, u16, PreRelease, bool, bool)>,
-    release: Release,
-) -> Vec<FeatureSpec> {
-    let at = release.version();
-    specs
-        .map(|(major, minor, stage, default, locked)| {
-            let mut spec = FeatureSpec::new(
-                Version::new(u64::from(major), u64::from(minor)),
-                stage,
-                default,
-            );
-            spec.lock_to_default = locked;
-            spec
-        })
-        .filter(|s| s.version.as_ref().is_some_and(|v| *v <= at))
-        .collect()
+fn to_spec((major, minor, stage, default, locked): SpecTuple) -> FeatureSpec {
+    let mut spec = FeatureSpec::new(
+        Version::new(u64::from(major), u64::from(minor)),
+        stage,
+        default,
+    );
+    spec.lock_to_default = locked;
+    spec
 }
 
 fn stage_since(specs: &[FeatureSpec]) -> Option<Version> {
@@ -118,7 +318,7 @@ pub fn features_in(release: Release) -> BTreeMap<String, Vec<FeatureSpec>> {
     // Inserts, not `collect`: a collected map sorts its items first, with a copy of the sorting
     // code for this item type in the wasm; the gates come sorted anyway.
     let mut features = BTreeMap::new();
-    for r in gates().filter(|r| r.known_in(release)) {
+    for r in gates() {
         let specs = r.specs_in(release);
         if !specs.is_empty() {
             features.insert(r.name.to_string(), specs);
@@ -131,13 +331,38 @@ pub fn features_in(release: Release) -> BTreeMap<String, Vec<FeatureSpec>> {
 /// gates, KEP-4330); older binaries hold one flat spec per gate.
 pub const FIRST_VERSIONED: u16 = 31;
 
+/// The first release whose component-base refuses a versioned gate that starts Deprecated
+/// without a 1.0 entry.
+const FIRST_DEPRECATED_CHECK: u16 = 33;
+
 /// The gate of a `release` binary started without `--emulated-version`: every gate it registers,
 /// at its own version. Before 1.31 a binary registered one flat spec per gate (`Add`, none of
 /// the versioned rules); from 1.31 on, the versioned history (`AddVersioned`).
 pub fn release_gate(release: Release) -> Result<FeatureGate, FeatureGateError> {
     let mut gate = FeatureGate::with_emulation_version(release.version());
     if release.minor() >= FIRST_VERSIONED {
-        gate.add_versioned(features_in(release))?;
+        let mut features = features_in(release);
+        if release.minor() < FIRST_DEPRECATED_CHECK {
+            // component-base before 1.33 let a gate start Deprecated after 1.0 (1.32's
+            // AllowDNSOnlyNodeCSR: only a 1.31 Deprecated spec); the check added in 1.33 wants a
+            // 1.0 entry, and later lists give these gates a 1.0 GA entry, on (the behaviour
+            // before the deprecation). Only emulating a version before the deprecation reads it.
+            for specs in features.values_mut() {
+                let starts_deprecated = specs.first().is_some_and(|s| {
+                    s.pre_release == PreRelease::Deprecated
+                        && s.version.as_ref().is_some_and(|v| v.minor() != 0)
+                });
+                if let (true, Some(first)) = (starts_deprecated, specs.first()) {
+                    let mut at_one = first.clone();
+                    at_one.version = Some(Version::new(1, 0));
+                    at_one.pre_release = PreRelease::GA;
+                    at_one.default = true;
+                    at_one.lock_to_default = false;
+                    specs.insert(0, at_one);
+                }
+            }
+        }
+        gate.add_versioned(features)?;
     } else {
         let mut flat = BTreeMap::new();
         for (name, mut specs) in features_in(release) {
@@ -150,8 +375,8 @@ pub fn release_gate(release: Release) -> Result<FeatureGate, FeatureGateError> {
     Ok(gate)
 }
 
-/// A gate as the binaries of one release know it, with when it reached its stage: a row of a
-/// release's gate table.
+/// A gate as the binaries of one release know it, with when it reached its stage and where the
+/// fact comes from: a row of a release's gate table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "ReleaseGate", optional_fields = nullable))]
@@ -164,27 +389,35 @@ pub struct GateFacts {
     #[serde(with = "crate::featuregate::spec::opt_version")]
     #[cfg_attr(feature = "typescript", ts(type = "string | null"))]
     pub stage_since: Option<Version>,
-    /// First release whose binaries registered it (`"1.20"`).
+    /// First release whose binaries registered it (`"1.20"`; `"1.16"` also stands for earlier).
     pub since: String,
     /// First release whose binaries no longer do, if removed.
     pub removed: Option<String>,
+    /// The upstream file this release's fact was read from (`repo@commit:path`).
+    pub source: &'static str,
+    /// True when the fact rests on a kubernetes/website page (or on the previous release's code
+    /// carried forward because no page changed it), not on the release's own code.
+    pub from_website: bool,
 }
 
 /// Every gate the binaries of `release` register, by name, with its stage at `release`.
 pub fn facts_in(release: Release) -> Vec<GateFacts> {
     gates()
-        .filter(|r| r.known_in(release))
         .filter_map(|r| {
             let specs = r.specs_in(release);
             let spec = specs.last()?;
+            let (since, removed) = r.life();
+            let (source, from_website) = r.source_in(release).unwrap_or(("", false));
             Some(GateFacts {
                 name: r.name,
                 pre_release: spec.pre_release,
                 default: spec.default,
                 lock_to_default: spec.lock_to_default,
-                stage_since: stage_since(&specs),
-                since: format!("1.{}", r.since),
-                removed: r.removed.map(|m| format!("1.{m}")),
+                stage_since: r.stage_since(release),
+                since: format!("1.{since}"),
+                removed: removed.map(|m| format!("1.{m}")),
+                source,
+                from_website,
             })
         })
         .collect()
@@ -205,7 +438,7 @@ pub struct GateChanges {
 pub fn changes(from: Release, to: Release) -> GateChanges {
     let mut out = GateChanges::default();
     for r in gates() {
-        match (r.known_in(from), r.known_in(to)) {
+        match (r.era_at(from).is_some(), r.era_at(to).is_some()) {
             (true, false) => out.removed.push(r.name),
             (false, true) => out.added.push(r.name),
             (true, true) => {
@@ -231,13 +464,42 @@ mod tests {
 
     const REC: GateRecord = GateRecord {
         name: "X",
-        since: 20,
-        removed: Some(30),
-        specs: &[
-            (1, 20, PreRelease::Alpha, false, false),
-            (1, 24, PreRelease::Beta, false, false),
-            (1, 26, PreRelease::Beta, true, false),
-            (1, 28, PreRelease::GA, true, true),
+        eras: &[
+            Era {
+                minor: 20,
+                patch: 0,
+                origin: Origin::Kube,
+                page: 0,
+                specs: &[(0, 0, PreRelease::Alpha, false, false)],
+            },
+            Era {
+                minor: 24,
+                patch: 0,
+                origin: Origin::Kube,
+                page: 0,
+                specs: &[(0, 0, PreRelease::Beta, false, false)],
+            },
+            Era {
+                minor: 26,
+                patch: 0,
+                origin: Origin::Kube,
+                page: 0,
+                specs: &[(0, 0, PreRelease::Beta, true, false)],
+            },
+            Era {
+                minor: 28,
+                patch: 0,
+                origin: Origin::Kube,
+                page: 0,
+                specs: &[(0, 0, PreRelease::GA, true, true)],
+            },
+            Era {
+                minor: 30,
+                patch: 0,
+                origin: Origin::Kube,
+                page: 0,
+                specs: &[],
+            },
         ],
     };
 
@@ -254,6 +516,7 @@ mod tests {
         assert_eq!(REC.specs_in(r(25)).len(), 2);
         assert_eq!(REC.stage_since(r(27)), Some(Version::new(1, 24)));
         assert_eq!(REC.stage_since(r(29)), Some(Version::new(1, 28)));
+        assert_eq!(REC.life(), (20, Some(30)));
     }
 
     #[test]
@@ -272,11 +535,17 @@ mod tests {
             assert!(w[0].name < w[1].name, "{} before {}", w[0].name, w[1].name);
         }
         for g in GATES {
-            assert!(g.removed.is_none_or(|r| g.since < r), "{}", g.name);
-            assert!(!g.specs.is_empty(), "{}", g.name);
-            for w in g.specs.windows(2) {
-                assert!((w[0].0, w[0].1) <= (w[1].0, w[1].1), "{}", g.name);
+            assert!(!g.eras.is_empty(), "{}", g.name);
+            for w in g.eras.windows(2) {
+                assert!(
+                    (w[0].minor, w[0].patch) < (w[1].minor, w[1].patch),
+                    "{}",
+                    g.name
+                );
             }
+        }
+        for w in POINTS.windows(2) {
+            assert!((w[0].minor, w[0].patch) < (w[1].minor, w[1].patch));
         }
         for rel in Release::all() {
             for (name, specs) in features_in(rel) {
@@ -284,6 +553,9 @@ mod tests {
             }
             if let Err(e) = release_gate(rel) {
                 panic!("the {rel} gate cannot be built: {e}");
+            }
+            for f in facts_in(rel) {
+                assert!(!f.source.is_empty(), "{} at {rel} has no source", f.name);
             }
         }
     }

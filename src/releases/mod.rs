@@ -28,19 +28,25 @@ use std::fmt;
 use crate::version::Version;
 
 /// The oldest release whose facts kubegate carries.
-pub const OLDEST: Release = Release(16);
+pub const OLDEST: Release = Release::of_minor(16);
 /// The newest release whose facts kubegate carries.
-pub const NEWEST: Release = Release(36);
+pub const NEWEST: Release = Release::of_minor(37);
 
-/// A Kubernetes 1.x minor release within [`OLDEST`]..=[`NEWEST`].
+/// A Kubernetes 1.x release within [`OLDEST`]..=[`NEWEST`]: a minor, and the patch when one was
+/// given (`1.32.4`). Gates, flags and fields are per minor; a few gate facts changed within a
+/// minor, and those are answered per patch ([`gates::patch_range`]). Without a patch a release
+/// answers as its first patch the data pins (normally `1.N.0`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Release(u16);
+pub struct Release {
+    minor: u16,
+    patch: Option<u16>,
+}
 
 impl Release {
     /// The release `1.minor`, if kubegate has its facts.
     pub fn new(minor: u16) -> Result<Release, ReleaseError> {
-        let r = Release(minor);
-        if r < OLDEST || r > NEWEST {
+        let r = Release { minor, patch: None };
+        if !(OLDEST.minor..=NEWEST.minor).contains(&minor) {
             return Err(ReleaseError::OutOfRange {
                 asked: format!("1.{minor}"),
             });
@@ -48,48 +54,95 @@ impl Release {
         Ok(r)
     }
 
-    /// Reads `"1.28"`, `"v1.28"`, `"1.28.3"` or `"v1.28.3-eks-1234"`: only major.minor matter
-    /// (patch releases do not add or remove gates, flags or fields).
-    pub fn parse(text: &str) -> Result<Release, ReleaseError> {
-        let v = Version::parse_generic(text.trim()).map_err(|e| ReleaseError::Invalid {
-            text: text.to_string(),
-            reason: e.to_string(),
-        })?;
-        if v.major() != 1 || v.minor() > u64::from(u16::MAX) {
-            return Err(ReleaseError::OutOfRange {
-                asked: format!("{}.{}", v.major(), v.minor()),
-            });
-        }
-        Release::new(v.minor() as u16)
+    const fn of_minor(minor: u16) -> Release {
+        Release { minor, patch: None }
     }
 
-    /// The release of a version (major.minor of it).
+    /// Reads `"1.28"`, `"v1.28"`, `"1.28.3"` or `"v1.28.3-eks-1234"`. The patch is kept (a few
+    /// gate facts changed in a patch release); anything after it is ignored. As in Go's
+    /// `version.ParseGeneric`, only ASCII whitespace may surround it; a non-ASCII character is
+    /// an error.
+    pub fn parse(text: &str) -> Result<Release, ReleaseError> {
+        // Go's `\s` (version.ParseGeneric) is ASCII whitespace only: a no-break space or any
+        // other non-ASCII character is not a version.
+        if let Some(c) = text.chars().find(|c| !c.is_ascii()) {
+            return Err(ReleaseError::Invalid {
+                text: text.to_string(),
+                reason: format!(
+                    "the character U+{:04X} is not part of a version",
+                    u32::from(c)
+                ),
+            });
+        }
+        let v = Version::parse_generic(text.trim_matches(|c: char| c.is_ascii_whitespace()))
+            .map_err(|e| ReleaseError::Invalid {
+                text: text.to_string(),
+                reason: e.to_string(),
+            })?;
+        let mut r = Release::of(&v)?.minor_release();
+        if let Some(&patch) = v.components().get(2) {
+            r.patch = Some(u16::try_from(patch).map_err(|_| ReleaseError::Invalid {
+                text: text.to_string(),
+                reason: "the patch number is too large".into(),
+            })?);
+        }
+        Ok(r)
+    }
+
+    /// The release of a version (major.minor of it, and its patch).
     pub fn of(version: &Version) -> Result<Release, ReleaseError> {
         if version.major() != 1 || version.minor() > u64::from(u16::MAX) {
             return Err(ReleaseError::OutOfRange {
                 asked: format!("{}.{}", version.major(), version.minor()),
             });
         }
-        Release::new(version.minor() as u16)
+        let mut r = Release::new(version.minor() as u16)?;
+        r.patch = version
+            .components()
+            .get(2)
+            .and_then(|&p| u16::try_from(p).ok());
+        Ok(r)
     }
 
     pub fn minor(self) -> u16 {
-        self.0
+        self.minor
     }
 
+    /// The patch, when one was given.
+    pub fn patch(self) -> Option<u16> {
+        self.patch
+    }
+
+    /// The same release at patch `patch`.
+    pub fn with_patch(self, patch: u16) -> Release {
+        Release {
+            patch: Some(patch),
+            ..self
+        }
+    }
+
+    /// The minor alone (`1.32.4` -> `1.32`).
+    pub fn minor_release(self) -> Release {
+        Release::of_minor(self.minor)
+    }
+
+    /// `1.minor`: the version a binary of this release emulates by default.
     pub fn version(self) -> Version {
-        Version::new(1, u64::from(self.0))
+        Version::new(1, u64::from(self.minor))
     }
 
     /// Every release kubegate carries, oldest first.
     pub fn all() -> impl DoubleEndedIterator<Item = Release> {
-        (OLDEST.0..=NEWEST.0).map(Release)
+        (OLDEST.minor..=NEWEST.minor).map(Release::of_minor)
     }
 }
 
 impl fmt::Display for Release {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "1.{}", self.0)
+        match self.patch {
+            Some(p) => write!(f, "1.{}.{p}", self.minor),
+            None => write!(f, "1.{}", self.minor),
+        }
     }
 }
 
@@ -126,6 +179,16 @@ mod tests {
     fn parses_release_spellings_and_refuses_outside_the_data() {
         assert_eq!(Release::parse("1.28").unwrap().minor(), 28);
         assert_eq!(Release::parse("v1.28.3").unwrap().minor(), 28);
+        assert_eq!(Release::parse("1.32.4").unwrap().patch(), Some(4));
+        assert_eq!(Release::parse("1.32.4").unwrap().to_string(), "1.32.4");
+        assert_eq!(Release::parse("1.32").unwrap().patch(), None);
+        assert_eq!(Release::parse(" 1.30\n").unwrap().minor(), 30);
+        for spaced in ["\u{a0}1.30", "1.30\u{2003}", "\u{feff}1.30"] {
+            assert!(
+                matches!(Release::parse(spaced), Err(ReleaseError::Invalid { .. })),
+                "{spaced:?}"
+            );
+        }
         assert_eq!(Release::parse("v1.30.2-eks-1234").unwrap().minor(), 30);
         assert!(matches!(
             Release::parse("1.15"),
@@ -133,12 +196,12 @@ mod tests {
         ));
         assert_eq!(
             Release::parse("1.99").unwrap_err().to_string(),
-            "Kubernetes 1.99 is outside the releases kubegate has data for (1.16 to 1.36)"
+            "Kubernetes 1.99 is outside the releases kubegate has data for (1.16 to 1.37)"
         );
         assert!(matches!(
             Release::parse("one.two"),
             Err(ReleaseError::Invalid { .. })
         ));
-        assert_eq!(Release::all().count(), 21);
+        assert_eq!(Release::all().count(), 22);
     }
 }

@@ -1,38 +1,52 @@
-//! The gate records of `gates_data.rs` as the lookups read them: three flat tables built from
+//! The gate records of `gates_data.rs` as the lookups read them: four flat tables built from
 //! [`GATES`] at compile time.
 //!
-//! Why: [`GATES`] is a slice of structs of pointers (a name, a slice of spec tuples), the
-//! natural shape for Rust callers but a third of the gate core's gzipped wasm, since pointers
-//! and padding compress badly. Here a gate is six bytes, a spec two, and the names one string,
-//! about a fifth of the size. Every lookup of `gates.rs` reads these tables when the build has
-//! no other area ([`PACKED`]), so the gate core's wasm does not carry [`GATES`]; `tests` below
-//! holds the two to the same records, and the tables are computed from [`GATES`], so there is
-//! one source of facts.
+//! Why: [`GATES`] is a slice of structs of pointers (a name, eras, each a slice of spec
+//! tuples), the natural shape for Rust callers but most of the gate core's gzipped wasm, since
+//! pointers and padding compress badly. Here a gate is four bytes, an era six, a spec two, and
+//! the names one string. Every lookup of `gates.rs` reads these tables when the build has no
+//! other area ([`PACKED`]), so the gate core's wasm does not carry [`GATES`]; `tests` below holds
+//! the two to the same records, and the tables are computed from [`GATES`], so there is one
+//! source of facts.
 
-use super::gates::{GateRecord, GATES};
+use super::gates::{GateRecord, Origin, SpecTuple, GATES};
 use crate::featuregate::PreRelease;
 
-/// One gate: where its name and its specs end in [`NAMES`] and [`SPECS`] (each starts where the
-/// previous gate's ends), and the minors of `since` and `removed` (0: never removed).
+/// One gate: the length of its name in [`NAMES`] and its number of eras in [`ERAS`] (each
+/// starts where the previous gate's ends).
 #[derive(Clone, Copy)]
 struct Packed {
-    name_end: u16,
-    spec_end: u16,
-    since: u8,
-    removed: u8,
+    name_len: u8,
+    eras: u8,
+}
+
+/// One era: its first release, origin, page (an index of `SOURCES`, which stays below 256)
+/// and its number of specs in [`SPECS`].
+#[derive(Clone, Copy)]
+struct PackedEra {
+    minor: u8,
+    patch: u8,
+    origin: u8,
+    page: u8,
+    specs: u8,
 }
 
 const ZERO: Packed = Packed {
-    name_end: 0,
-    spec_end: 0,
-    since: 0,
-    removed: 0,
+    name_len: 0,
+    eras: 0,
+};
+const ZERO_ERA: PackedEra = PackedEra {
+    minor: 0,
+    patch: 0,
+    origin: 0,
+    page: 0,
+    specs: 0,
 };
 
 const GATE_COUNT: usize = GATES.len();
 
 /// A spec as two bytes: minor in bits 0-7, major in 8-9, stage in 10-12, default 13, lock 14.
-const fn pack_spec(spec: &(u16, u16, PreRelease, bool, bool)) -> u16 {
+const fn pack_spec(spec: &SpecTuple) -> u16 {
     let (major, minor, stage, default, locked) = *spec;
     assert!(
         major < 4 && minor < 256,
@@ -48,7 +62,7 @@ const fn pack_spec(spec: &(u16, u16, PreRelease, bool, bool)) -> u16 {
     minor | (major << 8) | (stage << 10) | ((default as u16) << 13) | ((locked as u16) << 14)
 }
 
-fn unpack_spec(bits: u16) -> (u16, u16, PreRelease, bool, bool) {
+fn unpack_spec(bits: u16) -> SpecTuple {
     let stage = match (bits >> 10) & 7 {
         0 => PreRelease::PreAlpha,
         1 => PreRelease::Alpha,
@@ -65,30 +79,41 @@ fn unpack_spec(bits: u16) -> (u16, u16, PreRelease, bool, bool) {
     )
 }
 
-const fn totals() -> (usize, usize) {
-    let (mut names, mut specs) = (0, 0);
+const fn totals() -> (usize, usize, usize) {
+    let (mut names, mut eras, mut specs) = (0, 0, 0);
     let mut rest = GATES;
     while let Some((g, tail)) = rest.split_first() {
         names += g.name.len();
-        specs += g.specs.len();
+        eras += g.eras.len();
+        let mut e = g.eras;
+        while let Some((era, more)) = e.split_first() {
+            specs += era.specs.len();
+            e = more;
+        }
         rest = tail;
     }
-    (names, specs)
+    (names, eras, specs)
 }
 
 const NAMES_LEN: usize = totals().0;
-const SPEC_COUNT: usize = totals().1;
-// Offsets are u16.
-const _: () = assert!(NAMES_LEN <= u16::MAX as usize);
-const _: () = assert!(SPEC_COUNT <= u16::MAX as usize);
+const ERA_COUNT: usize = totals().1;
+const SPEC_COUNT: usize = totals().2;
+
+type Built = (
+    [Packed; GATE_COUNT],
+    [u8; NAMES_LEN],
+    [PackedEra; ERA_COUNT],
+    [u16; SPEC_COUNT],
+);
 
 // Evaluated by the compiler: an index out of range is a build error, never a panic at run time.
 #[allow(clippy::indexing_slicing)]
-const fn build() -> ([Packed; GATE_COUNT], [u8; NAMES_LEN], [u16; SPEC_COUNT]) {
+const fn build() -> Built {
     let mut records = [ZERO; GATE_COUNT];
     let mut names = [0u8; NAMES_LEN];
+    let mut eras = [ZERO_ERA; ERA_COUNT];
     let mut specs = [0u16; SPEC_COUNT];
-    let (mut g, mut n, mut s) = (0, 0, 0);
+    let (mut g, mut n, mut e, mut s) = (0, 0, 0, 0);
     while g < GATE_COUNT {
         let r: &GateRecord = &GATES[g];
         let bytes = r.name.as_bytes();
@@ -98,35 +123,47 @@ const fn build() -> ([Packed; GATE_COUNT], [u8; NAMES_LEN], [u16; SPEC_COUNT]) {
             n += 1;
             i += 1;
         }
-        let mut j = 0;
-        while j < r.specs.len() {
-            specs[s] = pack_spec(&r.specs[j]);
-            s += 1;
-            j += 1;
-        }
-        assert!(r.since < 256, "a minor does not fit a byte");
-        let removed = match r.removed {
-            Some(m) => {
-                assert!(m > 0 && m < 256, "a minor does not fit a byte");
-                m as u8
+        let mut k = 0;
+        while k < r.eras.len() {
+            let era = &r.eras[k];
+            let mut j = 0;
+            while j < era.specs.len() {
+                specs[s] = pack_spec(&era.specs[j]);
+                s += 1;
+                j += 1;
             }
-            None => 0,
-        };
+            assert!(
+                era.minor < 256 && era.patch < 256 && era.page < 256 && era.specs.len() < 256,
+                "an era's release, page or spec count does not fit a byte"
+            );
+            eras[e] = PackedEra {
+                minor: era.minor as u8,
+                patch: era.patch as u8,
+                origin: era.origin.index(),
+                page: era.page as u8,
+                specs: era.specs.len() as u8,
+            };
+            e += 1;
+            k += 1;
+        }
+        assert!(
+            bytes.len() < 256 && r.eras.len() < 256,
+            "a name or an era count does not fit a byte"
+        );
         records[g] = Packed {
-            name_end: n as u16,
-            spec_end: s as u16,
-            since: r.since as u8,
-            removed,
+            name_len: bytes.len() as u8,
+            eras: r.eras.len() as u8,
         };
         g += 1;
     }
-    (records, names, specs)
+    (records, names, eras, specs)
 }
 
-const TABLES: ([Packed; GATE_COUNT], [u8; NAMES_LEN], [u16; SPEC_COUNT]) = build();
+const TABLES: Built = build();
 static RECORDS: [Packed; GATE_COUNT] = TABLES.0;
 static NAMES: [u8; NAMES_LEN] = TABLES.1;
-static SPECS: [u16; SPEC_COUNT] = TABLES.2;
+static ERAS: [PackedEra; ERA_COUNT] = TABLES.2;
+static SPECS: [u16; SPEC_COUNT] = TABLES.3;
 
 /// Whether the lookups read the tables. A build with another area (the full wasm, the CLI) names
 /// [`GATES`] anyway (`record`, facts, upgrade checks), so there the tables would be a second copy
@@ -139,64 +176,119 @@ const PACKED: bool = !cfg!(any(
     feature = "control-plane"
 ));
 
+/// One era, from the tables or from [`GATES`]: what an [`Era`](super::gates::Era) says.
+#[derive(Clone, Copy)]
+pub(super) struct EraRef {
+    pub minor: u16,
+    pub patch: u16,
+    pub origin: Origin,
+    pub page: u16,
+    packed: &'static [u16],
+    plain: &'static [SpecTuple],
+}
+
+impl EraRef {
+    /// Its specs, oldest first.
+    pub fn specs(&self) -> impl Iterator<Item = SpecTuple> {
+        let unpacked = self.packed.iter().map(|&b| unpack_spec(b));
+        unpacked.chain(self.plain.iter().copied())
+    }
+
+    /// Whether the gate is unregistered in this era.
+    pub fn is_empty(&self) -> bool {
+        self.packed.is_empty() && self.plain.is_empty()
+    }
+}
+
 /// One gate, from the tables or from [`GATES`]: what a [`GateRecord`] says.
 #[derive(Clone, Copy)]
 pub(super) struct Gate {
     pub name: &'static str,
-    pub since: u16,
-    pub removed: Option<u16>,
-    packed: &'static [u16],
-    plain: &'static [(u16, u16, PreRelease, bool, bool)],
+    /// Range of [`ERAS`] (packed), or the record's eras (plain).
+    eras: (usize, usize),
+    spec_start: usize,
+    plain: &'static [super::gates::Era],
 }
 
 impl Gate {
-    /// Its specs, oldest first, as [`GateRecord::specs`] holds them.
-    pub fn specs(&self) -> impl Iterator<Item = (u16, u16, PreRelease, bool, bool)> {
-        let unpacked = self.packed.iter().map(|&b| unpack_spec(b));
-        unpacked.chain(self.plain.iter().copied())
+    pub fn plain(r: &GateRecord) -> Gate {
+        Gate {
+            name: r.name,
+            eras: (0, 0),
+            spec_start: 0,
+            plain: r.eras,
+        }
+    }
+
+    /// Its eras, oldest first.
+    pub fn eras(&self) -> impl Iterator<Item = EraRef> {
+        let (from, to) = self.eras;
+        let packed = ERAS.get(from..to).unwrap_or(&[]);
+        let unpacked = packed.iter().scan(self.spec_start, |at, e| {
+            let end = *at + usize::from(e.specs);
+            let specs = SPECS.get(*at..end).unwrap_or(&[]);
+            *at = end;
+            Some(EraRef {
+                minor: u16::from(e.minor),
+                patch: u16::from(e.patch),
+                origin: Origin::ALL
+                    .get(usize::from(e.origin))
+                    .copied()
+                    .unwrap_or(Origin::Kube),
+                page: u16::from(e.page),
+                packed: specs,
+                plain: &[],
+            })
+        });
+        unpacked.chain(self.plain.iter().map(|e| EraRef {
+            minor: e.minor,
+            patch: e.patch,
+            origin: e.origin,
+            page: e.page,
+            packed: &[],
+            plain: e.specs,
+        }))
     }
 }
 
 /// Every gate, sorted by name, as [`GATES`] lists them.
 pub(super) fn gates() -> impl Iterator<Item = Gate> {
     // Both sides of the choice are constants, so a build names only the tables it reads.
-    let (packed, plain): (Tables, &[GateRecord]) = if PACKED {
-        ((&RECORDS, &NAMES, &SPECS), &[])
+    let (packed, plain): (&'static [Packed], &'static [GateRecord]) = if PACKED {
+        (&RECORDS, &[])
     } else {
-        ((&[], &[], &[]), GATES)
+        (&[], GATES)
     };
-    from_tables(packed).chain(plain.iter().map(|r| Gate {
-        name: r.name,
-        since: r.since,
-        removed: r.removed,
-        packed: &[],
-        plain: r.specs,
-    }))
+    from_tables(packed).chain(plain.iter().map(Gate::plain))
 }
 
-/// [`RECORDS`], [`NAMES`] and [`SPECS`], or three empty tables.
-type Tables = (&'static [Packed], &'static [u8], &'static [u16]);
-
 /// The gates of the tables (offsets run from the first record).
-fn from_tables((records, names, specs): Tables) -> impl Iterator<Item = Gate> {
-    records
-        .iter()
-        .scan((0usize, 0usize), move |(name_at, spec_at), r| {
-            let (name_end, spec_end) = (usize::from(r.name_end), usize::from(r.spec_end));
-            let name = names
+fn from_tables(records: &'static [Packed]) -> impl Iterator<Item = Gate> {
+    records.iter().scan(
+        (0usize, 0usize, 0usize),
+        move |(name_at, era_at, spec_at), r| {
+            let name_end = *name_at + usize::from(r.name_len);
+            let era_end = *era_at + usize::from(r.eras);
+            let name = NAMES
                 .get(*name_at..name_end)
                 .and_then(|b| std::str::from_utf8(b).ok())
                 .unwrap_or("");
-            let specs = specs.get(*spec_at..spec_end).unwrap_or(&[]);
-            (*name_at, *spec_at) = (name_end, spec_end);
-            Some(Gate {
+            let gate = Gate {
                 name,
-                since: u16::from(r.since),
-                removed: (r.removed != 0).then_some(u16::from(r.removed)),
-                packed: specs,
+                eras: (*era_at, era_end),
+                spec_start: *spec_at,
                 plain: &[],
-            })
-        })
+            };
+            let specs: usize = ERAS
+                .get(*era_at..era_end)
+                .unwrap_or(&[])
+                .iter()
+                .map(|e| usize::from(e.specs))
+                .sum();
+            (*name_at, *era_at, *spec_at) = (name_end, era_end, *spec_at + specs);
+            Some(gate)
+        },
+    )
 }
 
 #[cfg(test)]
@@ -205,18 +297,27 @@ mod tests {
 
     #[test]
     fn the_tables_hold_every_record_of_gates_data() {
-        let packed: Vec<Gate> = from_tables((&RECORDS, &NAMES, &SPECS)).collect();
+        let packed: Vec<Gate> = from_tables(&RECORDS).collect();
         assert_eq!(packed.len(), GATES.len());
         assert_eq!(gates().count(), GATES.len());
         for (p, r) in packed.iter().zip(GATES) {
             assert_eq!(p.name, r.name);
-            assert_eq!((p.since, p.removed), (r.since, r.removed), "{}", r.name);
-            assert_eq!(
-                p.specs().collect::<Vec<_>>(),
-                r.specs.to_vec(),
-                "{}",
-                r.name
-            );
+            let eras: Vec<_> = p.eras().collect();
+            assert_eq!(eras.len(), r.eras.len(), "{}", r.name);
+            for (a, b) in eras.iter().zip(r.eras) {
+                assert_eq!(
+                    (a.minor, a.patch, a.origin, a.page),
+                    (b.minor, b.patch, b.origin, b.page),
+                    "{}",
+                    r.name
+                );
+                assert_eq!(
+                    a.specs().collect::<Vec<_>>(),
+                    b.specs.to_vec(),
+                    "{}",
+                    r.name
+                );
+            }
         }
     }
 

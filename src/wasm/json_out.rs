@@ -206,6 +206,8 @@ impl ToJson for GateFacts {
             .field("stageSince", &self.stage_since)
             .field("since", &self.since)
             .field("removed", &self.removed)
+            .field("source", &self.source)
+            .field("fromWebsite", &self.from_website)
             .close();
     }
 }

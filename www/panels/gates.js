@@ -355,6 +355,16 @@ export default {
     let compareBy = null; // name -> state at the comparison version
     let sinceBy = null; // name -> when it reached its stage (release mode)
     const sinceOf = (s) => (sinceBy ? sinceBy.get(s.name)?.stageSince : s.stageSince);
+    // Where the release data read a gate's facts (release mode): shown on the stage cell's hover,
+    // with a "website" mark when no source of that release's code was reachable.
+    const factSource = (name) => {
+      const g = sinceBy?.get(name);
+      if (!g?.source) return "";
+      const why = !g.fromWebsite ? "" : g.source.startsWith("kubernetes/website@")
+        ? " (a kubernetes/website page: no source of this release's code is reachable)"
+        : " (carried from the previous release: no website page changed it)";
+      return `Facts of ${state.emulation} from ${g.source}${why}`;
+    };
     const compareText = (name) => {
       const o = compareBy?.get(name);
       return !o ? "unknown" : `${o.preRelease} · ${o.enabled ? "on" : "off"}${o.locked ? " · locked" : ""}`;
@@ -372,7 +382,7 @@ export default {
       const stageCls = `stage stage-${s.preRelease.toLowerCase()}`;
       return [
         [`${s.name}|${removedIn(s.name)}`, () => h("th", { scope: "row" }, h("a", { href: gateDocUrl(s.name, removedIn(s.name) !== null), rel: "noopener noreferrer", class: "gate-doc", title: `${s.name} in the Kubernetes feature gate reference` }, h("code", {}, s.name)))],
-        [`${s.preRelease}|${from ?? ""}`, () => h("td", {}, h("span", { class: stageCls }, s.preRelease), from ? h("span", { class: "muted since" }, ` since ${from}`) : null)],
+        [`${s.preRelease}|${from ?? ""}|${factSource(s.name)}`, () => h("td", { title: factSource(s.name) || null }, h("span", { class: stageCls }, s.preRelease), from ? h("span", { class: "muted since" }, ` since ${from}`) : null, sinceBy?.get(s.name)?.fromWebsite ? h("span", { class: "muted website", title: factSource(s.name) }, " · website") : null)],
         [String(s.default), () => h("td", {}, String(s.default))],
         [String(s.enabled), () => h("td", { class: s.enabled ? "on" : "off" }, s.enabled ? "on" : "off")],
         [String(s.locked), () => h("td", {}, s.locked ? h("span", { class: "locked", title: "locked to its default" }, "locked") : "")],
