@@ -3,8 +3,8 @@
 
   kubelet_config.py extract [--kubelet REPO] [--component-base REPO]
       Reads config/v1beta1/types.go of the k8s.io/kubelet staging repo at every tag
-      kubernetes-1.16.0 .. kubernetes-1.36.0 (plus the component-base logging and tracing
-      types it embeds) and writes facts/kubelet-config-1.NN.tsv: one row per field path with
+      kubernetes-1.16.0 .. kubernetes-1.NEWEST.0, or the commit REFS names for a release whose
+      tag the mirrors lack (plus the component-base logging and tracing types it embeds) and writes facts/kubelet-config-1.NN.tsv: one row per field path with
       its Go type and the "Default:" its doc comment states. Exit 2 when a source is absent.
   kubelet_config.py build [--check]
       Standard library only. Merges the facts with corrections/kubelet_config.tsv into
@@ -34,6 +34,16 @@ CB_FILES = {
     "k8s.io/component-base/tracing/api/v1": "tracing/api/v1/types.go",
 }
 # Types that are values (leaves), whatever package they come from.
+# Releases whose kubernetes-1.N.0 tag the mirrors lack: release -> (kubelet commit,
+# component-base commit, what the commits are). Replace an entry with the tag once it exists.
+REFS = {
+    37: (
+        "63b3249724f7d89a8aa48f9acb3811f193c9aa68",
+        "349fbe06359c4b39ca17bb9cabdf4a13d70b4b82",
+        "master after kubernetes-1.37.0-beta.0, before release-1.37 was branched;"
+        " see data/releases/README.md",
+    ),
+}
 LEAF_TYPES = {"metav1.Duration", "Duration", "time.Duration", "v1.Taint", "resource.QuantityValue",
               "TimeOrMetaDuration", "VerbosityLevel", "VModuleConfiguration"}
 
@@ -109,23 +119,39 @@ class Source:
     def __init__(self, release):
         self.release = release
         self.tag = f"kubernetes-1.{release}.0"
+        self.refs = REFS.get(release)
         self.files = {}  # (repo, path) -> (structs, imports)
+
+    def ref(self, repo):
+        """The tag, or for a release in REFS the pinned commit of that repository."""
+        if self.refs is None:
+            return self.tag
+        return self.refs[0] if repo == KUBELET_REPO_USED[0] else self.refs[1]
+
+    def describe(self, repo):
+        """`tag T commit C`, or `commit C (what it is)` for a pinned commit."""
+        if self.refs is None:
+            return f"tag {self.tag} commit {git(repo, 'rev-list', '-n1', self.tag).strip()}"
+        return f"commit {self.ref(repo)} ({self.refs[2]})"
 
     def load(self, repo, path):
         key = (repo, path)
         if key not in self.files:
             try:
-                src = git(repo, "show", f"{self.tag}:{path}")
+                src = git(repo, "show", f"{self.ref(repo)}:{path}")
             except RuntimeError as e:
                 die(f"cannot read {path} at {self.tag} in {repo}: {e}")
             self.files[key] = parse_structs(src)
         return self.files[key]
 
 
+KUBELET_REPO_USED = [KUBELET_REPO]
+
+
 def walk(source, repo, path, struct, prefix, rows, seen):
     structs, imports = source.load(repo, path)
     if struct not in structs:
-        die(f"no struct {struct} in {path} at {source.tag}")
+        die(f"no struct {struct} in {path} at {source.ref(repo)}")
     for go_name, go_type, tag, comments in structs[struct]:
         name = tag.split(",")[0]
         if name == "-":
@@ -159,6 +185,7 @@ def extract(args):
     if "--component-base" in args:
         cb = args[args.index("--component-base") + 1]
     CB_REPO = cb
+    KUBELET_REPO_USED[0] = kubelet
     for repo, what in ((kubelet, "k8s.io/kubelet staging mirror"), (cb, "k8s.io/component-base mirror")):
         if not os.path.isdir(repo):
             die(f"{what} not found at {repo}; fetch github:kubernetes/{'kubelet' if 'kubelet' in what else 'component-base'} first")
@@ -167,14 +194,12 @@ def extract(args):
         s = Source(rel)
         rows, seen = [], set()
         walk(s, kubelet, TYPES, "KubeletConfiguration", "", rows, seen)
-        kc = git(kubelet, "rev-list", "-n1", s.tag).strip()
         out = [
             f"# KubeletConfiguration v1beta1 fields of Kubernetes 1.{rel}: path, Go type, documented default.",
-            f"# source: kubernetes/kubelet tag {s.tag} commit {kc} path {TYPES}",
+            f"# source: kubernetes/kubelet {s.describe(kubelet)} path {TYPES}",
         ]
         for repo, path in sorted(seen):
-            c = git(repo, "rev-list", "-n1", s.tag).strip()
-            out.append(f"# source: kubernetes/component-base tag {s.tag} commit {c} path {path}")
+            out.append(f"# source: kubernetes/component-base {s.describe(repo)} path {path}")
         out.append("path\tgo_type\tdoc_default")
         for path, go_type, d in sorted(set(rows)):
             out.append(f"{path}\t{go_type}\t{d}")

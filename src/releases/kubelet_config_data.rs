@@ -6,6 +6,8 @@ use super::FieldRecord;
 
 /// Where the facts were read from (repository, tag, commit, path).
 pub static SOURCES: &[&str] = &[
+    "kubernetes/component-base commit 349fbe06359c4b39ca17bb9cabdf4a13d70b4b82 (master after kubernetes-1.37.0-beta.0, before release-1.37 was branched; see data/releases/README.md) path logs/api/v1/types.go",
+    "kubernetes/component-base commit 349fbe06359c4b39ca17bb9cabdf4a13d70b4b82 (master after kubernetes-1.37.0-beta.0, before release-1.37 was branched; see data/releases/README.md) path tracing/api/v1/types.go",
     "kubernetes/component-base tag kubernetes-1.19.0 commit 092d0114a0ccbbb30a52ddafd967e30ab01f17f1 path config/v1alpha1/types.go",
     "kubernetes/component-base tag kubernetes-1.20.0 commit e723f10801ddc71a99fc327b72b2dc842f224f4c path config/v1alpha1/types.go",
     "kubernetes/component-base tag kubernetes-1.21.0 commit c3b9e07a8fd9031beac7133dcc648936870a8e67 path config/v1alpha1/types.go",
@@ -36,6 +38,7 @@ pub static SOURCES: &[&str] = &[
     "kubernetes/component-base tag kubernetes-1.35.0 commit 4e6b4ebd59c9c1fa40170362fa277a769ef0c544 path tracing/api/v1/types.go",
     "kubernetes/component-base tag kubernetes-1.36.0 commit 5234ccbbe884ef2814dd12090d1e5fb64220b8bd path logs/api/v1/types.go",
     "kubernetes/component-base tag kubernetes-1.36.0 commit 5234ccbbe884ef2814dd12090d1e5fb64220b8bd path tracing/api/v1/types.go",
+    "kubernetes/kubelet commit 63b3249724f7d89a8aa48f9acb3811f193c9aa68 (master after kubernetes-1.37.0-beta.0, before release-1.37 was branched; see data/releases/README.md) path config/v1beta1/types.go",
     "kubernetes/kubelet tag kubernetes-1.16.0 commit 250a1838aa2c492c9096ff86558515b8639d7e87 path config/v1beta1/types.go",
     "kubernetes/kubelet tag kubernetes-1.17.0 commit f9974c2baa2d9ca25416d38e7ecfc7ff4d05d58e path config/v1beta1/types.go",
     "kubernetes/kubelet tag kubernetes-1.18.0 commit f0d06ae44a2e7ef0c05aecb6e7773222947dd156 path config/v1beta1/types.go",
@@ -298,6 +301,13 @@ pub static FIELDS: &[FieldRecord] = &[
         removed: None,
         go_types: &[(32, "*metav1.Duration")],
         defaults: &[(32, "")],
+    },
+    FieldRecord {
+        path: "defaultPodSysctls",
+        since: 37,
+        removed: None,
+        go_types: &[(37, "map[string]string")],
+        defaults: &[(37, "")],
     },
     FieldRecord {
         path: "enableContentionProfiling",
@@ -718,7 +728,7 @@ pub static FIELDS: &[FieldRecord] = &[
         since: 36,
         removed: None,
         go_types: &[(36, "MemoryReservationPolicy")],
-        defaults: &[(36, "None")],
+        defaults: &[(36, "\"None\"")],
     },
     FieldRecord {
         path: "memorySwap",
@@ -739,7 +749,7 @@ pub static FIELDS: &[FieldRecord] = &[
         since: 22,
         removed: None,
         go_types: &[(22, "*float64")],
-        defaults: &[(22, "0.8"), (27, "0.9")],
+        defaults: &[(22, "0.8"), (27, "0.9"), (37, "")],
     },
     FieldRecord {
         path: "mergeDefaultEvictionSettings",
@@ -1182,16 +1192,16 @@ pub static CORRECTIONS: &[(&str, u16, u16, &str, &str)] = &[
     (
         "cpuManagerPolicy",
         21,
-        36,
+        37,
         "\"none\"",
-        "the doc says \"None\" but defaulting writes lowercase \"none\" (kubernetes/kubernetes pkg/kubelet/apis/config/v1beta1/defaults.go (CPUManagerPolicy = \"none\"), read at commit 030891da1212d8ad441099a56ea89ceab67e97a1)",
+        "the doc says \"None\" but defaulting writes lowercase \"none\" (kubernetes/kubernetes pkg/kubelet/apis/config/v1beta1/defaults.go (CPUManagerPolicy = \"none\"), read at commit 030891da1212d8ad441099a56ea89ceab67e97a1 ; 1.31-1.36 checked against pkg/kubelet/apis/config/v1beta1/defaults.go of openshift/microshift release-4.18..release-5.0 (deps/github.com/openshift/kubernetes, 1.31.14..1.36.3); 1.37 carried over: the only 1.37 defaults.go change known is memoryThrottlingFactor (kubernetes/kubernetes#140007))",
     ),
     (
         "memoryManagerPolicy",
         21,
-        36,
+        37,
         "\"None\"",
-        "the doc says \"none\" but defaulting writes NoneMemoryManagerPolicy = \"None\" (kubernetes/kubernetes pkg/kubelet/apis/config/v1beta1/defaults.go at 030891da1212d8ad441099a56ea89ceab67e97a1; config/v1beta1/types.go const NoneMemoryManagerPolicy)",
+        "the doc says \"none\" but defaulting writes NoneMemoryManagerPolicy = \"None\" (kubernetes/kubernetes pkg/kubelet/apis/config/v1beta1/defaults.go at 030891da1212d8ad441099a56ea89ceab67e97a1; config/v1beta1/types.go const NoneMemoryManagerPolicy ; 1.31-1.36 checked against pkg/kubelet/apis/config/v1beta1/defaults.go of openshift/microshift release-4.18..release-5.0 (deps/github.com/openshift/kubernetes, 1.31.14..1.36.3); 1.37 carried over: the only 1.37 defaults.go change known is memoryThrottlingFactor (kubernetes/kubernetes#140007))",
     ),
     (
         "shutdownGracePeriod",
@@ -1210,29 +1220,43 @@ pub static CORRECTIONS: &[(&str, u16, u16, &str, &str)] = &[
     (
         "podLogsDir",
         30,
-        36,
+        37,
         "\"/var/log/pods\"",
-        "defaulting writes DefaultPodLogsDir without the trailing slash the doc shows (kubernetes/kubernetes pkg/kubelet/apis/config/v1beta1/defaults.go DefaultPodLogsDir at 030891da1212d8ad441099a56ea89ceab67e97a1)",
+        "defaulting writes DefaultPodLogsDir without the trailing slash the doc shows (kubernetes/kubernetes pkg/kubelet/apis/config/v1beta1/defaults.go DefaultPodLogsDir at 030891da1212d8ad441099a56ea89ceab67e97a1 ; 1.31-1.36 checked against pkg/kubelet/apis/config/v1beta1/defaults.go of openshift/microshift release-4.18..release-5.0 (deps/github.com/openshift/kubernetes, 1.31.14..1.36.3); 1.37 carried over: the only 1.37 defaults.go change known is memoryThrottlingFactor (kubernetes/kubernetes#140007))",
     ),
     (
         "containerRuntimeEndpoint",
         27,
-        36,
+        37,
         "\"unix:///run/containerd/containerd.sock\"",
-        "the doc states no default; defaulting fills the containerd socket on Linux (kubernetes/kubernetes pkg/kubelet/apis/config/v1beta1/defaults.go (ContainerRuntimeEndpoint) at 030891da1212d8ad441099a56ea89ceab67e97a1)",
+        "the doc states no default; defaulting fills the containerd socket on Linux (kubernetes/kubernetes pkg/kubelet/apis/config/v1beta1/defaults.go (ContainerRuntimeEndpoint) at 030891da1212d8ad441099a56ea89ceab67e97a1 ; 1.31-1.36 checked against pkg/kubelet/apis/config/v1beta1/defaults.go of openshift/microshift release-4.18..release-5.0 (deps/github.com/openshift/kubernetes, 1.31.14..1.36.3); 1.37 carried over: the only 1.37 defaults.go change known is memoryThrottlingFactor (kubernetes/kubernetes#140007))",
     ),
     (
         "enableSystemLogQuery",
         27,
-        36,
+        37,
         "",
-        "documented false, but SetDefaults leaves the pointer nil (absent from the defaulted config) (kubernetes/kubernetes pkg/kubelet/apis/config/v1beta1/defaults.go at 030891da1212d8ad441099a56ea89ceab67e97a1 has no EnableSystemLogQuery default)",
+        "documented false, but SetDefaults leaves the pointer nil (absent from the defaulted config) (kubernetes/kubernetes pkg/kubelet/apis/config/v1beta1/defaults.go at 030891da1212d8ad441099a56ea89ceab67e97a1 has no EnableSystemLogQuery default ; 1.31-1.36 checked against pkg/kubelet/apis/config/v1beta1/defaults.go of openshift/microshift release-4.18..release-5.0 (deps/github.com/openshift/kubernetes, 1.31.14..1.36.3); 1.37 carried over: the only 1.37 defaults.go change known is memoryThrottlingFactor (kubernetes/kubernetes#140007))",
     ),
     (
         "userNamespaces.idsPerPod",
         33,
-        36,
+        37,
         "",
-        "65536 is the kubelet's runtime fallback when unset, not a SetDefaults default (kubernetes/kubernetes pkg/kubelet/apis/config/v1beta1/defaults.go at 030891da1212d8ad441099a56ea89ceab67e97a1 has no UserNamespaces default)",
+        "65536 is the kubelet's runtime fallback when unset, not a SetDefaults default (kubernetes/kubernetes pkg/kubelet/apis/config/v1beta1/defaults.go at 030891da1212d8ad441099a56ea89ceab67e97a1 has no UserNamespaces default ; 1.31-1.36 checked against pkg/kubelet/apis/config/v1beta1/defaults.go of openshift/microshift release-4.18..release-5.0 (deps/github.com/openshift/kubernetes, 1.31.14..1.36.3); 1.37 carried over: the only 1.37 defaults.go change known is memoryThrottlingFactor (kubernetes/kubernetes#140007))",
+    ),
+    (
+        "memoryReservationPolicy",
+        36,
+        37,
+        "\"None\"",
+        "defaulting writes NoneMemoryReservationPolicy = \"None\"; the doc shows it unquoted (openshift/microshift release-5.0 deps/github.com/openshift/kubernetes pkg/kubelet/apis/config/v1beta1/defaults.go (1.36.3: DefaultMemoryReservationPolicy when empty); k8s.io/kubelet config/v1beta1/types.go kubernetes-1.36.0 const NoneMemoryReservationPolicy)",
+    ),
+    (
+        "memoryThrottlingFactor",
+        37,
+        37,
+        "",
+        "the doc says nil: from 1.37 SetDefaults leaves the pointer nil (MemoryQoS beta, memory.high only when a factor is configured) (kubernetes/kubelet commit d3d0dac \"Promote MemoryQoS to beta; default memoryThrottlingFactor to nil\" (kubernetes/kubernetes#140007, merged 2026-07-23, in 1.37 per the v1.37 MemoryQoS beta blog post kubernetes/website#56283))",
     ),
 ];

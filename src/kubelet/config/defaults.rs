@@ -1,6 +1,7 @@
 //! Built-in defaults: `SetDefaults_KubeletConfiguration` and the kubelet's other default rules.
 //!
-//! Upstream: `pkg/kubelet/apis/config/v1beta1/defaults.go` (≈1.33/1.34), the legacy
+//! Upstream: `pkg/kubelet/apis/config/v1beta1/defaults.go` (compared line by line with the
+//! openshift/kubernetes copies of 1.31 to 1.36; 1.37 from its changelog), the legacy
 //! command-line defaults of `cmd/kubelet/app/options/options.go` (`applyLegacyDefaults`) and the
 //! default hard-eviction thresholds `loadConfigFile` fills (`pkg/kubelet/eviction/defaults_linux.go`).
 //!
@@ -228,15 +229,20 @@ pub fn set_defaults_at(
     dn(&mut obj.seccomp_default, false);
     // false from 1.31, true from 1.35 (KEP-5573, kubernetes/kubernetes#134298).
     dn(&mut obj.fail_cgroup_v1, minor >= 35);
-    // 0.8 from 1.22, 0.9 from 1.27 (memory QoS formula change).
-    dn(
-        &mut obj.memory_throttling_factor,
-        if minor < 27 {
-            0.8
-        } else {
-            DEFAULT_MEMORY_THROTTLING_FACTOR
-        },
-    );
+    // 0.8 from 1.22, 0.9 from 1.27 (memory QoS formula change); not defaulted from 1.37, when
+    // MemoryQoS went beta: memory.high is then set only for a configured factor.
+    if minor < 37 {
+        dn(
+            &mut obj.memory_throttling_factor,
+            if minor < 27 {
+                0.8
+            } else {
+                DEFAULT_MEMORY_THROTTLING_FACTOR
+            },
+        );
+    }
+    // `NoneMemoryReservationPolicy`, from 1.36 (the field's first release).
+    dz(&mut obj.memory_reservation_policy, s("None"));
     dn(&mut obj.register_node, true);
     dn(&mut obj.local_storage_capacity_isolation, true);
     dz(
