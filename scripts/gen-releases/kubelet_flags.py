@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The kubelet's command-line flags in every release 1.16..1.36.
+"""The kubelet's command-line flags in every release 1.16..NEWEST (common.py).
 
     kubelet_flags.py extract   reads the upstream sources and writes facts/kubelet-flags-*.tsv
     kubelet_flags.py build     merges facts + corrections/kubelet_flags.tsv into
@@ -62,6 +62,10 @@ PAGES = {
     34: "0de6c90498965b031f5d473cab16a27097578410",  # 2025-09-24 Generated kubelet reference for v1.34
     35: "13a9e56765c61ebabc11dc3bc32ed7416837380f",  # 2025-12-21 Update component reference for v1.35
 }
+
+# Releases whose kubernetes-1.N.0 tag component-base lacks: the commit read instead (master
+# after kubernetes-1.37.0-beta.0, the same one kubelet_config.py reads).
+COMPONENT_BASE_REFS = {37: "349fbe06359c4b39ca17bb9cabdf4a13d70b4b82"}
 
 # The configuration-file deprecation every KubeletConfiguration flag carries (options.go sets it
 # on each flag of AddKubeletConfigFlags except the notDeprecated ones).
@@ -228,10 +232,13 @@ TARGETS = {
 }
 
 # Configuration flags options.go leaves undeprecated (its notDeprecated set), from the release
-# in which they were undeprecated KubeletConfiguration flags: provider-id from 1.29 (deprecated
-# with the configuration-file text 1.19-1.28 per the pages); the logging ones when
+# in which they were undeprecated KubeletConfiguration flags: provider-id from 1.29 here (the
+# pages show the configuration-file text 1.19-1.28; it was undeprecated in 1.28, which a
+# correction sets); fail-cgroupv1 from its first release; the logging ones when
 # LoggingConfiguration bound them (component-base BindLoggingFlags, 1.23).
-ALWAYS_CONFIG = {"provider-id": 29, "v": 23, "vmodule": 23, "log-flush-frequency": 23}
+ALWAYS_CONFIG = {
+    "provider-id": 29, "v": 23, "vmodule": 23, "log-flush-frequency": 23, "fail-cgroupv1": 31,
+}
 
 # How a page type (pflag's Value.Type(), or the back-quoted name in the usage) reads a value.
 PAGE_TYPE_KINDS = {
@@ -310,7 +317,8 @@ def extract():
     write(FACTS_PAGES, "\n".join(lines) + "\n")
 
     out = [
-        "# Logging flags from k8s.io/component-base per release (tag kubernetes-1.N.0).",
+        "# Logging flags from k8s.io/component-base per release (tag kubernetes-1.N.0, or the commit\n"
+        "#   COMPONENT_BASE_REFS of kubelet_flags.py names where the tag is missing).",
         f"# source: {COMPONENT_BASE_REPO} paths logs/logs.go, logs/config.go, logs/api/v1/options.go",
         "# columns: release, tag commit, klog flags registered by logs.AddFlags (yes/no),",
         "#   their deprecation message (empty: not deprecated), -v parsed by LoggingConfiguration",
@@ -318,7 +326,7 @@ def extract():
         "release\tcommit\tklog_flags\tklog_deprecated\tv_from_config",
     ]
     for rel in range(OLDEST, NEWEST + 1):
-        tag = f"kubernetes-1.{rel}.0"
+        tag = COMPONENT_BASE_REFS.get(rel, f"kubernetes-1.{rel}.0")
         commit = git(cbase, "rev-list", "-n", "1", tag).strip()
         logs_go = git(cbase, "show", f"{tag}:logs/logs.go")
         m = re.search(r'const deprecated = "([^"]*)"', logs_go)
