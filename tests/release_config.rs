@@ -842,3 +842,28 @@ fn node_log_query_message_named_the_handler_until_1_34() {
         "{e}"
     );
 }
+
+#[test]
+fn eviction_hard_defaulted_without_a_file_until_1_25() {
+    // defaults.go at openshift/kubernetes 1.25.10 sets DefaultEvictionHard when nil; from
+    // 1.26.5 only loadConfigFile (cmd/kubelet/app/server.go) does (kubernetes/kubernetes#110263).
+    let flags_only = |version: &str| {
+        let input = ResolveInput {
+            kubelet_version: Some(version.into()),
+            args: vec!["--max-pods=90".into()],
+            ..Default::default()
+        };
+        resolve_kubelet_config(&input).unwrap_or_else(|e| panic!("{version}: {e}"))
+    };
+    assert_eq!(
+        get(&flags_only("1.25"), "evictionHard"),
+        Some(
+            &json!({"imagefs.available": "15%", "memory.available": "100Mi", "nodefs.available": "10%", "nodefs.inodesFree": "5%"})
+        )
+    );
+    assert_eq!(
+        get(&flags_only("1.16"), "evictionHard").map(|v| v.as_object().unwrap().len()),
+        Some(4)
+    );
+    assert_eq!(get(&flags_only("1.26"), "evictionHard"), None);
+}

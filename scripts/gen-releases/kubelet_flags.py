@@ -6,6 +6,10 @@
                                src/releases/kubelet_flags_data.rs
     kubelet_flags.py build --check
                                exits 1 if the checked-in generated file differs (no sources needed)
+    kubelet_flags.py crosscheck
+                               review aid: compares the data with the kubelet sources that
+                               openshift/microshift carries (1.25..1.36, openshift_trees.py) and
+                               exits 1 on any difference not explained by FORK_ONLY
 
 `extract` needs two git mirrors (paths overridable with the environment variables below):
 
@@ -344,6 +348,91 @@ def extract():
     print(f"wrote {os.path.relpath(FACTS_PAGES, ROOT)} and {os.path.relpath(FACTS_LOGS, ROOT)}")
 
 
+# pflag registrations in the kubelet's option files: receiver.Method(args..., "name", ...).
+FLAG_CALL = re.compile(
+    r'\b(?:fs|mainfs|cleanFlagSet)\.(\w+)\(((?:[^"()]|\([^()]*\))*?)"([A-Za-z0-9_-]+)"'
+)
+MARK_DEPRECATED = re.compile(r'MarkDeprecated\("([a-z0-9-]+)",\s*"((?:[^"\\]|\\.)*)"\)')
+NOT_FLAG_CALLS = {"MarkDeprecated", "MarkHidden", "Lookup", "Set", "Changed", "GetBool"}
+
+
+def tree_flags(minor):
+    """Flag name -> deprecation ("CONFIG": the configuration-file text) of the kubelet tree
+    openshift/microshift carries for release `minor` (see openshift_trees.py)."""
+    import openshift_trees as ot
+
+    k, cb = ot.kubernetes_prefix(minor), ot.component_base_prefix(minor)
+    opt = ot.show(minor, f"{k}/cmd/kubelet/app/options/options.go")
+    flags_part, _, config_part = opt.partition("func AddKubeletConfigFlags")
+    not_deprecated = set(re.findall(r'"([a-z0-9-]+)":\s*true', config_part.split("fs.VisitAll")[0]))
+    out = {}
+    for part, config in ((flags_part, False), (config_part, True)):
+        for m in FLAG_CALL.finditer(part):
+            if m.group(1) not in NOT_FLAG_CALLS:
+                name = m.group(3)
+                out[name] = "CONFIG" if config and name not in not_deprecated else ""
+    others = (
+        ot.show(minor, f"{k}/pkg/kubelet/config/flags.go")
+        + ot.show(minor, f"{k}/cmd/kubelet/app/options/container_runtime.go")
+    )
+    for m in FLAG_CALL.finditer(others):
+        if m.group(1) not in NOT_FLAG_CALLS:
+            out[m.group(3)] = ""
+    providers = ot.show(minor, f"{k}/cmd/kubelet/app/options/globalflags_providers.go")
+    for name in re.findall(r'pflagRegister\(global, local, "([a-z0-9_-]+)"\)', providers):
+        out[name.replace("_", "-")] = ""
+    for text in (opt, others, providers):
+        for name, msg in MARK_DEPRECATED.findall(text):
+            if out.get(name) != "CONFIG":
+                out[name] = msg
+    cadvisor = ot.show(minor, f"{k}/cmd/kubelet/app/options/globalflags_linux.go")
+    cad_dep = re.search(r'const deprecated = "([^"]*)"', cadvisor)
+    calls = r'\b(register|registerDeprecated)\(global, local, "([a-z_-]+)"'
+    for how, name in re.findall(calls, cadvisor):
+        out[name.replace("_", "-")] = cad_dep.group(1) if how == "registerDeprecated" else ""
+    logs = ot.show(minor, f"{cb}/logs/api/v1/options.go")
+    for m in FLAG_CALL.finditer(logs.partition("func addFlags")[2] or logs):
+        out[m.group(3)] = "" if m.group(3) in not_deprecated else "CONFIG"
+    # Registered outside these files: logs.AddFlags, verflag, the command's own --help.
+    for name in ("log-flush-frequency", "version", "help"):
+        out.setdefault(name, "")
+    return out
+
+
+def crosscheck():
+    """Compares every release's data with the kubelet tree openshift/microshift carries for it;
+    prints each difference and exits 1 if there is one (FORK_ONLY names are skipped)."""
+    import openshift_trees as ot
+
+    ot.require(die)
+    records, *_ = build_records()
+    logs = {int(r["release"]): r for r in read_tsv(FACTS_LOGS)}
+    found = 0
+    for minor in sorted(ot.TREES):
+        tree = tree_flags(minor)
+        ours = {"help": ""}
+        for name, _, since, removed, spans in records:
+            if since <= minor and (removed is None or minor < removed):
+                dep = [sp for sp in spans if sp[0] <= minor][-1][3]
+                ours[name] = "CONFIG" if dep == CONFIG_DEPRECATION else dep
+        # klog's flags come from klog.InitFlags, which the trees do not spell out.
+        if logs[minor]["klog_flags"] == "yes":
+            for name in KLOG_FLAGS:
+                tree.setdefault(name, ours.get(name, ""))
+        lines = []
+        for name in sorted(set(tree) - set(ours) - set(ot.FORK_ONLY)):
+            lines.append(f"  --{name}: registered by the tree, absent from the data")
+        for name in sorted(set(ours) - set(tree)):
+            lines.append(f"  --{name}: in the data, not registered by the tree")
+        for name in sorted(set(tree) & set(ours)):
+            if tree[name] != ours[name]:
+                lines.append(
+                    f"  --{name}: deprecation {tree[name]!r} in the tree, {ours[name]!r} in the data"
+                )
+        found += ot.report(minor, lines)
+    sys.exit(1 if found else 0)
+
+
 def write(path, text):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:
@@ -585,10 +674,12 @@ def build(check):
 
 def main():
     args = sys.argv[1:]
-    if not args or args[0] not in ("extract", "build"):
-        die("usage: kubelet_flags.py extract | build [--check]", 2)
+    if not args or args[0] not in ("extract", "build", "crosscheck"):
+        die("usage: kubelet_flags.py extract | build [--check] | crosscheck", 2)
     if args[0] == "extract":
         extract()
+    elif args[0] == "crosscheck":
+        crosscheck()
     else:
         build("--check" in args[1:])
 

@@ -199,6 +199,12 @@ pub fn set_defaults_at(
     if obj.serialize_image_pulls.is_none() {
         obj.serialize_image_pulls = Some(obj.max_parallel_image_pulls.is_none_or(|n| n < 2));
     }
+    // Until 1.25 defaulting itself filled `DefaultEvictionHard`, so a kubelet without
+    // `--config` had hard thresholds too; from 1.26 only `loadConfigFile` fills it
+    // (kubernetes/kubernetes#110263; openshift/kubernetes 1.25.10 and 1.26.5 defaults.go).
+    if minor <= 25 && obj.eviction_hard.is_none() {
+        obj.eviction_hard = Some(default_eviction_hard_at(&release.version()));
+    }
     dz(
         &mut obj.eviction_pressure_transition_period,
         Duration::from_mins(5),
@@ -349,8 +355,9 @@ pub const LEGACY_DEFAULT_PATHS: &[&str] = &[
 
 /// `eviction.DefaultEvictionHard` on Linux at kubelet `version`: `imagefs.inodesFree` joined
 /// the four older keys in 1.30 (kubernetes/kubernetes#121834, merged for 1.30, not
-/// backported). Only `loadConfigFile` fills it, when a file leaves `evictionHard` unset; a
-/// kubelet started without `--config` has no hard-eviction thresholds at all.
+/// backported). From 1.26 only `loadConfigFile` fills it, when a file leaves `evictionHard`
+/// unset, and a kubelet started without `--config` has no hard-eviction thresholds at all;
+/// until 1.25 `SetDefaults_KubeletConfiguration` filled it in both cases.
 pub fn default_eviction_hard_at(version: &crate::version::Version) -> BTreeMap<String, String> {
     let mut m = default_eviction_hard();
     if version.major() == 1 && version.minor() < 30 {
