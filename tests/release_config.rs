@@ -1,11 +1,15 @@
-//! KubeletConfiguration per release (1.16 to 1.36): which fields each release's kubelet knew,
+//! KubeletConfiguration per release (1.16 to 1.37): which fields each release's kubelet knew,
 //! the defaults its `SetDefaults_KubeletConfiguration` and component-base logging defaults
 //! produced, and how its decoder treats fields it did not know.
 //!
 //! Sources named per test: "types.go 1.N" is `config/v1beta1/types.go` of k8s.io/kubelet at tag
 //! `kubernetes-1.N.0` (the field set and its `Default:` doc comments, read into
 //! `scripts/gen-releases/facts/kubelet-config-1.N.tsv`); "component-base 1.N" is
-//! `logs/api/v1` / `config/v1alpha1` of k8s.io/component-base at that tag.
+//! `logs/api/v1` / `config/v1alpha1` of k8s.io/component-base at that tag; for 1.37, which has
+//! no tag in reach, k8s.io/kubelet master at 63b32497 (after kubernetes-1.37.0-beta.0).
+//! "defaults.go 1.N.x" / "validation.go 1.N.x" are `pkg/kubelet/apis/config/{v1beta1/defaults.go,
+//! validation/validation.go}` of the openshift/kubernetes copy openshift/microshift carries at
+//! that patch release (release-4.18..release-5.0: 1.31.14 .. 1.36.3).
 
 use kubegate::kubelet::config::{resolve_kubelet_config, ResolveInput, Resolved};
 use kubegate::releases::kubelet_config::{self, field, known_at, FIELDS};
@@ -109,6 +113,8 @@ fn fields_appear_in_their_release() {
         ("crashLoopBackOff.maxContainerRestartPeriod", 32),
         ("userNamespaces.idsPerPod", 33),
         ("tlsCurvePreferences", 36),
+        ("memoryReservationPolicy", 36),
+        ("defaultPodSysctls", 37),
     ] {
         let f = field(path).unwrap_or_else(|| panic!("{path}"));
         assert_eq!(f.since, since, "{path}");
@@ -117,7 +123,7 @@ fn fields_appear_in_their_release() {
     }
     // logging.sanitization: component-base config/v1alpha1 1.20 to 1.23, gone in 1.24.
     assert_eq!(field("logging.sanitization").unwrap().removed, Some(24));
-    // podHousekeepingPeriod: in no release up to 1.36.
+    // podHousekeepingPeriod: in no release up to 1.37.
     assert!(field("podHousekeepingPeriod").is_none());
 }
 
@@ -716,4 +722,148 @@ fn versions_outside_the_data_are_refused() {
         e.contains("outside the releases kubegate has data for"),
         "{e}"
     );
+}
+
+// ---- 1.36 and 1.37 against their own defaults.go / validation.go -----------------------------
+
+fn refused(version: &str, body: &str) -> String {
+    try_resolve(version, &format!("{HEADER}{body}"))
+        .err()
+        .unwrap_or_else(|| panic!("kubelet {version} accepted {body:?}"))
+}
+
+#[test]
+fn default_pod_sysctls_new_in_1_37() {
+    // types.go 1.37 (k8s.io/kubelet 63b32497, kubernetes/kubernetes#140052): a map, not
+    // defaulted; unknown to 1.36 (dropped with the lenient warning).
+    let f = field("defaultPodSysctls").unwrap();
+    assert_eq!(f.go_type_at(rel(37)), Some("map[string]string"));
+    assert_eq!(f.default_at(rel(37)), None);
+    let body = "defaultPodSysctls:\n  net.ipv4.ip_forward: \"1\"\n";
+    let r = resolve("1.37", body);
+    assert_eq!(
+        get(&r, "defaultPodSysctls"),
+        Some(&json!({"net.ipv4.ip_forward": "1"}))
+    );
+    assert_eq!(get(&resolve("1.37", ""), "defaultPodSysctls"), None);
+    let r = resolve("1.36", body);
+    assert_eq!(get(&r, "defaultPodSysctls"), None);
+    assert!(
+        r.warnings.iter().any(|w| w.contains("defaultPodSysctls")),
+        "{:?}",
+        r.warnings
+    );
+}
+
+#[test]
+fn memory_throttling_factor_not_defaulted_from_1_37() {
+    // types.go 1.37 "Default: nil"; kubernetes/kubernetes#140007 (MemoryQoS beta): defaults.go
+    // no longer sets it, and validation no longer requires it with MemoryQoS on.
+    assert_eq!(
+        get(&resolve("1.36", ""), "memoryThrottlingFactor"),
+        Some(&json!(0.9))
+    );
+    assert_eq!(get(&resolve("1.37", ""), "memoryThrottlingFactor"), None);
+    let r = resolve("1.37", "featureGates:\n  MemoryQoS: true\n");
+    assert_eq!(get(&r, "memoryThrottlingFactor"), None);
+    // An explicit factor is still range-checked.
+    assert!(refused("1.37", "memoryThrottlingFactor: 1.5\n").contains(
+        "memoryThrottlingFactor 1.5 must be greater than 0 and less than or equal to 1.0"
+    ));
+    assert_eq!(
+        get(
+            &resolve("1.37", "memoryThrottlingFactor: 0.8\n"),
+            "memoryThrottlingFactor"
+        ),
+        Some(&json!(0.8))
+    );
+}
+
+#[test]
+fn memory_reservation_policy_defaulted_and_checked_from_1_36() {
+    // defaults.go 1.36.3: DefaultMemoryReservationPolicy ("None") when empty; validation.go
+    // 1.36.3: only None or TieredReservation, and TieredReservation needs MemoryQoS.
+    assert_eq!(get(&resolve("1.35", ""), "memoryReservationPolicy"), None);
+    for v in ["1.36", "1.37"] {
+        assert_eq!(
+            get(&resolve(v, ""), "memoryReservationPolicy"),
+            Some(&json!("None")),
+            "{v}"
+        );
+    }
+    let e = refused("1.36", "memoryReservationPolicy: Strict\n");
+    assert!(
+        e.contains(r#"option "Strict" specified for memoryReservationPolicy. Valid options are "None" or "TieredReservation""#),
+        "{e}"
+    );
+    let e = refused(
+        "1.36",
+        "featureGates:\n  MemoryQoS: false\nmemoryReservationPolicy: TieredReservation\n",
+    );
+    assert!(
+        e.contains(r#"memoryReservationPolicy "TieredReservation" requires MemoryQoS feature gate to be enabled"#),
+        "{e}"
+    );
+    let r = resolve(
+        "1.36",
+        "featureGates:\n  MemoryQoS: true\nmemoryReservationPolicy: TieredReservation\n",
+    );
+    assert_eq!(
+        get(&r, "memoryReservationPolicy"),
+        Some(&json!("TieredReservation"))
+    );
+}
+
+#[test]
+fn negative_image_minimum_gc_age_refused_from_1_36() {
+    // validation.go 1.36.3 adds the check; 1.35.6 has none.
+    let body = "imageMinimumGCAge: -1m\n";
+    assert!(try_resolve("1.35", &format!("{HEADER}{body}")).is_ok());
+    let e = refused("1.36", body);
+    assert!(
+        e.contains("imageMinimumGCAge -1m0s must not be negative"),
+        "{e}"
+    );
+}
+
+#[test]
+fn node_log_query_message_named_the_handler_until_1_34() {
+    // validation.go 1.34.9: "NodeLogQuery feature gate is required for enableSystemLogHandler";
+    // 1.35.6: "... for enableSystemLogQuery".
+    let body = "featureGates:\n  NodeLogQuery: false\nenableSystemLogQuery: true\n";
+    let e = refused("1.34", body);
+    assert!(
+        e.contains("NodeLogQuery feature gate is required for enableSystemLogHandler"),
+        "{e}"
+    );
+    let e = refused("1.35", body);
+    assert!(
+        e.contains("NodeLogQuery feature gate is required for enableSystemLogQuery"),
+        "{e}"
+    );
+}
+
+#[test]
+fn eviction_hard_defaulted_without_a_file_until_1_25() {
+    // defaults.go at openshift/kubernetes 1.25.10 sets DefaultEvictionHard when nil; from
+    // 1.26.5 only loadConfigFile (cmd/kubelet/app/server.go) does (kubernetes/kubernetes#110263).
+    let flags_only = |version: &str| {
+        let input = ResolveInput {
+            kubelet_version: Some(version.into()),
+            args: vec!["--max-pods=90".into()],
+            ..Default::default()
+        };
+        resolve_kubelet_config(&input).unwrap_or_else(|e| panic!("{version}: {e}"))
+    };
+    assert_eq!(
+        get(&flags_only("1.25"), "evictionHard"),
+        Some(
+            &json!({"imagefs.available": "15%", "memory.available": "100Mi", "nodefs.available": "10%", "nodefs.inodesFree": "5%"})
+        )
+    );
+    assert_eq!(
+        get(&flags_only("1.16"), "evictionHard").map(|v| v.as_object().unwrap().len()),
+        Some(4)
+    );
+    assert_eq!(get(&flags_only("1.26"), "evictionHard"), None);
 }

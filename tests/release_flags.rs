@@ -1,7 +1,10 @@
-//! The kubelet command line per release (1.16..1.36). Sources: the kubelet reference pages of
+//! The kubelet command line per release (1.16..1.37). Sources: the kubelet reference pages of
 //! kubernetes/website (content/en/docs/reference/command-line-tools-reference/kubelet.md, one
 //! generated version per release, commits in `kubelet_flags::PAGE_COMMITS`),
-//! k8s.io/component-base logs (klog flags, -v), and pflag's error texts.
+//! k8s.io/component-base logs (klog flags, -v), and pflag's error texts. "openshift/kubernetes
+//! 1.N.x" below is the copy of the kubelet's sources that openshift/microshift carries at that
+//! patch release (`deps/github.com/openshift/kubernetes` on release-4.18..release-5.0,
+//! `vendor/k8s.io/kubernetes` on release-4.12..release-4.17).
 
 use kubegate::kubelet::config::flags::{self, Kind};
 use kubegate::kubelet::config::{resolve_kubelet_config, ResolveInput};
@@ -54,7 +57,10 @@ fn data_is_sorted_unique_and_consistent() {
         }
         assert!(!r.name.contains('_'), "{}", r.name);
     }
-    assert_eq!(data::PAGE_COMMITS.len(), 21);
+    assert_eq!(
+        data::PAGE_COMMITS.len(),
+        usize::from(NEWEST.minor() - OLDEST.minor() + 1)
+    );
     assert!(!data::SOURCES.is_empty());
 }
 
@@ -405,6 +411,178 @@ fn versions_outside_the_data_are_refused() {
     let v = kubegate::version::Version::new(1, 15);
     assert_eq!(
         flags::parse(&args(&["--port=1"]), &v).unwrap_err(),
-        "Kubernetes 1.15 is outside the releases kubegate has data for (1.16 to 1.37)"
+        format!(
+            "Kubernetes 1.15 is outside the releases kubegate has data for (1.16 to 1.{})",
+            NEWEST.minor()
+        )
     );
+}
+
+// ---- 1.37 and the corrections from the openshift/kubernetes trees ---------------------------
+
+fn deprecation(m: u16, arg: &str) -> Vec<String> {
+    warnings(m, &[arg])
+}
+
+#[test]
+fn release_1_37_carries_the_1_36_command_line() {
+    // No kubelet.md was regenerated for 1.37 in reach and no 1.37 options.go; CHANGELOG-1.37
+    // (v1.37.0-alpha.1) names no kubelet flag change, and component-base master after
+    // kubernetes-1.37.0-beta.0 (349fbe06) registers the same logging flags as 1.36.
+    assert_eq!(data::PAGE_COMMITS.last(), Some(&(37, None)));
+    let names = |m| data::flags_of(rel(m)).map(|r| r.name).collect::<Vec<_>>();
+    assert_eq!(names(37), names(36));
+    // defaultPodSysctls (new in 1.37) has no flag: new configuration fields get none.
+    assert_eq!(
+        parse(37, &["--default-pod-sysctls=net.ipv4.ip_forward=1"]).unwrap_err(),
+        "unknown flag: --default-pod-sysctls"
+    );
+}
+
+#[test]
+fn json_logging_flags_stay_registered_from_1_34() {
+    // openshift/kubernetes 1.34.9, 1.35.6, 1.36.3: cmd/kubelet/kubelet.go imports
+    // k8s.io/component-base/logs/json/register, so logs/api/v1 addFlags registers the JSON
+    // options; the 1.34 and 1.35 pages omit them.
+    for m in [33, 34, 35, 36, 37] {
+        let cl = parse(
+            m,
+            &[
+                "--log-json-split-stream=true",
+                "--log-json-info-buffer-size=1Mi",
+            ],
+        )
+        .unwrap_or_else(|e| panic!("1.{m}: {e}"));
+        assert_eq!(
+            cl.warnings,
+            vec![
+                format!("Flag --log-json-split-stream has been deprecated, {CONFIG_DEPRECATION}"),
+                format!(
+                    "Flag --log-json-info-buffer-size has been deprecated, {CONFIG_DEPRECATION}"
+                ),
+            ],
+            "1.{m}"
+        );
+        assert_eq!(
+            cl.flags[0].target,
+            Some("logging.options.json.splitStream"),
+            "1.{m}"
+        );
+    }
+}
+
+#[test]
+fn fail_cgroupv1_was_never_deprecated() {
+    // openshift/kubernetes 1.31.14..1.36.3 cmd/kubelet/app/options/options.go: notDeprecated
+    // lists fail-cgroupv1 next to provider-id; the 1.32+ pages agree.
+    for m in [31, 32, 36, 37] {
+        let cl = parse(m, &["--fail-cgroupv1=false"]).unwrap();
+        assert!(cl.warnings.is_empty(), "1.{m}: {:?}", cl.warnings);
+        assert_eq!(cl.flags[0].target, Some("failCgroupV1"), "1.{m}");
+    }
+    assert_eq!(
+        parse(30, &["--fail-cgroupv1=false"]).unwrap_err(),
+        "unknown flag: --fail-cgroupv1"
+    );
+}
+
+#[test]
+fn provider_id_undeprecated_in_1_28() {
+    // kubernetes/kubernetes#116530 (1.28 cycle); openshift/kubernetes 1.27.7 still marks it,
+    // 1.28.3 lists it in notDeprecated. The hand-edited 1.28 page kept the deprecation.
+    assert_eq!(
+        deprecation(27, "--provider-id=aws:///x"),
+        vec![format!(
+            "Flag --provider-id has been deprecated, {CONFIG_DEPRECATION}"
+        )]
+    );
+    for m in [28, 29] {
+        let cl = parse(m, &["--provider-id=aws:///x"]).unwrap();
+        assert!(cl.warnings.is_empty(), "1.{m}");
+        assert_eq!(cl.flags[0].target, Some("providerID"));
+    }
+}
+
+#[test]
+fn pod_infra_container_image_removal_target_per_release() {
+    // pkg/kubelet/config/flags.go MarkDeprecated: "a future release" at openshift/kubernetes
+    // 1.29.1, 1.30.1, 1.31.14; "1.35" from 1.32.13 (and on the 1.34 page); removed in 1.35.
+    let text = |m| deprecation(m, "--pod-infra-container-image=pause");
+    for m in [29, 30, 31] {
+        assert_eq!(text(m), vec!["Flag --pod-infra-container-image has been deprecated, will be removed in a future release. Image garbage collector will get sandbox image information from CRI."], "1.{m}");
+    }
+    for m in [32, 33, 34] {
+        assert_eq!(text(m), vec!["Flag --pod-infra-container-image has been deprecated, will be removed in 1.35. Image garbage collector will get sandbox image information from CRI."], "1.{m}");
+    }
+}
+
+#[test]
+fn azure_acr_flag_hidden_but_registered_until_1_30() {
+    // openshift/kubernetes 1.28.3 and 1.29.1 cmd/kubelet/app/options/globalflags_providers.go
+    // (the default, non-providerless build) register it deprecated; gone at 1.30.1.
+    for m in [28, 29] {
+        assert_eq!(
+            deprecation(m, "--azure-container-registry-config=/etc/acr.json"),
+            vec!["Flag --azure-container-registry-config has been deprecated, Use --image-credential-provider-config and --image-credential-provider-bin-dir to setup acr credential provider instead. Will be removed in a future release."],
+            "1.{m}"
+        );
+    }
+    assert!(deprecation(27, "--azure-container-registry-config=/etc/acr.json").is_empty());
+    assert_eq!(
+        parse(30, &["--azure-container-registry-config=/etc/acr.json"]).unwrap_err(),
+        "unknown flag: --azure-container-registry-config"
+    );
+}
+
+#[test]
+fn release_1_25_flag_set_from_its_own_tree() {
+    // openshift/kubernetes 1.25.10 cmd/kubelet/app/options/options.go: the flag for
+    // localStorageCapacityIsolation exists and the experimental memcg alias is gone (the
+    // 1.25 page predates both); the removal targets say "1.25 or later".
+    assert_eq!(
+        deprecation(25, "--local-storage-capacity-isolation=false"),
+        vec![format!(
+            "Flag --local-storage-capacity-isolation has been deprecated, {CONFIG_DEPRECATION}"
+        )]
+    );
+    assert!(parse(24, &["--experimental-kernel-memcg-notification=true"]).is_ok());
+    assert_eq!(
+        parse(25, &["--experimental-kernel-memcg-notification=true"]).unwrap_err(),
+        "unknown flag: --experimental-kernel-memcg-notification"
+    );
+    assert_eq!(
+        deprecation(25, "--experimental-mounter-path=/m"),
+        vec!["Flag --experimental-mounter-path has been deprecated, will be removed in 1.25 or later. in favor of using CSI."]
+    );
+}
+
+#[test]
+fn release_1_33_deprecation_texts_from_its_own_tree() {
+    // 1.33 had no page; openshift/kubernetes 1.33.13 options.go MarkDeprecated texts (the 1.32
+    // page had reworded them).
+    assert_eq!(
+        deprecation(33, "--cloud-config=/c"),
+        vec!["Flag --cloud-config has been deprecated, will be removed in 1.25 or later, in favor of removing cloud provider code from Kubelet."]
+    );
+    assert_eq!(
+        deprecation(33, "--experimental-allocatable-ignore-eviction=true"),
+        vec!["Flag --experimental-allocatable-ignore-eviction has been deprecated, will be removed in 1.25 or later."]
+    );
+    assert_eq!(
+        parse(34, &["--cloud-config=/c"]).unwrap_err(),
+        "unknown flag: --cloud-config"
+    );
+}
+
+#[test]
+fn openshift_only_flags_are_not_upstream() {
+    // openshift/kubernetes registers --max-housekeeping-interval (a carried patch); the
+    // upstream proposals (kubernetes/kubernetes#104339, #124520) were closed unmerged.
+    for m in [25, 31, 36, 37] {
+        assert_eq!(
+            parse(m, &["--max-housekeeping-interval=30s"]).unwrap_err(),
+            "unknown flag: --max-housekeeping-interval"
+        );
+    }
+    assert!(parse(36, &["--housekeeping-interval=10s"]).is_ok());
 }

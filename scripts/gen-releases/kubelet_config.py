@@ -3,12 +3,16 @@
 
   kubelet_config.py extract [--kubelet REPO] [--component-base REPO]
       Reads config/v1beta1/types.go of the k8s.io/kubelet staging repo at every tag
-      kubernetes-1.16.0 .. kubernetes-1.36.0 (plus the component-base logging and tracing
-      types it embeds) and writes facts/kubelet-config-1.NN.tsv: one row per field path with
+      kubernetes-1.16.0 .. kubernetes-1.NEWEST.0, or the commit REFS names for a release whose
+      tag the mirrors lack (plus the component-base logging and tracing types it embeds) and writes facts/kubelet-config-1.NN.tsv: one row per field path with
       its Go type and the "Default:" its doc comment states. Exit 2 when a source is absent.
   kubelet_config.py build [--check]
       Standard library only. Merges the facts with corrections/kubelet_config.tsv into
       src/releases/kubelet_config_data.rs. --check exits 1 when the checked-in file differs.
+  kubelet_config.py crosscheck
+      Review aid: compares the corrected defaults with SetDefaults_KubeletConfiguration of the
+      kubelet sources openshift/microshift carries (1.25..1.36, openshift_trees.py); exits 1 on
+      a difference.
 
 The facts are our own tables of field names, Go types and default values read from those
 sources; no upstream code or prose is copied.
@@ -34,6 +38,16 @@ CB_FILES = {
     "k8s.io/component-base/tracing/api/v1": "tracing/api/v1/types.go",
 }
 # Types that are values (leaves), whatever package they come from.
+# Releases whose kubernetes-1.N.0 tag the mirrors lack: release -> (kubelet commit,
+# component-base commit, what the commits are). Replace an entry with the tag once it exists.
+REFS = {
+    37: (
+        "63b3249724f7d89a8aa48f9acb3811f193c9aa68",
+        "349fbe06359c4b39ca17bb9cabdf4a13d70b4b82",
+        "master after kubernetes-1.37.0-beta.0, before release-1.37 was branched;"
+        " see data/releases/README.md",
+    ),
+}
 LEAF_TYPES = {"metav1.Duration", "Duration", "time.Duration", "v1.Taint", "resource.QuantityValue",
               "TimeOrMetaDuration", "VerbosityLevel", "VModuleConfiguration"}
 
@@ -109,23 +123,39 @@ class Source:
     def __init__(self, release):
         self.release = release
         self.tag = f"kubernetes-1.{release}.0"
+        self.refs = REFS.get(release)
         self.files = {}  # (repo, path) -> (structs, imports)
+
+    def ref(self, repo):
+        """The tag, or for a release in REFS the pinned commit of that repository."""
+        if self.refs is None:
+            return self.tag
+        return self.refs[0] if repo == KUBELET_REPO_USED[0] else self.refs[1]
+
+    def describe(self, repo):
+        """`tag T commit C`, or `commit C (what it is)` for a pinned commit."""
+        if self.refs is None:
+            return f"tag {self.tag} commit {git(repo, 'rev-list', '-n1', self.tag).strip()}"
+        return f"commit {self.ref(repo)} ({self.refs[2]})"
 
     def load(self, repo, path):
         key = (repo, path)
         if key not in self.files:
             try:
-                src = git(repo, "show", f"{self.tag}:{path}")
+                src = git(repo, "show", f"{self.ref(repo)}:{path}")
             except RuntimeError as e:
                 die(f"cannot read {path} at {self.tag} in {repo}: {e}")
             self.files[key] = parse_structs(src)
         return self.files[key]
 
 
+KUBELET_REPO_USED = [KUBELET_REPO]
+
+
 def walk(source, repo, path, struct, prefix, rows, seen):
     structs, imports = source.load(repo, path)
     if struct not in structs:
-        die(f"no struct {struct} in {path} at {source.tag}")
+        die(f"no struct {struct} in {path} at {source.ref(repo)}")
     for go_name, go_type, tag, comments in structs[struct]:
         name = tag.split(",")[0]
         if name == "-":
@@ -159,6 +189,7 @@ def extract(args):
     if "--component-base" in args:
         cb = args[args.index("--component-base") + 1]
     CB_REPO = cb
+    KUBELET_REPO_USED[0] = kubelet
     for repo, what in ((kubelet, "k8s.io/kubelet staging mirror"), (cb, "k8s.io/component-base mirror")):
         if not os.path.isdir(repo):
             die(f"{what} not found at {repo}; fetch github:kubernetes/{'kubelet' if 'kubelet' in what else 'component-base'} first")
@@ -167,14 +198,12 @@ def extract(args):
         s = Source(rel)
         rows, seen = [], set()
         walk(s, kubelet, TYPES, "KubeletConfiguration", "", rows, seen)
-        kc = git(kubelet, "rev-list", "-n1", s.tag).strip()
         out = [
             f"# KubeletConfiguration v1beta1 fields of Kubernetes 1.{rel}: path, Go type, documented default.",
-            f"# source: kubernetes/kubelet tag {s.tag} commit {kc} path {TYPES}",
+            f"# source: kubernetes/kubelet {s.describe(kubelet)} path {TYPES}",
         ]
         for repo, path in sorted(seen):
-            c = git(repo, "rev-list", "-n1", s.tag).strip()
-            out.append(f"# source: kubernetes/component-base tag {s.tag} commit {c} path {path}")
+            out.append(f"# source: kubernetes/component-base {s.describe(repo)} path {path}")
         out.append("path\tgo_type\tdoc_default")
         for path, go_type, d in sorted(set(rows)):
             out.append(f"{path}\t{go_type}\t{d}")
@@ -299,6 +328,131 @@ def render(fields, sources, corrections):
     return "\n".join(lines)
 
 
+# Values defaults.go takes from other packages, as the kubelet sets them.
+FOREIGN_CONSTANTS = {
+    "ports.KubeletPort": "10250",
+    "qos.KubeletOOMScoreAdj": "-999",
+    "int32(qos.KubeletOOMScoreAdj)": "-999",
+    "kubetypes.ResolvConfDefault": '"/etc/resolv.conf"',
+}
+# Fields whose default is not a plain documented value: evictionHard (a map; SetDefaults fills
+# it until 1.25, loadConfigFile from 1.26: see defaults.rs), logging (component-base's
+# SetRecommendedLoggingConfiguration).
+DEFAULTED_ELSEWHERE = {"evictionHard", "logging"}
+# Documented defaults that mean "left at the zero value" (nothing for defaults.go to set).
+ZERO_DOCS = {"", "nil", "false", '""', "0", "[]", '"0s"', "0s", "0 (disabled)", '"0s" (disabled)'}
+UNITS = {"time.Millisecond": "ms", "time.Second": "s", "time.Minute": "m", "time.Hour": "h"}
+
+
+def go_value(expr, consts):
+    """A defaults.go right-hand side as the facts spell defaults: `ptr.To[int32](5)` -> 5,
+    `metav1.Duration{Duration: 2 * time.Minute}` -> "2m", constants resolved."""
+    e = expr.strip().lstrip("&")
+    m = re.fullmatch(r"(?:utilpointer|pointer|ptr)\.\w+(?:\[\w+\])?\((.*)\)", e)
+    if m:
+        return go_value(m.group(1), consts)
+    m = re.fullmatch(r"metav1\.Duration\{Duration:\s*(?:(\d+)\s*\*\s*)?(time\.\w+)\}", e)
+    if m and m.group(2) in UNITS:
+        return f'"{m.group(1) or 1}{UNITS[m.group(2)]}"'
+    m = re.fullmatch(r"metav1\.Duration\{Duration:\s*(\w+)\}", e)
+    if m and m.group(1) in consts:
+        inner = consts[m.group(1)]
+        return go_value(f"metav1.Duration{{Duration: {inner}}}", consts)
+    m = re.fullmatch(r"\[\]string\{(.*)\}", e)
+    if m:
+        return "[" + ", ".join(x.strip() for x in m.group(1).split(",") if x.strip()) + "]"
+    if e in FOREIGN_CONSTANTS:
+        return FOREIGN_CONSTANTS[e]
+    name = e.split(".")[-1]
+    if name in consts and consts[name] != e:
+        return go_value(consts[name], consts)
+    return e
+
+
+def same_default(doc, value):
+    """Whether a (corrected) documented default and a defaults.go value agree."""
+    def norm(v):
+        v = v.split(" (")[0].strip()
+        m = re.fullmatch(r'"?(\d+)(ms|s|m|h)"?', v)
+        if m:
+            return m.group(1) + m.group(2)
+        return v.strip('"') if v.startswith('"') else v
+    return norm(doc) == norm(value)
+
+
+def crosscheck():
+    """Compares the corrected defaults of releases 1.25..1.36 with SetDefaults_KubeletConfiguration
+    of the kubelet tree openshift/microshift carries for each; prints each difference and exits 1
+    if there is one. Gate-dependent assignments are listed, not compared."""
+    import openshift_trees as ot
+
+    ot.require(die)
+    fields, _ = read_facts()
+    corrections = read_corrections()
+    found = 0
+    for minor in sorted(ot.TREES):
+        k = ot.kubernetes_prefix(minor)
+        types = ot.show(minor, f"{ot.kubelet_api_prefix(minor)}/config/v1beta1/types.go")
+        structs, _ = parse_structs(types)
+        json_of = {}
+
+        def walk_go(struct, go_prefix, json_prefix):
+            for go_name, go_type, tag, _ in structs.get(struct, []):
+                if not go_name:
+                    continue
+                g = f"{go_prefix}.{go_name}" if go_prefix else go_name
+                j = f"{json_prefix}.{tag.split(',')[0]}" if json_prefix else tag.split(",")[0]
+                json_of[g] = j
+                base = go_type.lstrip("*").replace("[]", "")
+                if base in structs:
+                    walk_go(base, g, j)
+
+        walk_go("KubeletConfiguration", "", "")
+        defaults_go = ot.show(minor, f"{k}/pkg/kubelet/apis/config/v1beta1/defaults.go")
+        consts = {}
+        for src in (defaults_go, types):
+            for name, value in re.findall(r"^\s*(\w+)\s+(?:\w+\s+)?=\s*(.+?)\s*$", src, re.M):
+                consts.setdefault(name, value)
+        body = defaults_go.partition("func SetDefaults_KubeletConfiguration")[2]
+        doc = {}
+        for path, by_rel in fields.items():
+            if minor in by_rel:
+                doc[path] = by_rel[minor][1]
+        for path, lo, hi, value, _, _ in corrections:
+            if lo <= minor <= hi:
+                doc[path] = value
+        lines, seen, gated = [], set(), []
+        depth_gate = 0
+        for line in body.splitlines():
+            if "localFeatureGate.Enabled(" in line:
+                depth_gate += 1
+            m = re.match(r"^\s*obj\.([\w.]+)\s*=\s*(.+)$", line)
+            if m:
+                path = json_of.get(m.group(1), "?" + m.group(1))
+                value = go_value(m.group(2), consts)
+                if depth_gate:
+                    gated.append(path)
+                    continue
+                if path in seen or value.startswith("obj."):
+                    continue  # conditional second branch (serializeImagePulls, report frequency)
+                seen.add(path)
+                if path in DEFAULTED_ELSEWHERE:
+                    continue
+                if path not in doc:
+                    lines.append(f"  {path}: set to {value} by defaults.go, a field the data lacks")
+                elif not same_default(doc[path], value):
+                    said = doc[path] or "(none)"
+                    lines.append(f"  {path}: defaults.go sets {value}, the data says {said}")
+        for path, d in sorted(doc.items()):
+            if "." in path or path in seen or path in gated or path in DEFAULTED_ELSEWHERE:
+                continue
+            if d not in ZERO_DOCS:
+                lines.append(f"  {path}: the data says {d}, defaults.go does not set it")
+        note = f"; gate-dependent: {', '.join(sorted(set(gated)))}" if gated else ""
+        found += ot.report(minor, lines, note)
+    sys.exit(1 if found else 0)
+
+
 def build(args):
     fields, sources = read_facts()
     text = render(fields, sources, read_corrections())
@@ -319,9 +473,11 @@ def build(args):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2 or sys.argv[1] not in ("extract", "build"):
-        die("usage: kubelet_config.py extract|build [--check]", 2)
+    if len(sys.argv) < 2 or sys.argv[1] not in ("extract", "build", "crosscheck"):
+        die("usage: kubelet_config.py extract|build [--check]|crosscheck", 2)
     if sys.argv[1] == "extract":
         extract(sys.argv[2:])
+    elif sys.argv[1] == "crosscheck":
+        crosscheck()
     else:
         build(sys.argv[2:])

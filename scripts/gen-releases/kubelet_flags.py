@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
-"""The kubelet's command-line flags in every release 1.16..1.36.
+"""The kubelet's command-line flags in every release 1.16..NEWEST (common.py).
 
     kubelet_flags.py extract   reads the upstream sources and writes facts/kubelet-flags-*.tsv
     kubelet_flags.py build     merges facts + corrections/kubelet_flags.tsv into
                                src/releases/kubelet_flags_data.rs
     kubelet_flags.py build --check
                                exits 1 if the checked-in generated file differs (no sources needed)
+    kubelet_flags.py crosscheck
+                               review aid: compares the data with the kubelet sources that
+                               openshift/microshift carries (1.25..1.36, openshift_trees.py) and
+                               exits 1 on any difference not explained by FORK_ONLY
 
 `extract` needs two git mirrors (paths overridable with the environment variables below):
 
@@ -62,6 +66,10 @@ PAGES = {
     34: "0de6c90498965b031f5d473cab16a27097578410",  # 2025-09-24 Generated kubelet reference for v1.34
     35: "13a9e56765c61ebabc11dc3bc32ed7416837380f",  # 2025-12-21 Update component reference for v1.35
 }
+
+# Releases whose kubernetes-1.N.0 tag component-base lacks: the commit read instead (master
+# after kubernetes-1.37.0-beta.0, the same one kubelet_config.py reads).
+COMPONENT_BASE_REFS = {37: "349fbe06359c4b39ca17bb9cabdf4a13d70b4b82"}
 
 # The configuration-file deprecation every KubeletConfiguration flag carries (options.go sets it
 # on each flag of AddKubeletConfigFlags except the notDeprecated ones).
@@ -228,10 +236,13 @@ TARGETS = {
 }
 
 # Configuration flags options.go leaves undeprecated (its notDeprecated set), from the release
-# in which they were undeprecated KubeletConfiguration flags: provider-id from 1.29 (deprecated
-# with the configuration-file text 1.19-1.28 per the pages); the logging ones when
+# in which they were undeprecated KubeletConfiguration flags: provider-id from 1.29 here (the
+# pages show the configuration-file text 1.19-1.28; it was undeprecated in 1.28, which a
+# correction sets); fail-cgroupv1 from its first release; the logging ones when
 # LoggingConfiguration bound them (component-base BindLoggingFlags, 1.23).
-ALWAYS_CONFIG = {"provider-id": 29, "v": 23, "vmodule": 23, "log-flush-frequency": 23}
+ALWAYS_CONFIG = {
+    "provider-id": 29, "v": 23, "vmodule": 23, "log-flush-frequency": 23, "fail-cgroupv1": 31,
+}
 
 # How a page type (pflag's Value.Type(), or the back-quoted name in the usage) reads a value.
 PAGE_TYPE_KINDS = {
@@ -310,7 +321,8 @@ def extract():
     write(FACTS_PAGES, "\n".join(lines) + "\n")
 
     out = [
-        "# Logging flags from k8s.io/component-base per release (tag kubernetes-1.N.0).",
+        "# Logging flags from k8s.io/component-base per release (tag kubernetes-1.N.0, or the commit\n"
+        "#   COMPONENT_BASE_REFS of kubelet_flags.py names where the tag is missing).",
         f"# source: {COMPONENT_BASE_REPO} paths logs/logs.go, logs/config.go, logs/api/v1/options.go",
         "# columns: release, tag commit, klog flags registered by logs.AddFlags (yes/no),",
         "#   their deprecation message (empty: not deprecated), -v parsed by LoggingConfiguration",
@@ -318,7 +330,7 @@ def extract():
         "release\tcommit\tklog_flags\tklog_deprecated\tv_from_config",
     ]
     for rel in range(OLDEST, NEWEST + 1):
-        tag = f"kubernetes-1.{rel}.0"
+        tag = COMPONENT_BASE_REFS.get(rel, f"kubernetes-1.{rel}.0")
         commit = git(cbase, "rev-list", "-n", "1", tag).strip()
         logs_go = git(cbase, "show", f"{tag}:logs/logs.go")
         m = re.search(r'const deprecated = "([^"]*)"', logs_go)
@@ -334,6 +346,91 @@ def extract():
         out.append(f"{rel}\t{commit}\t{klog}\t{m.group(1) if m and klog == 'yes' else ''}\t{v_cfg}")
     write(FACTS_LOGS, "\n".join(out) + "\n")
     print(f"wrote {os.path.relpath(FACTS_PAGES, ROOT)} and {os.path.relpath(FACTS_LOGS, ROOT)}")
+
+
+# pflag registrations in the kubelet's option files: receiver.Method(args..., "name", ...).
+FLAG_CALL = re.compile(
+    r'\b(?:fs|mainfs|cleanFlagSet)\.(\w+)\(((?:[^"()]|\([^()]*\))*?)"([A-Za-z0-9_-]+)"'
+)
+MARK_DEPRECATED = re.compile(r'MarkDeprecated\("([a-z0-9-]+)",\s*"((?:[^"\\]|\\.)*)"\)')
+NOT_FLAG_CALLS = {"MarkDeprecated", "MarkHidden", "Lookup", "Set", "Changed", "GetBool"}
+
+
+def tree_flags(minor):
+    """Flag name -> deprecation ("CONFIG": the configuration-file text) of the kubelet tree
+    openshift/microshift carries for release `minor` (see openshift_trees.py)."""
+    import openshift_trees as ot
+
+    k, cb = ot.kubernetes_prefix(minor), ot.component_base_prefix(minor)
+    opt = ot.show(minor, f"{k}/cmd/kubelet/app/options/options.go")
+    flags_part, _, config_part = opt.partition("func AddKubeletConfigFlags")
+    not_deprecated = set(re.findall(r'"([a-z0-9-]+)":\s*true', config_part.split("fs.VisitAll")[0]))
+    out = {}
+    for part, config in ((flags_part, False), (config_part, True)):
+        for m in FLAG_CALL.finditer(part):
+            if m.group(1) not in NOT_FLAG_CALLS:
+                name = m.group(3)
+                out[name] = "CONFIG" if config and name not in not_deprecated else ""
+    others = (
+        ot.show(minor, f"{k}/pkg/kubelet/config/flags.go")
+        + ot.show(minor, f"{k}/cmd/kubelet/app/options/container_runtime.go")
+    )
+    for m in FLAG_CALL.finditer(others):
+        if m.group(1) not in NOT_FLAG_CALLS:
+            out[m.group(3)] = ""
+    providers = ot.show(minor, f"{k}/cmd/kubelet/app/options/globalflags_providers.go")
+    for name in re.findall(r'pflagRegister\(global, local, "([a-z0-9_-]+)"\)', providers):
+        out[name.replace("_", "-")] = ""
+    for text in (opt, others, providers):
+        for name, msg in MARK_DEPRECATED.findall(text):
+            if out.get(name) != "CONFIG":
+                out[name] = msg
+    cadvisor = ot.show(minor, f"{k}/cmd/kubelet/app/options/globalflags_linux.go")
+    cad_dep = re.search(r'const deprecated = "([^"]*)"', cadvisor)
+    calls = r'\b(register|registerDeprecated)\(global, local, "([a-z_-]+)"'
+    for how, name in re.findall(calls, cadvisor):
+        out[name.replace("_", "-")] = cad_dep.group(1) if how == "registerDeprecated" else ""
+    logs = ot.show(minor, f"{cb}/logs/api/v1/options.go")
+    for m in FLAG_CALL.finditer(logs.partition("func addFlags")[2] or logs):
+        out[m.group(3)] = "" if m.group(3) in not_deprecated else "CONFIG"
+    # Registered outside these files: logs.AddFlags, verflag, the command's own --help.
+    for name in ("log-flush-frequency", "version", "help"):
+        out.setdefault(name, "")
+    return out
+
+
+def crosscheck():
+    """Compares every release's data with the kubelet tree openshift/microshift carries for it;
+    prints each difference and exits 1 if there is one (FORK_ONLY names are skipped)."""
+    import openshift_trees as ot
+
+    ot.require(die)
+    records, *_ = build_records()
+    logs = {int(r["release"]): r for r in read_tsv(FACTS_LOGS)}
+    found = 0
+    for minor in sorted(ot.TREES):
+        tree = tree_flags(minor)
+        ours = {"help": ""}
+        for name, _, since, removed, spans in records:
+            if since <= minor and (removed is None or minor < removed):
+                dep = [sp for sp in spans if sp[0] <= minor][-1][3]
+                ours[name] = "CONFIG" if dep == CONFIG_DEPRECATION else dep
+        # klog's flags come from klog.InitFlags, which the trees do not spell out.
+        if logs[minor]["klog_flags"] == "yes":
+            for name in KLOG_FLAGS:
+                tree.setdefault(name, ours.get(name, ""))
+        lines = []
+        for name in sorted(set(tree) - set(ours) - set(ot.FORK_ONLY)):
+            lines.append(f"  --{name}: registered by the tree, absent from the data")
+        for name in sorted(set(ours) - set(tree)):
+            lines.append(f"  --{name}: in the data, not registered by the tree")
+        for name in sorted(set(tree) & set(ours)):
+            if tree[name] != ours[name]:
+                lines.append(
+                    f"  --{name}: deprecation {tree[name]!r} in the tree, {ours[name]!r} in the data"
+                )
+        found += ot.report(minor, lines)
+    sys.exit(1 if found else 0)
 
 
 def write(path, text):
@@ -577,10 +674,12 @@ def build(check):
 
 def main():
     args = sys.argv[1:]
-    if not args or args[0] not in ("extract", "build"):
-        die("usage: kubelet_flags.py extract | build [--check]", 2)
+    if not args or args[0] not in ("extract", "build", "crosscheck"):
+        die("usage: kubelet_flags.py extract | build [--check] | crosscheck", 2)
     if args[0] == "extract":
         extract()
+    elif args[0] == "crosscheck":
+        crosscheck()
     else:
         build("--check" in args[1:])
 

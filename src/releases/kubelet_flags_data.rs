@@ -33,6 +33,7 @@ pub static PAGE_COMMITS: &[(u16, Option<&str>)] = &[
     (34, Some("0de6c90498965b031f5d473cab16a27097578410")),
     (35, Some("13a9e56765c61ebabc11dc3bc32ed7416837380f")),
     (36, None),
+    (37, None),
 ];
 
 const D0: &str = "Container streaming redirection will be removed from the kubelet in v1.20, and this flag will be removed in v1.22. For more details, see http://git.k8s.io/enhancements/keps/sig-node/20191205-container-streaming-requests.md";
@@ -45,40 +46,34 @@ const D6: &str = "This parameter should be set via the config file specified by 
 const D7: &str = "Use --bootstrap-kubeconfig";
 const D8: &str =
     "Use --eviction-hard or --eviction-soft instead. Will be removed in a future version.";
-const D9: &str = "will be removed along with dockershim.";
-const D10: &str = "will be removed in 1.23";
-const D11: &str = "will be removed in 1.23, in favor of removing cloud provider code from Kubelet.";
-const D12: &str =
+const D9: &str = "Use --image-credential-provider-config and --image-credential-provider-bin-dir to setup acr credential provider instead. Will be removed in a future release.";
+const D10: &str = "will be removed along with dockershim.";
+const D11: &str = "will be removed in 1.23";
+const D12: &str = "will be removed in 1.23, in favor of removing cloud provider code from Kubelet.";
+const D13: &str =
     "will be removed in 1.23, in favor of removing cloud providers code from Kubelet.";
-const D13: &str = "will be removed in 1.23, in favor of using CSI.";
-const D14: &str = "will be removed in 1.23, in favor of using the <root-dir>/seccomp directory";
-const D15: &str = "will be removed in 1.23, in favor of using the `<root-dir>/seccomp` directory";
-const D16: &str = "will be removed in 1.23.";
-const D17: &str = "will be removed in 1.23. in favor of using CSI.";
-const D18: &str = "will be removed in 1.24 or later";
+const D14: &str = "will be removed in 1.23, in favor of using CSI.";
+const D15: &str = "will be removed in 1.23, in favor of using the <root-dir>/seccomp directory";
+const D16: &str = "will be removed in 1.23, in favor of using the `<root-dir>/seccomp` directory";
+const D17: &str = "will be removed in 1.23.";
+const D18: &str = "will be removed in 1.23. in favor of using CSI.";
 const D19: &str =
     "will be removed in 1.24 or later, in favor of removing cloud provider code from Kubelet.";
-const D20: &str =
-    "will be removed in 1.24 or later, in favor of removing cloud providers code from kubelet.";
-const D21: &str = "will be removed in 1.24 or later, in favor of using CSI.";
-const D22: &str = "will be removed in 1.24 or later.";
-const D23: &str = "will be removed in 1.24 or later. in favor of using CSI.";
-const D24: &str = "will be removed in 1.25 or later";
-const D25: &str =
+const D20: &str = "will be removed in 1.24 or later.";
+const D21: &str = "will be removed in 1.24 or later. in favor of using CSI.";
+const D22: &str =
     "will be removed in 1.25 or later, in favor of removing cloud provider code from Kubelet.";
+const D23: &str = "will be removed in 1.25 or later.";
+const D24: &str = "will be removed in 1.25 or later. in favor of using CSI.";
+const D25: &str = "will be removed in 1.27 as the only valid value is 'remote'";
 const D26: &str =
-    "will be removed in 1.25 or later, in favor of removing cloud providers code from kubelet.";
-const D27: &str = "will be removed in 1.25 or later.";
-const D28: &str = "will be removed in 1.25 or later. in favor of using CSI.";
-const D29: &str = "will be removed in 1.27 as the only valid value is 'remote'";
-const D30: &str =
     "will be removed in 1.27. Image garbage collector will get sandbox image information from CRI.";
-const D31: &str =
+const D27: &str =
     "will be removed in 1.35. Image garbage collector will get sandbox image information from CRI.";
-const D32: &str = "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components";
-const D33: &str = "will be removed in a future release. Image garbage collector will get sandbox image information from CRI.";
-const D34: &str = "will be removed in a future version";
-const D35: &str = "will be removed in a future version.";
+const D28: &str = "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components";
+const D29: &str = "will be removed in a future release. Image garbage collector will get sandbox image information from CRI.";
+const D30: &str = "will be removed in a future version";
+const D31: &str = "will be removed in a future version.";
 
 /// Every flag any release registered, sorted by name.
 pub static FLAGS: &[FlagRecord] = &[
@@ -98,7 +93,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D32),
+                deprecated: Some(D28),
             },
         ],
     },
@@ -142,7 +137,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D32),
+                deprecated: Some(D28),
             },
         ],
     },
@@ -248,13 +243,21 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "azure-container-registry-config",
         shorthand: None,
         since: 16,
-        removed: Some(28),
-        spans: &[FlagSpan {
-            from: 16,
-            kind: Str,
-            target: None,
-            deprecated: None,
-        }],
+        removed: Some(30),
+        spans: &[
+            FlagSpan {
+                from: 16,
+                kind: Str,
+                target: None,
+                deprecated: None,
+            },
+            FlagSpan {
+                from: 28,
+                kind: Str,
+                target: None,
+                deprecated: Some(D9),
+            },
+        ],
     },
     FlagRecord {
         name: "boot-id-file",
@@ -356,7 +359,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 19,
                 kind: Float64,
                 target: None,
-                deprecated: Some(D35),
+                deprecated: Some(D31),
             },
         ],
     },
@@ -388,13 +391,13 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 19,
                 kind: Str,
                 target: None,
-                deprecated: Some(D12),
+                deprecated: Some(D13),
             },
             FlagSpan {
                 from: 21,
                 kind: Str,
                 target: None,
-                deprecated: Some(D11),
+                deprecated: Some(D12),
             },
             FlagSpan {
                 from: 23,
@@ -406,19 +409,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 25,
                 kind: Str,
                 target: None,
-                deprecated: Some(D20),
-            },
-            FlagSpan {
-                from: 26,
-                kind: Str,
-                target: None,
-                deprecated: Some(D25),
-            },
-            FlagSpan {
-                from: 33,
-                kind: Str,
-                target: None,
-                deprecated: Some(D26),
+                deprecated: Some(D22),
             },
         ],
     },
@@ -438,7 +429,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 19,
                 kind: Str,
                 target: None,
-                deprecated: Some(D11),
+                deprecated: Some(D12),
             },
             FlagSpan {
                 from: 23,
@@ -447,10 +438,10 @@ pub static FLAGS: &[FlagRecord] = &[
                 deprecated: Some(D19),
             },
             FlagSpan {
-                from: 26,
+                from: 25,
                 kind: Str,
                 target: None,
-                deprecated: Some(D25),
+                deprecated: Some(D22),
             },
             FlagSpan {
                 from: 29,
@@ -500,7 +491,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 22,
                 kind: Str,
                 target: None,
-                deprecated: Some(D9),
+                deprecated: Some(D10),
             },
         ],
     },
@@ -520,7 +511,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 22,
                 kind: Str,
                 target: None,
-                deprecated: Some(D9),
+                deprecated: Some(D10),
             },
         ],
     },
@@ -540,7 +531,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 22,
                 kind: Str,
                 target: None,
-                deprecated: Some(D9),
+                deprecated: Some(D10),
             },
         ],
     },
@@ -620,7 +611,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 24,
                 kind: Str,
                 target: None,
-                deprecated: Some(D29),
+                deprecated: Some(D25),
             },
         ],
     },
@@ -768,7 +759,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Str,
                 target: None,
-                deprecated: Some(D9),
+                deprecated: Some(D10),
             },
         ],
     },
@@ -898,7 +889,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 18,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D34),
+                deprecated: Some(D30),
             },
         ],
     },
@@ -1126,43 +1117,25 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 19,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D10),
+                deprecated: Some(D11),
             },
             FlagSpan {
                 from: 21,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D16),
+                deprecated: Some(D17),
             },
             FlagSpan {
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D22),
+                deprecated: Some(D20),
             },
             FlagSpan {
                 from: 25,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D18),
-            },
-            FlagSpan {
-                from: 26,
-                kind: Bool,
-                target: None,
-                deprecated: Some(D27),
-            },
-            FlagSpan {
-                from: 33,
-                kind: Bool,
-                target: None,
-                deprecated: Some(D24),
-            },
-            FlagSpan {
-                from: 34,
-                kind: Bool,
-                target: None,
-                deprecated: Some(D27),
+                deprecated: Some(D23),
             },
         ],
     },
@@ -1208,19 +1181,19 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 19,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D13),
+                deprecated: Some(D14),
             },
             FlagSpan {
                 from: 21,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D17),
+                deprecated: Some(D18),
             },
             FlagSpan {
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D23),
+                deprecated: Some(D21),
             },
         ],
     },
@@ -1252,7 +1225,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "experimental-kernel-memcg-notification",
         shorthand: None,
         since: 16,
-        removed: Some(26),
+        removed: Some(25),
         spans: &[
             FlagSpan {
                 from: 16,
@@ -1296,43 +1269,25 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 19,
                 kind: Str,
                 target: None,
-                deprecated: Some(D13),
+                deprecated: Some(D14),
             },
             FlagSpan {
                 from: 21,
                 kind: Str,
                 target: None,
-                deprecated: Some(D17),
+                deprecated: Some(D18),
             },
             FlagSpan {
                 from: 23,
                 kind: Str,
                 target: None,
-                deprecated: Some(D23),
+                deprecated: Some(D21),
             },
             FlagSpan {
                 from: 25,
                 kind: Str,
                 target: None,
-                deprecated: Some(D21),
-            },
-            FlagSpan {
-                from: 26,
-                kind: Str,
-                target: None,
-                deprecated: Some(D28),
-            },
-            FlagSpan {
-                from: 33,
-                kind: Str,
-                target: None,
-                deprecated: Some(D21),
-            },
-            FlagSpan {
-                from: 34,
-                kind: Str,
-                target: None,
-                deprecated: Some(D28),
+                deprecated: Some(D24),
             },
         ],
     },
@@ -1341,20 +1296,12 @@ pub static FLAGS: &[FlagRecord] = &[
         shorthand: None,
         since: 31,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 31,
-                kind: Bool,
-                target: Some("failCgroupV1"),
-                deprecated: Some(D6),
-            },
-            FlagSpan {
-                from: 32,
-                kind: Bool,
-                target: None,
-                deprecated: None,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 31,
+            kind: Bool,
+            target: Some("failCgroupV1"),
+            deprecated: None,
+        }],
     },
     FlagRecord {
         name: "fail-swap-on",
@@ -1552,7 +1499,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 22,
                 kind: Dur,
                 target: None,
-                deprecated: Some(D9),
+                deprecated: Some(D10),
             },
         ],
     },
@@ -1609,7 +1556,7 @@ pub static FLAGS: &[FlagRecord] = &[
             from: 16,
             kind: Bool,
             target: None,
-            deprecated: Some(D34),
+            deprecated: Some(D30),
         }],
     },
     FlagRecord {
@@ -1711,10 +1658,10 @@ pub static FLAGS: &[FlagRecord] = &[
     FlagRecord {
         name: "local-storage-capacity-isolation",
         shorthand: None,
-        since: 26,
+        since: 25,
         removed: None,
         spans: &[FlagSpan {
-            from: 26,
+            from: 25,
             kind: Bool,
             target: Some("localStorageCapacityIsolation"),
             deprecated: Some(D6),
@@ -1748,7 +1695,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Str,
                 target: None,
-                deprecated: Some(D32),
+                deprecated: Some(D28),
             },
         ],
     },
@@ -1780,7 +1727,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Str,
                 target: None,
-                deprecated: Some(D32),
+                deprecated: Some(D28),
             },
         ],
     },
@@ -1800,7 +1747,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Str,
                 target: None,
-                deprecated: Some(D32),
+                deprecated: Some(D28),
             },
         ],
     },
@@ -1820,7 +1767,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Uint64,
                 target: None,
-                deprecated: Some(D32),
+                deprecated: Some(D28),
             },
         ],
     },
@@ -1848,7 +1795,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "log-json-info-buffer-size",
         shorthand: None,
         since: 23,
-        removed: Some(34),
+        removed: None,
         spans: &[FlagSpan {
             from: 23,
             kind: Str,
@@ -1860,7 +1807,7 @@ pub static FLAGS: &[FlagRecord] = &[
         name: "log-json-split-stream",
         shorthand: None,
         since: 23,
-        removed: Some(34),
+        removed: None,
         spans: &[FlagSpan {
             from: 23,
             kind: Bool,
@@ -1920,7 +1867,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D32),
+                deprecated: Some(D28),
             },
         ],
     },
@@ -2084,7 +2031,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 22,
                 kind: Str,
                 target: None,
-                deprecated: Some(D9),
+                deprecated: Some(D10),
             },
         ],
     },
@@ -2104,7 +2051,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 22,
                 kind: Int32,
                 target: None,
-                deprecated: Some(D9),
+                deprecated: Some(D10),
             },
         ],
     },
@@ -2173,7 +2120,7 @@ pub static FLAGS: &[FlagRecord] = &[
             from: 16,
             kind: Str,
             target: None,
-            deprecated: Some(D34),
+            deprecated: Some(D30),
         }],
     },
     FlagRecord {
@@ -2192,7 +2139,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D32),
+                deprecated: Some(D28),
             },
         ],
     },
@@ -2236,19 +2183,19 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 24,
                 kind: Str,
                 target: None,
-                deprecated: Some(D30),
+                deprecated: Some(D26),
             },
             FlagSpan {
                 from: 27,
                 kind: Str,
                 target: None,
-                deprecated: Some(D33),
+                deprecated: Some(D29),
             },
             FlagSpan {
-                from: 30,
+                from: 32,
                 kind: Str,
                 target: None,
-                deprecated: Some(D31),
+                deprecated: Some(D27),
             },
         ],
     },
@@ -2331,7 +2278,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 deprecated: Some(D6),
             },
             FlagSpan {
-                from: 29,
+                from: 28,
                 kind: Str,
                 target: Some("providerID"),
                 deprecated: None,
@@ -2378,7 +2325,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 19,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D35),
+                deprecated: Some(D31),
             },
         ],
     },
@@ -2431,7 +2378,7 @@ pub static FLAGS: &[FlagRecord] = &[
             from: 16,
             kind: Bool,
             target: None,
-            deprecated: Some(D34),
+            deprecated: Some(D30),
         }],
     },
     FlagRecord {
@@ -2622,13 +2569,13 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 19,
                 kind: Str,
                 target: None,
-                deprecated: Some(D14),
+                deprecated: Some(D15),
             },
             FlagSpan {
                 from: 21,
                 kind: Str,
                 target: None,
-                deprecated: Some(D15),
+                deprecated: Some(D16),
             },
         ],
     },
@@ -2660,7 +2607,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D32),
+                deprecated: Some(D28),
             },
         ],
     },
@@ -2680,7 +2627,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Bool,
                 target: None,
-                deprecated: Some(D32),
+                deprecated: Some(D28),
             },
         ],
     },
@@ -2700,7 +2647,7 @@ pub static FLAGS: &[FlagRecord] = &[
                 from: 23,
                 kind: Str,
                 target: None,
-                deprecated: Some(D32),
+                deprecated: Some(D28),
             },
         ],
     },

@@ -1,6 +1,7 @@
 //! Built-in defaults: `SetDefaults_KubeletConfiguration` and the kubelet's other default rules.
 //!
-//! Upstream: `pkg/kubelet/apis/config/v1beta1/defaults.go` (≈1.33/1.34), the legacy
+//! Upstream: `pkg/kubelet/apis/config/v1beta1/defaults.go` (compared line by line with the
+//! openshift/kubernetes copies of 1.31 to 1.36; 1.37 from its changelog), the legacy
 //! command-line defaults of `cmd/kubelet/app/options/options.go` (`applyLegacyDefaults`) and the
 //! default hard-eviction thresholds `loadConfigFile` fills (`pkg/kubelet/eviction/defaults_linux.go`).
 //!
@@ -198,6 +199,12 @@ pub fn set_defaults_at(
     if obj.serialize_image_pulls.is_none() {
         obj.serialize_image_pulls = Some(obj.max_parallel_image_pulls.is_none_or(|n| n < 2));
     }
+    // Until 1.25 defaulting itself filled `DefaultEvictionHard`, so a kubelet without
+    // `--config` had hard thresholds too; from 1.26 only `loadConfigFile` fills it
+    // (kubernetes/kubernetes#110263; openshift/kubernetes 1.25.10 and 1.26.5 defaults.go).
+    if minor <= 25 && obj.eviction_hard.is_none() {
+        obj.eviction_hard = Some(default_eviction_hard_at(&release.version()));
+    }
     dz(
         &mut obj.eviction_pressure_transition_period,
         Duration::from_mins(5),
@@ -228,15 +235,20 @@ pub fn set_defaults_at(
     dn(&mut obj.seccomp_default, false);
     // false from 1.31, true from 1.35 (KEP-5573, kubernetes/kubernetes#134298).
     dn(&mut obj.fail_cgroup_v1, minor >= 35);
-    // 0.8 from 1.22, 0.9 from 1.27 (memory QoS formula change).
-    dn(
-        &mut obj.memory_throttling_factor,
-        if minor < 27 {
-            0.8
-        } else {
-            DEFAULT_MEMORY_THROTTLING_FACTOR
-        },
-    );
+    // 0.8 from 1.22, 0.9 from 1.27 (memory QoS formula change); not defaulted from 1.37, when
+    // MemoryQoS went beta: memory.high is then set only for a configured factor.
+    if minor < 37 {
+        dn(
+            &mut obj.memory_throttling_factor,
+            if minor < 27 {
+                0.8
+            } else {
+                DEFAULT_MEMORY_THROTTLING_FACTOR
+            },
+        );
+    }
+    // `NoneMemoryReservationPolicy`, from 1.36 (the field's first release).
+    dz(&mut obj.memory_reservation_policy, s("None"));
     dn(&mut obj.register_node, true);
     dn(&mut obj.local_storage_capacity_isolation, true);
     dz(
@@ -343,8 +355,9 @@ pub const LEGACY_DEFAULT_PATHS: &[&str] = &[
 
 /// `eviction.DefaultEvictionHard` on Linux at kubelet `version`: `imagefs.inodesFree` joined
 /// the four older keys in 1.30 (kubernetes/kubernetes#121834, merged for 1.30, not
-/// backported). Only `loadConfigFile` fills it, when a file leaves `evictionHard` unset; a
-/// kubelet started without `--config` has no hard-eviction thresholds at all.
+/// backported). From 1.26 only `loadConfigFile` fills it, when a file leaves `evictionHard`
+/// unset, and a kubelet started without `--config` has no hard-eviction thresholds at all;
+/// until 1.25 `SetDefaults_KubeletConfiguration` filled it in both cases.
 pub fn default_eviction_hard_at(version: &crate::version::Version) -> BTreeMap<String, String> {
     let mut m = default_eviction_hard();
     if version.major() == 1 && version.minor() < 30 {

@@ -155,6 +155,7 @@ table! {
     "kubeReservedCgroup" => kube_reserved_cgroup,
     "enforceNodeAllocatable" => enforce_node_allocatable,
     "allowedUnsafeSysctls" => allowed_unsafe_sysctls,
+    "defaultPodSysctls" => default_pod_sysctls,
     "volumePluginDir" => volume_plugin_dir,
     "providerID" => provider_id,
     "kernelMemcgNotification" => kernel_memcg_notification,
@@ -297,7 +298,7 @@ mod tests {
         for name in FIELDS {
             full.insert((*name).to_string(), Value::Null);
         }
-        assert_eq!(FIELDS.len(), 128);
+        assert_eq!(FIELDS.len(), 129);
         let mut c = KubeletConfiguration::default();
         fill_all(&mut c);
         let v = serde_json::to_value(&c).unwrap();

@@ -1,7 +1,7 @@
 //! The typed `KubeletConfiguration` of `kubelet.config.k8s.io/v1beta1`.
 //!
 //! Mirrors `staging/src/k8s.io/kubelet/config/v1beta1/types.go`: the union of every release's
-//! fields (1.16 to 1.36, plus `podHousekeepingPeriod`, which no release up to 1.36 shipped), with
+//! fields (1.16 to 1.37, plus `podHousekeepingPeriod`, which no release up to 1.37 shipped), with
 //! the same JSON names. Which release knew which field is in [`crate::releases::kubelet_config`];
 //! resolution removes the fields a release did not have. Every field is an
 //! `Option` because the layers must tell "absent" from "zero": upstream defaulting only fills
@@ -253,6 +253,8 @@ pub struct KubeletConfiguration {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allowed_unsafe_sysctls: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    pub default_pod_sysctls: Option<BTreeMap<String, String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_plugin_dir: Option<String>,
     #[serde(rename = "providerID", skip_serializing_if = "Option::is_none")]
     pub provider_id: Option<String>,
@@ -486,7 +488,8 @@ pub fn go_type_of(field: &str) -> &'static str {
         | "evictionSoftGracePeriod"
         | "evictionMinimumReclaim"
         | "systemReserved"
-        | "kubeReserved" => "map[string]string",
+        | "kubeReserved"
+        | "defaultPodSysctls" => "map[string]string",
         "tlsCipherSuites"
         | "preloadedImagesVerificationAllowlist"
         | "clusterDNS"
@@ -575,6 +578,7 @@ pub const MAP_FIELDS: &[&str] = &[
     "featureGates",
     "systemReserved",
     "kubeReserved",
+    "defaultPodSysctls",
 ];
 
 /// Whether a JSON pointer-ish dotted path names a map-valued field (its keys are data).

@@ -302,7 +302,8 @@ fn image_garbage_collection(kc: &KubeletConfiguration, on: On, e: Fail) {
     if max_age.0 != 0 && !on.gate("ImageMaximumGCAge") {
         e("ImageMaximumGCAge feature gate is required for Kubelet configuration option imageMaximumGCAge".into());
     }
-    if min_age.0 < 0 {
+    // Checked from 1.36 (openshift/kubernetes 1.36.3 validation.go; absent at 1.35.6).
+    if on.minor >= 36 && min_age.0 < 0 {
         e(format!("imageMinimumGCAge {min_age} must not be negative"));
     }
     if max_age.0 < 0 {
@@ -757,9 +758,10 @@ fn reserved_memory(kc: &KubeletConfiguration, _on: On, e: Fail) {
     }
 }
 
-/// `memoryThrottlingFactor`, required by `MemoryQoS`.
+/// `memoryThrottlingFactor` (required by `MemoryQoS` until 1.36; optional from 1.37, when its
+/// default became nil) and, from 1.36, `memoryReservationPolicy`.
 fn memory_qos(kc: &KubeletConfiguration, on: On, e: Fail) {
-    if on.gate("MemoryQoS") && kc.memory_throttling_factor.is_none() {
+    if on.minor <= 36 && on.gate("MemoryQoS") && kc.memory_throttling_factor.is_none() {
         e("memoryThrottlingFactor is required when MemoryQoS feature flag is enabled".into());
     }
     if let Some(f) = kc.memory_throttling_factor {
@@ -768,6 +770,22 @@ fn memory_qos(kc: &KubeletConfiguration, on: On, e: Fail) {
                 "memoryThrottlingFactor {f} must be greater than 0 and less than or equal to 1.0"
             ));
         }
+    }
+    if on.minor < 36 {
+        return;
+    }
+    let policy = strv(&kc.memory_reservation_policy);
+    if !on.gate("MemoryQoS") && policy == "TieredReservation" {
+        e(format!(
+            "memoryReservationPolicy {} requires MemoryQoS feature gate to be enabled",
+            crate::go::quote(&policy)
+        ));
+    }
+    if policy != "None" && policy != "TieredReservation" {
+        e(format!(
+            "option {} specified for memoryReservationPolicy. Valid options are \"None\" or \"TieredReservation\"",
+            crate::go::quote(&policy)
+        ));
     }
 }
 
@@ -782,7 +800,14 @@ fn container_runtime(kc: &KubeletConfiguration, _on: On, e: Fail) {
 fn system_log_query(kc: &KubeletConfiguration, on: On, e: Fail) {
     let slq = boolv(kc.enable_system_log_query);
     if slq && !on.gate("NodeLogQuery") {
-        e("NodeLogQuery feature gate is required for enableSystemLogQuery".into());
+        // Until 1.34 the message named the wrong field (openshift/kubernetes 1.34.9 and
+        // 1.35.6 validation.go).
+        let field = if on.minor <= 34 {
+            "enableSystemLogHandler"
+        } else {
+            "enableSystemLogQuery"
+        };
+        e(format!("NodeLogQuery feature gate is required for {field}"));
     }
     if slq && !boolv(kc.enable_system_log_handler) {
         e("enableSystemLogHandler is required for enableSystemLogQuery".into());
