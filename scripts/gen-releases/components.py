@@ -101,7 +101,7 @@ UNIX = {"aix", "android", "darwin", "dragonfly", "freebsd", "hurd", "illumos", "
 BUILDS = ("linux", "windows")
 # Directories of the fork that upstream does not have.
 FORK_DIRS = ("openshift-kube-apiserver", "openshift-kube-controller-manager", "openshift-hack")
-FORK_GATE_FILES = ("pkg/features/openshift_features.go",)
+FORK_GATE_FILES = ("pkg/features/openshift_features.go", "pkg/features/patch_kube_features.go")
 
 
 def git(repo: str, *args: str) -> str:
@@ -250,10 +250,15 @@ IMPORT_BLOCK = re.compile(r"^import\s*\((.*?)^\)", re.M | re.S)
 IMPORT_SPEC = re.compile(r"^\s*(?:([\w.]+)\s+)?\"([^\"]+)\"", re.M)
 GATE_DECL = re.compile(r"^\s*(\w+)\s+(?:featuregate\.)?Feature\s*=\s*\"(\w+)\"|^\s*(\w+)\s*=\s*featuregate\.Feature\(\"(\w+)\"\)", re.M)
 REGISTRATION = re.compile(r"featuregate\.(?:VersionedSpecs|FeatureSpec)\{")
+# Declarative validation (generated zz_generated.validations.go) names its gates as option strings.
+OPTION_NAME = re.compile(r"\bIfOption\w*\([^\"\n]*\"(\w+)\"")
+# A map entry in a registration file: `Const: {`, `alias.Const: {`, `Const: featuregate.…`.
+MAP_KEY = re.compile(r"(?<![\w.])(?:\w+\.)?([A-Z]\w*)\s*:\s*(?:\{|featuregate\.)")
 
 
 class GoFile:
-    __slots__ = ("path", "name", "pkg", "imports", "code", "header", "decls", "registration")
+    __slots__ = ("path", "name", "pkg", "imports", "code", "header", "decls", "registration", "keys",
+                 "options")
 
     def __init__(self, path: str, src: str) -> None:
         self.path = path
@@ -274,6 +279,8 @@ class GoFile:
         self.decls = [(a or c, b or d) for a, b, c, d in GATE_DECL.findall(src)]
         self.registration = bool(self.decls) or bool(REGISTRATION.search(src))
         self.code = strip_go(src)
+        self.keys = set(MAP_KEY.findall(self.code)) if self.registration else set()
+        self.options = set(OPTION_NAME.findall(src))
 
 
 # ---------------------------------------------------------------- one release's tree
@@ -375,24 +382,28 @@ OWNERS: dict[str, frozenset[str]] = {
     K8S + "pkg/api/v1": frozenset(COMPONENTS),
     K8S + "pkg/apis/core/helper": frozenset(COMPONENTS),
     K8S + "pkg/apis/core/v1/helper": frozenset(COMPONENTS),
-    # k8s.io/apiserver pieces that the other servers run too: delegated authentication and
-    # authorization, the handler-chain filters and request info of their secure port, flagz/statusz.
-    AS + "pkg/authentication": frozenset(COMPONENTS),
-    AS + "pkg/authorization/authorizer": frozenset(COMPONENTS),
-    AS + "pkg/authorization/authorizerfactory": frozenset(COMPONENTS),
-    AS + "pkg/authorization/union": frozenset(COMPONENTS),
-    AS + "pkg/authorization/path": frozenset(COMPONENTS),
-    AS + "plugin/pkg/authenticator/token/webhook": frozenset(COMPONENTS),
-    AS + "plugin/pkg/authenticator/request": frozenset(COMPONENTS),
-    AS + "plugin/pkg/authorizer/webhook": frozenset(COMPONENTS),
-    AS + "pkg/util/webhook": frozenset(COMPONENTS),
-    AS + "pkg/endpoints/filters/authentication.go": frozenset(COMPONENTS),
-    AS + "pkg/endpoints/filters/authorization.go": frozenset(COMPONENTS),
-    AS + "pkg/endpoints/request": frozenset(COMPONENTS),
-    AS + "pkg/server/options/authentication.go": frozenset(COMPONENTS),
-    AS + "pkg/server/options/authorization.go": frozenset(COMPONENTS),
-    AS + "pkg/server/secure_serving.go": frozenset(COMPONENTS),
-    AS + "pkg/server/dynamiccertificates": frozenset(COMPONENTS),
+    # k8s.io/apiserver pieces that the other servers run too. Delegated authentication and
+    # authorization (webhook authenticator/authorizer, x509 request authentication, dynamic CA
+    # files): the kubelet, the controller-manager and the scheduler; kube-proxy serves no
+    # authenticated endpoint. The secure-port handler chain (filters, request info, delegating
+    # options, secure serving): the controller-manager and the scheduler (controller-manager's
+    # BuildHandlerChain); the kubelet runs its own server. flagz/statusz/healthz: whoever links them.
+    AS + "pkg/authentication": frozenset(FOUR),
+    AS + "pkg/authorization/authorizer": frozenset(FOUR),
+    AS + "pkg/authorization/authorizerfactory": frozenset(FOUR),
+    AS + "pkg/authorization/union": frozenset(FOUR),
+    AS + "pkg/authorization/path": frozenset(FOUR),
+    AS + "plugin/pkg/authenticator/token/webhook": frozenset(FOUR),
+    AS + "plugin/pkg/authenticator/request": frozenset(FOUR),
+    AS + "plugin/pkg/authorizer/webhook": frozenset(FOUR),
+    AS + "pkg/util/webhook": frozenset(FOUR),
+    AS + "pkg/server/dynamiccertificates": frozenset(FOUR),
+    AS + "pkg/endpoints/filters/authentication.go": frozenset({APISERVER, KCM, SCHED}),
+    AS + "pkg/endpoints/filters/authorization.go": frozenset({APISERVER, KCM, SCHED}),
+    AS + "pkg/endpoints/request": frozenset({APISERVER, KCM, SCHED}),
+    AS + "pkg/server/options/authentication.go": frozenset({APISERVER, KCM, SCHED}),
+    AS + "pkg/server/options/authorization.go": frozenset({APISERVER, KCM, SCHED}),
+    AS + "pkg/server/secure_serving.go": frozenset({APISERVER, KCM, SCHED}),
     AS + "pkg/server/flagz": frozenset(COMPONENTS),
     AS + "pkg/server/statusz": frozenset(COMPONENTS),
     AS + "pkg/server/healthz": frozenset(COMPONENTS),
@@ -416,6 +427,7 @@ OWNERS: dict[str, frozenset[str]] = {
     # Volume plugins run in the kubelet and the controller-manager's attach/detach and expansion
     # controllers (the scheduler's volume binding reads through pkg/volume/util too).
     K8S + "pkg/volume": frozenset({KUBELET, KCM, SCHED}),
+    K8S + "pkg/volume/util/fsquota": frozenset({KUBELET}),
     K8S + "pkg/proxy": frozenset({PROXY}),
     K8S + "cmd/kube-proxy": frozenset({PROXY}),
 }
@@ -454,6 +466,8 @@ def file_reads(f: GoFile, key: str, gates: dict[str, tuple[str, dict[str, str]]]
         for c, g in gates[key][1].items():
             if re.search(rf"(?<![\w.]){c}\b", f.code):
                 found.add(g)
+    if f.options:
+        found |= {g for _, consts in gates.values() for g in consts.values() if g in f.options}
     return found
 
 
@@ -488,7 +502,10 @@ def analyse(tree: Tree, comps: list[str]):
                 allowed = comp in owners_of(key, f.name)
                 for g in found:
                     (reads if allowed else dropped)[comp][g].add(f.path)
-    registered = {g for _, consts in gates.values() for g in consts.values()}
+    # Registered: a declared constant that some reachable registration map uses as a key (a
+    # declared but unregistered constant such as logs' LoggingStableOptions is no gate).
+    keys = {k for r in reach.values() for fs in r.values() for f in fs for k in f.keys}
+    registered = {g for _, consts in gates.values() for c, g in consts.items() if c in keys}
     return reads, registered, gates, dropped
 
 
@@ -525,6 +542,8 @@ def compute():
                 gates.setdefault(g, set())
             for c in comps:
                 for g, paths in reads[c].items():
+                    if g not in registered:
+                        continue
                     gates.setdefault(g, set()).add(c)
                     for p in paths:
                         files[minor][(g, c)].add(p)
