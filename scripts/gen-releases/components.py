@@ -1,59 +1,66 @@
 #!/usr/bin/env python3
 """Which components read each feature gate, per release, from the Go import graph of upstream code.
 
-  extract   read the openshift/microshift mirror (git show / ls-tree / cat-file, no checkout) and
-            write scripts/gen-releases/facts/gate-components.tsv
+  extract   read the mirrors (git ls-tree / cat-file, no checkout) and write
+            scripts/gen-releases/facts/gate-components.tsv
   check     exit 1 if the checked-in TSV differs from what extract would write
+  report    print (markdown) the sanity checks and per-release counts, from the TSV alone
 
-Why: a component registers every gate of the shared maps (so a gate string naming any of them is
-accepted), yet reads only a few. The kubelet's upgrade check must tell the two apart.
+Why: every component registers the gates of the shared maps (so a gate string naming any of them is
+accepted), yet reads only some. The kubelet's upgrade check must tell "changes what the kubelet
+does" from "registered, never read by the kubelet".
 
 Method, per release:
-1. Trees. release-4.18..4.23 of openshift/microshift hold a full openshift/kubernetes tree (1.31 to
-   1.36) under deps/github.com/openshift/kubernetes. release-4.12..4.17 (1.25 to 1.30) hold what
-   `go mod vendor` copied for microshift's imports: vendor/k8s.io/kubernetes/cmd/<component>/app of
-   four components (all of their transitive packages, every GOOS) and vendor/k8s.io/<staging>. No
-   kube-proxy there: its rows for 1.25..1.30 come from 1.31 (source column says so).
-2. Import graph. From each component's command package (cmd/<component>, and its app package in the
-   vendored trees, whose main package is not vendored) follow Go imports: k8s.io/kubernetes/... to
-   the tree, k8s.io/<staging>/... to staging/src/k8s.io/<staging> (vendor/k8s.io/<staging>), nothing
-   else (third-party code reads no Kubernetes gate). _test.go files are skipped; a file counts when
-   its name suffix and //go:build line allow linux/amd64 or windows/amd64 with cgo off and no custom
-   tags (so `!providerless` code counts, as in the release build). Windows counts because Windows
-   nodes run the kubelet and kube-proxy, so a gate read only by windows code is still the kubelet's.
-   The fork's own directories (openshift-kube-apiserver, openshift-kube-controller-manager) and its
-   gate file pkg/features/openshift_features.go are left out: only upstream gates, upstream code.
-3. Gate constants. Every `X featuregate.Feature = "Name"` (or `X = featuregate.Feature("Name")`,
-   client-go's `X Feature = "Name"`) in a non-test file names a gate; its package is a gate package.
-4. Reads. In each reachable file that is not registration (a file declaring gate constants or
-   holding a `featuregate.FeatureSpec`/`VersionedSpecs` map literal), any use of a gate constant,
-   qualified by the import name of its gate package or unqualified inside that package, after
-   comments and string literals are blanked. `Enabled(features.X)` is the common form, but a gate
-   also reaches `Enabled` through a variable, a table of (gate, field) pairs or a helper, so every
-   use counts, not only the literal call.
-5. Ownership rule (the refinement). Package reachability over-approximates what runs: the kubelet
-   links pkg/api/pod, pkg/apis/core/validation and the apiserver's admission and storage packages
-   (for static pod validation and its config API), yet the functions there that read API-field
-   gates run only on the apiserver's request path. A read counts for a component when the file is
-   reachable from it AND the file's package is not owned by another server component. Ownership:
-   * apiserver-only: pkg/registry, pkg/api/* (field dropping and warnings, except pkg/api/v1 helpers
-     shared by nodes), pkg/apis/*/validation, plugin/pkg/admission, pkg/kubeapiserver,
-     pkg/controlplane, staging apiserver, apiextensions-apiserver, kube-aggregator, pod-security-admission;
-   * controller-manager-only: pkg/controller (except pkg/controller/volume/... helpers the kubelet
-     and scheduler share? no: counted where reachable), cmd/kube-controller-manager;
-   * scheduler-only: pkg/scheduler, cmd/kube-scheduler;
-   * kubelet-only: pkg/kubelet, cmd/kubelet, pkg/volume (counted where reachable);
-   * kube-proxy-only: pkg/proxy, cmd/kube-proxy;
-   * shared (count wherever reachable): client-go, component-base, component-helpers, pkg/util,
-     pkg/volume, pkg/features, and everything else.
-   A file owned by a component counts for that component only, and only if reachable from it.
-   See OWNERS below for the exact prefixes; the report lists the reads each rule removed.
+1. Trees. openshift/microshift release-4.18..4.23 hold a full openshift/kubernetes tree (1.31..1.36)
+   under deps/github.com/openshift/kubernetes. release-4.12..4.17 (1.25..1.30) hold what
+   `go mod vendor` copied for microshift's imports: cmd/<component>/app of kube-apiserver,
+   kube-controller-manager, kube-scheduler and the kubelet with every package they import
+   (all GOOS; vendoring ignores build tags). kube-proxy, absent there, comes from openshift/sdn's
+   release-4.12..4.17, which vendors cmd/kube-proxy/app of the same release line. A package one
+   vendored tree lacks is read from the other, else from kubernetes/component-base at tag
+   kubernetes-1.N.0 (component-base/logs/json/register, which only the main packages import).
+2. Import graph. From cmd/<component> (vendored trees: cmd/<component>/app plus MAIN_IMPORTS, the
+   main package not being vendored) follow imports to k8s.io/kubernetes/... and k8s.io/<staging>/...
+   (staging/src, or vendor/k8s.io); nothing else (third-party code reads no Kubernetes gate).
+   _test.go files are skipped; a file counts when its name suffix and //go:build (or // +build)
+   line allow linux/amd64 or windows/amd64, cgo off, no custom tags (so `!providerless` code
+   counts, as in the release build). Windows builds count because Windows nodes run the kubelet
+   and kube-proxy: a gate read only by windows code is still the kubelet's. The fork's own
+   directories (openshift-kube-apiserver, openshift-kube-controller-manager, openshift-hack) and
+   gate files (pkg/features/openshift_features.go, patch_kube_features.go) are left out.
+3. Gates. `X featuregate.Feature = "Name"`, `X = featuregate.Feature("Name")` and client-go's
+   `X Feature = "Name"` declare a constant; it is a gate of the release when some reachable
+   registration map uses it as a key (logs' LoggingStableOptions is declared, never registered).
+4. Reads. In each reachable file that is not registration (one declaring gate constants or holding
+   a `featuregate.FeatureSpec{`/`VersionedSpecs{` literal): any use of a gate constant qualified by
+   the import name of its package (or unqualified inside it), with comments and string literals
+   blanked, plus declarative validation's `IfOption*(…, "Name", …)` strings. Every use counts,
+   not only `Enabled(features.X)`: gates also reach `Enabled` through variables, (gate, field)
+   tables and helpers.
+5. Ownership. Package reachability over-approximates what runs: the kubelet links pkg/api/pod and
+   pkg/apis/core/validation (static pods), pkg/scheduler plugins (admission) and most of
+   k8s.io/apiserver; the controller-manager links pkg/kubelet/metrics, apiextensions-apiserver and
+   pkg/controlplane; even kube-proxy links k8s.io/apiserver's storage. So a read counts for a
+   component when the file is reachable from it AND the component is in the file's OWNERS entry
+   (longest matching import-path prefix; no entry = every component that reaches it): the
+   apiserver's request path (pkg/registry, pkg/api except pkg/api/v1, pkg/apis except the core
+   helpers, admission, k8s.io/apiserver except delegated authn/authz and secure serving,
+   apiextensions, aggregator) counts for kube-apiserver only; pkg/controller for the
+   controller-manager; pkg/scheduler for the scheduler; pkg/kubelet and pkg/credentialprovider for
+   the kubelet; pkg/proxy for kube-proxy; pkg/volume for the kubelet, controller-manager and
+   scheduler. client-go, component-base and the shared helpers count for every component that
+   links them: that is honest (every binary runs its informers and logging), and it is why
+   WatchListClient, ContextualLogging and the like list all five.
 
-Limits: package granularity (a reachable package counts even if the linker drops the reading
-function), the ownership table is a judgement about request paths (documented next to it), the
-OpenShift fork's carry patches inside upstream directories are counted as upstream code, and 1.37
-has no source tree here (its rows carry 1.36 forward, source says so). Releases before 1.25 are not
-computed.
+Limits: package granularity inside each owner (a reachable shared package counts even where the
+linker drops the reading function, e.g. pkg/api/v1/pod's PodObservedGenerationTracking for
+kube-proxy); the ownership table is a judgement about who runs the code (the kubelet's static-pod
+validation and defaulting do run pkg/api/pod and pkg/apis code, which this rule leaves to the
+apiserver); OpenShift carry patches inside upstream directories and OpenShift backports of
+upstream gates (e.g. StreamingCollectionEncodingToJSON in 1.29..1.32) are counted as found; the
+vendored releases mix patch levels (microshift 1.25.10 with sdn 1.25.1). 1.37 has no source tree
+here: its rows carry 1.36 forward (source column says so). Releases before 1.25 are not computed
+(no mirror here vendors all five components for them).
 """
 from __future__ import annotations
 
@@ -89,6 +96,9 @@ RELEASES = {
                       (SDN, f"release-4.{m - 13}", "vendor", (PROXY,))]) for m in range(25, 31)},
     **{m: ("tree", [(MICROSHIFT, f"release-4.{m - 13}", "tree", tuple(COMPONENTS))]) for m in range(31, 37)},
 }
+# Staging repositories (mirrored with their kubernetes-1.N.0 tags) that fill packages the vendored
+# trees lack: (mirror repo, module path).
+STAGING_REPOS = [("kubernetes/component-base", "k8s.io/component-base")]
 CARRY_TO = 37  # no source tree: the newest computed release is carried to this one
 
 GOOSES = {"aix", "android", "darwin", "dragonfly", "freebsd", "hurd", "illumos", "ios", "js",
@@ -293,20 +303,39 @@ class Tree:
         self.blobs = Blobs(repo)
         self.commit = git(repo, "rev-parse", rev + "^{commit}").strip()
         self.dirs: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
-        roots = [f"{KDIR}/{d}" for d in ("cmd", "pkg", "plugin", "third_party", "staging/src/k8s.io")] \
-            if layout == "tree" else ["vendor/k8s.io"]
+        if layout == "tree":
+            roots = [f"{KDIR}/{d}" for d in ("cmd", "pkg", "plugin", "third_party", "staging/src/k8s.io")]
+        elif layout == "vendor":
+            roots = ["vendor/k8s.io"]
+        else:
+            roots = []
         out = git(repo, "ls-tree", "-r", self.commit, "--", *roots)
         for line in out.splitlines():
             meta, path = line.split("\t", 1)
             if not path.endswith(".go") or path.endswith("_test.go"):
                 continue
-            key = self.import_path(path.rsplit("/", 1)[0])
+            key = self.import_path(path.rsplit("/", 1)[0] if "/" in path else "")
             if key is None:
                 continue
-            self.dirs[key].append((path.rsplit("/", 1)[1], meta.split()[2], path))
+            self.dirs[key].append((path.rsplit("/", 1)[-1], meta.split()[2], path))
         self.parsed: dict[str, GoFile | None] = {}
+        self.fallbacks: list[Tree] = []
+
+    def owner(self, key: str):
+        """The tree that holds package `key`: this one, else the first fallback that has it."""
+        if key in self.dirs:
+            return self
+        return next((t for t in self.fallbacks if key in t.dirs), None)
+
+    def has(self, key: str) -> bool:
+        return self.owner(key) is not None
 
     def import_path(self, d: str):
+        if self.layout.startswith("module:"):
+            mod = self.layout[len("module:"):]
+            if d == "vendor" or d.startswith("vendor/"):
+                return None
+            return mod + ("/" + d if d else "")
         if self.layout == "tree":
             rel = d[len(KDIR) + 1:]
             if rel.startswith("staging/src/"):
@@ -327,6 +356,9 @@ class Tree:
         return f"vendor/{key}"
 
     def files(self, key: str, goos: str) -> list[GoFile]:
+        if key not in self.dirs:
+            other = self.owner(key)
+            return other.files(key, goos) if other is not None else []
         res = []
         for name, sha, path in self.dirs.get(key, ()):
             if path not in self.parsed:
@@ -340,18 +372,18 @@ class Tree:
             res.append(f)
         return res
 
-    def reachable(self, start: str, goos: str) -> dict[str, list[GoFile]]:
+    def reachable(self, starts: list[str], goos: str) -> dict[str, list[GoFile]]:
         seen: dict[str, list[GoFile]] = {}
-        todo = [start]
+        todo = list(starts)
         while todo:
             key = todo.pop()
-            if key in seen or key not in self.dirs:
+            if key in seen or not self.has(key):
                 continue
             fs = self.files(key, goos)
             seen[key] = fs
             for f in fs:
                 for _alias, imp in f.imports:
-                    if imp not in seen and imp in self.dirs:
+                    if imp not in seen and self.has(imp):
                         todo.append(imp)
         return seen
 
@@ -476,7 +508,7 @@ def analyse(tree: Tree, comps: list[str]):
     reach = {}
     for comp in comps:
         for goos in BUILDS:
-            reach[(comp, goos)] = tree.reachable(start_package(tree.layout, comp), goos)
+            reach[(comp, goos)] = tree.reachable(start_packages(tree.layout, comp), goos)
     gates: dict[str, tuple[str, dict[str, str]]] = {}
     for r in reach.values():
         for key, fs in r.items():
@@ -509,8 +541,18 @@ def analyse(tree: Tree, comps: list[str]):
     return reads, registered, gates, dropped
 
 
-def start_package(layout: str, comp: str) -> str:
-    return f"k8s.io/kubernetes/cmd/{comp}" + ("/app" if layout == "vendor" else "")
+# What every component's main package imports besides its app package (the same five lines in each
+# cmd/<component>/<component>.go of 1.31..1.36): a vendored tree has no main package, so these are
+# added as starts there.
+MAIN_IMPORTS = ["k8s.io/component-base/cli", "k8s.io/component-base/logs/json/register",
+                "k8s.io/component-base/metrics/prometheus/clientgo",
+                "k8s.io/component-base/metrics/prometheus/version"]
+
+
+def start_packages(layout: str, comp: str) -> list[str]:
+    if layout == "vendor":
+        return [f"k8s.io/kubernetes/cmd/{comp}/app", *MAIN_IMPORTS]
+    return [f"k8s.io/kubernetes/cmd/{comp}"]
 
 
 def kube_version(repo: str, commit: str) -> str:
@@ -531,10 +573,16 @@ def compute():
         sources[minor] = []
         files[minor] = defaultdict(set)
         dropped_n[minor] = {}
-        for repo, branch, layout, comps in parts:
-            tree = Tree(repo, branch, layout)
+        trees = [Tree(repo, branch, layout) for repo, branch, layout, _ in parts]
+        extra = [Tree(repo, tag, f"module:{mod}") for repo, mod in STAGING_REPOS
+                 for tag in [f"kubernetes-1.{minor}.0"]] if label == "vendor" else []
+        for i, tree in enumerate(trees):
+            # A package a vendored tree lacks (neither links component-base/logs/json/register
+            # before 1.28) is read from the other vendored tree of the same release, else from
+            # the staging repository's kubernetes-1.N.0 tag.
+            tree.fallbacks = [t for j, t in enumerate(trees) if j != i] + extra
+        for tree, (repo, branch, layout, comps) in zip(trees, parts):
             reads, registered, _gp, dropped = analyse(tree, list(comps))
-            tree.blobs.close()
             root = KDIR if layout == "tree" else "vendor/k8s.io"
             sources[minor].append(f"{repo}@{tree.commit}:{root} ({branch}, k8s.io/kubernetes "
                                   f"{kube_version(repo, tree.commit)}; {', '.join(comps)})")
@@ -548,9 +596,15 @@ def compute():
                     for p in paths:
                         files[minor][(g, c)].add(p)
                 dropped_n[minor][c] = sum(len(v) for v in dropped[c].values())
+        for tree in trees + extra:
+            tree.blobs.close()
+        for t in extra:
+            sources[minor].append(f"{t.repo}@{t.commit} (tag {t.rev}; fallback for packages neither vendored tree holds)")
         per_minor[minor] = gates
-        print(f"1.{minor}: {len(gates)} gates; " + ", ".join(
-            f"{c} {sum(1 for v in gates.values() if c in v)}" for c in COMPONENTS), file=sys.stderr)
+        print(f"1.{minor}: {len(gates)} gates; read by " + ", ".join(
+            f"{c} {sum(1 for v in gates.values() if c in v)}" for c in COMPONENTS)
+            + "; (gate, file) reads the ownership rule left out: " + ", ".join(
+            f"{c} {n}" for c, n in dropped_n[minor].items()), file=sys.stderr)
     return per_minor, sources, files, dropped_n
 
 
@@ -588,7 +642,8 @@ HEADER = [
     "kubelet, kube-proxy; '-' = registered but read by none of them. A release without a row for a gate",
     "does not register it (or is outside 1.25..1.37, not computed).",
     "source: tree = the release's full openshift/kubernetes tree; vendor = microshift's vendored",
-    "packages (four components) and openshift/sdn's vendored cmd/kube-proxy/app (kube-proxy);",
+    "packages (four components) and openshift/sdn's vendored cmd/kube-proxy/app (kube-proxy), a",
+    "package one lacks read from the other, else from kubernetes/component-base's kubernetes-1.N.0 tag;",
     "carried-1.N = no source tree for this release, 1.N's answer carried forward.",
     "Per release, the repo@commit:path read:",
 ]
@@ -620,10 +675,59 @@ def extract(check: bool) -> None:
     print(f"wrote {os.path.relpath(OUT, ROOT)} ({text.count(chr(10)) - len(HEADER) - 2} lines)")
 
 
+# Gate -> what upstream's own docs and code layout say must come out (a failed check is printed).
+SANITY = {
+    "NodeSwap": {KUBELET}, "MemoryQoS": {KUBELET}, "GracefulNodeShutdown": {KUBELET},
+    "KMSv2": {APISERVER}, "ValidatingAdmissionPolicy": {APISERVER, KCM},
+    "CRDObservedGenerationTracking": {APISERVER}, "PodSchedulingReadiness": {APISERVER, SCHED},
+    "NFTablesProxyMode": {PROXY}, "KubeProxyDrainingTerminatingNodes": {PROXY},
+    "SchedulerQueueingHints": {SCHED}, "JobPodFailurePolicy": {APISERVER, KCM},
+}
+
+
+def load_rows():
+    rows = []
+    with open(OUT, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if line.startswith("#") or not line.strip():
+                continue
+            cols = line.rstrip("\n").split("\t")
+            if len(cols) != 5:
+                die(f"{os.path.relpath(OUT, ROOT)}:{n}: expected 5 tab-separated columns, got {len(cols)}")
+            g, a, b, comps, src = cols
+            rows.append((g, int(a), int(b), set() if comps == "-" else set(comps.split(",")), src))
+    return rows
+
+
+def report() -> None:
+    """Markdown: the sanity checks (per release range) and per-release counts, from the TSV only."""
+    rows = load_rows()
+    print("| gate | releases | components | source | expected subset |")
+    print("|---|---|---|---|---|")
+    for g, want in SANITY.items():
+        for name, a, b, comps, src in rows:
+            if name != g:
+                continue
+            ok = "ok" if comps and comps <= want else ("none read it" if not comps else "CHECK")
+            shown = ",".join(c for c in COMPONENTS if c in comps) or "-"
+            print(f"| {g} | 1.{a}..1.{b} | {shown} | {src} | {ok} |")
+    minors = sorted({m for _, a, b, _, _ in rows for m in range(a, b + 1)})
+    print()
+    print("| release | gates | " + " | ".join(COMPONENTS) + " | read by none |")
+    print("|---" * (len(COMPONENTS) + 3) + "|")
+    for m in minors:
+        live = [(c, s) for _, a, b, c, s in rows if a <= m <= b]
+        counts = [sum(1 for c, _ in live if comp in c) for comp in COMPONENTS]
+        none = sum(1 for c, _ in live if not c)
+        print(f"| 1.{m} | {len(live)} | " + " | ".join(map(str, counts)) + f" | {none} |")
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 2 and sys.argv[1] == "extract":
         extract(check=False)
     elif len(sys.argv) == 2 and sys.argv[1] == "check":
         extract(check=True)
+    elif len(sys.argv) == 2 and sys.argv[1] == "report":
+        report()
     else:
-        die("usage: components.py extract | check")
+        die("usage: components.py extract | check | report")
