@@ -562,7 +562,8 @@ def kube_version(repo: str, commit: str) -> str:
 
 
 def compute():
-    """-> (per-minor {gate: set(components)}, per-minor source lines, per-minor dropped counts)."""
+    """-> per minor: {gate: components}, source lines, {(gate, component): files} for inspection,
+    and per component the count of (gate, file) reads the ownership rule left out."""
     per_minor: dict[int, dict[str, set[str]]] = {}
     sources: dict[int, list[str]] = {}
     files: dict[int, dict[tuple[str, str], set[str]]] = {}
