@@ -705,7 +705,7 @@ HEADER = [
     "kubelet, kube-proxy; '-' = registered but read by none of them. A release without a row for a gate",
     "does not register it (or is 1.19: not computed).",
     "source: tree = the release's full openshift/kubernetes tree; vendor = microshift's vendored",
-    "packages (four components) and openshift/sdn's vendored cmd/kube-proxy/app (kube-proxy), a",
+    "packages (four components; five in 1.20, 1.21) and openshift/sdn's vendored cmd/kube-proxy/app, a",
     "package one lacks read from the other, else from kubernetes/component-base's kubernetes-1.N.0 tag;",
     "carried-1.N = no source tree for this release, 1.N's answer carried forward.",
     "';filled:c=1.M,...' = the release's sources lack component c (1.16..1.18 and 1.22: only kube-proxy;",
