@@ -1167,6 +1167,9 @@ fn node_explanation(
             future_taints.retain(|t| !(t.key == p.key && t.effect == TaintEffect::NoExecute));
         }
     }
+    if all_full {
+        notes.push("Every zone is fully disrupted (no Ready node in any zone the answer knows of): the controller takes that for its own loss of contact, taints no node NoExecute and removes the NoExecute taints it set, so no pod is evicted. If the cluster has Ready nodes, say so (healthy peers, other zones).".to_string());
+    }
     if !held_keys.is_empty() {
         if let Some(z) = zone {
             notes.push(z.why.clone());
@@ -1352,29 +1355,48 @@ fn summary(
     if !tainted.is_empty() {
         s.push_str(&format!(", tainted {}", tainted.join(", ")));
     }
-    let first = evictions.first();
-    match first.map(|e| (e.state.as_str(), e.at)) {
-        Some(("next", Some(at))) => s.push_str(&format!(
-            "; {} go {} ({at})",
-            first.map_or("", |e| e
-                .pod
-                .as_deref()
-                .unwrap_or("pods with the default tolerations")),
+    let who = |e: &PodEviction| {
+        e.pod
+            .clone()
+            .unwrap_or_else(|| "pods with the default tolerations".to_string())
+    };
+    let due = evictions.iter().filter(|e| e.state == "due").count();
+    if due > 0 && evictions.iter().any(|e| e.pod.is_some()) {
+        s.push_str(&format!(
+            "; {due} pod{} due for deletion by now",
+            if due == 1 { "" } else { "s" }
+        ));
+    }
+    // Without pods the first row is the ordinary pod; the others are for reference.
+    let rows = if evictions.iter().any(|e| e.pod.is_some()) {
+        evictions
+    } else {
+        evictions.get(..1).unwrap_or_default()
+    };
+    let next = rows
+        .iter()
+        .filter(|e| e.state == "next")
+        .filter_map(|e| e.at.map(|at| (at, e)))
+        .min_by_key(|(at, _)| *at);
+    let silent = if w.ready == Some(ConditionStatus::True) {
+        "; if the kubelet posts nothing more, "
+    } else {
+        "; "
+    };
+    match next {
+        Some((at, e)) => s.push_str(&format!(
+            "{silent}{} go{} {} ({at})",
+            who(e),
+            if e.pod.is_some() { "es" } else { "" },
             relative(now, at)
         )),
-        Some(("due", Some(at))) => s.push_str(&format!(
-            "; {} were due {} ({at})",
-            first.map_or("", |e| e
-                .pod
-                .as_deref()
-                .unwrap_or("pods with the default tolerations")),
-            relative(now, at)
-        )),
-        Some(("held", _)) => {
+        None if evictions.iter().any(|e| e.state == "held") => {
             s.push_str("; its NoExecute taint is queued and held by the zone's state")
         }
-        _ if w.ready_at_now => s.push_str(&format!("; healthy within the grace period ({grace})")),
-        _ => {}
+        None if w.ready_at_now => {
+            s.push_str(&format!("; healthy within the grace period ({grace})"))
+        }
+        None => {}
     }
     s.push('.');
     s
