@@ -79,7 +79,7 @@ pub fn parse(text: &str) -> Result<NodeImport, ImportError> {
     let out = read_objects(text)?;
     if out.nodes.is_empty() && !out.pods.is_empty() {
         return Err(ImportError::new(
-            "only Pods found: add the Node they run on (kubectl get node NAME -o yaml)",
+            "no Node found, only Pods: add the Node they run on (kubectl get node NAME -o yaml)",
             None,
         ));
     }
@@ -144,6 +144,14 @@ fn read_objects(text: &str) -> Result<NodeImport, ImportError> {
                 ));
             }
             match kind {
+                "Pod"
+                    if v.pointer("/metadata/name")
+                        .and_then(Value::as_str)
+                        .is_none() =>
+                {
+                    out.ignored
+                        .push(Note::new(line, "a Pod without metadata.name"));
+                }
                 "Pod" => {
                     let pod = super::pods::read(v).map_err(|e| ImportError::new(e, line))?;
                     out.understood.push(Note::new(

@@ -445,6 +445,8 @@ struct Planned {
     latest: Option<Time>,
     /// Goes through the zone's rate-limited queue (a first taint); a swap does not.
     queued: bool,
+    /// Queued in a zone that takes none (rate 0).
+    held: bool,
     why: String,
 }
 
@@ -516,7 +518,7 @@ pub fn explain(
     };
 
     // Phase one: each node's contact, grace and Unknown instant.
-    let mut work: Vec<Work> = nodes
+    let work: Vec<Work> = nodes
         .iter()
         .map(|n| {
             let node = n.node;
@@ -619,12 +621,12 @@ pub fn explain(
             }
         })
         .collect();
-    let rate_of = |zone: &str| -> f64 {
-        zones
-            .iter()
-            .find(|z| z.zone == zone_display(zone))
-            .map_or(settings.node_eviction_rate, |z| z.eviction_rate)
-    };
+    // Zones by key, in `zones` order (both follow `counts`).
+    let zone_index: BTreeMap<&str, usize> = counts
+        .keys()
+        .enumerate()
+        .map(|(i, k)| (k.as_str(), i))
+        .collect();
 
     // Phase two: the NoExecute taints each node is to gain or lose.
     let mut planned: Vec<Planned> = Vec::new();
@@ -633,33 +635,48 @@ pub fn explain(
     }
     // Phase three: the zones' queues, one token per 1/rate seconds, burst 1. The bucket is
     // taken as full unless the zone's last NoExecute taint was added less than 1/rate before.
-    let mut held: Vec<usize> = Vec::new();
-    let zone_names: Vec<String> = counts.keys().cloned().collect();
-    for zone in &zone_names {
-        let rate = rate_of(zone);
-        let mut idx: Vec<usize> = planned
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.queued && p.add && work.get(p.node).is_some_and(|w| &w.zone == zone))
-            .map(|(k, _)| k)
-            .collect();
-        idx.sort_by_key(|&k| planned.get(k).map(|p| (p.at, p.node)));
-        if rate <= 0.0 {
-            held.extend(idx);
-            continue;
+    let mut queued: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (k, p) in planned.iter().enumerate() {
+        if let (true, Some(w)) = (p.queued && p.add, work.get(p.node)) {
+            queued.entry(w.zone.as_str()).or_default().push(k);
         }
-        let spacing = (1000.0 / rate).round() as i64;
-        let mut next_token: Option<Time> = work
+    }
+    // The zone's last NoExecute taint the controller added, which spent the bucket's token.
+    let mut last_taint: BTreeMap<&str, Time> = BTreeMap::new();
+    for w in &work {
+        let latest = w
+            .input
+            .node
+            .spec
+            .taints
             .iter()
-            .filter(|w| &w.zone == zone)
-            .flat_map(|w| w.input.node.spec.taints.iter())
             .filter(|t| {
                 t.effect == TaintEffect::NoExecute
                     && (t.key == TAINT_NOT_READY || t.key == TAINT_UNREACHABLE)
             })
             .filter_map(|t| t.time_added)
-            .max()
-            .map(|t| t.add_millis(spacing));
+            .max();
+        if let Some(t) = latest {
+            let e = last_taint.entry(w.zone.as_str()).or_insert(t);
+            *e = (*e).max(t);
+        }
+    }
+    for (zone, mut idx) in queued {
+        let rate = zone_index
+            .get(zone)
+            .and_then(|&i| zones.get(i))
+            .map_or(settings.node_eviction_rate, |z| z.eviction_rate);
+        idx.sort_by_key(|&k| planned.get(k).map(|p| (p.at, p.node)));
+        if rate <= 0.0 {
+            for k in idx {
+                if let Some(p) = planned.get_mut(k) {
+                    p.held = true;
+                }
+            }
+            continue;
+        }
+        let spacing = (1000.0 / rate).round() as i64;
+        let mut next_token: Option<Time> = last_taint.get(zone).map(|t| t.add_millis(spacing));
         for k in idx {
             let Some(p) = planned.get_mut(k) else {
                 continue;
@@ -689,34 +706,52 @@ pub fn explain(
         .unwrap_or(DEFAULT_TOLERATION_SECONDS)
         .max(DEFAULT_TOLERATION_SECONDS);
 
-    let mut out_nodes = Vec::new();
-    for (i, w) in work.iter_mut().enumerate() {
-        let mine: Vec<&Planned> = planned.iter().filter(|p| p.node == i).collect();
-        let is_held = |p: &Planned| {
-            planned
-                .iter()
-                .position(|x| std::ptr::eq(x, p))
-                .is_some_and(|k| held.contains(&k))
+    // Per node: its planned changes and its pods (a pod without a node belongs to the one
+    // node of a single-node input).
+    let mut by_node: Vec<Vec<&Planned>> = vec![Vec::new(); work.len()];
+    for p in &planned {
+        if let Some(v) = by_node.get_mut(p.node) {
+            v.push(p);
+        }
+    }
+    let names: BTreeMap<&str, usize> = nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.node.metadata.name.as_str(), i))
+        .collect();
+    let mut pods_of: Vec<Vec<&PodOnNode>> = vec![Vec::new(); work.len()];
+    let mut other_pods = Vec::new();
+    for p in pods {
+        let at = match names.get(p.node_name.as_str()) {
+            Some(&i) => Some(i),
+            None if p.node_name.is_empty() && single => Some(0),
+            None => None,
         };
+        match at.and_then(|i| pods_of.get_mut(i)) {
+            Some(v) => v.push(p),
+            None => other_pods.push(format!(
+                "{}/{} (on {})",
+                p.namespace,
+                p.name,
+                if p.node_name.is_empty() {
+                    "no node"
+                } else {
+                    &p.node_name
+                }
+            )),
+        }
+    }
+    let mut out_nodes = Vec::new();
+    for (i, w) in work.iter().enumerate() {
         out_nodes.push(node_explanation(
             w,
-            &mine,
-            &is_held,
-            pods,
+            by_node.get(i).map_or(&[][..], Vec::as_slice),
+            pods_of.get(i).map_or(&[][..], Vec::as_slice),
             now,
-            zones.iter().find(|z| z.zone == zone_display(&w.zone)),
+            zone_index.get(w.zone.as_str()).and_then(|&z| zones.get(z)),
             all_full,
         ));
     }
-    let names: Vec<&str> = nodes
-        .iter()
-        .map(|n| n.node.metadata.name.as_str())
-        .collect();
-    let other_pods = pods
-        .iter()
-        .filter(|p| !p.node_name.is_empty() && !names.contains(&p.node_name.as_str()))
-        .map(|p| format!("{}/{} (on {})", p.namespace, p.name, p.node_name))
-        .collect();
 
     let stale = snapshot.and_then(|s| {
         let reference = max_time(Some(now), options.clock).unwrap_or(now);
@@ -798,6 +833,7 @@ fn plan_no_execute(
                     at: now,
                     latest: Some(now.add_millis(period)),
                     queued: false,
+                    held: false,
                     why: "Every zone is fully disrupted: the controller takes that for its own loss of contact and removes the NoExecute taints it set (markNodeAsReachable).".to_string(),
                 });
             }
@@ -823,6 +859,7 @@ fn plan_no_execute(
                     at: f,
                     latest: Some(f.add_millis(period + NODE_EVICTION_PERIOD_MS)),
                     queued: true,
+                    held: false,
                     why: "The first pass that sees Ready False queues the node for node.kubernetes.io/not-ready:NoExecute; the tainting pass (every 100ms) applies it when the zone's rate allows.".to_string(),
                 });
                 will_have_nr = true;
@@ -839,6 +876,7 @@ fn plan_no_execute(
                         at: t,
                         latest: Some(t.add_millis(period)),
                         queued: false,
+                        held: false,
                         why: "Ready is True: the first pass that sees it removes the controller's NoExecute taints (markNodeAsReachable).".to_string(),
                     });
                 }
@@ -865,6 +903,7 @@ fn plan_no_execute(
                     at,
                     latest: Some(latest.unwrap_or(at).add_millis(NODE_EVICTION_PERIOD_MS)),
                     queued: true,
+                    held: false,
                     why: if lag > 0 {
                         "The pass after the one that marked the node Unknown sees Unknown (through 1.33 a pass acts on the status it read, before its own update) and queues the node for node.kubernetes.io/unreachable:NoExecute; the tainting pass (every 100ms) applies it when the zone's rate allows.".to_string()
                     } else {
@@ -885,6 +924,7 @@ fn swap(i: usize, add: &'static str, del: &'static str, at: Time, period: i64) -
         at,
         latest: Some(at.add_millis(period)),
         queued: false,
+        held: false,
         why: format!("The node carries {del}:NoExecute, so the controller swaps it for {add}:NoExecute at once (SwapNodeControllerTaint: add, then remove), without the zone's queue."),
     }
 }
@@ -893,8 +933,7 @@ fn swap(i: usize, add: &'static str, del: &'static str, at: Time, period: i64) -
 fn node_explanation(
     w: &Work,
     planned: &[&Planned],
-    is_held: &dyn Fn(&Planned) -> bool,
-    pods: &[PodOnNode],
+    mine: &[&PodOnNode],
     now: Time,
     zone: Option<&ZoneView>,
     all_full: bool,
@@ -1120,7 +1159,7 @@ fn node_explanation(
     let mut held_keys = Vec::new();
     for p in planned {
         let verb = if p.add { "added" } else { "removed" };
-        if p.add && is_held(p) {
+        if p.add && p.held {
             held_keys.push(p.key);
             let z = zone
                 .map(|z| {
@@ -1201,10 +1240,6 @@ fn node_explanation(
     }
 
     // Rule 5: evictions.
-    let mine: Vec<&PodOnNode> = pods
-        .iter()
-        .filter(|p| p.node_name == name || p.node_name.is_empty())
-        .collect();
     let any_no_execute = future_taints
         .iter()
         .any(|t| t.effect == TaintEffect::NoExecute);
@@ -1261,7 +1296,7 @@ fn node_explanation(
         evictions.push(evict_row(None, "DaemonSet pods (the DaemonSet controller adds both tolerations without tolerationSeconds)".into(), &ds));
         evictions.push(evict_row(None, "pods that tolerate neither taint (admission adds the defaults, so only pods created past it)".into(), &[]));
     } else {
-        for p in &mine {
+        for p in mine {
             let who = p
                 .owner_kind
                 .clone()
@@ -1303,6 +1338,13 @@ fn node_explanation(
         } else {
             overdue.push(s);
         }
+    }
+    for s in overdue
+        .iter_mut()
+        .filter(|s| s.kind == "taintAdded" && s.what.contains("NoExecute"))
+    {
+        let why = s.why.get_or_insert_with(String::new);
+        why.push_str(" Not on the node by now: the zone's queue may be held (a zone with most of its nodes not Ready, or every zone without a Ready node: say so with the peers), the controller may have restarted, or the snapshot was taken in between.");
     }
     // An eviction is "overdue" only in the sense that it is due: say so plainly.
     for s in overdue.iter_mut().filter(|s| s.kind == "eviction") {
