@@ -8,6 +8,7 @@
 // replays in well under a frame). That also makes a share link reproduce the exact picture.
 import { h, render, messageOf, labelled, versionRange, newestRelease, select, onFileDrop, toCsv, downloadButton, copyButton, simTime, goDuration, newestFirst } from "../ui.js";
 import { field, isObject } from "../state.js";
+import { createExplain } from "./node-explain.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CONDITIONS = ["Ready", "MemoryPressure", "DiskPressure", "PIDPressure"];
@@ -110,19 +111,24 @@ export default {
       "aria-label": "Node to import (kubectl get node NAME -o yaml or -o json)", "aria-describedby": "node-import-hint",
       placeholder: "apiVersion: v1\nkind: Node\n…",
     });
-    const importFile = h("input", { type: "file", id: "node-import-file", class: "visually-hidden", accept: ".yaml,.yml,.json,.txt" });
+    const importFile = h("input", { type: "file", id: "node-import-file", class: "visually-hidden", accept: ".yaml,.yml,.json,.txt", "aria-label": "Node file to import" });
     const importStatus = h("div", { id: "node-import-status", "aria-live": "polite" });
+    const explain = createExplain({ kubegate });
+    const replayButton = h("button", { type: "button", id: "node-import-replay", disabled: true, onclick: () => runReplay(importText.value) }, "Replay in the simulator");
     const importBox = h("details", { id: "node-import", class: "import" },
       h("summary", {}, "Import from a node"),
       h("p", { class: "hint", id: "node-import-hint" },
-        "Paste, open or drop what kubectl get node NAME -o yaml (or -o json) prints; add the node's Lease ",
-        "(kubectl get lease -n kube-node-lease NAME -o yaml) as another document if you have it. ",
-        "Its kubelet version, lease and conditions become this panel's starting state; the scheduled faults are replaced."),
+        "Paste, open or drop what kubectl get node NAME -o yaml (or -o json, or kubectl get nodes -o yaml) prints; add the node's Lease ",
+        "(kubectl get lease -n kube-node-lease NAME -o yaml) and its pods (kubectl get pods -A -o yaml --field-selector spec.nodeName=NAME) ",
+        "as more documents if you have them. The node is explained as it is, below; Replay in the simulator starts this panel's ",
+        "one-node simulation from its conditions instead (the scheduled faults are replaced)."),
       importText,
       h("div", { class: "row" },
         h("button", { type: "button", id: "node-import-open", onclick: () => importFile.click() }, "Open file…"), importFile,
-        h("button", { type: "button", id: "node-import-run", onclick: () => runImport(importText.value) }, "Import")),
-      importStatus);
+        h("button", { type: "button", id: "node-import-run", onclick: () => runImport(importText.value) }, "Import"),
+        replayButton),
+      importStatus,
+      explain.element);
 
     render(container,
       h("div", { class: "panel-intro" },
@@ -547,7 +553,27 @@ export default {
       return { name, version, time, faults, understood, ignored };
     }
 
+    const note = (n) => h("li", {}, n.line ? `line ${n.line}: ` : "", n.what);
+
+    /** Explains the node as it is (the package's explainNode); changes nothing on bad input. */
     function runImport(text) {
+      if (!text.trim()) return render(importStatus, h("p", { class: "muted" }, "Nothing to import yet."));
+      let r;
+      try {
+        r = explain.run(text);
+      } catch (e) {
+        return render(importStatus, h("p", { class: "error", role: "alert" }, `Not imported: ${messageOf(e)}`));
+      }
+      replayButton.disabled = false;
+      const names = r.explanation.nodes.map((n) => n.name);
+      render(importStatus,
+        h("p", { class: "ok" }, `Imported ${names.length === 1 ? `node ${names[0]}` : `${names.length} nodes (${names.join(", ")})`}: explained below as of ${r.explanation.now}.`),
+        r.understood.length ? h("details", {}, h("summary", {}, `${r.understood.length} understood`), h("ul", { id: "node-import-understood" }, r.understood.map(note))) : null,
+        r.ignored.length ? h("details", { open: true }, h("summary", {}, `${r.ignored.length} ignored`), h("ul", { id: "node-import-ignored" }, r.ignored.map(note))) : null);
+    }
+
+    /** The one-node simulation started from the node's conditions (the panel's own state). */
+    function runReplay(text) {
       if (!text.trim()) return render(importStatus, h("p", { class: "muted" }, "Nothing to import yet."));
       let out;
       try {
@@ -555,7 +581,6 @@ export default {
       } catch (e) {
         return render(importStatus, h("p", { class: "error", role: "alert" }, `Not imported: ${messageOf(e)}`));
       }
-      const note = (n) => h("li", {}, n.line ? `line ${n.line}: ` : "", n.what);
       render(importStatus,
         h("p", { class: "ok" },
           `Imported node ${out.name}: Kubernetes ${out.version}, node leases ${state.leases ? "on" : "off"}, `,
