@@ -447,3 +447,22 @@ fn json_null_spec_and_lists() {
     let unknown = step(&n.next, "condition", "NodeStatusNeverUpdated");
     assert_eq!(unknown.at, t("2024-05-01T10:01:00Z"));
 }
+
+/// kubernetes/kubernetes#101599: pods tolerating unreachable for 1s were deleted at 10:26:19
+/// (the taint manager's log in the issue), one second after the NoExecute taint's timeAdded.
+#[test]
+fn a_one_second_toleration_matches_the_taint_managers_log() {
+    let pod = "---\napiVersion: v1\nkind: Pod\nmetadata: {name: pause-deployment-5dbc495dbb-j8jlj, namespace: default}\nspec:\n  nodeName: 172.160.14.239\n  tolerations:\n  - {key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 1}\n  - {key: node.kubernetes.io/not-ready, operator: Exists, effect: NoExecute, tolerationSeconds: 1}\n";
+    let text = format!("{}{pod}", corpus("k8s-101599-unreachable.yaml"));
+    let x = explain_text(&text, &ExplainOptions::default());
+    let n = only(&x);
+    assert_eq!(n.name, "172.160.14.239");
+    let e = &n.evictions[0];
+    assert_eq!(
+        e.pod.as_deref(),
+        Some("default/pause-deployment-5dbc495dbb-j8jlj")
+    );
+    assert_eq!(e.start, Some(t("2021-04-23T10:26:18Z")));
+    assert_eq!(e.at, Some(t("2021-04-23T10:26:19Z")));
+    assert_eq!(e.state, "next");
+}
