@@ -880,8 +880,8 @@ export type ExplainNodeOptions = {
    * kube-controller-manager's settings. Its `kubernetesVersion` defaults to the newest
    * kubelet version of the input (a control plane is at least as new as its kubelets).
    */
-  controller: ControllerConfig;
-  cluster: ExplainCluster;
+  controller?: ControllerConfig;
+  cluster?: ExplainCluster;
 };
 /**
  * One instant: read from the object, or computed.

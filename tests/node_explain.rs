@@ -245,10 +245,10 @@ fn ready_node_with_a_stale_controller_taint() {
 
     // 1.34: grace 50s, and the pass that marks the node queues it.
     let v134 = ExplainOptions {
-        controller: ControllerConfig {
+        controller: Some(ControllerConfig {
             kubernetes_version: Some("1.34".into()),
             ..ControllerConfig::default()
-        },
+        }),
         ..ExplainOptions::default()
     };
     let n = run(&imported, &v134).nodes.remove(0);
@@ -264,10 +264,10 @@ fn ready_node_with_a_stale_controller_taint() {
 
     // 1.33: grace 50s, the decision one pass later.
     let v133 = ExplainOptions {
-        controller: ControllerConfig {
+        controller: Some(ControllerConfig {
             kubernetes_version: Some("1.33".into()),
             ..ControllerConfig::default()
-        },
+        }),
         ..ExplainOptions::default()
     };
     let n = run(&imported, &v133).nodes.remove(0);
@@ -322,10 +322,10 @@ fn not_ready_node_without_the_controller_taint() {
 fn a_node_alone() {
     let text = corpus(MINIKUBE);
     let alone = ExplainOptions {
-        cluster: ClusterOptions {
+        cluster: Some(ClusterOptions {
             healthy_peers: Some(0),
             ..ClusterOptions::default()
-        },
+        }),
         ..ExplainOptions::default()
     };
     let x = explain_text(&text, &alone);
@@ -340,11 +340,11 @@ fn a_node_alone() {
     assert_eq!(n.evictions[0].state, "none");
 
     let elsewhere = ExplainOptions {
-        cluster: ClusterOptions {
+        cluster: Some(ClusterOptions {
             healthy_peers: Some(0),
             other_zones: Some(1),
             ..ClusterOptions::default()
-        },
+        }),
         ..ExplainOptions::default()
     };
     let x = explain_text(&text, &elsewhere);
@@ -396,10 +396,10 @@ fn a_zone_of_several() {
     // With one healthy peer: 3 of 4 not Ready is PartialDisruption, a small zone: rate 0, test-c's
     // taint held.
     let partial = ExplainOptions {
-        cluster: ClusterOptions {
+        cluster: Some(ClusterOptions {
             healthy_peers: Some(1),
             ..ClusterOptions::default()
-        },
+        }),
         ..ExplainOptions::default()
     };
     let x = explain_text(&list, &partial);
@@ -410,10 +410,10 @@ fn a_zone_of_several() {
     // (09:54:59, 1.21) but the zone tainted test and test-b at 09:55:00, so its token comes 10s
     // later.
     let normal = ExplainOptions {
-        cluster: ClusterOptions {
+        cluster: Some(ClusterOptions {
             healthy_peers: Some(10),
             ..ClusterOptions::default()
-        },
+        }),
         ..ExplainOptions::default()
     };
     let x = explain_text(&list, &normal);

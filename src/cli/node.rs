@@ -63,16 +63,16 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
         } else {
             None
         },
-        controller: ControllerConfig {
+        controller: Some(ControllerConfig {
             kubernetes_version: get(m, "controller-version").map(str::to_string),
             node_monitor_grace_period: grace,
             ..ControllerConfig::default()
-        },
-        cluster: ClusterOptions {
+        }),
+        cluster: Some(ClusterOptions {
             healthy_peers: m.get_one::<u32>("peers").copied(),
             unhealthy_peers: m.get_one::<u32>("unhealthy-peers").copied(),
             other_zones: m.get_one::<u32>("other-zones").copied(),
-        },
+        }),
     };
     let x = imported
         .explain(&options)

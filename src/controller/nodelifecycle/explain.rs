@@ -119,9 +119,9 @@ pub struct ExplainOptions {
     /// kube-controller-manager's settings. Its `kubernetesVersion` defaults to the newest
     /// kubelet version of the input (a control plane is at least as new as its kubelets).
     #[serde(default)]
-    pub controller: ControllerConfig,
+    pub controller: Option<ControllerConfig>,
     #[serde(default)]
-    pub cluster: ClusterOptions,
+    pub cluster: Option<ClusterOptions>,
 }
 
 /// One imported node.
@@ -470,7 +470,9 @@ pub fn explain(
     pods: &[PodOnNode],
     options: &ExplainOptions,
 ) -> Result<Explanation, ConfigError> {
-    let (version, version_from) = match &options.controller.kubernetes_version {
+    let given = options.controller.clone().unwrap_or_default();
+    let cluster = options.cluster.clone().unwrap_or_default();
+    let (version, version_from) = match &given.kubernetes_version {
         Some(v) => (v.clone(), "given".to_string()),
         None => match nodes
             .iter()
@@ -496,7 +498,7 @@ pub fn explain(
     };
     let config = ControllerConfig {
         kubernetes_version: Some(version.clone()),
-        ..options.controller.clone()
+        ..given
     };
     let settings = Settings::resolve(&config)?;
     let ctl = NodeLifecycleController::with_settings(settings.clone());
@@ -570,12 +572,9 @@ pub fn explain(
 
     // The zones, as `handleDisruption` counts them now.
     let single = nodes.len() == 1;
-    let healthy = options
-        .cluster
-        .healthy_peers
-        .unwrap_or(if single { 2 } else { 0 });
-    let unhealthy = options.cluster.unhealthy_peers.unwrap_or(0);
-    let other_zones = options.cluster.other_zones.unwrap_or(0);
+    let healthy = cluster.healthy_peers.unwrap_or(if single { 2 } else { 0 });
+    let unhealthy = cluster.unhealthy_peers.unwrap_or(0);
+    let other_zones = cluster.other_zones.unwrap_or(0);
     let mut counts: BTreeMap<String, (u32, u32, Vec<String>)> = BTreeMap::new();
     for w in &work {
         let e = counts
@@ -785,7 +784,7 @@ pub fn explain(
             healthy_peers: healthy,
             unhealthy_peers: unhealthy,
             other_zones,
-            default_peers: options.cluster.healthy_peers.is_none(),
+            default_peers: cluster.healthy_peers.is_none(),
             zones,
             all_zones_full: all_full,
         },
