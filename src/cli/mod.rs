@@ -279,7 +279,7 @@ pub fn command() -> Command {
 
     let node = Command::new("node")
         .about("Explain a node from kubectl get node -o yaml: conditions, taints, what the node lifecycle controller does next")
-        .long_about("Read a Node as kubectl get node NAME -o yaml (or -o json) prints it, optionally with its Lease (kubectl get lease -n kube-node-lease NAME -o yaml, in the same file or with --lease), and explain it: each condition, its taints, and what the node lifecycle controller does next and when if the kubelet posts nothing more (marking conditions Unknown after the grace period, the not-ready/unreachable taints, evictions). The controller is kubegate's reproduction of kube-controller-manager's, run on a virtual clock with the node and --peers healthy nodes in its zone.")
+        .long_about("Read a Node as kubectl get node NAME -o yaml (or -o json, or a List of nodes) prints it, optionally with its Lease (kubectl get lease -n kube-node-lease NAME -o yaml) and its pods (kubectl get pods -A -o yaml --field-selector spec.nodeName=NAME), in the same file or with --lease and --pods, and explain it as it is: what the node lifecycle controller and the taint manager already did (read from the object), what is due and not shown, and what comes next if the kubelet posts nothing more, in real instants, with each pod's eviction time. The rest of the cluster is --peers healthy nodes in each node's zone (default 2 for one node, 0 for several: a list of nodes is the cluster), --unhealthy-peers and --other-zones.")
         .arg(
             Arg::new("file")
                 .value_name("FILE")
@@ -293,16 +293,22 @@ pub fn command() -> Command {
                 .help("The node's Lease (kubectl get lease -n kube-node-lease NAME -o yaml)"),
         )
         .arg(
+            Arg::new("pods")
+                .long("pods")
+                .value_name("FILE")
+                .help("The node's pods (kubectl get pods -A -o yaml --field-selector spec.nodeName=NAME)"),
+        )
+        .arg(
             Arg::new("now")
                 .long("now")
                 .value_name("TIME")
-                .help("Now, RFC 3339 (default: the clock of this machine)"),
+                .help("Now, RFC 3339 (default: the snapshot's latest instant; this machine's clock only says whether the snapshot is stale)"),
         )
         .arg(
             Arg::new("controller-version")
                 .long("controller-version")
                 .value_name("VERSION")
-                .help("kube-controller-manager's release: the default grace period is 40s through 1.31, 50s from 1.32 (default: newest)"),
+                .help("kube-controller-manager's release: the default grace period is 40s through 1.31, 50s from 1.32 (default: the newest kubelet version of the input)"),
         )
         .arg(
             Arg::new("grace")
@@ -314,16 +320,30 @@ pub fn command() -> Command {
             Arg::new("peers")
                 .long("peers")
                 .value_name("N")
-                .value_parser(clap::value_parser!(u32).range(0..=1000))
-                .default_value("3")
-                .help("Healthy nodes assumed beside it in its zone (0: it is alone, and the controller's full-disruption rule applies)"),
+                .value_parser(clap::value_parser!(u32).range(0..=100000))
+                .help("Healthy nodes in each node's zone besides the imported ones (default: 2 for one node, 0 for several)"),
+        )
+        .arg(
+            Arg::new("unhealthy-peers")
+                .long("unhealthy-peers")
+                .value_name("N")
+                .value_parser(clap::value_parser!(u32).range(0..=100000))
+                .help("Not-Ready nodes in each node's zone besides the imported ones: say the zone is down (default 0)"),
+        )
+        .arg(
+            Arg::new("other-zones")
+                .long("other-zones")
+                .value_name("N")
+                .value_parser(clap::value_parser!(u32).range(0..=10000))
+                .help("Other zones with Ready nodes (default 0: a zone with no Ready node then means every zone is fully disrupted)"),
         )
         .arg(format_arg(&["text", "json"], "text"))
         .after_help(format!(
             "Examples:
   kubectl get node worker-1 -o yaml | kubegate node -
-  kubegate node node.yaml --lease lease.yaml --now 2024-05-01T10:00:00Z
-  kubegate node node.json --controller-version 1.31 --format json
+  kubegate node node.yaml --lease lease.yaml --pods pods.yaml
+  kubegate node node.yaml --now 2024-05-01T10:00:00Z --peers 0 --other-zones 2
+  kubectl get nodes -o yaml | kubegate node - --format json
 
 {EXIT_CODES}"
         ));
