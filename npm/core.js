@@ -101,7 +101,7 @@ function checkString(p, v, path) {
 const pathKey = (path, k) => (/^[A-Za-z_$][\w$-]*$/.test(k) ? (path ? `${path}.${k}` : k) : `${path}[${JSON.stringify(k)}]`);
 
 // A structured argument as JSON text: plain objects, arrays, strings, finite numbers, booleans
-// and null only; each property read once; undefined object properties are left out, as JSON does.
+// and null only; each property read once; an undefined member is refused (JSON would drop it).
 // The walk checks each value and copies it into fresh plain data (no getter, proxy, toJSON or
 // prototype of the caller's survives), which JSON.stringify then writes natively: 40% less time
 // than building the text piece by piece (50,000 pods: 0.15 s instead of 0.25 s). The path of the
@@ -199,13 +199,14 @@ function encodeValue(p, c, v, depth) {
     } catch (e) {
       throw unreadable(p, pathOf(c), e);
     }
-    if (x !== undefined) {
-      c.length += k.length + 4;
-      const y = encodeValue(p, c, x, depth + 1);
-      // An own key "__proto__" is data, as in JSON; assigning it would set the copy's prototype.
-      if (k === "__proto__") Object.defineProperty(out, k, { value: y, enumerable: true, writable: true, configurable: true });
-      else out[k] = y;
-    }
+    // JSON.stringify would drop the key: a member the caller wrote but left undefined (a typo'd
+    // variable, a missing lookup) is refused instead of read as absent.
+    if (x === undefined) throw badArg(p, "JSON data (no undefined members: leave the key out)", x, pathOf(c));
+    c.length += k.length + 4;
+    const y = encodeValue(p, c, x, depth + 1);
+    // An own key "__proto__" is data, as in JSON; assigning it would set the copy's prototype.
+    if (k === "__proto__") Object.defineProperty(out, k, { value: y, enumerable: true, writable: true, configurable: true });
+    else out[k] = y;
     stack.pop();
   }
   seen.pop();
@@ -412,9 +413,10 @@ export function checkedCore(raw) {
       const fn = `${cls}.${name}`;
       define(name, {
         [name](...args) {
-          const s = stateOf(cls, fn, this);
+          stateOf(cls, fn, this);
           const a = convert(fn, params, args);
-          const r = invoke(fn, () => s.raw[rawName](...a));
+          // Asked again: a getter of an argument may have freed this object while it was read.
+          const r = invoke(fn, () => stateOf(cls, fn, this).raw[rawName](...a));
           return ret === "gate" ? adopt(FeatureGate, "FeatureGate", r) : RET[ret](r);
         },
       }[name]);

@@ -75,6 +75,16 @@ test("no silent acceptance: unknown keys, negative durations, version suffixes, 
   assert.equal(new FeatureGate("v1.30").emulationVersion(), "1.30");
   assert.equal(new FeatureGate("1.30.2").emulationVersion(), "1.30.2");
   refuses(() => new HttpSource({ url: "http://x", nodeName: "n" }).serve(undefined), { kind: "invalidArgument", parameter: "response" });
+  // An undefined member is refused where JSON.stringify would drop it.
+  refuses(() => new FeatureGate("1.30").setFromMap({ A: undefined }), { kind: "invalidArgument", parameter: "values", path: "A", message: /no undefined members/ });
+  refuses(() => resolveKubeletConfig({ args: [], files: { "/a": "x", "/b": undefined } }), { kind: "invalidArgument", path: 'files["/b"]' });
+  // Positional arrays where a struct is expected, stage names in Go's spelling.
+  refuses(() => new FeatureGate("1.30").add({ X: [false, false, "Alpha"] }), { kind: "invalidInput", path: "X", message: /invalid type: sequence, expected struct FeatureSpec/ });
+  refuses(() => new FeatureGate("1.30").addVersioned({ X: [[false, false, "Alpha", "1.30"]] }), { kind: "invalidInput", path: "X[0]", message: /expected struct FeatureSpec/ });
+  refuses(() => new ClusterSimulator({ nodes: 1, duration: "1m", faults: [["kubeletStopped", "5s"]] }), { kind: "invalidInput", path: "faults[0]", message: /invalid type: sequence, expected struct Fault/ });
+  for (const stage of ["ALPHA", "alpha", "BETA", ""]) {
+    refuses(() => new FeatureGate("1.30").add({ X: { default: false, preRelease: stage } }), { kind: "invalidInput", path: "X.preRelease", message: /unknown preRelease/ });
+  }
 });
 
 test("hostile objects: throwing getters, revoked proxies, callbacks into the same object", () => {
@@ -156,4 +166,13 @@ test("ready errors are aggregated in linear time", () => {
   const { node } = setReadyCondition({}, NOW, { runtimeError: Array.from({ length: 100000 }, (_, i) => `e${i % 50000}`) });
   assert.ok(node.status.conditions[0].message.startsWith("[e0, e1,"));
   assert.ok(performance.now() - t < 2000);
+});
+
+test("an object freed from a getter of its own argument answers kind freed", () => {
+  const pc = new PodConfig({ mode: "Incremental" });
+  const update = { op: "set", get pods() { pc.free(); return []; } };
+  refuses(() => pc.merge("file", update), { kind: "freed", message: /was freed/ });
+  const g = new FeatureGate("1.30");
+  g.add({ A: { default: false, preRelease: "Alpha" } });
+  refuses(() => g.setFromMap({ get A() { g.free(); return true; } }), { kind: "freed" });
 });
