@@ -369,6 +369,12 @@ pub fn run(args: &[String], host: &dyn Host) -> Output {
         }
     };
     let mut out = Output::default();
+    if let Err(f) = check_versions(&matches) {
+        out.stderr
+            .push_str(&format!("kubegate: error: {}\n", f.message));
+        out.code = f.code;
+        return out;
+    }
     let result = match matches.subcommand() {
         Some(("gates", m)) => gates::run(m, host, &mut out),
         Some(("kubelet", m)) => kubelet::run_kubelet(m, host, &mut out),
@@ -385,6 +391,47 @@ pub fn run(args: &[String], host: &dyn Host) -> Output {
         }
     }
     out
+}
+
+/// The oldest emulation version a Kubernetes binary accepts: three minors below its own, and
+/// never below 1.31, the first release with `--emulated-version` (`kubeEffectiveVersionFloors`,
+/// k8s.io/apiserver/pkg/util/compatibility).
+fn emulation_floor(binary: crate::releases::Release) -> crate::version::Version {
+    let minor = binary.version().minor().saturating_sub(3).max(31);
+    crate::version::Version::new(1, minor)
+}
+
+/// Refuses, before any command runs, versions no binary of the data would take: `--emulate`
+/// outside `[binary - 3, binary]` of the newest binary (with component-base's words,
+/// `emulation version 1.99 is not between [1.33, 1.36]`, from `effectiveVersion.Validate`) and a
+/// `--controller-version` outside the releases kubegate has data for.
+fn check_versions(matches: &ArgMatches) -> Result<(), Fail> {
+    use crate::version::Version;
+    let Some((name, m)) = matches.subcommand() else {
+        return Ok(());
+    };
+    if name == "gates" {
+        if let Some(v) = get(m, "emulate") {
+            let asked = Version::parse_generic(v)
+                .map_err(|e| Fail::usage(format!("invalid --emulate {v:?}: {e}")))?;
+            let emulation = Version::new(asked.major(), asked.minor());
+            let binary = crate::releases::NEWEST;
+            let floor = emulation_floor(binary);
+            if emulation < floor || emulation > binary.version() {
+                return Err(Fail::usage(format!(
+                    "invalid --emulate {v:?}: emulation version {emulation} is not between [{floor}, {}]",
+                    binary.version()
+                )));
+            }
+        }
+    }
+    if name == "node" {
+        if let Some(v) = get(m, "controller-version") {
+            crate::releases::Release::parse(v)
+                .map_err(|e| Fail::usage(format!("invalid --controller-version {v:?}: {e}")))?;
+        }
+    }
+    Ok(())
 }
 
 pub(crate) fn get<'a>(m: &'a ArgMatches, id: &str) -> Option<&'a str> {
