@@ -8,7 +8,9 @@
 //!
 //! Exit codes are stable: [`EXIT_OK`] (0) nothing to report, [`EXIT_FINDINGS`] (1) the binary
 //! would refuse the input, the kubelet would not start, the upgrade breaks, the node is not
-//! healthy, [`EXIT_USAGE`] (2) the command line or an input file is wrong. The `--format json`
+//! healthy, [`EXIT_USAGE`] (2) the command line or an input file is wrong, or the output cannot
+//! be written; a reader that went away ends the run with 141 (the binaries' stream handling:
+//! `src/bin/kubegate.rs`, `npm/cli.js`). The `--format json`
 //! shapes are documented in `docs/upgrade-check.md` and carry `"kubegate": 1`, the shape's
 //! version.
 
@@ -96,7 +98,9 @@ const EXIT_CODES: &str = "Exit codes:
   0  nothing to report
   1  findings: the binary refuses the gates, the kubelet would not start, the upgrade breaks,
      the node is not Ready or carries a node-lifecycle taint
-  2  usage error, or an input that cannot be read (the message names the file and line)";
+  2  usage error, or an input that cannot be read (the message names the file and line), or
+     output that cannot be written (a full disk, a closed stdout)
+  141  the reader of the output went away (a closed pipe: `kubegate ... | head`), said quietly";
 
 const ABOUT: &str =
     "Kubernetes feature gates, kubelet configuration and node lifecycle, offline and exact";
@@ -338,10 +342,12 @@ pub fn command() -> Command {
         .subcommand(upgrade)
         .subcommand(node)
         .after_help(format!(
-            "Reads only local files; never the network.
-Releases: {} to {}. Colour only on a terminal, never with NO_COLOR.
+            "Reads only local files; never the network. A file is read to {} MiB; one that is not a
+regular file (a FIFO, a device) is refused after 5 s without data; standard input (-) waits.
+Every limit: SECURITY.md. Releases: {} to {}. Colour only on a terminal, never with NO_COLOR.
 
 {EXIT_CODES}",
+            crate::import::MAX_IMPORT_BYTES >> 20,
             crate::releases::OLDEST,
             crate::releases::NEWEST
         ))
