@@ -8,7 +8,9 @@
 //!
 //! Exit codes are stable: [`EXIT_OK`] (0) nothing to report, [`EXIT_FINDINGS`] (1) the binary
 //! would refuse the input, the kubelet would not start, the upgrade breaks, the node is not
-//! healthy, [`EXIT_USAGE`] (2) the command line or an input file is wrong. The `--format json`
+//! healthy, [`EXIT_USAGE`] (2) the command line or an input file is wrong, or the output cannot
+//! be written; a reader that went away ends the run with 141 (the binaries' stream handling:
+//! `src/bin/kubegate.rs`, `npm/cli.js`). The `--format json`
 //! shapes are documented in `docs/upgrade-check.md` and carry `"kubegate": 1`, the shape's
 //! version.
 
@@ -96,7 +98,9 @@ const EXIT_CODES: &str = "Exit codes:
   0  nothing to report
   1  findings: the binary refuses the gates, the kubelet would not start, the upgrade breaks,
      the node is not Ready or carries a node-lifecycle taint
-  2  usage error, or an input that cannot be read (the message names the file and line)";
+  2  usage error, or an input that cannot be read (the message names the file and line), or
+     output that cannot be written (a full disk, a closed stdout)
+  141  the reader of the output went away (a closed pipe: `kubegate ... | head`), said quietly";
 
 const ABOUT: &str =
     "Kubernetes feature gates, kubelet configuration and node lifecycle, offline and exact";
@@ -358,10 +362,12 @@ pub fn command() -> Command {
         .subcommand(upgrade)
         .subcommand(node)
         .after_help(format!(
-            "Reads only local files; never the network.
-Releases: {} to {}. Colour only on a terminal, never with NO_COLOR.
+            "Reads only local files; never the network. A file is read to {} MiB; one that is not a
+regular file (a FIFO, a device) is refused after 5 s without data; standard input (-) waits.
+Every limit: SECURITY.md. Releases: {} to {}. Colour only on a terminal, never with NO_COLOR.
 
 {EXIT_CODES}",
+            crate::import::MAX_IMPORT_BYTES >> 20,
             crate::releases::OLDEST,
             crate::releases::NEWEST
         ))
@@ -389,6 +395,12 @@ pub fn run(args: &[String], host: &dyn Host) -> Output {
         }
     };
     let mut out = Output::default();
+    if let Err(f) = check_versions(&matches) {
+        out.stderr
+            .push_str(&format!("kubegate: error: {}\n", f.message));
+        out.code = f.code;
+        return out;
+    }
     let result = match matches.subcommand() {
         Some(("gates", m)) => gates::run(m, host, &mut out),
         Some(("kubelet", m)) => kubelet::run_kubelet(m, host, &mut out),
@@ -405,6 +417,47 @@ pub fn run(args: &[String], host: &dyn Host) -> Output {
         }
     }
     out
+}
+
+/// The oldest emulation version a Kubernetes binary accepts: three minors below its own, and
+/// never below 1.31, the first release with `--emulated-version` (`kubeEffectiveVersionFloors`,
+/// k8s.io/apiserver/pkg/util/compatibility).
+fn emulation_floor(binary: crate::releases::Release) -> crate::version::Version {
+    let minor = binary.version().minor().saturating_sub(3).max(31);
+    crate::version::Version::new(1, minor)
+}
+
+/// Refuses, before any command runs, versions no binary of the data would take: `--emulate`
+/// outside `[binary - 3, binary]` of the newest binary (with component-base's words,
+/// `emulation version 1.99 is not between [1.33, 1.36]`, from `effectiveVersion.Validate`) and a
+/// `--controller-version` outside the releases kubegate has data for.
+fn check_versions(matches: &ArgMatches) -> Result<(), Fail> {
+    use crate::version::Version;
+    let Some((name, m)) = matches.subcommand() else {
+        return Ok(());
+    };
+    if name == "gates" {
+        if let Some(v) = get(m, "emulate") {
+            let asked = Version::parse_generic(v)
+                .map_err(|e| Fail::usage(format!("invalid --emulate {v:?}: {e}")))?;
+            let emulation = Version::new(asked.major(), asked.minor());
+            let binary = crate::releases::NEWEST;
+            let floor = emulation_floor(binary);
+            if emulation < floor || emulation > binary.version() {
+                return Err(Fail::usage(format!(
+                    "invalid --emulate {v:?}: emulation version {emulation} is not between [{floor}, {}]",
+                    binary.version()
+                )));
+            }
+        }
+    }
+    if name == "node" {
+        if let Some(v) = get(m, "controller-version") {
+            crate::releases::Release::parse(v)
+                .map_err(|e| Fail::usage(format!("invalid --controller-version {v:?}: {e}")))?;
+        }
+    }
+    Ok(())
 }
 
 pub(crate) fn get<'a>(m: &'a ArgMatches, id: &str) -> Option<&'a str> {
