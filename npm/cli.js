@@ -143,6 +143,12 @@ const host = {
   color: isatty(1) && !process.env.NO_COLOR,
 };
 
+// What a closed stdout is told. A /dev/null opened read-write (Python's subprocess.DEVNULL, Node's
+// stdio "ignore") cannot be told apart from it, so the message names the way out.
+const CLOSED_OR_RDWR_NULL =
+  "cannot write to standard output: it is closed (or /dev/null opened read-write, which looks " +
+  "the same); redirect with '> /dev/null' to discard the output";
+
 // Whether stdout was closed when Node started: Node then opened /dev/null read-write in its
 // place (a redirection to /dev/null is write-only). Linux only (/proc); elsewhere, false.
 function stdoutClosed() {
@@ -187,7 +193,7 @@ function main() {
     } catch {
       die("cannot write to standard output: it is closed");
     }
-    if (stdoutClosed()) die("cannot write to standard output: it is closed");
+    if (stdoutClosed()) die(CLOSED_OR_RDWR_NULL);
     try {
       writeAll(1, out.stdout);
     } catch (e) {

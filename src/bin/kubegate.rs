@@ -159,7 +159,12 @@ fn finish(out: &cli::Output) -> u8 {
     };
     if !out.stdout.is_empty() {
         if stdout_closed() {
-            return fail("cannot write to standard output: it is closed".into());
+            return fail(
+                "cannot write to standard output: it is closed (or /dev/null opened \
+                 read-write, which looks the same); redirect with '> /dev/null' to discard \
+                 the output"
+                    .into(),
+            );
         }
         let mut stdout = std::io::stdout().lock();
         if let Err(e) = stdout
