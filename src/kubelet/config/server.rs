@@ -424,13 +424,21 @@ impl<'a> Startup<'a> {
         layers.kc = flag_precedence(cl, &layers.kc, &mut layers.prov)
             .map_err(|e| e.of_kind(ConfigErrorKind::FlagPrecedence))?;
         let cfg_gates = layers.kc.feature_gates.clone().unwrap_or_default();
+        let prov = &layers.prov;
         self.warnings
             .extend(gates.set_from_map(&cfg_gates).map_err(|e| {
-                ConfigError::new(format!(
+                // The text names the gate; the provenance knows which file line or flag set it.
+                let at = gate_problem_at(&e, prov);
+                let mut err = ConfigError::new(format!(
                     "failed to set feature gates from initial flags-based config: {e}"
-                ))
-                .with_cause(e)
-                .of_kind(ConfigErrorKind::FeatureGates)
+                ));
+                if let Some(p) = at {
+                    err.file = p.file.clone();
+                    err.line = p.line;
+                    err.flag = p.flag.clone();
+                    err.problems = vec![p];
+                }
+                err.with_cause(e).of_kind(ConfigErrorKind::FeatureGates)
             })?);
         Ok(())
     }
@@ -614,4 +622,25 @@ pub fn flag_precedence(
     }
     provenance::record_step(prov, &before, &after, &origins, &fallback);
     Ok(out)
+}
+
+/// Where the input wrote the gate a refused `SetFromMap` names first: the file and line, or the
+/// flag, that set `featureGates.<name>`, as one located problem carrying the refusal's text.
+fn gate_problem_at(
+    e: &crate::featuregate::FeatureGateError,
+    prov: &Provenance,
+) -> Option<super::error::ConfigProblem> {
+    let name = e.problems().iter().find_map(|p| p.feature())?;
+    let field = format!("featureGates.{name}");
+    prov.get(&field)?;
+    let message = e
+        .messages()
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| e.to_string());
+    Some(super::error::ConfigProblem::locate(
+        message,
+        Some(field),
+        prov,
+    ))
 }
