@@ -5,7 +5,7 @@ export const EXAMPLES = [
     title: "AllAlpha with one gate switched off",
     tab: "gates",
     note: "AllAlpha=true turns on every alpha gate that was not set explicitly; an explicit value always wins, whatever its position in the string.",
-    panels: { gates: { emulation: "1.34", flags: "AllAlpha=true,InPlacePodVerticalScalingExclusiveCPUs=false", filter: "alpha" } },
+    panels: { gates: { emulation: "1.34", flags: "AllAlpha=true,InPlacePodVerticalScalingExclusiveCPUs=false", filter: "Alpha" } },
   },
   {
     id: "locked-gate",
@@ -29,6 +29,7 @@ export const EXAMPLES = [
     panels: { layers: {
       version: "1.33",
       target: "",
+      args: "--config=/etc/kubernetes/kubelet.yaml\n--config-dir=/etc/kubernetes/kubelet.conf.d",
       config: "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nkubeReserved:\n  memory: 1Gi\n  ephemeral-storage: 1Gi\nevictionHard:\n  memory.available: 100Mi\n  nodefs.available: 10%\n",
       dropins: [{ name: "20-reserve.conf", text: "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nkubeReserved:\n  cpu: 500m\nevictionHard:\n  memory.available: 500Mi\n" }],
       filter: "",
@@ -128,7 +129,7 @@ EXAMPLES.push(
   },
   {
     id: "controlplane-apiserver-dies",
-    title: "An apiserver dies: gone from the endpoints about 15s later",
+    title: "An apiserver dies: gone from the endpoints 20s later",
     tab: "controlplane",
     note: "192.168.0.3 crashes right after renewing its lease at 20s. Nothing cleans up for it: the lease expires at 35s and the next reconcile by 192.168.0.2 (at 40s) drops the address. Press Stop instead of Crash to see a graceful shutdown remove it at once.",
     panels: { controlplane: { actions: [
