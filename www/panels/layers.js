@@ -493,7 +493,7 @@ export default {
         h("td", {}, h("code", {}, show(f.value))),
         h("td", {}, badge(f.origin)),
         h("td", {}, f.origin.layer === "configFile" || f.origin.layer === "dropIn"
-          ? h("button", { type: "button", class: "loc", tabindex: "-1", onclick: () => jump(f.origin.source, f.origin.line) }, where(f.origin))
+          ? h("button", { type: "button", class: "loc", tabindex: "-1", onclick: () => jump(f.origin.source, f.origin.line) }, pathText(where(f.origin)))
           : h("span", { class: "muted" }, where(f.origin))),
         h("td", { class: "muted" }, f.overridden?.length ? `${f.overridden.length} earlier` : ""));
       tr.addEventListener("mouseenter", () => explain(path));
