@@ -843,3 +843,21 @@ fn upgrade_check_lists_every_refusal_and_when_it_arrives() {
         .unwrap();
     assert!(invalid.breaking && invalid.already);
 }
+
+#[test]
+fn a_gate_refused_while_defaulting_points_at_its_line() {
+    // The Amazon EKS AL2 kubelet config sets NodeSwap: false; at 1.34 the gate is locked on.
+    let mut i = input(
+        &["--config=/k.json"],
+        &[(
+            "/k.json",
+            "{\n  \"kind\": \"KubeletConfiguration\",\n  \"apiVersion\": \"kubelet.config.k8s.io/v1beta1\",\n  \"featureGates\": {\n    \"NodeSwap\": false\n  }\n}\n",
+        )],
+    );
+    i.kubelet_version = Some("1.34".into());
+    let e = resolve_kubelet_config(&i).unwrap_err();
+    assert!(e
+        .to_string()
+        .ends_with("cannot set feature gate NodeSwap to false, feature is locked to true"));
+    assert_eq!((e.file.as_deref(), e.line), (Some("/k.json"), Some(5)));
+}

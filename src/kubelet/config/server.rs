@@ -276,8 +276,19 @@ impl<'a> Startup<'a> {
             let line = decoded.doc.nearest_position(&ptr).map(|p| p.line);
             written.insert(leaf.clone(), Origin::new(Layer::ConfigFile, path, line));
         }
-        defaults::set_defaults_at(&mut kc, gates, release)
-            .map_err(|e| wrap(e.or_at(path, None)))?;
+        defaults::set_defaults_at(&mut kc, gates, release).map_err(|e| {
+            // A gate the file sets and the defaulting gate refuses: the line that set it.
+            let line = match e.cause() {
+                Some(super::error::Cause::FeatureGate(fe)) => fe
+                    .problems()
+                    .iter()
+                    .find_map(|p| p.feature())
+                    .and_then(|name| written.get(&format!("featureGates.{name}")))
+                    .and_then(|o| o.line),
+                _ => None,
+            };
+            wrap(e.or_at(path, line))
+        })?;
         let mut kc = defaults::only_fields_of(&kc, release);
         if kc.eviction_hard.is_none() {
             kc.eviction_hard = Some(defaults::default_eviction_hard_at(&release.version()));
