@@ -80,7 +80,11 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
   function fields(release) {
     if (!fieldCache.has(release)) {
       let config = {};
-      try { config = kubegate.resolveKubeletConfig({ kubeletVersion: release, args: [] }).config; } catch { /* none */ }
+      // As a --config file that sets nothing leaves them: loading a file fills in defaults the
+      // flags alone do not have (evictionHard's signals), which nested completion offers.
+      const path = "/kubegate/empty.yaml";
+      const empty = "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n";
+      try { config = kubegate.resolveKubeletConfig({ kubeletVersion: release, args: [`--config=${path}`], files: { [path]: empty } }).config; } catch { /* none */ }
       fieldCache.set(release, config);
     }
     return fieldCache.get(release);
@@ -121,7 +125,7 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
 
   // ---- kubelet configuration files: fields at the top level, gates under featureGates
   function configComplete(ctx) {
-    const word = ctx.matchBefore(/^\s*[A-Za-z0-9]*$/);
+    const word = ctx.matchBefore(/^\s*[A-Za-z0-9._-]*$/);
     if (!word || (word.from === word.to && !ctx.explicit)) return null;
     const line = ctx.state.doc.lineAt(ctx.pos);
     const indent = /^\s*/.exec(line.text)[0].length;
