@@ -87,6 +87,24 @@ export const EXAMPLES = [
   },
 ];
 
+// Taken from a real public config, verbatim: Amazon EKS's AL2 node image writes this file
+// (awslabs/amazon-eks-ami, templates/al2/runtime/kubelet-config.json).
+const EKS_AL2_KUBELET_CONFIG = "{\n  \"kind\": \"KubeletConfiguration\",\n  \"apiVersion\": \"kubelet.config.k8s.io/v1beta1\",\n  \"address\": \"0.0.0.0\",\n  \"authentication\": {\n    \"anonymous\": {\n      \"enabled\": false\n    },\n    \"webhook\": {\n      \"cacheTTL\": \"2m0s\",\n      \"enabled\": true\n    },\n    \"x509\": {\n      \"clientCAFile\": \"/etc/kubernetes/pki/ca.crt\"\n    }\n  },\n  \"authorization\": {\n    \"mode\": \"Webhook\",\n    \"webhook\": {\n      \"cacheAuthorizedTTL\": \"5m0s\",\n      \"cacheUnauthorizedTTL\": \"30s\"\n    }\n  },\n  \"clusterDomain\": \"cluster.local\",\n  \"hairpinMode\": \"hairpin-veth\",\n  \"readOnlyPort\": 0,\n  \"cgroupDriver\": \"cgroupfs\",\n  \"cgroupRoot\": \"/\",\n  \"failSwapOn\": false,\n  \"featureGates\": {\n    \"RotateKubeletServerCertificate\": true,\n    \"NodeSwap\": false\n  },\n  \"protectKernelDefaults\": true,\n  \"serializeImagePulls\": false,\n  \"serverTLSBootstrap\": true,\n  \"tlsCipherSuites\": [\"TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256\", \"TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256\", \"TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305\", \"TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384\", \"TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305\", \"TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384\", \"TLS_RSA_WITH_AES_256_GCM_SHA384\", \"TLS_RSA_WITH_AES_128_GCM_SHA256\"]\n}\n";
+EXAMPLES.push({
+  id: "eks-al2-nodeswap-upgrade",
+  title: "Amazon EKS's AL2 kubelet config: NodeSwap=false breaks the 1.34 upgrade",
+  tab: "layers",
+  note: "The kubelet config Amazon EKS's AL2 node image ships (awslabs/amazon-eks-ami, templates/al2/runtime/kubelet-config.json), as it is. It turns the NodeSwap gate off, which the kubelet accepts up to 1.33; in 1.34 the gate is GA and locked on, so the upgrade check marks the featureGates line as what breaks, and switching the version to 1.34 shows the kubelet's own refusal at that line.",
+  panels: { layers: {
+    version: "1.33",
+    target: "1.34",
+    args: "--config=/etc/kubernetes/kubelet/kubelet-config.json",
+    configPath: "/etc/kubernetes/kubelet/kubelet-config.json",
+    config: EKS_AL2_KUBELET_CONFIG,
+    dropins: [],
+  } },
+});
+
 // Pod sources, gated fields and control plane scenarios (panels pods.js, fields.js, controlplane.js).
 const WEB = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: default\nspec:\n  containers:\n  - name: nginx\n    image: nginx:1.25\n";
 const URL_DOC = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: from-url\nspec:\n  containers:\n  - name: agent\n    image: busybox\n";

@@ -46,6 +46,13 @@ const PROMISES = {
     // "about thirty-fold"
     assert.ok(off / on > 25 && off / on < 35, `status patches ${off} / ${on}`);
   },
+  "eks-al2-nodeswap-upgrade": async (page) => {
+    await HAS(page, "layers", /The kubelet 1\.33 starts/);
+    await HAS(page, "layers", /breaks: cannot set feature gate NodeSwap to false, feature is locked to true \/etc\/kubernetes\/kubelet\/kubelet-config\.json:32/);
+    await page.selectOption("#layers-version", "1.34");
+    await HAS(page, "layers", /The kubelet refuses to start: .*cannot set feature gate NodeSwap to false, feature is locked to true/);
+    assert.equal(await page.textContent("#layers-status button.loc"), "/etc/kubernetes/kubelet/kubelet-config.json:32");
+  },
   "pods-reconcile-vs-update": async (page) => {
     await HAS(page, "pods", /RECONCILE\s+default\/app/);
     await HAS(page, "pods", /UPDATE\s+default\/app/);

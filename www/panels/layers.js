@@ -188,7 +188,7 @@ export default {
     } }, "Add --config-dir");
     let dropinBody = null;
     const dropinNote = h("div", { id: "layers-dropin-note", class: "hint", hidden: true },
-      h("p", {}, `The arguments have no --config-dir, so the kubelet reads no drop-ins: the files below are drafts it ignores. The flag exists from ${FACTS.spans.dropinDirAlphaEnv?.from ?? "1.28"}${FACTS.spans.dropinDirAlphaEnv ? ` (behind KUBELET_CONFIG_DROPIN_DIR_ALPHA up to ${FACTS.spans.dropinDirAlphaEnv.to})` : ""}.`),
+      h("p", {}, `The arguments have no --config-dir, so the kubelet reads no drop-ins: the files below are drafts it ignores.${FACTS.spans.dropinDirAlphaEnv ? ` The flag exists from ${FACTS.spans.dropinDirAlphaEnv.from} (behind KUBELET_CONFIG_DROPIN_DIR_ALPHA up to ${FACTS.spans.dropinDirAlphaEnv.to}).` : ""}`),
       h("div", { class: "row" }, addDirFlag));
     const addDropin = h("button", { type: "button", id: "layers-add-dropin", onclick: () => {
       let n = state.dropins.length + 1;
