@@ -654,6 +654,10 @@ export type KubeletUpgradeFinding = {
   file?: string;
   line?: number;
   flag?: string;
+  /**
+   * The starting release refuses this too: it does not arrive with the upgrade.
+   */
+  already?: boolean;
 };
 /**
  * The report.
@@ -661,6 +665,19 @@ export type KubeletUpgradeFinding = {
 export type KubeletUpgradeReport = {
   from: string;
   to: string;
+  /**
+   * The kubelet of `from` starts with these inputs.
+   */
+  startsBefore: boolean;
+  /**
+   * Its startup error when it does not (the first, as it prints it).
+   */
+  errorBefore?: string;
+  /**
+   * When `from` refuses the inputs, what the comparison dropped to start it: flags (`--x`)
+   * and gates (`featureGates.X`).
+   */
+  beforeWithout?: Array<string>;
   /**
    * The target kubelet starts with these inputs.
    */
