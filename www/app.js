@@ -387,10 +387,12 @@ async function main() {
   setupShare();
   setupReset();
   setupHistory();
-  // The panel's own height (plus the embed page's footer line) sizes the iframe snippet.
+  // The panel's own height (plus the embed page's footer line) sizes the iframe snippet. An
+  // embed is usually narrower than the playground, so its text wraps onto more lines: a tenth
+  // more keeps it uncropped, and the iframe posts its real height for hosts that resize it.
   setupEmbed($("embed"), () => {
     const inst = instances.get(current);
-    return { id: current, title: inst.title, state: inst.panel?.getState() ?? {}, height: inst.section.scrollHeight + 48 };
+    return { id: current, title: inst.title, state: inst.panel?.getState() ?? {}, height: Math.ceil(inst.section.scrollHeight * 1.1) + 48 };
   });
   await start();
   document.body.dataset.shown = current;
