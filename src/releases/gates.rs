@@ -10,7 +10,7 @@
 //! their emulation version. [`release_gate`] builds either.
 //!
 //! The records are generated into `gates_data.rs` by `scripts/gen-releases/gates.py`; every
-//! fact's source is in [`SOURCES`] (see [`source_of`]).
+//! fact's source is in [`SOURCES`].
 
 use std::collections::BTreeMap;
 
@@ -234,22 +234,41 @@ impl Gate {
 
     fn stage_since(&self, release: Release) -> Option<Version> {
         let specs = self.specs_in(release);
-        let since = stage_since(&specs)?;
-        if since.major() > 0 {
-            return Some(since);
-        }
-        // an unversioned spec (1.31+ `Add`): when the flat stage began, from earlier eras
         let current = specs.last()?.pre_release;
-        let at = point_of(release);
-        let mut start = None;
-        for e in self.eras().take_while(|e| (e.minor, e.patch) <= at) {
-            let stage = e.specs().last().map(|s| s.2);
-            match stage {
-                Some(s) if s == current => start = start.or(Some(e.minor)),
-                _ => start = None,
+        let mut since = stage_since(&specs)?;
+        if since.major() == 0 {
+            // an unversioned spec (1.31+ `Add`): when the flat stage began, from earlier eras
+            let at = point_of(release);
+            let mut start = None;
+            for e in self.eras().take_while(|e| (e.minor, e.patch) <= at) {
+                let stage = e.specs().last().map(|s| s.2);
+                match stage {
+                    Some(s) if s == current => start = start.or(Some(e.minor)),
+                    _ => start = None,
+                }
+            }
+            since = Version::new(1, u64::from(start?));
+        }
+        if since == super::OLDEST.version() {
+            // The data begins at OLDEST, so a stage that started there may have started long
+            // before (AppArmor: Beta since 1.4). Upstream's versioned lists state that start;
+            // borrow it only when it is earlier, so no exact era is ever rewritten.
+            if let Some(earlier) = self.stage_stated_before_the_data(current) {
+                since = earlier;
             }
         }
-        start.map(|m| Version::new(1, u64::from(m)))
+        Some(since)
+    }
+
+    /// The earliest version any versioned list of this gate gives for `stage`, if it is before
+    /// [`OLDEST`](super::OLDEST).
+    fn stage_stated_before_the_data(&self, stage: PreRelease) -> Option<Version> {
+        self.eras()
+            .flat_map(|e| e.specs())
+            .filter(|s| s.0 > 0 && s.2 == stage)
+            .map(|s| Version::new(u64::from(s.0), u64::from(s.1)))
+            .filter(|v| *v < super::OLDEST.version())
+            .min()
     }
 
     fn source_in(&self, release: Release) -> Option<(&'static str, bool)> {
@@ -461,6 +480,19 @@ pub fn changes(from: Release, to: Release) -> GateChanges {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stage_begun_before_the_data_keeps_its_stated_start() {
+        // AppArmor was Beta from 1.4 (upstream's versioned lists from 1.32 say so); the data
+        // starts at 1.16, which must not read as the stage's start.
+        let r = |text: &str| Release::parse(text).unwrap();
+        let apparmor = record("AppArmor").unwrap();
+        assert_eq!(apparmor.stage_since(r("1.29")), Some(Version::new(1, 4)));
+        // An exact start inside the data stays: LoggingBetaOptions first registered in 1.25
+        // (component-base kubernetes-1.25.0 logs/api/v1), though later lists back-date it.
+        let logging = record("LoggingBetaOptions").unwrap();
+        assert_eq!(logging.stage_since(r("1.29")), Some(Version::new(1, 25)));
+    }
 
     const REC: GateRecord = GateRecord {
         name: "X",

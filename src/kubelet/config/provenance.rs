@@ -75,6 +75,10 @@ impl Origin {
             Layer::FeatureGateDefault => "feature gate default",
             Layer::DynamicConfig => "dynamic config",
         };
+        // The defaults layer's source is the word "defaults": "default defaults" says it twice.
+        if self.layer == Layer::Default && self.source == "defaults" && self.line.is_none() {
+            return "defaults".to_string();
+        }
         match self.line {
             Some(l) => format!("{layer} {}:{l}", self.source),
             None => format!("{layer} {}", self.source),
