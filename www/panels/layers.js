@@ -304,7 +304,13 @@ export default {
     const tableSummary = h("p", { id: "layers-table-summary", class: "summary", "aria-live": "polite" });
     const exportFile = () => `kubelet-config-${result?.kubeletVersion ?? state.version}`;
     /** The effective configuration with apiVersion and kind first, as a file starts. */
-    const exported = () => (result ? { apiVersion: result.config.apiVersion, kind: result.config.kind, ...result.config } : null);
+    // apiVersion and kind first, when the effective config has them (the package refuses an
+    // undefined member rather than dropping it).
+    const exported = () => {
+      if (!result) return null;
+      const { apiVersion, kind } = result.config;
+      return { ...(apiVersion === undefined ? {} : { apiVersion }), ...(kind === undefined ? {} : { kind }), ...result.config };
+    };
     // The package writes YAML as the CLI and sigs.k8s.io/yaml do (quoting only what YAML 1.1 misreads).
     const exportYaml = () => (result ? kubegate.toYaml(exported()) : "");
     const exportJson = () => (result ? `${JSON.stringify(exported(), null, 2)}\n` : "");
