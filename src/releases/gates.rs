@@ -147,13 +147,19 @@ pub fn patch_range(release: Release) -> (u16, Option<u16>) {
         .map(|p| p.patch)
         .collect();
     let first = firsts.first().copied().unwrap_or(0);
-    // the pinned patches where some gate's era starts
-    let mut changes: Vec<u16> = gates()
-        .flat_map(|g| g.eras().filter(|e| e.minor == minor).map(|e| e.patch))
-        .filter(|&p| p > first)
+    // the pinned patches where some gate's era starts (in order, without a sort: the gate core
+    // carries src/sort.rs alone)
+    let mut starts = [false; 256];
+    for g in gates() {
+        for e in g.eras().filter(|e| e.minor == minor && e.patch > first) {
+            if let Some(seen) = starts.get_mut(usize::from(e.patch)) {
+                *seen = true;
+            }
+        }
+    }
+    let changes: Vec<u16> = (0..256u16)
+        .filter(|&p| starts.get(usize::from(p)) == Some(&true))
         .collect();
-    changes.sort_unstable();
-    changes.dedup();
     let start = changes
         .iter()
         .rev()
@@ -524,14 +530,20 @@ impl Readers {
 /// The readers of the gate at `index` (of [`GATES`]) in `minor`; `None`: unknown (before
 /// [`READERS_SINCE`], or a gate the reader facts do not list in that release).
 fn readers_at(index: usize, minor: u16) -> Option<Readers> {
-    let index = u16::try_from(index).ok()?;
-    let start = READERS.partition_point(|r| r.0 < index);
+    // skip the runs of the gates before it: a count byte, then three bytes per run
+    let mut at = 0usize;
+    for _ in 0..index {
+        at += 1 + 3 * usize::from(*READERS.get(at)?);
+    }
+    let count = usize::from(*READERS.get(at)?);
     READERS
-        .get(start..)?
-        .iter()
-        .take_while(|r| r.0 == index)
-        .find(|r| (u16::from(r.1)..=u16::from(r.2)).contains(&minor))
-        .map(|r| Readers(r.3))
+        .get(at + 1..at + 1 + 3 * count)?
+        .chunks_exact(3)
+        .find(
+            |r| matches!(r, [from, to, _] if (u16::from(*from)..=u16::from(*to)).contains(&minor)),
+        )
+        .and_then(|r| r.get(2))
+        .map(|&bits| Readers(bits))
 }
 
 fn index_of(name: &str) -> Option<usize> {
@@ -675,21 +687,25 @@ pub fn unknown_gate(name: &str) -> String {
 /// other, or a few edits apart), nearest first: for "unknown gate" errors.
 pub fn close_names(name: &str) -> Vec<&'static str> {
     let want = name.to_ascii_lowercase();
-    let mut scored: Vec<(usize, &'static str)> = gates()
-        .filter_map(|g| {
-            let have = g.name.to_ascii_lowercase();
-            let d = if have == want {
-                0
-            } else if want.len() >= 3 && (have.contains(&want) || want.contains(&have)) {
-                1
-            } else {
-                1 + edits(&want, &have)
-            };
-            (d <= 1 + (want.len() / 4).clamp(1, 4)).then_some((d, g.name))
-        })
-        .collect();
-    scored.sort();
-    scored.into_iter().take(5).map(|(_, n)| n).collect()
+    let most = 1 + (want.len() / 4).clamp(1, 4);
+    // the nearest five, kept in order as they come (no sort: the gates come sorted by name)
+    let mut best: Vec<(usize, &'static str)> = Vec::new();
+    for g in gates() {
+        let have = g.name.to_ascii_lowercase();
+        let d = if have == want {
+            0
+        } else if want.len() >= 3 && (have.contains(&want) || want.contains(&have)) {
+            1
+        } else {
+            1 + edits(&want, &have)
+        };
+        if d <= most {
+            let at = best.iter().take_while(|(e, _)| *e <= d).count();
+            best.insert(at, (d, g.name));
+            best.truncate(5);
+        }
+    }
+    best.into_iter().map(|(_, n)| n).collect()
 }
 
 /// Levenshtein distance between two ASCII-lowercased names.
