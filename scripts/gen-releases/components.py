@@ -12,13 +12,18 @@ does" from "registered, never read by the kubelet".
 
 Method, per release:
 1. Trees. openshift/microshift release-4.18..4.23 hold a full openshift/kubernetes tree (1.31..1.36)
-   under deps/github.com/openshift/kubernetes. release-4.12..4.17 (1.25..1.30) hold what
-   `go mod vendor` copied for microshift's imports: cmd/<component>/app of kube-apiserver,
-   kube-controller-manager, kube-scheduler and the kubelet with every package they import
-   (all GOOS; vendoring ignores build tags). kube-proxy, absent there, comes from openshift/sdn's
-   release-4.12..4.17, which vendors cmd/kube-proxy/app of the same release line. A package one
-   vendored tree lacks is read from the other, else from kubernetes/component-base at tag
-   kubernetes-1.N.0 (component-base/logs/json/register, which only the main packages import).
+   under deps/github.com/openshift/kubernetes. release-4.12..4.17 (1.25..1.30) and four earlier
+   commits (1.20, 1.21, 1.23, 1.24; pinned in RELEASES) hold what `go mod vendor` copied for
+   microshift's imports: cmd/<component>/app of kube-apiserver, kube-controller-manager,
+   kube-scheduler and the kubelet (1.20, 1.21: kube-proxy too) with every package they import (all
+   GOOS; vendoring ignores build tags). kube-proxy otherwise comes from openshift/sdn branches,
+   which vendor cmd/kube-proxy/app (release-4.3..4.5 = 1.16..1.18, 4.9 = 1.22, 4.10 = 1.23,
+   4.12..4.17 = 1.25..1.30; matched to releases by their pkg/features gate lists, as sdn's go.mod
+   versions are placeholders). A package one vendored tree lacks is read from the other, else from
+   kubernetes/component-base at tag kubernetes-1.N.0 (logs/json/register, imported only by the
+   main packages). A component a release has no source for (1.16..1.18, 1.22: all but kube-proxy;
+   1.24: kube-proxy) takes its answer from the nearest later (else earlier) computed release that
+   registers the gate; the source column names it. 1.19 has no source at all and no rows.
 2. Import graph. From cmd/<component> (vendored trees: cmd/<component>/app plus MAIN_IMPORTS, the
    main package not being vendored) follow imports to k8s.io/kubernetes/... and k8s.io/<staging>/...
    (staging/src, or vendor/k8s.io); nothing else (third-party code reads no Kubernetes gate).
@@ -58,9 +63,9 @@ kube-proxy); the ownership table is a judgement about who runs the code (the kub
 validation and defaulting do run pkg/api/pod and pkg/apis code, which this rule leaves to the
 apiserver); OpenShift carry patches inside upstream directories and OpenShift backports of
 upstream gates (e.g. StreamingCollectionEncodingToJSON in 1.29..1.32) are counted as found; the
-vendored releases mix patch levels (microshift 1.25.10 with sdn 1.25.1). 1.37 has no source tree
-here: its rows carry 1.36 forward (source column says so). Releases before 1.25 are not computed
-(no mirror here vendors all five components for them).
+vendored releases mix patch levels (microshift 1.25.10 with sdn 1.25.1); borrowed answers (see 1.)
+assume a component's reads did not change between neighbouring releases. 1.37 has no source tree
+here: its rows carry 1.36 forward (source column says so).
 """
 from __future__ import annotations
 
@@ -91,7 +96,21 @@ FOUR = (APISERVER, KCM, SCHED, KUBELET)
 # minor -> (source label, [(repo, branch, layout, components)]). layout "tree": a full kubernetes
 # tree under KDIR; "vendor": `go mod vendor` copies under vendor/k8s.io (all GOOS, no tests).
 # openshift/sdn vendors cmd/kube-proxy/app of the same openshift/kubernetes release line.
+ALL = tuple(COMPONENTS)
 RELEASES = {
+    # Before 1.25: early microshift commits (go.mod and vendor/modules.txt pin the release; the
+    # 1.20/1.21 ones still vendored kube-proxy) and openshift/sdn branches whose vendored
+    # pkg/features matches that release's gate list (sdn release-4.6 and 4.11 carry the 1.18 and
+    # 1.23 trees, so 1.19 has no source and 1.24 no kube-proxy).
+    16: ("vendor", [(SDN, "release-4.3", "vendor", (PROXY,))]),
+    17: ("vendor", [(SDN, "release-4.4", "vendor", (PROXY,))]),
+    18: ("vendor", [(SDN, "release-4.5", "vendor", (PROXY,))]),
+    20: ("vendor", [(MICROSHIFT, "5aae6853ee7e2f80785096ba54731e7acfa2b5f4", "vendor", ALL)]),
+    21: ("vendor", [(MICROSHIFT, "b6df5953768fb14a97b117beba5ad1190d285cd8", "vendor", ALL)]),
+    22: ("vendor", [(SDN, "release-4.9", "vendor", (PROXY,))]),
+    23: ("vendor", [(MICROSHIFT, "630b1e6a043cf4c43c91a5c4c02640902bbd6a26", "vendor", FOUR),
+                    (SDN, "release-4.10", "vendor", (PROXY,))]),
+    24: ("vendor", [(MICROSHIFT, "592495f0078365863bb6e13236a42ef790049643", "vendor", FOUR)]),
     **{m: ("vendor", [(MICROSHIFT, f"release-4.{m - 13}", "vendor", FOUR),
                       (SDN, f"release-4.{m - 13}", "vendor", (PROXY,))]) for m in range(25, 31)},
     **{m: ("tree", [(MICROSHIFT, f"release-4.{m - 13}", "tree", tuple(COMPONENTS))]) for m in range(31, 37)},
@@ -263,7 +282,7 @@ REGISTRATION = re.compile(r"featuregate\.(?:VersionedSpecs|FeatureSpec)\{")
 # Declarative validation (generated zz_generated.validations.go) names its gates as option strings.
 OPTION_NAME = re.compile(r"\bIfOption\w*\([^\"\n]*\"(\w+)\"")
 # A map entry in a registration file: `Const: {`, `alias.Const: {`, `Const: featuregate.…`.
-MAP_KEY = re.compile(r"(?<![\w.])(?:\w+\.)?([A-Z]\w*)\s*:\s*(?:\{|featuregate\.)")
+MAP_KEY = re.compile(r"(?<![\w.])(?:\w+\.)?([A-Za-z_]\w*)\s*:\s*(?:\{|featuregate\.)")
 
 
 class GoFile:
@@ -394,6 +413,7 @@ class Tree:
 # the module doc: whose request path or control loop runs the reading function.
 K8S = "k8s.io/kubernetes/"
 AS = "k8s.io/apiserver/"
+FEATUREGATE_PKG = "k8s.io/component-base/featuregate"
 OWNERS: dict[str, frozenset[str]] = {
     # The apiserver's request path: storage strategies, field dropping, validation, defaulting,
     # admission, authorizers, its own controllers and libraries.
@@ -452,6 +472,7 @@ OWNERS: dict[str, frozenset[str]] = {
     K8S + "pkg/kubelet": frozenset({KUBELET}),
     K8S + "cmd/kubelet": frozenset({KUBELET}),
     K8S + "pkg/credentialprovider": frozenset({KUBELET}),
+    K8S + "pkg/security/apparmor": frozenset({KUBELET, APISERVER}),
     "k8s.io/kubelet/": frozenset({KUBELET}),
     "k8s.io/cri-client/": frozenset({KUBELET}),
     "k8s.io/cri-api/": frozenset({KUBELET}),
@@ -516,11 +537,12 @@ def analyse(tree: Tree, comps: list[str]):
                 continue
             consts = {}
             pname = ""
+            if key == FEATUREGATE_PKG:
+                continue  # its own AllAlpha/AllBeta meta-gates, read by the gate implementation
             for f in fs:
                 for c, g in f.decls:
-                    if c[:1].isupper():
-                        consts[c] = g
-                        pname = f.pkg
+                    consts[c] = g  # unexported ones too: 1.16's deprecatedGCERegionalPersistentDisk
+                    pname = f.pkg
             if consts:
                 gates[key] = (pname, consts)
     reads: dict[str, dict[str, set[str]]] = {c: defaultdict(set) for c in comps}
@@ -556,8 +578,18 @@ def start_packages(layout: str, comp: str) -> list[str]:
 
 
 def kube_version(repo: str, commit: str) -> str:
-    """The k8s.io/kubernetes version the commit's go.mod requires (the fork's comment is not used)."""
-    m = re.search(r"^\s*k8s\.io/kubernetes\s+(v[0-9][^\s]*)", git(repo, "show", f"{commit}:go.mod"), re.M)
+    """What the commit pins k8s.io/kubernetes to: vendor/modules.txt's line (with the fork it is
+    replaced by), else go.mod's require, else glide.yaml's version; for the record only (sdn's
+    requires are placeholders, its branches were matched to releases by their gate lists)."""
+    def show(path: str) -> str:
+        r = subprocess.run(["git", "--git-dir", git_dir(repo), "show", f"{commit}:{path}"],
+                           capture_output=True, text=True)
+        return r.stdout if r.returncode == 0 else ""
+    m = re.search(r"^# k8s\.io/kubernetes (v\S+(?: => \S+ \S+)?)", show("vendor/modules.txt"), re.M)
+    if not m:
+        m = re.search(r"^\s*k8s\.io/kubernetes\s+(v[0-9]\S*)", show("go.mod"), re.M)
+    if not m:
+        m = re.search(r"k8s\.io/kubernetes\s*\n(?:\s+\w+:.*\n)*?\s+version:\s*(\S+)", show("glide.yaml"))
     return m.group(1) if m else "unknown"
 
 
@@ -565,6 +597,7 @@ def compute():
     """-> per minor: {gate: components}, source lines, {(gate, component): files} for inspection,
     and per component the count of (gate, file) reads the ownership rule left out."""
     per_minor: dict[int, dict[str, set[str]]] = {}
+    done: dict[int, set[str]] = {}
     sources: dict[int, list[str]] = {}
     files: dict[int, dict[tuple[str, str], set[str]]] = {}
     dropped_n: dict[int, dict[str, int]] = {}
@@ -602,29 +635,58 @@ def compute():
         for t in extra:
             sources[minor].append(f"{t.repo}@{t.commit} (tag {t.rev}; fallback for packages neither vendored tree holds)")
         per_minor[minor] = gates
+        done[minor] = {c for _, _, _, comps in parts for c in comps}
         print(f"1.{minor}: {len(gates)} gates; read by " + ", ".join(
             f"{c} {sum(1 for v in gates.values() if c in v)}" for c in COMPONENTS)
             + "; (gate, file) reads the ownership rule left out: " + ", ".join(
             f"{c} {n}" for c, n in dropped_n[minor].items()), file=sys.stderr)
-    return per_minor, sources, files, dropped_n
+    return per_minor, done, sources, files, dropped_n
 
 
-def rows_of(per_minor: dict[int, dict[str, set[str]]]):
+def fill(per_minor: dict[int, dict[str, set[str]]], done: dict[int, set[str]]):
+    """-> {minor: {gate: (components, label)}}. A component a release's sources do not hold takes
+    its answer for a gate from the nearest later computed release that registers the gate, else
+    the nearest earlier one; the label names each borrowed component and release (`=?`: none)."""
+    out: dict[int, dict[str, tuple[set[str], str]]] = {}
+    minors = sorted(per_minor)
+    for m in minors:
+        out[m] = {}
+        order = [x for x in minors if x > m] + [x for x in reversed(minors) if x < m]
+        for g, comps in per_minor[m].items():
+            comps = set(comps)
+            borrowed = []
+            for c in COMPONENTS:
+                if c in done[m]:
+                    continue
+                src = next((x for x in order if c in done[x] and g in per_minor[x]), None)
+                if src is None:
+                    borrowed.append(f"{c}=?")
+                    continue
+                borrowed.append(f"{c}=1.{src}")
+                if c in per_minor[src][g]:
+                    comps.add(c)
+            label = RELEASES[m][0] + (";filled:" + ",".join(borrowed) if borrowed else "")
+            out[m][g] = (comps, label)
+    return out
+
+
+def rows_of(filled: dict[int, dict[str, tuple[set[str], str]]]):
     """(gate, from, to, components, source) rows: one per run of releases with one answer."""
-    newest = max(per_minor)
-    labelled = {m: (RELEASES[m][0], per_minor[m]) for m in per_minor}
-    labelled[CARRY_TO] = (f"carried-1.{newest}", per_minor[newest])
+    newest = max(filled)
+    labelled = dict(filled)
+    labelled[CARRY_TO] = {g: (c, f"carried-1.{newest}") for g, (c, _) in filled[newest].items()}
     out = []
-    for g in sorted({g for _, gs in labelled.values() for g in gs}):
+    for g in sorted({g for gs in labelled.values() for g in gs}):
         run = None
         for m in sorted(labelled):
-            label, gs = labelled[m]
+            gs = labelled[m]
             if g not in gs:
                 if run:
                     out.append(run)
                 run = None
                 continue
-            comps = ",".join(c for c in COMPONENTS if c in gs[g]) or "-"
+            comps = ",".join(c for c in COMPONENTS if c in gs[g][0]) or "-"
+            label = gs[g][1]
             if run and run[3] == comps and run[4] == label and run[2] == m - 1:
                 run[2] = m
             else:
@@ -641,30 +703,33 @@ HEADER = [
     "see its module doc for the method, the ownership rule and the limits).",
     "components: comma-separated, in the order kube-apiserver, kube-controller-manager, kube-scheduler,",
     "kubelet, kube-proxy; '-' = registered but read by none of them. A release without a row for a gate",
-    "does not register it (or is outside 1.25..1.37, not computed).",
+    "does not register it (or is 1.19: not computed).",
     "source: tree = the release's full openshift/kubernetes tree; vendor = microshift's vendored",
-    "packages (four components) and openshift/sdn's vendored cmd/kube-proxy/app (kube-proxy), a",
+    "packages (four components; five in 1.20, 1.21) and openshift/sdn's vendored cmd/kube-proxy/app, a",
     "package one lacks read from the other, else from kubernetes/component-base's kubernetes-1.N.0 tag;",
     "carried-1.N = no source tree for this release, 1.N's answer carried forward.",
+    "';filled:c=1.M,...' = the release's sources lack component c (1.16..1.18 and 1.22: only kube-proxy;",
+    "1.24: no kube-proxy), so c's answer is 1.M's, the nearest later (else earlier) computed release that",
+    "registers the gate; 'c=?' = none does, c unknown (left out of components). 1.19: no source, no rows.",
     "Per release, the repo@commit:path read:",
 ]
 
 
-def render(per_minor, sources) -> str:
+def render(filled, sources) -> str:
     lines = [f"# {h}" for h in HEADER]
     for m in sorted(sources):
         for src in sources[m]:
             lines.append(f"#   1.{m} {RELEASES[m][0]}: {src}")
-    lines.append(f"#   1.{CARRY_TO} carried-1.{max(per_minor)}: no source tree; 1.{max(per_minor)} carried forward")
+    lines.append(f"#   1.{CARRY_TO} carried-1.{max(filled)}: no source tree; 1.{max(filled)} carried forward")
     lines.append("#gate\tfrom_minor\tto_minor\tcomponents\tsource")
-    for g, a, b, comps, label in rows_of(per_minor):
+    for g, a, b, comps, label in rows_of(filled):
         lines.append(f"{g}\t{a}\t{b}\t{comps}\t{label}")
     return "\n".join(lines) + "\n"
 
 
 def extract(check: bool) -> None:
-    per_minor, sources, _files, _dropped = compute()
-    text = render(per_minor, sources)
+    per_minor, done, sources, _files, _dropped = compute()
+    text = render(fill(per_minor, done), sources)
     if check:
         with open(OUT, encoding="utf-8") as f:
             if f.read() != text:
