@@ -277,13 +277,14 @@ export type ReleaseGate = {
    */
   fromWebsite: boolean;
   /**
-   * The components whose code reads the gate in this release; `null` when unknown (no reader
-   * facts before 1.25, see `READERS_SINCE`); empty when registered but read by none.
+   * The components whose code reads the gate in this release; `null` when unknown (1.19 has
+   * no reader facts, nor a few gates of 1.16..1.18); empty when registered but read by none.
    */
   components?: Array<GateComponent> | null;
   /**
-   * True when `components` is an earlier release's answer carried forward (no code of this
-   * release was read for it).
+   * True when `components` is, in part or whole, another release's answer: carried forward
+   * (the newest release) or filled in for a component whose code the release's sources lack
+   * (1.16..1.18, 1.22, 1.24: from the nearest release that has it).
    */
   componentsCarried: boolean;
   /**
@@ -317,7 +318,7 @@ export type GateHistoryRow = {
    */
   components?: Array<GateComponent> | null;
   /**
-   * True when `components` is an earlier release's answer carried forward.
+   * True when `components` is, in part or whole, another release's answer.
    */
   componentsCarried: boolean;
   /**

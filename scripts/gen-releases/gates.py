@@ -703,14 +703,16 @@ def render(pts, gate_eras) -> str:
 
 # components.py's names, in the bit order of `Component` in src/releases/gates.rs.
 COMPONENTS = ["kube-apiserver", "kube-controller-manager", "kube-scheduler", "kubelet", "kube-proxy"]
-# Set on a run whose answer is not from the release's own code (carried from an earlier release).
+# Set on a run whose answer is (in part) another release's: carried forward (1.37) or filled in
+# for a component the release's sources lack (1.16..1.18, 1.22, 1.24).
 CARRIED_BIT = 1 << len(COMPONENTS)
 
 
 def load_readers(names):
     """[(gate index, from minor, to minor, bits)] from facts/gate-components.tsv: runs of minors
     with one reader set, merged across source kinds (tree, vendor) with equal bits. A gate the
-    records do not know (a fork's backport) is left out; a release without a row is unknown."""
+    records do not know (a fork's backport) is left out; a release without a row is unknown, and
+    so is a row with a component no computed release answers for (`c=?`): never a guess."""
     index = {n: i for i, n in enumerate(names)}
     runs, skipped = [], set()
     for row in read_tsv("gate-components.tsv")[1]:
@@ -723,7 +725,9 @@ def load_readers(names):
             if c not in COMPONENTS:
                 die(f"gate-components.tsv: {name}: unknown component {c!r}")
             bits |= 1 << COMPONENTS.index(c)
-        if source.startswith("carried"):
+        if "=?" in source:
+            continue
+        if source.startswith("carried") or ";filled:" in source:
             bits |= CARRIED_BIT
         runs.append([index[name], int(lo), int(hi), bits])
     runs.sort()
@@ -746,12 +750,10 @@ def load_pages(names):
 
 def render_owners(names) -> str:
     runs, _skipped = load_readers(names)
-    first = min(r[1] for r in runs)
-    out = ["", f"/// The first release with reader facts (`gate-components.tsv`); earlier ones are unknown.",
-           f"pub const READERS_SINCE: u16 = {first};", "",
+    out = ["",
            "/// Which components read each gate, per run of minors: for every gate in [`GATES`] order, its",
            "/// number of runs, then each run as first minor, last minor and bits (`Component` bits, plus",
-           "/// `1 << 5` when carried from an earlier release). A (gate, minor) without a run: unknown.",
+           "/// `1 << 5` when (in part) another release's answer). A (gate, minor) without a run: unknown.",
            "/// Bytes, not tuples: a third of the gzipped size in the gate core's wasm.", "#[rustfmt::skip]",
            "pub static READERS: &[u8] = &["]
     by_gate = {}

@@ -74,10 +74,7 @@ fn kubeadm_key(name: &str) -> &str {
 /// "read by kubelet", "read by none", or why it is unknown: a gate's readers in words.
 fn readers_text(components: Option<&[Component]>, carried: bool) -> String {
     let Some(list) = components else {
-        return format!(
-            "readers unknown (no component facts before 1.{})",
-            data::READERS_SINCE
-        );
+        return "readers unknown (no component facts for it in this release)".to_string();
     };
     let mut t = if list.is_empty() {
         "read by none: registered (accepted), no component's code reads it".to_string()
@@ -86,7 +83,7 @@ fn readers_text(components: Option<&[Component]>, carried: bool) -> String {
         format!("read by {}", names.join(", "))
     };
     if carried {
-        t.push_str(" (carried from the previous release: no source of this release's code)");
+        t.push_str(" (in part another release's answer: this release's sources lack that code)");
     }
     t
 }
@@ -162,7 +159,7 @@ fn history(name: &str, as_json: bool, style: Style, out: &mut Output) -> Result<
             r.default,
             if r.lock_to_default { "yes" } else { "no" },
             if r.components_carried {
-                " (carried)"
+                " (in part another release's)"
             } else {
                 ""
             },
@@ -183,10 +180,9 @@ fn history(name: &str, as_json: bool, style: Style, out: &mut Output) -> Result<
     if h.rows.iter().any(|r| r.components.is_none()) {
         o.push_str(&format!(
             "  {}\n",
-            style.dim(&format!(
-                "read by: unknown before 1.{}, where no component facts exist",
-                data::READERS_SINCE
-            ))
+            style.dim(
+                "read by: unknown where no component facts exist (1.19, some gates of 1.16..1.18)"
+            )
         ));
     }
     Ok(EXIT_OK)
@@ -306,8 +302,13 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
         .filter(|s| s.pre_release != PreRelease::PreAlpha || set_values.contains_key(&s.name))
         .filter(|s| set_values.contains_key(&s.name) || reads(&s.name) != Some(false))
         .collect();
-    // AllAlpha and AllBeta have no reader facts in any release: only the release decides
-    let filter_unknown = filter.is_some() && binary.minor() < data::READERS_SINCE;
+    // gates whose readers are unknown are kept, never guessed (AllAlpha and AllBeta have no
+    // reader facts in any release; 1.19 has none at all)
+    let unknown_kept = listed
+        .iter()
+        .filter(|s| filter.is_some() && reads(&s.name).is_none())
+        .filter(|s| s.name != "AllAlpha" && s.name != "AllBeta")
+        .count();
 
     // --metrics: what a component reports against what the flags say.
     let mut mismatches = Vec::new();
@@ -418,12 +419,11 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
             "  listing the gates {}'s code reads, and every gate set\n",
             c.name()
         ));
-        if filter_unknown {
+        if unknown_kept > 0 {
             o.push_str(&format!(
                 "  {}\n",
                 style.dim(&format!(
-                    "no component facts before 1.{}: every gate is listed",
-                    data::READERS_SINCE
+                    "{unknown_kept} listed gates have no component facts in this release: kept, not guessed"
                 ))
             ));
         }

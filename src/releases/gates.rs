@@ -119,7 +119,7 @@ pub struct GateRecord {
 
 #[path = "gates_data.rs"]
 mod data;
-pub use data::{GATES, PAGES, POINTS, READERS, READERS_SINCE, SOURCES};
+pub use data::{GATES, PAGES, POINTS, READERS, SOURCES};
 
 /// The pinned release that answers for `release`: the newest point of its minor at or below its
 /// patch, or the minor's first point (a minor without a patch, or a patch older than any
@@ -404,11 +404,12 @@ pub struct GateFacts {
     /// True when the fact rests on a kubernetes/website page (or on the previous release's code
     /// carried forward because no page changed it), not on the release's own code.
     pub from_website: bool,
-    /// The components whose code reads the gate in this release; `null` when unknown (no reader
-    /// facts before 1.25, see [`READERS_SINCE`]); empty when registered but read by none.
+    /// The components whose code reads the gate in this release; `null` when unknown (1.19 has
+    /// no reader facts, nor a few gates of 1.16..1.18); empty when registered but read by none.
     pub components: Option<Vec<Component>>,
-    /// True when `components` is an earlier release's answer carried forward (no code of this
-    /// release was read for it).
+    /// True when `components` is, in part or whole, another release's answer: carried forward
+    /// (the newest release) or filled in for a component whose code the release's sources lack
+    /// (1.16..1.18, 1.22, 1.24: from the nearest release that has it).
     pub components_carried: bool,
     /// True when the gate is registered but no component's code reads it (`components` empty):
     /// setting it changes nothing.
@@ -496,8 +497,8 @@ impl Component {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Readers(u8);
 
-/// Set in [`READERS`] when a run's answer is carried from an earlier release (no source of the
-/// release itself was read).
+/// Set in [`READERS`] when a run's answer is (in part) another release's: no source of the
+/// release itself had that component's code.
 const CARRIED: u8 = 1 << 5;
 
 impl Readers {
@@ -520,15 +521,15 @@ impl Readers {
         self.0 & !CARRIED == 0
     }
 
-    /// Whether the answer is an earlier release's, carried forward (no code of this release was
-    /// read: the newest release).
+    /// Whether the answer is, in part or whole, another release's (carried forward, or filled in
+    /// for a component the release's sources lack).
     pub fn carried(self) -> bool {
         self.0 & CARRIED != 0
     }
 }
 
-/// The readers of the gate at `index` (of [`GATES`]) in `minor`; `None`: unknown (before
-/// [`READERS_SINCE`], or a gate the reader facts do not list in that release).
+/// The readers of the gate at `index` (of [`GATES`]) in `minor`; `None`: unknown (1.19,
+/// or a gate the reader facts do not list or answer for in that release).
 fn readers_at(index: usize, minor: u16) -> Option<Readers> {
     // skip the runs of the gates before it: a count byte, then three bytes per run
     let mut at = 0usize;
@@ -578,7 +579,7 @@ pub struct HistoryRow {
     pub lock_to_default: bool,
     /// The components whose code reads it in this release; `null` when unknown.
     pub components: Option<Vec<Component>>,
-    /// True when `components` is an earlier release's answer carried forward.
+    /// True when `components` is, in part or whole, another release's answer.
     pub components_carried: bool,
     /// The upstream file the fact was read from (`repo@commit:path`), at `fromPatch`.
     pub source: &'static str,

@@ -22,8 +22,8 @@ for (const [label, viewport] of [["desktop", { width: 1280, height: 900 }], ["ph
     await page.selectOption("#gates-reader", "all");
     await page.waitForFunction(() => document.querySelectorAll("#gates-table tbody tr").length === 1);
     assert.equal(await page.textContent("#gates-table tbody td.readers"), "apiserver");
-    await page.selectOption("#gates-emulation", "1.24");
-    await page.fill("#gates-search", "NodeSwap");
+    await page.selectOption("#gates-emulation", "1.19"); // no reader facts for 1.19
+    await page.fill("#gates-search", "AppArmor");
     await page.waitForFunction(() => document.querySelector("#gates-table tbody td.readers")?.textContent === "unknown");
     await assertClean(page);
     await page.close();

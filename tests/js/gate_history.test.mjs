@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { gateHistory, releaseGates, releasePatchRange } from "kubegate";
 import * as lean from "kubegate/gates";
 
-test("NodeSwap: Alpha 1.22 to GA 1.34, read by the kubelet alone, unknown readers before 1.25", () => {
+test("NodeSwap: Alpha 1.22 to GA 1.34, read by the kubelet alone", () => {
   const h = gateHistory("NodeSwap");
   assert.equal(h.name, "NodeSwap");
   assert.equal(h.since, "1.22");
@@ -14,8 +14,9 @@ test("NodeSwap: Alpha 1.22 to GA 1.34, read by the kubelet alone, unknown reader
   const at = (r) => h.rows.find((x) => x.release === r);
   assert.deepEqual([at("1.28").preRelease, at("1.28").default], ["Beta", false]);
   assert.deepEqual([at("1.34").preRelease, at("1.34").lockToDefault], ["GA", true]);
-  assert.equal(at("1.24").components, null);
-  assert.deepEqual(at("1.25").components, ["kubelet"]);
+  assert.deepEqual(at("1.24").components, ["kubelet"]);
+  assert.equal(at("1.24").componentsCarried, true); // 1.24's sources lack kube-proxy: filled in
+  assert.equal(at("1.25").componentsCarried, false);
   assert.equal(at("1.37").componentsCarried, true);
   assert.match(at("1.30").source, /@[0-9a-f]{12}:/);
   assert.deepEqual(lean.gateHistory("NodeSwap"), h);
@@ -49,5 +50,5 @@ test("releaseGates names each gate's readers, null when unknown", () => {
   assert.deepEqual(g36.PodSchedulingReadiness.components, []);
   assert.ok(!g30.ValidatingAdmissionPolicy.components.includes("kubelet"));
   assert.deepEqual(lean.releaseGates("1.36"), releaseGates("1.36"));
-  assert.ok(releaseGates("1.24").every((g) => g.components === null && !g.readByNone));
+  assert.ok(releaseGates("1.19").every((g) => g.components === null && !g.readByNone));
 });

@@ -389,15 +389,15 @@ export default {
     let newestCache = null;
     const newestGates = () => (newestCache ??= new Map(kubegate.releaseGates(range.newest).map((g) => [g.name, g])));
     // Which components read a gate: the release's facts (release mode), else the newest
-    // release's (the binary that emulates); null components: unknown (no facts before 1.25).
+    // release's (the binary that emulates); null components: unknown (no facts for it there).
     const readersOf = (name) => (sinceBy ?? newestGates()).get(name);
     // A history for every gate of the release data (not for a name only an imported list has).
     const hasHistory = (name) => typeof kubegate.gateHistory === "function" && readersOf(name) !== undefined;
     function readersCell(name) {
       const g = readersOf(name);
       const list = g?.components;
-      if (list == null) return h("td", { class: "muted readers", title: "Which components read it is unknown for this release (no component facts before 1.25)" }, "unknown");
-      const carried = g.componentsCarried ? " (carried from the previous release: no source of this release's code)" : "";
+      if (list == null) return h("td", { class: "muted readers", title: "Which components read it is unknown for this release (no component facts for it)" }, "unknown");
+      const carried = g.componentsCarried ? " (in part another release's answer: this release's sources lack that code)" : "";
       if (!list.length) return h("td", { class: "muted readers", title: `Registered, but no component's code reads it${carried}` }, "none");
       return h("td", { class: "readers", title: `Read by ${list.join(", ")}${carried}` }, list.map((c) => SHORT[c] ?? c).join(", "));
     }
@@ -439,7 +439,7 @@ export default {
         h("p", {}, hist.reference
           ? h("a", { href: hist.reference, rel: "noopener noreferrer", target: "_blank", id: "gate-history-reference" }, "Its entry in the Kubernetes feature gate reference")
           : h("span", { class: "muted" }, "No entry in the Kubernetes feature gate reference.")),
-        h("p", { class: "muted" }, "Read by: the components whose code reads the gate (unknown before 1.25). A release whose patches differ has one row per patch range."),
+        h("p", { class: "muted" }, "Read by: the components whose code reads the gate (unknown where no facts exist, as for 1.19). A release whose patches differ has one row per patch range."),
         h("table", { class: "gate-history-table", id: "gate-history-table" },
           h("caption", { class: "visually-hidden" }, `${hist.name} in every release that registered it`),
           h("thead", {}, h("tr", {}, ["Release", "Stage", "Default", "Locked", "Read by"].map((t) => h("th", { scope: "col" }, t)))),
@@ -449,7 +449,7 @@ export default {
               h("td", { "data-label": "Stage" }, h("span", { class: `stage stage-${r.preRelease.toLowerCase()}` }, r.preRelease)),
               h("td", { "data-label": "Default" }, String(r.default)),
               h("td", { "data-label": "Locked" }, r.lockToDefault ? "yes" : "no"),
-              h("td", { "data-label": "Read by", class: r.components?.length ? "readers" : "muted readers" }, readers(r), r.componentsCarried ? " (carried from the previous release)" : "")),
+              h("td", { "data-label": "Read by", class: r.components?.length ? "readers" : "muted readers" }, readers(r), r.componentsCarried ? " (in part another release's answer)" : "")),
             h("tr", { class: "muted" },
               h("td", { colspan: "5", class: "mono src" }, `from ${r.source}${r.fromWebsite ? " (rests on the website)" : ""}`))))),
         hist.removed ? h("p", {}, `${hist.removed}: removed; a binary of that release refuses the name.`) : null);
