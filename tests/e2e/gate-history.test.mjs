@@ -3,6 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { useBrowser, screenshot, assertClean, settled } from "./harness.mjs";
+import { axeViolations, report } from "./axe.mjs";
 
 const b = useBrowser();
 
@@ -51,6 +52,8 @@ for (const [label, viewport] of [["desktop", { width: 1280, height: 900 }], ["ph
       return { right: d.right, width: window.innerWidth };
     });
     assert.ok(overflow.right <= overflow.width, JSON.stringify(overflow));
+    const found = await axeViolations(page, { include: "#gate-history" });
+    assert.equal(found.length, 0, report(found));
     await page.screenshot({ path: new URL(`./screenshots/gate-history-${label}.png`, import.meta.url).pathname });
     await page.keyboard.press("Escape");
     await page.waitForSelector("#gate-history:not([open])", { state: "attached" });
