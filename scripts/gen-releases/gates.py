@@ -706,6 +706,7 @@ COMPONENTS = ["kube-apiserver", "kube-controller-manager", "kube-scheduler", "ku
 # Set on a run whose answer is (in part) another release's: carried forward (1.37) or filled in
 # for a component the release's sources lack (1.16..1.18, 1.22, 1.24).
 CARRIED_BIT = 1 << len(COMPONENTS)
+UNKNOWN = 255
 
 
 def load_readers(names):
@@ -751,19 +752,19 @@ def load_pages(names):
 def render_owners(names) -> str:
     runs, _skipped = load_readers(names)
     out = ["",
-           "/// Which components read each gate, per run of minors: for every gate in [`GATES`] order, its",
-           "/// number of runs, then each run as first minor, last minor and bits (`Component` bits, plus",
-           "/// `1 << 5` when (in part) another release's answer). A (gate, minor) without a run: unknown.",
-           "/// Bytes, not tuples: a third of the gzipped size in the gate core's wasm.", "#[rustfmt::skip]",
+           f"/// Which components read each gate in each release: one byte per gate (in [`GATES`] order) and",
+           f"/// release 1.{OLDEST} to 1.{NEWEST} (a row of {NEWEST - OLDEST + 1}): `Component` bits, plus `1 << 5` when (in part)",
+           "/// another release's answer; 255: unknown. A flat table gzips smaller than runs, and a lookup",
+           "/// is one index.", "#[rustfmt::skip]",
            "pub static READERS: &[u8] = &["]
-    by_gate = {}
+    width = NEWEST - OLDEST + 1
+    table = [[UNKNOWN] * width for _ in names]
     for g, a, b, bits in runs:
-        by_gate.setdefault(g, []).append((a, b, bits))
-    for g in range(len(names)):
-        mine = by_gate.get(g, [])
-        if len(mine) > 255:
-            die(f"{names[g]}: more than 255 reader runs")
-        out.append(f"    {len(mine)}," + "".join(f" {a}, {b}, {bits}," for a, b, bits in mine))
+        for minor in range(a, b + 1):
+            if OLDEST <= minor <= NEWEST:
+                table[g][minor - OLDEST] = bits
+    for row in table:
+        out.append("    " + " ".join(f"{v}," for v in row))
     out += ["];", "", "/// Per gate (in [`GATES`] order): 0 no entry on kubernetes.io's feature-gate reference,",
             "/// 1 an entry of `feature-gates/`, 2 of `feature-gates-removed/` (`gate-pages.tsv`).",
             "#[rustfmt::skip]", "pub static PAGES: &[u8] = &["]

@@ -531,21 +531,18 @@ impl Readers {
 /// The readers of the gate at `index` (of [`GATES`]) in `minor`; `None`: unknown (1.19,
 /// or a gate the reader facts do not list or answer for in that release).
 fn readers_at(index: usize, minor: u16) -> Option<Readers> {
-    // skip the runs of the gates before it: a count byte, then three bytes per run
-    let mut at = 0usize;
-    for _ in 0..index {
-        at += 1 + 3 * usize::from(*READERS.get(at)?);
+    let oldest = super::OLDEST.minor();
+    let width = usize::from(super::NEWEST.minor().checked_sub(oldest)?) + 1;
+    let column = usize::from(minor.checked_sub(oldest)?);
+    if column >= width {
+        return None;
     }
-    let count = usize::from(*READERS.get(at)?);
-    READERS
-        .get(at + 1..at + 1 + 3 * count)?
-        .chunks_exact(3)
-        .find(
-            |r| matches!(r, [from, to, _] if (u16::from(*from)..=u16::from(*to)).contains(&minor)),
-        )
-        .and_then(|r| r.get(2))
-        .map(|&bits| Readers(bits))
+    let bits = *READERS.get(index * width + column)?;
+    (bits != UNKNOWN).then_some(Readers(bits))
 }
+
+/// A (gate, release) of [`READERS`] without reader facts.
+const UNKNOWN: u8 = 255;
 
 fn index_of(name: &str) -> Option<usize> {
     gates().position(|g| g.name == name)
@@ -855,6 +852,9 @@ mod tests {
         for w in POINTS.windows(2) {
             assert!((w[0].minor, w[0].patch) < (w[1].minor, w[1].patch));
         }
+        let width = usize::from(super::super::NEWEST.minor() - super::super::OLDEST.minor()) + 1;
+        assert_eq!(READERS.len(), GATES.len() * width, "a READERS row per gate");
+        assert_eq!(PAGES.len(), GATES.len(), "a PAGES byte per gate");
         for rel in Release::all() {
             for (name, specs) in features_in(rel) {
                 assert!(!specs.is_empty(), "{name} at {rel}");
