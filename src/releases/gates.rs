@@ -669,6 +669,12 @@ pub fn history(name: &str) -> Option<GateHistory> {
 
 /// The error for a gate name no release registered, naming the close ones (CLI and binding).
 pub fn unknown_gate(name: &str) -> String {
+    if name == "AllAlpha" || name == "AllBeta" {
+        return format!(
+            "{name} is not a feature of its own: every release's gate registers it to set all {} gates at once, so it has no history",
+            if name == "AllAlpha" { "alpha" } else { "beta" }
+        );
+    }
     let close = close_names(name);
     let mut text = format!(
         "no release from {} to {} registered a feature gate named {name:?}",
