@@ -64,7 +64,30 @@ async function load() {
   return index;
 }
 
-/** Sections that hold every word of `query`, best first: headings outweigh titles, titles text. */
+/** Edit distance of `a` and `b`, giving up (returning max + 1) once it exceeds `max`. */
+function distance(a, b, max) {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      best = Math.min(best, cur[j]);
+    }
+    if (best > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+/** The words of a name or heading: "SidecarContainers" gives "sidecar" and "containers". */
+const tokens = (text) => text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/**
+ * Sections that hold every word of `query`, best first: headings outweigh titles, titles text.
+ * A word matches anywhere in the text (so a prefix of a name finds it); a word that matches
+ * nowhere may match a word of the heading with a typo or two ("sidcar", "kublet").
+ */
 export async function search(query) {
   const words = query.toLowerCase().split(/[^\p{L}\p{N}._-]+/u).filter((w) => w.length > 1);
   if (!words.length) return [];
@@ -75,8 +98,20 @@ export async function search(query) {
     let ok = true;
     for (const w of words) {
       const inHeading = s.lower.heading.includes(w), inTitle = s.lower.title.includes(w), inText = s.lower.text.includes(w);
-      if (!inHeading && !inTitle && !inText) { ok = false; break; }
-      score += (inHeading ? 10 : 0) + (inTitle ? 4 : 0) + (inText ? 1 + Math.min(4, s.lower.text.split(w).length - 1) / 2 : 0);
+      if (inHeading || inTitle || inText) {
+        // A heading that starts with the word (a name typed from its start) ranks first.
+        const starts = s.lower.heading.startsWith(w) ? 6 : 0;
+        score += starts + (inHeading ? 10 : 0) + (inTitle ? 4 : 0) + (inText ? 1 + Math.min(4, s.lower.text.split(w).length - 1) / 2 : 0);
+        continue;
+      }
+      const max = w.length >= 8 ? 2 : w.length >= 4 ? 1 : 0;
+      s.tokens ??= tokens(s.heading);
+      if (max && s.tokens.some((t) => distance(w, t.slice(0, Math.max(w.length, t.length)), max) <= max || distance(w, t.slice(0, w.length), max) <= max)) {
+        score += 3;
+        continue;
+      }
+      ok = false;
+      break;
     }
     if (ok) out.push({ s, score });
   }
@@ -85,14 +120,16 @@ export async function search(query) {
 
 function excerpt(text, words) {
   const lower = text.toLowerCase();
-  const at = Math.max(0, Math.min(...words.map((w) => lower.indexOf(w)).filter((i) => i >= 0)) - 60);
+  const found = words.map((w) => lower.indexOf(w)).filter((i) => i >= 0);
+  const at = found.length ? Math.max(0, Math.min(...found) - 60) : 0;
   return (at > 0 ? "…" : "") + text.slice(at, at + 180) + (at + 180 < text.length ? "…" : "");
 }
 
 function item(r) {
   const li = document.createElement("li");
   const a = document.createElement("a");
-  a.href = `${r.page}${r.id ? `#${r.id}` : ""}`;
+  // A name (gate, flag, field) links to its kubernetes.io reference entry.
+  a.href = r.href && /^https:\/\/kubernetes\.io\//.test(r.href) ? r.href : `${r.page}${r.id ? `#${r.id}` : ""}`;
   const strong = document.createElement("strong");
   strong.textContent = r.heading;
   const where = document.createElement("span");

@@ -152,6 +152,7 @@ export const BootstrapController = classExport(
 export const importKubeletCommandLine = fnExport("importKubeletCommandLine", [["text", "string", "command line"], ["env", "optObject", "environment"]]);
 export const importConfigz = fnExport("importConfigz", [["text", "string", "configz"]]);
 export const importNode = fnExport("importNode", [["text", "string", "node"]]);
+export const explainNode = fnExport("explainNode", [["text", "string", "node"], ["options", "optObject", "explain options"]]);
 export const importFeatureMetrics = fnExport("importFeatureMetrics", [["text", "string", "metrics"]]);
 export const compareFeatureMetrics = fnExport("compareFeatureMetrics", [["text", "string", "metrics"], ["release", "string", "release"], ["featureGates", "string", "feature gates"]]);
 export const importKubeadmConfig = fnExport("importKubeadmConfig", [["text", "string", "kubeadm config"]]);

@@ -25,4 +25,6 @@ export declare const LIMITS: Readonly<{
   maxDepth: number;
   maxValues: number;
   maxArrayLength: number;
+  maxFeatureValues: number;
+  maxFeatures: number;
 }>;

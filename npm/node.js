@@ -158,6 +158,7 @@ export const validateFrobberRestartPolicy = lazyFunction("validateFrobberRestart
 export const importKubeletCommandLine = lazyFunction("importKubeletCommandLine");
 export const importConfigz = lazyFunction("importConfigz");
 export const importNode = lazyFunction("importNode");
+export const explainNode = lazyFunction("explainNode");
 export const importFeatureMetrics = lazyFunction("importFeatureMetrics");
 export const compareFeatureMetrics = lazyFunction("compareFeatureMetrics");
 export const importKubeadmConfig = lazyFunction("importKubeadmConfig");

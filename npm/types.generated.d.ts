@@ -461,6 +461,10 @@ export type ImportedNode = {
  */
 export type NodeImport = {
   nodes: Array<ImportedNode>;
+  /**
+   * Pods in the input (any node's; the explanation matches them by `spec.nodeName`).
+   */
+  pods: Array<PodOnNode>;
   understood: Array<ImportNote>;
   ignored: Array<ImportNote>;
 };
@@ -751,6 +755,10 @@ export type KubeletUpgradeFinding = {
   file?: string;
   line?: number;
   flag?: string;
+  /**
+   * The starting release refuses this too: it does not arrive with the upgrade.
+   */
+  already?: boolean;
 };
 /**
  * The report.
@@ -758,6 +766,19 @@ export type KubeletUpgradeFinding = {
 export type KubeletUpgradeReport = {
   from: string;
   to: string;
+  /**
+   * The kubelet of `from` starts with these inputs.
+   */
+  startsBefore: boolean;
+  /**
+   * Its startup error when it does not (the first, as it prints it).
+   */
+  errorBefore?: string;
+  /**
+   * When `from` refuses the inputs, what the comparison dropped to start it: flags (`--x`)
+   * and gates (`featureGates.X`).
+   */
+  beforeWithout?: Array<string>;
   /**
    * The target kubelet starts with these inputs.
    */
@@ -915,6 +936,275 @@ export type ResolvedControllerSettings = {
   secondaryNodeEvictionRate: number;
   largeClusterSizeThreshold: number;
   unhealthyZoneThreshold: number;
+};
+/**
+ * A pod's toleration (`core/v1 Toleration`), as the taint manager reads it.
+ */
+export type Toleration = {
+  key: string;
+  /**
+   * `Exists`, `Equal` (the default when empty), or `Lt`/`Gt` (1.35+, behind an alpha gate).
+   */
+  operator: string;
+  value: string;
+  /**
+   * Empty matches every effect.
+   */
+  effect: string;
+  tolerationSeconds?: number;
+};
+/**
+ * A pod on a node, as the taint manager reads it: its name, node and tolerations.
+ */
+export type PodOnNode = {
+  namespace: string;
+  name: string;
+  /**
+   * `spec.nodeName`.
+   */
+  nodeName: string;
+  tolerations: Array<Toleration>;
+  /**
+   * The kind of its controller (`metadata.ownerReferences` with `controller: true`), e.g.
+   * `DaemonSet`, `ReplicaSet`.
+   */
+  ownerKind?: string;
+};
+/**
+ * What the caller says about the rest of the cluster.
+ */
+export type ExplainCluster = {
+  /**
+   * Ready nodes in each imported node's zone besides the imported ones. Default: 2 when the
+   * input holds one node, 0 when it holds several (they are taken as the cluster).
+   */
+  healthyPeers?: number;
+  /**
+   * Not-Ready nodes in each imported node's zone besides the imported ones (say the zone is
+   * down). Default 0.
+   */
+  unhealthyPeers?: number;
+  /**
+   * Other zones, each with Ready nodes. Default 0: with no other zone, a zone with no Ready
+   * node means every zone is fully disrupted.
+   */
+  otherZones?: number;
+};
+/**
+ * Options of `explain`.
+ */
+export type ExplainNodeOptions = {
+  /**
+   * The instant the answer is for. Default: the snapshot's time (the latest instant the
+   * input records).
+   */
+  now?: string;
+  /**
+   * The reader's clock, used only to say whether the snapshot is stale.
+   */
+  clock?: string;
+  /**
+   * kube-controller-manager's settings. Its `kubernetesVersion` defaults to the newest
+   * kubelet version of the input (a control plane is at least as new as its kubelets).
+   */
+  controller?: ControllerConfig;
+  cluster?: ExplainCluster;
+};
+/**
+ * One instant: read from the object, or computed.
+ */
+export type ExplainStep = {
+  at: string;
+  /**
+   * The end of the window when the instant depends on the phase of the controller's passes.
+   */
+  latest?: string;
+  /**
+   * `at` relative to `now`: "in 4m10s", "8m0s ago", "now".
+   */
+  relative: string;
+  /**
+   * `created`, `heartbeat`, `leaseRenewed`, `condition`, `taintAdded`, `taintRemoved`,
+   * `taintQueued`, `podsNotReady`, `eviction`.
+   */
+  kind: string;
+  what: string;
+  /**
+   * Who does it: `kubelet`, `node lifecycle controller`, `taint manager`, `API server`.
+   */
+  by: string;
+  /**
+   * For an overdue step: what can hold it back.
+   */
+  why?: string;
+};
+/**
+ * A taint on the node, and whose it is.
+ */
+export type ExplainTaint = {
+  key: string;
+  value: string;
+  effect: string;
+  timeAdded?: string;
+  /**
+   * Whether the node lifecycle controller owns it (and so removes it when its cause ends).
+   */
+  controller: boolean;
+  why: string;
+};
+/**
+ * When a pod (or a kind of pod) is deleted by the taint manager.
+ */
+export type ExplainEviction = {
+  /**
+   * `namespace/name` of an imported pod; absent for a kind of pod.
+   */
+  pod?: string;
+  /**
+   * Which pods: "pods with the default tolerations", "DaemonSet pods", or the pod's owner.
+   */
+  who: string;
+  /**
+   * The tolerations that decide: "300s", "forever", "none" (not tolerated).
+   */
+  toleration: string;
+  /**
+   * When the taint manager saw the first NoExecute taint (the countdown's start).
+   */
+  start?: string;
+  at?: string;
+  /**
+   * `due` (at or before now), `next`, `never` (tolerated forever), `none` (no NoExecute taint
+   * is coming), `held` (the taint is queued and the zone takes none).
+   */
+  state: string;
+  relative: string;
+  /**
+   * Whether `start` is a taint's recorded `timeAdded` (else it is computed).
+   */
+  fromObject: boolean;
+};
+/**
+ * The zone the controller counts a node in.
+ */
+export type ExplainZone = {
+  /**
+   * `region/zone` as the labels say, `""` for nodes without zone labels.
+   */
+  zone: string;
+  nodes: Array<string>;
+  ready: number;
+  notReady: number;
+  /**
+   * Of `ready` and `notReady`, how many the caller added (`ClusterOptions`).
+   */
+  healthyPeers: number;
+  unhealthyPeers: number;
+  state: string;
+  /**
+   * NoExecute taints per second in this zone now (0: none are applied).
+   */
+  evictionRate: number;
+  why: string;
+};
+/**
+ * One node explained.
+ */
+export type NodeExplanation = {
+  name: string;
+  zone: string;
+  kubeletVersion?: string;
+  /**
+   * The Ready condition's status, absent when the kubelet never posted one.
+   */
+  ready?: string;
+  readyReason: string;
+  /**
+   * The later of the last status heartbeat and the lease renewal.
+   */
+  lastContact?: string;
+  /**
+   * `lease`, `status heartbeat` or `creation`.
+   */
+  lastContactFrom: string;
+  hasLease: boolean;
+  /**
+   * The latest instant this node's object (and lease) records.
+   */
+  snapshotTime?: string;
+  /**
+   * One sentence: where the node stands.
+   */
+  summary: string;
+  taints: Array<ExplainTaint>;
+  happened: Array<ExplainStep>;
+  overdue: Array<ExplainStep>;
+  next: Array<ExplainStep>;
+  evictions: Array<ExplainEviction>;
+  notes: Array<string>;
+};
+/**
+ * The controller the answer assumes.
+ */
+export type ExplainController = {
+  kubernetesVersion: string;
+  /**
+   * Where the version came from.
+   */
+  versionFrom: string;
+  settings: ResolvedControllerSettings;
+};
+/**
+ * The cluster the answer assumes.
+ */
+export type ExplainClusterView = {
+  healthyPeers: number;
+  unhealthyPeers: number;
+  otherZones: number;
+  /**
+   * Whether the peers are the default (not given).
+   */
+  defaultPeers: boolean;
+  zones: Array<ExplainZone>;
+  allZonesFull: boolean;
+};
+/**
+ * A snapshot older than the controller's grace period plus the eviction window.
+ */
+export type ExplainStale = {
+  /**
+   * How old the snapshot is (Go duration).
+   */
+  age: string;
+  threshold: string;
+  message: string;
+};
+/**
+ * What `explain` answers.
+ */
+export type NodeExplain = {
+  now: string;
+  /**
+   * `given` or `snapshot`.
+   */
+  nowFrom: string;
+  snapshotTime?: string;
+  stale?: ExplainStale;
+  controller: ExplainController;
+  cluster: ExplainClusterView;
+  nodes: Array<NodeExplanation>;
+  /**
+   * Imported pods that run on none of the nodes.
+   */
+  otherPods: Array<string>;
+};
+/**
+ * What `explainNode` returns: the engine's answer and what the import read.
+ */
+export type NodeExplainResult = {
+  explanation: NodeExplain;
+  understood: Array<ImportNote>;
+  ignored: Array<ImportNote>;
 };
 
 // --- Pod config ---

@@ -180,6 +180,62 @@ export function sections(page, title, html) {
   return out;
 }
 
+/**
+ * One search entry per feature gate, kubelet flag and KubeletConfiguration field the package
+ * knows (every release), so a name finds its facts even where no page mentions it. Each links
+ * to its kubernetes.io reference entry (`href`); the text says its stages and span.
+ */
+async function nameSections() {
+  if (!existsSync(at("pkg/node.js"))) return [];
+  const k = await import(at("pkg/node.js"));
+  const { releases, newest } = k.releases();
+  const REF = {
+    gates: "https://kubernetes.io/docs/reference/command-line-tools-reference/feature-gates/",
+    removed: "https://kubernetes.io/docs/reference/command-line-tools-reference/feature-gates-removed/",
+    flags: "https://kubernetes.io/docs/reference/command-line-tools-reference/kubelet/",
+    config: "https://kubernetes.io/docs/reference/config-api/kubelet-config.v1beta1/#kubelet-config-k8s-io-v1beta1-KubeletConfiguration",
+  };
+  const out = [];
+  // Gates: each release's spec, oldest first, folded into "Alpha 1.16–1.18, Beta 1.19–1.26…".
+  const gates = new Map();
+  for (const r of [...releases].reverse()) {
+    for (const g of k.releaseGates(r)) {
+      const e = gates.get(g.name) ?? { spans: [], last: null, g };
+      const stage = `${g.preRelease || "GA"}${g.default ? ", on by default" : ""}${g.lockToDefault ? ", locked" : ""}`;
+      if (e.spans.at(-1)?.stage === stage) e.spans.at(-1).to = r;
+      else e.spans.push({ stage, from: r, to: r });
+      e.last = r;
+      e.g = g;
+      gates.set(g.name, e);
+    }
+  }
+  for (const [name, e] of gates) {
+    const removed = e.last !== newest;
+    const story = e.spans.map((s) => `${s.stage} in ${s.from === s.to ? s.from : `${s.from}–${s.to}`}`).join("; ");
+    out.push({ page: "feature-gates.html", href: `${removed ? REF.removed : REF.gates}#${encodeURIComponent(name)}`, title: "Feature gate", id: "", heading: name,
+      text: `Feature gate ${name}: ${story}${removed ? `; gone after ${e.last}` : ""}. Registered since ${e.g.since}.` });
+  }
+  // KubeletConfiguration fields and the flags that set them, at the newest release that has them.
+  const fields = new Map();
+  for (const r of [...releases].reverse()) {
+    let config = {};
+    try { config = k.resolveKubeletConfig({ kubeletVersion: r, args: [] }).config; } catch { continue; }
+    for (const [f, v] of Object.entries(config)) if (f !== "apiVersion" && f !== "kind") fields.set(f, { r, v, first: fields.get(f)?.first ?? r });
+  }
+  for (const [f, { r, v, first }] of fields) {
+    const flag = `--${f.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    let isFlag = false;
+    if (["string", "number", "boolean"].includes(typeof v)) {
+      try { isFlag = k.resolveKubeletConfig({ kubeletVersion: r, args: [`${flag}=${v}`] }).provenance[f]?.origin.source === flag; } catch { /* not a flag */ }
+    }
+    const shown = JSON.stringify(v);
+    out.push({ page: "kubelet-layers.html", href: REF.config, title: "KubeletConfiguration field", id: "", heading: f,
+      text: `KubeletConfiguration field ${f}, default ${shown.length > 80 ? `${shown.slice(0, 77)}…` : shown}; known from ${first} to ${r}${isFlag ? `; the flag ${flag} sets it` : ""}.` });
+    if (isFlag) out.push({ page: "kubelet-layers.html", href: REF.flags, title: "Kubelet flag", id: "", heading: flag, text: `Kubelet flag ${flag} sets the KubeletConfiguration field ${f}.` });
+  }
+  return out;
+}
+
 // ---- build
 const TITLES = new Map([["api-js", "JavaScript API"], ["api-rust", "Rust API (rustdoc)"], ["search", "Search"]]);
 const pages = NAV.flatMap(([, files]) => files).filter((f) => f.endsWith(".md"));
@@ -203,6 +259,7 @@ for (const [f, r] of parsed) {
 const api = apiJs();
 writeFileSync(`${out}api-js.html`, api);
 search.push(...sections("api-js.html", "JavaScript API reference", api.slice(api.indexOf("<main"), api.indexOf("</main>"))));
+search.push(...await nameSections());
 writeFileSync(`${out}search-index.json`, JSON.stringify({ version, sections: search }));
 // The search page: the same header search, with the results of ?q= as the page body.
 writeFileSync(`${out}search.html`, page({ file: "search", title: "Search", body: `<h1>Search</h1><p id="search-page-status" aria-live="polite">Type in the search box above.</p><ol id="search-page-results" class="search-page-results"></ol>` }));

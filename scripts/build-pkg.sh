@@ -39,6 +39,8 @@ wasm-pack build --release --target web --out-dir pkg/cli --out-name kubegate_cli
 wasm-pack build --release --target web --out-dir pkg/gates --out-name kubegate_gates --no-pack . -- --no-default-features --features wasm,lean-yaml >&2
 
 rm -f pkg/gate.js
+# A finalizer that frees into a trapped module must not end the process (the script says why).
+node scripts/guard-finalizers.mjs pkg/kubegate.js pkg/gates/kubegate_gates.js
 cp npm/node.js npm/node.d.ts npm/index.js npm/index.d.ts npm/api.js npm/core.js npm/gates.js npm/gates.d.ts npm/gates-node.js npm/README.md npm/cli.js pkg/
 chmod +x pkg/cli.js
 rm -f pkg/.gitignore pkg/cli/.gitignore pkg/gates/.gitignore

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The long hostile run of issue 13 (make test runs the same harnesses within a fixed budget):
 #   1. the native fuzzer (tests/hostile_parsers.rs): every parser and entry point on mutations of
-#      tests/fuzz/corpus/, with overflow checks on (debug build), ITERATIONS inputs per target;
+#      tests/fuzz/corpus/, with overflow checks on (debug build), ITERATIONS inputs per target, and
+#      on the nesting units of tests/fuzz/corpus/nested.txt at ITERATIONS/100 seeded depths (on a
+#      small stack: recursion that follows the input's depth aborts the run);
 #   2. the hostile JS caller (tests/fuzz/hostile.mjs) against the built package, for SECONDS per
 #      seed, in a worker with a hang watchdog;
 #   3. the memory test at the issue's full counts (1,000,000 gate cycles, 100,000 resolutions).

@@ -13,6 +13,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 const CORPUS_TEXT: &str = include_str!("fuzz/corpus/text.txt");
 const CORPUS_YAML: &str = include_str!("fuzz/corpus/yaml.txt");
+const CORPUS_NESTED: &str = include_str!("fuzz/corpus/nested.txt");
 
 fn iterations() -> usize {
     std::env::var("KUBEGATE_FUZZ_ITERATIONS")
@@ -329,4 +330,103 @@ fn pods_nodes_scenarios_and_control_plane() {
             }
         }
     });
+}
+
+/// A nesting unit of `tests/fuzz/corpus/nested.txt` repeated to `depth` levels, then its leaf.
+fn nest(unit: &str, depth: usize, leaf: &str) -> String {
+    let (open, close) = unit.split_once(" => ").unwrap_or((unit, ""));
+    let open = open.replace("\\n", "\n");
+    let mut out = String::new();
+    for level in 0..depth {
+        out.push_str(&open.replace("{i}", &"  ".repeat(level)));
+    }
+    out.push_str(leaf);
+    out.push_str(&close.repeat(depth));
+    out
+}
+
+/// Issue 32: no parser recurses as deep as its input nests. Every unit of the nested corpus, at
+/// depths either side of the limits (100, 128, 512) and far past them, and at seeded random
+/// depths, through every entry point that reads YAML or JSON, on a thread with a small stack
+/// (512 KiB, half the wasm stack, in a release build; 4 MiB in a debug build, whose frames are
+/// several times larger): an overflow aborts the test binary, where the wasm module would have
+/// trapped. Recursion that follows the input's depth overflows either at 20,000 levels.
+#[test]
+fn nested() {
+    use kubegate::featuregate::parse_feature_list;
+    use kubegate::import::{configz, kubeadm, node};
+    use kubegate::kubelet::config::{resolve_kubelet_config, ResolveInput};
+    use kubegate::kubelet::podconfig::manifest::{decode_pod_list, decode_single_pod, Origin};
+    let units: Vec<&str> = CORPUS_NESTED
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .collect();
+    let mut r = Rng(seed() ^ 0x6e65_7374);
+    let mut depths = vec![1, 100, 128, 129, 512, 513, 3000, 20_000];
+    for _ in 0..iterations() / 100 {
+        depths.push(r.below(5000));
+    }
+    let mut inputs = Vec::new();
+    for unit in &units {
+        for &depth in &depths {
+            // Indented units grow as the square of the depth: 600 levels are already 360 KB.
+            let depth = if unit.contains("{i}") {
+                depth.min(600)
+            } else {
+                depth
+            };
+            for leaf in ["1", "x: y"] {
+                inputs.push(nest(unit, depth, leaf));
+            }
+        }
+    }
+    let run = move || {
+        for text in &inputs {
+            let trace = std::env::var_os("KUBEGATE_FUZZ_TRACE").is_some();
+            if trace {
+                eprintln!("{:?} {}", text.get(..40.min(text.len())), text.len());
+            }
+            let _ = kubegate::yaml::parse_all(text);
+            if trace {
+                eprintln!("yaml ok");
+            }
+            let _ = parse_feature_list(text);
+            let input = ResolveInput {
+                args: vec!["--config=/k.yaml".into(), "--config-dir=/d".into()],
+                files: BTreeMap::from([
+                    ("/k.yaml".to_string(), text.clone()),
+                    ("/d/10.conf".to_string(), text.clone()),
+                ]),
+                ..ResolveInput::default()
+            };
+            let _ = resolve_kubelet_config(&input);
+            if trace {
+                eprintln!("kubelet ok");
+            }
+            let _ = node::parse(text);
+            if trace {
+                eprintln!("node ok");
+            }
+            let _ = kubeadm::parse(text);
+            if trace {
+                eprintln!("kubeadm ok");
+            }
+            let _ = configz::parse(text);
+            if trace {
+                eprintln!("configz ok");
+            }
+            let _ = decode_single_pod(text, &Origin::File("/m/a.yaml"), "n1");
+            let _ = decode_pod_list(text, &Origin::Url("http://x"), "n1");
+        }
+    };
+    let done = std::thread::Builder::new()
+        .stack_size(if cfg!(debug_assertions) {
+            4 << 20
+        } else {
+            512 << 10
+        })
+        .spawn(run)
+        .expect("thread")
+        .join();
+    assert!(done.is_ok(), "a parser panicked on nested input");
 }

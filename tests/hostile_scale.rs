@@ -86,3 +86,48 @@ fn monitor_node_health_of_50000_nodes_is_linear() {
     });
     assert!(out.len() > N * 20);
 }
+
+/// Texts at the YAML limits are refused at once: nesting far past 512 levels stops at level 513
+/// (the reader pulls events one at a time, so the rest of the text is never read), and a
+/// control character is found in one pass before any parsing. (Bounds for a debug build, about
+/// twenty times slower than release here.)
+#[test]
+fn yaml_past_its_limits_is_refused_at_once() {
+    let deep = format!("{}1", "- ".repeat(500_000));
+    let err = timed("1 MB of '- '", Duration::from_millis(300), || {
+        kubegate::yaml::parse(&deep)
+    })
+    .expect_err("refused");
+    assert_eq!(err.to_string(), "yaml: line 1: exceeded max depth of 512");
+    let mut nul = "a: b\n".repeat(200_000);
+    nul.push('\0');
+    let err = timed("1 MB then a NUL", Duration::from_millis(300), || {
+        kubegate::yaml::parse(&nul)
+    })
+    .expect_err("refused");
+    assert_eq!(
+        err.to_string(),
+        "yaml: line 200001: control characters are not allowed"
+    );
+    let flow = format!("{}1", "[".repeat(1 << 20));
+    timed("1 MiB of '['", Duration::from_millis(300), || {
+        kubegate::yaml::parse(&flow)
+    })
+    .expect_err("refused");
+}
+
+/// A feature-values map of 10,000 unknown names (the package's `LIMITS.maxFeatureValues`) is
+/// refused with Kubernetes' error well within the second.
+#[test]
+fn set_from_map_at_the_limit_answers_within_the_second() {
+    use kubegate::featuregate::{kubernetes_features, FeatureGate};
+    let mut g = FeatureGate::new();
+    g.add_versioned(kubernetes_features()).expect("features");
+    let values: std::collections::BTreeMap<String, bool> =
+        (0..10_000).map(|i| (format!("Unknown{i}"), true)).collect();
+    let err = timed("setFromMap of 10,000", Duration::from_millis(200), || {
+        g.set_from_map(&values)
+    })
+    .expect_err("refused");
+    assert_eq!(err.to_string(), "unrecognized feature gate: Unknown0");
+}

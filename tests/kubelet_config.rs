@@ -539,8 +539,17 @@ fn dynamic_config_paths() {
 #[test]
 fn upgrade_check_reports_gate_problems() {
     // Find a gate locked to true at 1.33 that was settable at 1.30.
+    // A start that already fails is said so, and the check still answers.
     let i = input(&["--feature-gates=NoSuchGate=true"], &[]);
-    assert!(check_kubelet_upgrade(&i, "1.34").is_err());
+    let rep = check_kubelet_upgrade(&i, "1.34").unwrap();
+    assert!(!rep.starts_before);
+    assert!(rep
+        .error_before
+        .as_deref()
+        .unwrap()
+        .contains("unrecognized feature gate: NoSuchGate"));
+    assert_eq!(rep.before_without, vec!["featureGates.NoSuchGate"]);
+    assert!(!rep.starts);
     let i = input(&["--feature-gates=MemoryQoS=true"], &[]);
     let rep = check_kubelet_upgrade(&i, "1.34").unwrap();
     assert_eq!((rep.from.as_str(), rep.to.as_str()), ("1.33", "1.34"));
@@ -763,4 +772,92 @@ fn errors_carry_their_stage_and_the_error_underneath() {
     .unwrap_err();
     assert_eq!(e.kind(), ConfigErrorKind::Input);
     assert!(matches!(e.cause(), Some(Cause::Version(_))));
+}
+
+#[test]
+fn a_refused_gate_in_a_file_points_at_its_line() {
+    let mut i = input(
+        &["--config=/k.yaml"],
+        &[(
+            "/k.yaml",
+            &doc("cgroupDriver: systemd\nfeatureGates:\n  KubeletCredentialProviders: true\n"),
+        )],
+    );
+    i.kubelet_version = Some("1.28".into());
+    let e = resolve_kubelet_config(&i).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "failed to set feature gates from initial flags-based config: unrecognized feature gate: KubeletCredentialProviders"
+    );
+    assert_eq!((e.file.as_deref(), e.line), (Some("/k.yaml"), Some(5)));
+    assert_eq!(e.problems.len(), 1);
+    assert_eq!(
+        e.problems[0].message,
+        "unrecognized feature gate: KubeletCredentialProviders"
+    );
+}
+
+#[test]
+fn upgrade_check_lists_every_refusal_and_when_it_arrives() {
+    // Two refusals at the target: a removed gate in the file, and (once it is dropped) a
+    // validation failure present from the start; a --config-dir the start refuses.
+    let mut i = input(
+        &["--config=/k.yaml", "--config-dir=/d"],
+        &[
+            (
+                "/k.yaml",
+                &doc("maxPods: -3\nfeatureGates:\n  CSIMigrationAzureFile: true\n"),
+            ),
+            ("/d/10-port.conf", &doc("port: 10260\n")),
+        ],
+    );
+    i.dirs = vec!["/d".into()];
+    i.kubelet_version = Some("1.27".into());
+    let rep = check_kubelet_upgrade(&i, "1.31").unwrap();
+    assert!(!rep.starts_before);
+    assert_eq!(
+        rep.error_before.as_deref(),
+        Some("failed to parse kubelet flag: unknown flag: --config-dir")
+    );
+    assert!(rep.before_without.contains(&"--config-dir".to_string()));
+    assert!(!rep.starts);
+    // The start never comes (maxPods), so the gate is found as the target's own refusal.
+    let gate = rep
+        .findings
+        .iter()
+        .find(|f| {
+            f.message
+                .contains("unrecognized feature gate: CSIMigrationAzureFile")
+        })
+        .unwrap();
+    assert!(gate.breaking && !gate.already);
+    assert_eq!(gate.release.as_deref(), Some("1.30"));
+    assert_eq!(
+        (gate.file.as_deref(), gate.line),
+        (Some("/k.yaml"), Some(5))
+    );
+    let invalid = rep
+        .findings
+        .iter()
+        .find(|f| f.kind == "error" && f.message.contains("maxPods"))
+        .unwrap();
+    assert!(invalid.breaking && invalid.already);
+}
+
+#[test]
+fn a_gate_refused_while_defaulting_points_at_its_line() {
+    // The Amazon EKS AL2 kubelet config sets NodeSwap: false; at 1.34 the gate is locked on.
+    let mut i = input(
+        &["--config=/k.json"],
+        &[(
+            "/k.json",
+            "{\n  \"kind\": \"KubeletConfiguration\",\n  \"apiVersion\": \"kubelet.config.k8s.io/v1beta1\",\n  \"featureGates\": {\n    \"NodeSwap\": false\n  }\n}\n",
+        )],
+    );
+    i.kubelet_version = Some("1.34".into());
+    let e = resolve_kubelet_config(&i).unwrap_err();
+    assert!(e
+        .to_string()
+        .ends_with("cannot set feature gate NodeSwap to false, feature is locked to true"));
+    assert_eq!((e.file.as_deref(), e.line), (Some("/k.json"), Some(5)));
 }

@@ -74,6 +74,9 @@ function drawNote() {
   const box = $("example-box");
   box.hidden = !ex || ex.tab !== current;
   $("example-note").textContent = ex ? ex.note : "";
+  // The menu names the example in play, on every panel, until it is closed.
+  const sel = $("examples");
+  if (sel && sel.value !== (ex ? ex.id : "")) sel.value = ex ? ex.id : "";
 }
 
 /** The whole state, as a share link carries it. */
@@ -212,7 +215,6 @@ function setupExamples() {
   sel.addEventListener("change", async () => {
     await everything;
     const ex = EXAMPLES.find((e) => e.id === sel.value);
-    sel.value = "";
     if (!ex) return;
     const problems = restore({ tab: ex.tab, panels: ex.panels, example: ex.id }, { only: ex.tab });
     banner(problems.length ? `The example could not be loaded completely. ${problems.join("; ")}` : null);

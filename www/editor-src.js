@@ -148,6 +148,8 @@ function nameOf(el) {
  */
 export function mountEditor(el, { language = "yaml", singleLine = false, lint, complete, hover } = {}) {
   if (el.dataset.editor) return null;
+  /** Where the caret stood after a completion that ended in "=", or -1. */
+  let afterCompletion = -1;
   el.dataset.editor = "on";
   const lang = { yaml: yaml(), json: json(), args: commandLine }[language] ?? [];
   const extensions = [
@@ -166,6 +168,18 @@ export function mountEditor(el, { language = "yaml", singleLine = false, lint, c
     EditorView.contentAttributes.of({ "aria-label": nameOf(el), spellcheck: "false", autocorrect: "off", autocapitalize: "off", tabindex: "0" }),
     keymap.of([...closeBracketsKeymap, ...completionKeymap, ...historyKeymap, ...lintKeymap, ...defaultKeymap]),
     autocompletion({ override: complete ? [complete] : [], activateOnTyping: true, icons: false }),
+    // A completion that ends in "=" (a gate in --feature-gates) is often followed by the "=" the
+    // hand was about to type anyway: that one is absorbed, so "Name=" plus "=false" is "Name=false".
+    EditorView.inputHandler.of((v, from, to, text) => {
+      const at = afterCompletion;
+      afterCompletion = -1;
+      return text === "=" && from === to && from === at && v.state.sliceDoc(from - 1, from) === "=";
+    }),
+    EditorView.updateListener.of((u) => {
+      if (!u.docChanged) return;
+      const picked = u.transactions.some((tr) => tr.isUserEvent("input.complete"));
+      afterCompletion = picked && u.state.sliceDoc(u.state.selection.main.head - 1, u.state.selection.main.head) === "=" ? u.state.selection.main.head : -1;
+    }),
     EditorView.updateListener.of((u) => {
       if (!u.docChanged) return;
       const text = u.state.doc.toString();

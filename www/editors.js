@@ -5,7 +5,7 @@
 // until then, and if it cannot load, the plain textareas work as before. Like the panels, this
 // implements no Kubernetes rule: every fact and message comes from the package.
 import { mountEditor } from "./editor.js";
-import { splitArgs } from "./panels/layers.js";
+import { splitArgs, absolutePath } from "./panels/layers.js";
 
 /** Only the first lines of a value shown in a hover. */
 const brief = (v) => {
@@ -80,7 +80,11 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
   function fields(release) {
     if (!fieldCache.has(release)) {
       let config = {};
-      try { config = kubegate.resolveKubeletConfig({ kubeletVersion: release, args: [] }).config; } catch { /* none */ }
+      // As a --config file that sets nothing leaves them: loading a file fills in defaults the
+      // flags alone do not have (evictionHard's signals), which nested completion offers.
+      const path = "/kubegate/empty.yaml";
+      const empty = "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n";
+      try { config = kubegate.resolveKubeletConfig({ kubeletVersion: release, args: [`--config=${path}`], files: { [path]: empty } }).config; } catch { /* none */ }
       fieldCache.set(release, config);
     }
     return fieldCache.get(release);
@@ -124,7 +128,7 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
 
   // ---- kubelet configuration files: fields at the top level, gates under featureGates
   function configComplete(ctx) {
-    const word = ctx.matchBefore(/^\s*[A-Za-z0-9]*$/);
+    const word = ctx.matchBefore(/^\s*[A-Za-z0-9._-]*$/);
     if (!word || (word.from === word.to && !ctx.explicit)) return null;
     const line = ctx.state.doc.lineAt(ctx.pos);
     const indent = /^\s*/.exec(line.text)[0].length;
@@ -136,15 +140,29 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
         label: k, type: "property", detail: typeOf(config[k]), info: `${k}: ${typeOf(config[k])}, default ${brief(config[k])}`, apply: `${k}: `,
       })) };
     }
-    // The nearest less-indented key names the map this line is in.
-    for (let n = line.number - 1; n >= 1; n--) {
+    // The less-indented keys above name the map this line is in, outermost first.
+    const chain = [];
+    let limit = indent;
+    for (let n = line.number - 1; n >= 1 && limit > 0; n--) {
       const t = ctx.state.doc.line(n).text;
       if (!t.trim() || /^\s*#/.test(t)) continue;
-      if (/^\s*/.exec(t)[0].length < indent) {
-        return /^\s*featureGates\s*:/.test(t) ? { from, options: gateOptions(release, ": ") } : null;
-      }
+      const own = /^\s*/.exec(t)[0].length;
+      if (own >= limit) continue;
+      const key = /^\s*([^:#\s][^:#]*?)\s*:\s*$/.exec(t)?.[1];
+      if (!key) return null;
+      chain.unshift(key.replace(/^["']|["']$/g, ""));
+      limit = own;
     }
-    return null;
+    if (chain.length === 1 && chain[0] === "featureGates") return { from, options: gateOptions(release, ": ") };
+    // Inside a struct or map the release defaults: its keys (evictionHard's signals,
+    // authentication.webhook's fields, ...), as the release's kubelet fills them in.
+    let at = fields(release);
+    for (const k of chain) at = at && typeof at === "object" && !Array.isArray(at) ? at[k] : undefined;
+    if (!at || typeof at !== "object" || Array.isArray(at) || !Object.keys(at).length) return null;
+    const prefix = chain.join(".");
+    return { from, options: Object.keys(at).map((k) => ({
+      label: k, type: "property", detail: typeOf(at[k]), info: `${prefix}.${k}: ${typeOf(at[k])}, default ${brief(at[k])}`, apply: `${k}: `,
+    })) };
   }
   function configHover(word, lineText) {
     const g = gates(layersRelease()).get(word);
@@ -154,13 +172,33 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
     return null;
   }
 
-  /** The package's problems located in `file` (or at a flag), one per line. */
-  function problems(e, { file, flagLines }) {
+  /**
+   * Line `line` of `text`, marked from the key `name` (a field or gate, the last part of a
+   * dotted path) to the end of the line: the column where the value at fault was written.
+   * The whole line when the key is not on it.
+   */
+  function atKey(text, line, name, message, severity = "error") {
+    const lines = text.split("\n");
+    const t = lines[line - 1];
+    if (t === undefined || !name) return { line, message, severity };
+    const m = new RegExp(`(^|[\\s{,"'])(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")})["']?\\s*:`).exec(t);
+    if (!m) return { line, message, severity };
+    const start = lines.slice(0, line - 1).reduce((a, l) => a + l.length + 1, 0);
+    const from = start + m.index + m[1].length;
+    return { from, to: start + t.trimEnd().length, message, severity };
+  }
+  const leaf = (field) => field?.split(".").at(-1) ?? null;
+  /**
+   * The package's problems located in `file` (or at a flag), at their line and key. One problem
+   * carries the kubelet's whole text, as the panel's status and the CLI print it; several (a
+   * validation) carry each its own, as the panel lists them.
+   */
+  function problems(e, { file, flagLines, text = "" }) {
     const all = Array.isArray(e?.problems) && e.problems.length ? e.problems : [e ?? {}];
     const out = [];
     for (const p of all) {
-      const message = p.message ?? e?.message ?? String(e);
-      if (file && p.file === file) out.push({ line: p.line ?? 1, message });
+      const message = all.length === 1 ? e?.message ?? p.message ?? String(e) : p.message ?? String(e);
+      if (file && p.file === file) out.push(atKey(text, p.line ?? 1, leaf(p.field), message));
       else if (flagLines && p.flag) {
         const line = flagLines(p.flag);
         if (line) out.push({ line, message });
@@ -170,10 +208,31 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
     if (!out.length && file && e?.file === file) out.push({ line: e.line ?? 1, message: e.message });
     return out;
   }
+  /**
+   * The warnings the kubelet prints about `file` (unknown or duplicate fields the lenient
+   * decoder dropped, GA or deprecated gates it set), at their line and key, in the words of the
+   * panel's warning list.
+   */
+  function fileWarnings(result, file, text) {
+    const out = [];
+    for (const w of result?.warnings ?? []) {
+      const at = w.lastIndexOf(`${file}:`);
+      if (at >= 0) {
+        const line = Number(/^:(\d+)/.exec(w.slice(at + file.length))?.[1]);
+        if (line) out.push(atKey(text, line, /field "([^"]+)"/.exec(w)?.[1], w, "warning"));
+        continue;
+      }
+      const gate = /feature gate (\w+)=|featureGate=(\w+)/.exec(w);
+      const name = gate?.[1] ?? gate?.[2];
+      const origin = name && result.provenance?.[`featureGates.${name}`]?.origin;
+      if (origin?.source === file && origin.line) out.push(atKey(text, origin.line, name, w, "warning"));
+    }
+    return out;
+  }
   function resolveProblems(input, where) {
     try {
-      kubegate.resolveKubeletConfig({ kubeletVersion: layersRelease(), ...input });
-      return [];
+      const r = kubegate.resolveKubeletConfig({ kubeletVersion: layersRelease(), ...input });
+      return where.file ? fileWarnings(r, where.file, where.text ?? "") : [];
     } catch (e) {
       return problems(e, where);
     }
@@ -188,26 +247,26 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
     return whole ? change(whole) : alone;
   };
   const lintConfigFile = () => (text) => {
-    const file = valueOf("layers-config-path", "/etc/kubernetes/kubelet.yaml");
+    const file = absolutePath(valueOf("layers-config-path", "/etc/kubernetes/kubelet.yaml"));
     return resolveProblems(withWhole(
       (w) => ({ ...w, files: { ...w.files, [file]: text } }),
       { args: [`--config=${file}`], files: { [file]: text } },
-    ), { file });
+    ), { file, text });
   };
   /** A dynamic-config checkpoint is validated on its own: an invalid one is what makes the
    *  kubelet fall back to its last-known-good config (the panel says so in its status). */
   const lintCheckpoint = () => (text) => {
     const file = "/checkpoint/kubelet";
-    return resolveProblems({ args: [`--config=${file}`], files: { [file]: text } }, { file });
+    return resolveProblems({ args: [`--config=${file}`], files: { [file]: text } }, { file, text });
   };
   const lintDropin = (el) => (text) => {
-    const dir = valueOf("layers-dropin-dir", "/etc/kubernetes/kubelet.conf.d").replace(/\/+$/, "");
+    const dir = absolutePath(valueOf("layers-dropin-dir", "/etc/kubernetes/kubelet.conf.d").replace(/\/+$/, "") || "/");
     const name = el.closest(".dropin")?.querySelector(".dropin-name")?.value || "10-dropin.conf";
     const file = `${dir}/${name}`;
     return resolveProblems(withWhole(
       (w) => ({ ...w, files: { ...w.files, [file]: text } }),
       { args: [`--config-dir=${dir}`], files: { [file]: text }, dirs: [dir], ...env() },
-    ), { file });
+    ), { file, text });
   };
   /** The command line: its problems are placed at the line of the flag they name. */
   function lintArgs(text) {
@@ -223,11 +282,31 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
       ...env(),
     });
     try {
-      kubegate.resolveKubeletConfig({ kubeletVersion: layersRelease(), ...input });
-      return [];
+      const r = kubegate.resolveKubeletConfig({ kubeletVersion: layersRelease(), ...input });
+      return argsWarnings(text, r);
     } catch (e) {
       return gateFlagMarks(text, e) ?? problems(e, { flagLines });
     }
+  }
+  /** Warnings about the command line (a deprecated flag, a GA or deprecated gate it sets), at
+   *  the flag or the gate they name, in the words of the panel's warning list. */
+  function argsWarnings(text, result) {
+    const out = [];
+    const mark = (re, w) => {
+      let at = -1;
+      let len = 0;
+      for (const m of text.matchAll(re)) { at = m.index + m[1].length; len = m[2].length; }
+      if (at >= 0) out.push({ from: at, to: at + len, message: w, severity: "warning" });
+    };
+    const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    for (const w of result?.warnings ?? []) {
+      const flag = /^Flag --([\w-]+) has been deprecated/.exec(w)?.[1];
+      if (flag) { mark(new RegExp(`(^|\\s)(--?${esc(flag)})(?=[=\\s]|$)`, "g"), w); continue; }
+      const gate = /feature gate (\w+)=|featureGate=(\w+)/.exec(w);
+      const name = gate?.[1] ?? gate?.[2];
+      if (name && result.provenance?.[`featureGates.${name}`]?.origin.source === "--feature-gates") mark(new RegExp(`([=,\\s'"])(${esc(name)})(?==)`, "g"), w);
+    }
+    return out;
   }
   /**
    * A refused --feature-gates: the kubelet's error names the flag and, in its text, the gate; the

@@ -5,7 +5,7 @@ export const EXAMPLES = [
     title: "AllAlpha with one gate switched off",
     tab: "gates",
     note: "AllAlpha=true turns on every alpha gate that was not set explicitly; an explicit value always wins, whatever its position in the string.",
-    panels: { gates: { emulation: "1.34", flags: "AllAlpha=true,InPlacePodVerticalScalingExclusiveCPUs=false", filter: "alpha" } },
+    panels: { gates: { emulation: "1.34", flags: "AllAlpha=true,InPlacePodVerticalScalingExclusiveCPUs=false", filter: "Alpha" } },
   },
   {
     id: "locked-gate",
@@ -29,6 +29,7 @@ export const EXAMPLES = [
     panels: { layers: {
       version: "1.33",
       target: "",
+      args: "--config=/etc/kubernetes/kubelet.yaml\n--config-dir=/etc/kubernetes/kubelet.conf.d",
       config: "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nkubeReserved:\n  memory: 1Gi\n  ephemeral-storage: 1Gi\nevictionHard:\n  memory.available: 100Mi\n  nodefs.available: 10%\n",
       dropins: [{ name: "20-reserve.conf", text: "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nkubeReserved:\n  cpu: 500m\nevictionHard:\n  memory.available: 500Mi\n" }],
       filter: "",
@@ -86,6 +87,24 @@ export const EXAMPLES = [
   },
 ];
 
+// Taken from a real public config, verbatim: Amazon EKS's AL2 node image writes this file
+// (awslabs/amazon-eks-ami, templates/al2/runtime/kubelet-config.json).
+const EKS_AL2_KUBELET_CONFIG = "{\n  \"kind\": \"KubeletConfiguration\",\n  \"apiVersion\": \"kubelet.config.k8s.io/v1beta1\",\n  \"address\": \"0.0.0.0\",\n  \"authentication\": {\n    \"anonymous\": {\n      \"enabled\": false\n    },\n    \"webhook\": {\n      \"cacheTTL\": \"2m0s\",\n      \"enabled\": true\n    },\n    \"x509\": {\n      \"clientCAFile\": \"/etc/kubernetes/pki/ca.crt\"\n    }\n  },\n  \"authorization\": {\n    \"mode\": \"Webhook\",\n    \"webhook\": {\n      \"cacheAuthorizedTTL\": \"5m0s\",\n      \"cacheUnauthorizedTTL\": \"30s\"\n    }\n  },\n  \"clusterDomain\": \"cluster.local\",\n  \"hairpinMode\": \"hairpin-veth\",\n  \"readOnlyPort\": 0,\n  \"cgroupDriver\": \"cgroupfs\",\n  \"cgroupRoot\": \"/\",\n  \"failSwapOn\": false,\n  \"featureGates\": {\n    \"RotateKubeletServerCertificate\": true,\n    \"NodeSwap\": false\n  },\n  \"protectKernelDefaults\": true,\n  \"serializeImagePulls\": false,\n  \"serverTLSBootstrap\": true,\n  \"tlsCipherSuites\": [\"TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256\", \"TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256\", \"TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305\", \"TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384\", \"TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305\", \"TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384\", \"TLS_RSA_WITH_AES_256_GCM_SHA384\", \"TLS_RSA_WITH_AES_128_GCM_SHA256\"]\n}\n";
+EXAMPLES.push({
+  id: "eks-al2-nodeswap-upgrade",
+  title: "Amazon EKS's AL2 kubelet config: NodeSwap=false breaks the 1.34 upgrade",
+  tab: "layers",
+  note: "The kubelet config Amazon EKS's AL2 node image ships (awslabs/amazon-eks-ami, templates/al2/runtime/kubelet-config.json), as it is. It turns the NodeSwap gate off, which the kubelet accepts up to 1.33; in 1.34 the gate is GA and locked on, so the upgrade check marks the featureGates line as what breaks, and switching the version to 1.34 shows the kubelet's own refusal at that line.",
+  panels: { layers: {
+    version: "1.33",
+    target: "1.34",
+    args: "--config=/etc/kubernetes/kubelet/kubelet-config.json",
+    configPath: "/etc/kubernetes/kubelet/kubelet-config.json",
+    config: EKS_AL2_KUBELET_CONFIG,
+    dropins: [],
+  } },
+});
+
 // Pod sources, gated fields and control plane scenarios (panels pods.js, fields.js, controlplane.js).
 const WEB = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: default\nspec:\n  containers:\n  - name: nginx\n    image: nginx:1.25\n";
 const URL_DOC = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: from-url\nspec:\n  containers:\n  - name: agent\n    image: busybox\n";
@@ -128,7 +147,7 @@ EXAMPLES.push(
   },
   {
     id: "controlplane-apiserver-dies",
-    title: "An apiserver dies: gone from the endpoints about 15s later",
+    title: "An apiserver dies: gone from the endpoints 20s later",
     tab: "controlplane",
     note: "192.168.0.3 crashes right after renewing its lease at 20s. Nothing cleans up for it: the lease expires at 35s and the next reconcile by 192.168.0.2 (at 40s) drops the address. Press Stop instead of Crash to see a graceful shutdown remove it at once.",
     panels: { controlplane: { actions: [

@@ -137,7 +137,10 @@ class KubegateWidget extends HTMLElement {
     const root = this.attachShadow({ mode: "open" });
     root.adoptedStyleSheets = [styles()];
     this.#banner = h("p", { class: "kg-banner", role: "alert", hidden: true });
-    const section = h("section", { class: "panel kg-panel", "aria-label": `kubegate: ${def.title}` });
+    // A page may hold several widgets of one kind: a number tells their landmarks apart.
+    const same = [...document.querySelectorAll(this.localName)];
+    const nth = same.length > 1 ? ` ${same.indexOf(this) + 1} of ${same.length}` : "";
+    const section = h("section", { class: "panel kg-panel", "aria-label": `kubegate: ${def.title}${nth}` });
     const status = h("p", { class: "kg-loading" }, "Loading kubegate…");
     render(root, h("div", { class: "kg-root", part: "root" }, this.#banner, status, section));
     try {
@@ -150,6 +153,13 @@ class KubegateWidget extends HTMLElement {
     }
     status.remove();
     this.#panel = def.create({ kubegate, container: section, banner: (m) => this.#showError(m) });
+    // In a host page the widget is one landmark: the panel's own sections and scrolling regions
+    // are groups inside it (two widgets of one kind would otherwise repeat every landmark).
+    const unlandmark = () => {
+      for (const el of section.querySelectorAll("section, [role=region]")) if (el.getAttribute("role") !== "group") el.setAttribute("role", "group");
+    };
+    unlandmark();
+    new MutationObserver(unlandmark).observe(section, { childList: true, subtree: true });
     await this.#apply();
     this.#panel.onShow?.();
     // A scenario written as an inline JSON child may change later (or arrive after upgrade).

@@ -1,6 +1,14 @@
 //! The native `kubegate` command line (`cargo install kubegate --features cli`). All behaviour is
 //! in `kubegate::cli`; this file only connects it to the process: arguments, files, stdin, the
 //! clock, the terminal.
+//!
+//! It behaves as a Unix filter, exactly as the npm bin (`npm/cli.js`) does, with the limits of
+//! SECURITY.md's table: a reader that went away (a broken pipe: `kubegate gates --all | head -1`)
+//! ends the run quietly with status 141, what a C tool killed by SIGPIPE reports; any other write
+//! error (`> /dev/full`) and a closed stdout are one line on stderr and status 2; input files are
+//! read to 2 MiB, and a file that is not a regular file (a FIFO, a device, a process
+//! substitution) is refused when it stays silent for 5 seconds. Standard input (`-`) waits as
+//! `cat` does.
 
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
@@ -23,10 +31,15 @@ impl Host for Native {
             if meta.len() > limit as u64 {
                 return Err(too_large());
             }
-            // The size above is 0 for devices and pipes (/dev/zero, a FIFO, /proc files): the
-            // read itself stops one byte past the limit, so no input can make it run forever.
-            let file = std::fs::File::open(path).map_err(|e| io_reason(&e))?;
-            bounded_read(file, limit).map_err(|e| io_reason(&e))?
+            if meta.is_file() {
+                let file = std::fs::File::open(path).map_err(|e| io_reason(&e))?;
+                bounded_read(file, limit).map_err(|e| io_reason(&e))?
+            } else {
+                // A FIFO, device or socket: its size says nothing (0), opening a FIFO waits for
+                // a writer and reading it waits for data, so the read runs on its own thread
+                // and is given up after a silence (the process exits without waiting for it).
+                timed_read(path.to_string(), limit)?
+            }
         };
         if bytes.len() > limit {
             return Err(too_large());
@@ -65,11 +78,43 @@ fn bounded_read(from: impl Read, limit: usize) -> std::io::Result<Vec<u8>> {
     Ok(buf)
 }
 
+/// How long a pipe or device may stay silent before it is refused.
+const READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// [`bounded_read`] of a path on a thread of its own, refused after [`READ_TIMEOUT`] without a
+/// byte (the read keeps the limit: the thread stops one byte past it).
+fn timed_read(path: String, limit: usize) -> Result<Vec<u8>, String> {
+    let (tx, rx) = std::sync::mpsc::channel::<std::io::Result<Vec<u8>>>();
+    std::thread::spawn(move || {
+        let read = std::fs::File::open(&path).and_then(|file| {
+            let mut buf = Vec::new();
+            let mut chunk = vec![0u8; 64 * 1024];
+            let mut file = file.take(limit as u64 + 1);
+            loop {
+                let n = file.read(&mut chunk)?;
+                if n == 0 {
+                    return Ok(buf);
+                }
+                buf.extend_from_slice(chunk.get(..n).unwrap_or_default());
+            }
+        });
+        let _ = tx.send(read);
+    });
+    match rx.recv_timeout(READ_TIMEOUT) {
+        Ok(read) => read.map_err(|e| io_reason(&e)),
+        Err(_) => Err(format!(
+            "nothing to read for {} seconds (a pipe or device without a writer)",
+            READ_TIMEOUT.as_secs()
+        )),
+    }
+}
+
 /// The reason alone, as Node's fs errors and the npm bin print it.
 fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file or directory".into(),
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        std::io::ErrorKind::StorageFull => "no space left on device".into(),
         _ => {
             if e.raw_os_error() == Some(20) {
                 "not a directory".into()
@@ -82,13 +127,68 @@ fn io_reason(e: &std::io::Error) -> String {
     }
 }
 
+/// 128 + SIGPIPE: the status of a tool the kernel stopped for writing into a closed pipe.
+const EXIT_PIPE: u8 = 141;
+
+/// Whether stdout was closed when the process started: Rust's runtime then opened /dev/null
+/// read-write in its place (a shell's `> /dev/null` opens it write-only). Linux only (/proc).
+fn stdout_closed() -> bool {
+    if !cfg!(target_os = "linux") {
+        return false;
+    }
+    let Ok(target) = std::fs::read_link("/proc/self/fd/1") else {
+        return false;
+    };
+    if target != std::path::Path::new("/dev/null") {
+        return false;
+    }
+    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
+        return false;
+    };
+    info.lines()
+        .find_map(|l| l.strip_prefix("flags:"))
+        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+        .is_some_and(|flags| flags & 3 == 2)
+}
+
+/// Writes the run's stdout and stderr; the exit status.
+fn finish(out: &cli::Output) -> u8 {
+    let fail = |message: String| {
+        let _ = writeln!(std::io::stderr(), "kubegate: error: {message}");
+        cli::EXIT_USAGE as u8
+    };
+    if !out.stdout.is_empty() {
+        if stdout_closed() {
+            return fail(
+                "cannot write to standard output: it is closed (or /dev/null opened \
+                 read-write, which looks the same); redirect with '> /dev/null' to discard \
+                 the output"
+                    .into(),
+            );
+        }
+        let mut stdout = std::io::stdout().lock();
+        if let Err(e) = stdout
+            .write_all(out.stdout.as_bytes())
+            .and_then(|()| stdout.flush())
+        {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                return EXIT_PIPE;
+            }
+            return fail(format!(
+                "cannot write to standard output: {}",
+                io_reason(&e)
+            ));
+        }
+    }
+    // A closed stderr leaves the status to speak.
+    let _ = std::io::stderr().write_all(out.stderr.as_bytes());
+    u8::try_from(out.code).unwrap_or(cli::EXIT_USAGE as u8)
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args_os()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
     let out = cli::run(&args, &Native);
-    // A closed pipe (kubegate ... | head) is not an error worth a panic.
-    let _ = std::io::stdout().write_all(out.stdout.as_bytes());
-    let _ = std::io::stderr().write_all(out.stderr.as_bytes());
-    ExitCode::from(u8::try_from(out.code).unwrap_or(2))
+    ExitCode::from(finish(&out))
 }

@@ -437,90 +437,82 @@ pub(crate) fn run_upgrade(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> 
     for n in &inputs.notes {
         out.stderr.push_str(&format!("note: {n}\n"));
     }
-    // The inputs must start on the current release first: otherwise there is nothing to upgrade.
-    let before = match resolve_kubelet_config(&inputs.input) {
-        Ok(b) => b,
+    // Inputs the current release already refuses are said so first; the check still compares
+    // what it can (the core drops the refused flags and gates to find a start).
+    let (before, before_error) = match resolve_kubelet_config(&inputs.input) {
+        Ok(b) => (Some(b), None),
         Err(e) => {
             let (file, line) = error_location(&e, &inputs);
-            let msg = format!(
-                "the kubelet {from} already refuses these inputs: {}",
-                e.message
-            );
-            match format {
-                "json" => out.stdout.push_str(&to_json(&json!({
-                    "kubegate": super::JSON_SHAPE_VERSION,
-                    "command": "upgrade",
-                    "from": from.to_string(), "to": to.to_string(),
-                    "startsBefore": false, "starts": false,
-                    "error": error_json(&e, &inputs),
-                    "findings": [],
-                }))),
-                "github" => out.stdout.push_str(&annotation(
-                    "error",
-                    file.as_deref(),
-                    line,
-                    &format!("kubelet {from}"),
-                    &msg,
-                )),
-                _ => out.stderr.push_str(&format!(
-                    "{} {msg}{}\n",
-                    style.red("error:"),
-                    location_text(file.as_deref(), line, e.flag.as_deref())
-                        .chars()
-                        .next()
-                        .map(|_| format!(
-                            " ({})",
-                            location_text(file.as_deref(), line, e.flag.as_deref())
-                        ))
-                        .unwrap_or_default()
-                )),
-            }
-            return Ok(EXIT_FINDINGS);
+            (None, Some((e, file, line)))
         }
     };
     let report = check_kubelet_upgrade(&inputs.input, &to.to_string()).map_err(|e| Fail {
         message: e.message,
         code: EXIT_USAGE,
     })?;
-    // The target's own error carries its location.
-    let target_error = resolve_kubelet_config(&ResolveInput {
-        kubelet_version: Some(to.to_string()),
-        ..inputs.input.clone()
-    })
-    .err();
 
     // Each finding with the file and line to fix.
     let located: Vec<(Value, Option<String>, Option<usize>)> = report
         .findings
         .iter()
         .map(|f| {
-            let (file, line) = match f.kind.as_str() {
-                "error" => target_error
-                    .as_ref()
-                    .map(|e| error_location(e, &inputs))
-                    .unwrap_or((None, None)),
-                _ => locate_path(&before, &inputs, &finding_path(&f.kind, &f.subject)),
+            let own = || {
+                if let Some(file) = &f.file {
+                    (Some(inputs.local(file)), f.line)
+                } else if let Some((file, line)) = f.flag.as_deref().and_then(|fl| inputs.locate_flag(fl)) {
+                    (Some(file), line)
+                } else {
+                    (None, None)
+                }
+            };
+            let (file, line) = match (f.kind.as_str(), &before) {
+                ("error", _) | (_, None) => own(),
+                (_, Some(b)) => locate_path(b, &inputs, &finding_path(&f.kind, &f.subject)),
             };
             let v = json!({
                 "kind": f.kind, "subject": f.subject, "message": f.message,
-                "breaking": f.breaking, "file": file, "line": line,
+                "breaking": f.breaking, "release": f.release, "already": f.already, "file": file, "line": line,
             });
             (v, file, line)
         })
         .collect();
-    let breaking = report.findings.iter().any(|f| f.breaking);
+    let breaking = report.findings.iter().any(|f| f.breaking) || before_error.is_some();
     let code = if breaking { EXIT_FINDINGS } else { EXIT_OK };
+    let already = before_error.as_ref().map(|(e, _, _)| {
+        format!(
+            "the kubelet {from} already refuses these inputs: {}",
+            e.message
+        )
+    });
+    // The release a finding arrives in, when the jump spans more than one.
+    let multi = from.minor().abs_diff(to.minor()) > 1;
+    let arrives = |f: &crate::kubelet::config::UpgradeFinding| match &f.release {
+        _ if f.already => format!(" [already in {from}]"),
+        Some(r) if multi => format!(" [in {r}]"),
+        _ => String::new(),
+    };
     match format {
         "json" => out.stdout.push_str(&to_json(&json!({
             "kubegate": super::JSON_SHAPE_VERSION,
             "command": "upgrade",
             "from": report.from, "to": report.to,
-            "startsBefore": true,
+            "startsBefore": report.starts_before,
+            "errorBefore": before_error.as_ref().map(|(e, _, _)| error_json(e, &inputs)),
+            "beforeWithout": report.before_without,
             "starts": report.starts,
             "error": report.error,
             "findings": located.iter().map(|(v, _, _)| v.clone()).collect::<Vec<_>>(),
         }))),
         "github" => {
+            if let (Some(msg), Some((_, file, line))) = (&already, &before_error) {
+                out.stdout.push_str(&annotation(
+                    "error",
+                    file.as_deref(),
+                    *line,
+                    &format!("kubelet {from}"),
+                    msg,
+                ));
+            }
             for ((_, file, line), f) in located.iter().zip(&report.findings) {
                 let level = if f.breaking {
                     "error"
@@ -534,10 +526,15 @@ pub(crate) fn run_upgrade(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> 
                     file.as_deref(),
                     *line,
                     &format!("kubelet {} -> {}: {}", report.from, report.to, f.subject),
-                    &f.message,
+                    &format!("{}{}", f.message, arrives(f)),
                 ));
             }
-            if !breaking {
+            if !breaking && report.findings.is_empty() {
+                out.stdout.push_str(&format!(
+                    "kubelet {} -> {}: starts; nothing changes\n",
+                    report.from, report.to
+                ));
+            } else if !breaking {
                 out.stdout.push_str(&format!(
                     "kubelet {} -> {}: starts; {} change(s)\n",
                     report.from,
@@ -552,6 +549,24 @@ pub(crate) fn run_upgrade(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> 
             } else {
                 style.red("does not start")
             };
+            if let (Some(msg), Some((e, file, line))) = (&already, &before_error) {
+                let at = location_text(file.as_deref(), *line, e.flag.as_deref());
+                out.stdout.push_str(&format!(
+                    "{} {msg}{}\n",
+                    style.red("already broken:"),
+                    if at.is_empty() {
+                        String::new()
+                    } else {
+                        style.dim(&format!("  ({at})"))
+                    }
+                ));
+                if !report.before_without.is_empty() {
+                    out.stdout.push_str(&format!(
+                        "  compared as if {} were dropped from the {from} inputs\n",
+                        report.before_without.join(", ")
+                    ));
+                }
+            }
             out.stdout.push_str(&format!(
                 "{} {verdict}\n",
                 style.bold(&format!("kubelet {} -> {}:", report.from, report.to))
@@ -567,8 +582,9 @@ pub(crate) fn run_upgrade(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> 
                 };
                 let at = location_text(file.as_deref(), *line, None);
                 out.stdout.push_str(&format!(
-                    "  {tag} {}{}\n",
+                    "  {tag} {}{}{}\n",
                     f.message,
+                    style.dim(&arrives(f)),
                     if at.is_empty() {
                         String::new()
                     } else {

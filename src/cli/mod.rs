@@ -8,7 +8,9 @@
 //!
 //! Exit codes are stable: [`EXIT_OK`] (0) nothing to report, [`EXIT_FINDINGS`] (1) the binary
 //! would refuse the input, the kubelet would not start, the upgrade breaks, the node is not
-//! healthy, [`EXIT_USAGE`] (2) the command line or an input file is wrong. The `--format json`
+//! healthy, [`EXIT_USAGE`] (2) the command line or an input file is wrong, or the output cannot
+//! be written; a reader that went away ends the run with 141 (the binaries' stream handling:
+//! `src/bin/kubegate.rs`, `npm/cli.js`). The `--format json`
 //! shapes are documented in `docs/upgrade-check.md` and carry `"kubegate": 1`, the shape's
 //! version.
 
@@ -96,7 +98,9 @@ const EXIT_CODES: &str = "Exit codes:
   0  nothing to report
   1  findings: the binary refuses the gates, the kubelet would not start, the upgrade breaks,
      the node is not Ready or carries a node-lifecycle taint
-  2  usage error, or an input that cannot be read (the message names the file and line)";
+  2  usage error, or an input that cannot be read (the message names the file and line), or
+     output that cannot be written (a full disk, a closed stdout)
+  141  the reader of the output went away (a closed pipe: `kubegate ... | head`), said quietly";
 
 const ABOUT: &str =
     "Kubernetes feature gates, kubelet configuration and node lifecycle, offline and exact";
@@ -297,7 +301,7 @@ pub fn command() -> Command {
 
     let node = Command::new("node")
         .about("Explain a node from kubectl get node -o yaml: conditions, taints, what the node lifecycle controller does next")
-        .long_about("Read a Node as kubectl get node NAME -o yaml (or -o json) prints it, optionally with its Lease (kubectl get lease -n kube-node-lease NAME -o yaml, in the same file or with --lease), and explain it: each condition, its taints, and what the node lifecycle controller does next and when if the kubelet posts nothing more (marking conditions Unknown after the grace period, the not-ready/unreachable taints, evictions). The controller is kubegate's reproduction of kube-controller-manager's, run on a virtual clock with the node and --peers healthy nodes in its zone.")
+        .long_about("Read a Node as kubectl get node NAME -o yaml (or -o json, or a List of nodes) prints it, optionally with its Lease (kubectl get lease -n kube-node-lease NAME -o yaml) and its pods (kubectl get pods -A -o yaml --field-selector spec.nodeName=NAME), in the same file or with --lease and --pods, and explain it as it is: what the node lifecycle controller and the taint manager already did (read from the object), what is due and not shown, and what comes next if the kubelet posts nothing more, in real instants, with each pod's eviction time. The rest of the cluster is --peers healthy nodes in each node's zone (default 2 for one node, 0 for several: a list of nodes is the cluster), --unhealthy-peers and --other-zones.")
         .arg(
             Arg::new("file")
                 .value_name("FILE")
@@ -311,16 +315,22 @@ pub fn command() -> Command {
                 .help("The node's Lease (kubectl get lease -n kube-node-lease NAME -o yaml)"),
         )
         .arg(
+            Arg::new("pods")
+                .long("pods")
+                .value_name("FILE")
+                .help("The node's pods (kubectl get pods -A -o yaml --field-selector spec.nodeName=NAME)"),
+        )
+        .arg(
             Arg::new("now")
                 .long("now")
                 .value_name("TIME")
-                .help("Now, RFC 3339 (default: the clock of this machine)"),
+                .help("Now, RFC 3339 (default: the snapshot's latest instant; this machine's clock only says whether the snapshot is stale)"),
         )
         .arg(
             Arg::new("controller-version")
                 .long("controller-version")
                 .value_name("VERSION")
-                .help("kube-controller-manager's release: the default grace period is 40s through 1.31, 50s from 1.32 (default: newest)"),
+                .help("kube-controller-manager's release: the default grace period is 40s through 1.31, 50s from 1.32 (default: the newest kubelet version of the input)"),
         )
         .arg(
             Arg::new("grace")
@@ -332,16 +342,30 @@ pub fn command() -> Command {
             Arg::new("peers")
                 .long("peers")
                 .value_name("N")
-                .value_parser(clap::value_parser!(u32).range(0..=1000))
-                .default_value("3")
-                .help("Healthy nodes assumed beside it in its zone (0: it is alone, and the controller's full-disruption rule applies)"),
+                .value_parser(clap::value_parser!(u32).range(0..=100000))
+                .help("Healthy nodes in each node's zone besides the imported ones (default: 2 for one node, 0 for several)"),
+        )
+        .arg(
+            Arg::new("unhealthy-peers")
+                .long("unhealthy-peers")
+                .value_name("N")
+                .value_parser(clap::value_parser!(u32).range(0..=100000))
+                .help("Not-Ready nodes in each node's zone besides the imported ones: say the zone is down (default 0)"),
+        )
+        .arg(
+            Arg::new("other-zones")
+                .long("other-zones")
+                .value_name("N")
+                .value_parser(clap::value_parser!(u32).range(0..=10000))
+                .help("Other zones with Ready nodes (default 0: a zone with no Ready node then means every zone is fully disrupted)"),
         )
         .arg(format_arg(&["text", "json"], "text"))
         .after_help(format!(
             "Examples:
   kubectl get node worker-1 -o yaml | kubegate node -
-  kubegate node node.yaml --lease lease.yaml --now 2024-05-01T10:00:00Z
-  kubegate node node.json --controller-version 1.31 --format json
+  kubegate node node.yaml --lease lease.yaml --pods pods.yaml
+  kubegate node node.yaml --now 2024-05-01T10:00:00Z --peers 0 --other-zones 2
+  kubectl get nodes -o yaml | kubegate node - --format json
 
 {EXIT_CODES}"
         ));
@@ -356,10 +380,12 @@ pub fn command() -> Command {
         .subcommand(upgrade)
         .subcommand(node)
         .after_help(format!(
-            "Reads only local files; never the network.
-Releases: {} to {}. Colour only on a terminal, never with NO_COLOR.
+            "Reads only local files; never the network. A file is read to {} MiB; one that is not a
+regular file (a FIFO, a device) is refused after 5 s without data; standard input (-) waits.
+Every limit: SECURITY.md. Releases: {} to {}. Colour only on a terminal, never with NO_COLOR.
 
 {EXIT_CODES}",
+            crate::import::MAX_IMPORT_BYTES >> 20,
             crate::releases::OLDEST,
             crate::releases::NEWEST
         ))
@@ -387,6 +413,12 @@ pub fn run(args: &[String], host: &dyn Host) -> Output {
         }
     };
     let mut out = Output::default();
+    if let Err(f) = check_versions(&matches) {
+        out.stderr
+            .push_str(&format!("kubegate: error: {}\n", f.message));
+        out.code = f.code;
+        return out;
+    }
     let result = match matches.subcommand() {
         Some(("gates", m)) => gates::run(m, host, &mut out),
         Some(("kubelet", m)) => kubelet::run_kubelet(m, host, &mut out),
@@ -403,6 +435,47 @@ pub fn run(args: &[String], host: &dyn Host) -> Output {
         }
     }
     out
+}
+
+/// The oldest emulation version a Kubernetes binary accepts: three minors below its own, and
+/// never below 1.31, the first release with `--emulated-version` (`kubeEffectiveVersionFloors`,
+/// k8s.io/apiserver/pkg/util/compatibility).
+fn emulation_floor(binary: crate::releases::Release) -> crate::version::Version {
+    let minor = binary.version().minor().saturating_sub(3).max(31);
+    crate::version::Version::new(1, minor)
+}
+
+/// Refuses, before any command runs, versions no binary of the data would take: `--emulate`
+/// outside `[binary - 3, binary]` of the newest binary (with component-base's words,
+/// `emulation version 1.99 is not between [1.33, 1.36]`, from `effectiveVersion.Validate`) and a
+/// `--controller-version` outside the releases kubegate has data for.
+fn check_versions(matches: &ArgMatches) -> Result<(), Fail> {
+    use crate::version::Version;
+    let Some((name, m)) = matches.subcommand() else {
+        return Ok(());
+    };
+    if name == "gates" {
+        if let Some(v) = get(m, "emulate") {
+            let asked = Version::parse_generic(v)
+                .map_err(|e| Fail::usage(format!("invalid --emulate {v:?}: {e}")))?;
+            let emulation = Version::new(asked.major(), asked.minor());
+            let binary = crate::releases::NEWEST;
+            let floor = emulation_floor(binary);
+            if emulation < floor || emulation > binary.version() {
+                return Err(Fail::usage(format!(
+                    "invalid --emulate {v:?}: emulation version {emulation} is not between [{floor}, {}]",
+                    binary.version()
+                )));
+            }
+        }
+    }
+    if name == "node" {
+        if let Some(v) = get(m, "controller-version") {
+            crate::releases::Release::parse(v)
+                .map_err(|e| Fail::usage(format!("invalid --controller-version {v:?}: {e}")))?;
+        }
+    }
+    Ok(())
 }
 
 pub(crate) fn get<'a>(m: &'a ArgMatches, id: &str) -> Option<&'a str> {

@@ -1,3 +1,4 @@
 //! Control-plane controllers (kube-controller-manager, `pkg/controller`).
 
 pub mod nodelifecycle;
+pub mod tainteviction;

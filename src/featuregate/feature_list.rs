@@ -90,26 +90,15 @@ pub fn parse_feature_list(
 // hand: serde's decoders for these types, their visitors and serde_json's parser were a fifth
 // of the gate core's wasm. `tests` below and the binding's tests hold them to serde's answers.
 
-/// Where a tree came from, which decides one refusal: a sequence with more items than the
-/// struct has fields is "trailing characters" to serde_json's parser of JSON text, and
-/// `invalid length` to its `Value` (the YAML tree).
+/// Where a tree came from. It decided one refusal while a spec could be written as a sequence
+/// of its fields (too many items: "trailing characters" from JSON text, `invalid length` from
+/// the YAML tree); both are refused as a sequence now, so no answer depends on it.
 #[derive(Clone, Copy, PartialEq)]
 pub(crate) enum Source {
     /// JSON text: only the JS binding reads it.
     #[cfg_attr(not(feature = "wasm"), allow(dead_code))]
     Text,
     Tree,
-}
-
-fn too_long(items: &[Json], fields: usize, source: Source) -> Result<(), Refusal> {
-    match (items.len() > fields, source) {
-        (false, _) => Ok(()),
-        (true, Source::Text) => Err(Refusal::new("trailing characters")),
-        (true, Source::Tree) => Err(Refusal::serde(DeError::invalid_length(
-            items.len(),
-            &"fewer elements in array",
-        ))),
-    }
 }
 
 fn pre_release(v: &Json) -> Result<PreRelease, Refusal> {
@@ -141,8 +130,6 @@ const SPEC_FIELDS: &[&str] = &[
 
 /// One `{name, versionedSpecs}` entry.
 fn entry(v: &Json, source: Source) -> Result<(String, Vec<FeatureSpec>), Refusal> {
-    let short =
-        |n: usize| Refusal::serde(DeError::invalid_length(n, &"struct Entry with 2 elements"));
     match v {
         Json::Map(map) => {
             let (mut name, mut specs) = (None, None);
@@ -160,14 +147,6 @@ fn entry(v: &Json, source: Source) -> Result<(String, Vec<FeatureSpec>), Refusal
             }
             let name = name.ok_or_else(|| missing("name"))?;
             let specs = specs.ok_or_else(|| missing("versionedSpecs"))?;
-            Ok((name, specs))
-        }
-        Json::Seq(items) => {
-            let name = items.first().ok_or_else(|| short(0))?;
-            let name = name.string().map_err(|e| e.at_index(0))?;
-            let specs = items.get(1).ok_or_else(|| short(1))?;
-            let specs = spec_list(specs, source).map_err(|e| e.at_index(1))?;
-            too_long(items, 2, source)?;
             Ok((name, specs))
         }
         _ => Err(Refusal::invalid_type(v, "struct Entry")),
@@ -225,8 +204,9 @@ fn set_field(spec: &mut FeatureSpec, bit: u8, v: &Json) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// One `FeatureSpec`, from a map or (as serde also accepts) a sequence of its fields in order.
-pub(crate) fn spec(v: &Json, source: Source) -> Result<FeatureSpec, Refusal> {
+/// One `FeatureSpec`, from a map only: serde's derive would also fill it from a sequence of its
+/// fields in order (`[false, false, "Alpha"]`), a shape no Kubernetes file or JS caller means.
+pub(crate) fn spec(v: &Json, _source: Source) -> Result<FeatureSpec, Refusal> {
     let mut out = empty_spec();
     match v {
         Json::Map(map) => {
@@ -242,20 +222,6 @@ pub(crate) fn spec(v: &Json, source: Source) -> Result<FeatureSpec, Refusal> {
             if seen & DEFAULT_SEEN == 0 {
                 return Err(Refusal::serde(DeError::missing_field("default")));
             }
-        }
-        Json::Seq(items) => {
-            if items.is_empty() {
-                return Err(Refusal::serde(DeError::invalid_length(
-                    0,
-                    &"struct FeatureSpec with 5 elements",
-                )));
-            }
-            // The items are the fields in order; all but `default` have defaults, so a shorter
-            // sequence leaves them at theirs.
-            for (i, value) in items.iter().take(SPEC_FIELDS.len()).enumerate() {
-                set_field(&mut out, 1 << i, value).map_err(|e| e.at_index(i))?;
-            }
-            too_long(items, SPEC_FIELDS.len(), source)?;
         }
         _ => return Err(Refusal::invalid_type(v, "struct FeatureSpec")),
     }
@@ -378,6 +344,26 @@ mod tests {
             entries.push(json!(["A", [s]]));
         }
         for e in &entries {
+            // serde's derive fills a struct from a sequence of its fields; this decoder refuses
+            // that shape, at the entry or at the spec.
+            let specs = e.get("versionedSpecs").and_then(|s| s.as_array());
+            let positional_spec = specs.and_then(|s| s.iter().position(|x| x.is_array()));
+            if e.is_array() || positional_spec.is_some() {
+                let want = match positional_spec {
+                    Some(i) if !e.is_array() => (
+                        format!("versionedSpecs[{i}]"),
+                        "invalid type: sequence, expected struct FeatureSpec",
+                    ),
+                    _ => (
+                        String::new(),
+                        "invalid type: sequence, expected struct Entry",
+                    ),
+                };
+                let got =
+                    entry(&Json::from_value(e), Source::Tree).map_err(|r| (r.path, r.message));
+                assert_eq!(got.err(), Some((want.0, want.1.to_string())), "{e}");
+                continue;
+            }
             let by_serde = Entry::deserialize(e)
                 .map(|x| format!("{:?}", (x.name, x.versioned_specs)))
                 .map_err(|err| err.to_string());
@@ -386,6 +372,39 @@ mod tests {
                 .map_err(|err| err.to_string());
             assert_eq!(by_hand, by_serde, "{e}");
         }
+    }
+
+    #[test]
+    fn stage_names_are_read_in_their_one_spelling() {
+        for stage in [
+            "ALPHA",
+            "BETA",
+            "DEPRECATED",
+            "PRE-ALPHA",
+            "",
+            "alpha",
+            "Ga",
+        ] {
+            let spec = json!({"default": false, "preRelease": stage});
+            let got = spec_of(&spec);
+            assert_eq!(
+                got,
+                Err(format!(
+                    "unknown preRelease {stage:?}: expected one of \"PreAlpha\", \"Alpha\", \"Beta\", \"GA\", \"Deprecated\""
+                )),
+                "{stage}"
+            );
+        }
+        assert!(spec_of(&json!({"default": false, "preRelease": "Alpha"})).is_ok());
+    }
+
+    fn spec_of(v: &serde_json::Value) -> Result<String, String> {
+        spec(&Json::from_value(v), Source::Tree)
+            .map(|s| format!("{s:?}"))
+            .map_err(|e| {
+                assert_eq!(e.path, "preRelease");
+                e.message
+            })
     }
 
     /// Repeated keys, which a `serde_json::Value` cannot hold, are refused with serde's words for

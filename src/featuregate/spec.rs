@@ -111,7 +111,10 @@ impl PreRelease {
     /// [`PreRelease::from_name`], or the error a stage name that is none gets (wherever it was
     /// read: JSON, or the feature-list decoder).
     pub(crate) fn from_name_or_error(name: &str) -> Result<PreRelease, String> {
-        PreRelease::from_name(name).ok_or_else(|| {
+        // The names only, in their one spelling: `ALPHA` (upstream's Go constant) and the empty
+        // string are what Go code writes, never a feature list or JSON.
+        let named = matches!(name, "PreAlpha" | "Alpha" | "Beta" | "GA" | "Deprecated");
+        named.then(|| PreRelease::from_name(name)).flatten().ok_or_else(|| {
             format!(
                 "unknown preRelease {name:?}: expected one of \"PreAlpha\", \"Alpha\", \"Beta\", \"GA\", \"Deprecated\""
             )

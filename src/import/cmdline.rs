@@ -528,6 +528,165 @@ fn is_kubelet_program(word: &str) -> bool {
     base == "kubelet" || base == "kubelet.exe"
 }
 
+/// How a wrapper program reads its own options before the command it runs: the options that
+/// take a value as the next word (short and long), and the positional words it reads before the
+/// command (`taskset MASK cmd`).
+struct Wrapper {
+    name: &'static str,
+    valued: &'static [&'static str],
+    positionals: usize,
+}
+
+/// The programs seen before the kubelet in units and command lines, each with its option
+/// grammar: `env` (and `NAME=value` words), `nice`, `ionice`, `taskset`, `chrt`, `systemd-run`,
+/// `sudo`, `exec`, `nohup`, OpenShift's `kubenswrapper` (no options), and `hyperkube`, whose
+/// `kubelet` subcommand is the kubelet itself.
+const WRAPPERS: &[Wrapper] = &[
+    Wrapper {
+        name: "env",
+        valued: &["-u", "--unset", "-C", "--chdir", "-S", "--split-string"],
+        positionals: 0,
+    },
+    Wrapper {
+        name: "nice",
+        valued: &["-n", "--adjustment"],
+        positionals: 0,
+    },
+    Wrapper {
+        name: "ionice",
+        valued: &["-c", "--class", "-n", "--classdata"],
+        positionals: 0,
+    },
+    Wrapper {
+        name: "taskset",
+        valued: &[],
+        positionals: 1,
+    },
+    Wrapper {
+        name: "chrt",
+        valued: &[
+            "-T",
+            "--sched-runtime",
+            "-P",
+            "--sched-period",
+            "-D",
+            "--sched-deadline",
+        ],
+        positionals: 1,
+    },
+    Wrapper {
+        name: "systemd-run",
+        valued: &[
+            "-u",
+            "--unit",
+            "-p",
+            "--property",
+            "--description",
+            "--slice",
+            "-E",
+            "--setenv",
+            "--uid",
+            "--gid",
+            "-M",
+            "--machine",
+            "-H",
+            "--host",
+            "--working-directory",
+            "--nice",
+            "--on-active",
+            "--on-boot",
+            "--on-startup",
+            "--on-unit-active",
+            "--on-unit-inactive",
+            "--on-calendar",
+            "--timer-property",
+            "--path-property",
+            "--socket-property",
+            "--service-type",
+        ],
+        positionals: 0,
+    },
+    Wrapper {
+        name: "sudo",
+        valued: &[
+            "-u",
+            "--user",
+            "-g",
+            "--group",
+            "-C",
+            "--close-from",
+            "-D",
+            "--chdir",
+        ],
+        positionals: 0,
+    },
+    Wrapper {
+        name: "exec",
+        valued: &["-a"],
+        positionals: 0,
+    },
+    Wrapper {
+        name: "nohup",
+        valued: &[],
+        positionals: 0,
+    },
+    Wrapper {
+        name: "kubenswrapper",
+        valued: &[],
+        positionals: 0,
+    },
+];
+
+/// Where the kubelet's program word is in `words`, read the way the wrappers before it read
+/// their options (`nice -n 10 ionice -c2 /usr/bin/kubelet`, `/usr/bin/hyperkube kubelet`,
+/// `kubenswrapper /usr/bin/kubelet`, `systemd-run --scope -p CPUWeight=50 kubelet`). Falls back
+/// to the first word naming a kubelet binary, which is how `ps` columns before it are skipped.
+/// Returns the index of the program word and whether the wrapper grammar found it.
+fn kubelet_at(words: &[&str]) -> Option<(usize, bool)> {
+    let base = |w: &str| w.rsplit('/').next().unwrap_or(w).to_string();
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        let b = base(w);
+        if is_kubelet_program(w) {
+            return Some((i, true));
+        }
+        if b == "hyperkube" && words.get(i + 1).is_some_and(|x| *x == "kubelet") {
+            return Some((i + 1, true));
+        }
+        let Some(wrapper) = WRAPPERS.iter().find(|x| x.name == b) else {
+            break;
+        };
+        i += 1;
+        let mut positionals = wrapper.positionals;
+        while let Some(o) = words.get(i) {
+            if *o == "--" {
+                i += 1;
+                break;
+            }
+            if o.starts_with('-') && o.len() > 1 {
+                let name = o.split('=').next().unwrap_or(o);
+                let takes_value = !o.contains('=') && wrapper.valued.contains(&name);
+                i += if takes_value { 2 } else { 1 };
+                continue;
+            }
+            if b == "env" && o.contains('=') {
+                i += 1;
+                continue;
+            }
+            if positionals > 0 {
+                positionals -= 1;
+                i += 1;
+                continue;
+            }
+            break;
+        }
+    }
+    words
+        .iter()
+        .position(|w| is_kubelet_program(w))
+        .map(|k| (k, false))
+}
+
 fn command(
     lines: &[Logical],
     env: &BTreeMap<String, String>,
@@ -548,15 +707,14 @@ fn command(
             .iter()
             .map(|w| (w.at, w.as_written()))
             .collect();
-        let Some(k) = plain.iter().position(|(_, w)| is_kubelet_program(w)) else {
+        let names: Vec<&str> = plain.iter().map(|(_, w)| w.as_str()).collect();
+        let Some((k, wrapped)) = kubelet_at(&names) else {
             out.ignored
                 .push(Note::new(Some(l.line), "no kubelet program on this line"));
             continue;
         };
         found = true;
-        let first = plain.first().map(|(_, w)| w.as_str()).unwrap_or("");
-        let wrapper = matches!(first, "sudo" | "exec" | "env" | "nohup");
-        if k > 0 && !wrapper {
+        if k > 0 && !wrapped {
             // ps columns: USER PID %CPU ... or UID PID PPID ...; arguments unquoted.
             out.form = Form::Ps;
             out.ignored.push(Note::new(
@@ -577,26 +735,9 @@ fn command(
         } else {
             out.form = Form::Shell;
             let ws = words(&l.text, 0, &|at| l.line_at(at), Syntax::Shell)?;
-            let mut args = expand(ws, l, &vars, out);
-            let pos = args
-                .iter()
-                .position(|a| is_kubelet_program(&a.value))
-                .unwrap_or(0);
-            if pos > 0 {
-                out.ignored.push(Note::new(
-                    Some(l.line),
-                    format!(
-                        "wrapper before the program: {}",
-                        args.iter()
-                            .take(pos)
-                            .map(|a| a.value.as_str())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    ),
-                ));
-            }
-            let rest = args.split_off((pos + 1).min(args.len()));
-            out.program = args.pop().map(|a| a.value);
+            let args = expand(ws, l, &vars, out);
+            let (program, rest) = split_wrappers(args, l.line, out);
+            out.program = program;
             out.args = rest;
         }
         out.understood.push(Note::new(
@@ -784,31 +925,71 @@ fn systemd(
     let trimmed = value.trim_start_matches(['-', '@', ':', '+', '!']);
     let at = start + (value.len() - trimmed.len());
     let ws = words(trimmed, at, &|p| l.line_at(p), Syntax::Shell)?;
-    let mut args = expand(ws, l, &vars, out);
+    let args = expand(ws, l, &vars, out);
     if args.is_empty() {
         return Err(ImportError::new("empty ExecStart=", Some(l.line)));
     }
-    let program = args.remove(0);
-    if !is_kubelet_program(&program.value) {
-        out.ignored.push(Note::new(
-            Some(l.line),
-            format!(
-                "ExecStart runs {}, not a kubelet binary; its arguments are read anyway",
-                program.value
-            ),
-        ));
-    }
+    let (program, args) = split_wrappers(args, l.line, out);
+    let program = program.unwrap_or_default();
     out.understood.push(Note::new(
         Some(l.line),
-        format!(
-            "ExecStart of {} with {} arguments",
-            program.value,
-            args.len()
-        ),
+        format!("ExecStart of {program} with {} arguments", args.len()),
     ));
-    out.program = Some(program.value);
+    out.program = Some(program);
     out.args = args;
     Ok(())
+}
+
+/// Splits a command's words into the kubelet program and its arguments, past the wrappers
+/// before it ([`kubelet_at`]), each wrapper reported as understood. A command naming no kubelet
+/// is read as the kubelet anyway (its first word the program), and said so.
+fn split_wrappers(
+    mut args: Vec<Arg>,
+    line: usize,
+    out: &mut CommandLine,
+) -> (Option<String>, Vec<Arg>) {
+    let names: Vec<&str> = args.iter().map(|a| a.value.as_str()).collect();
+    let pos = match kubelet_at(&names) {
+        Some((pos, _)) => pos,
+        None => {
+            if let Some(first) = args.first() {
+                out.ignored.push(Note::new(
+                    Some(line),
+                    format!(
+                        "runs {}, not a kubelet binary; its arguments are read anyway",
+                        first.value
+                    ),
+                ));
+            }
+            0
+        }
+    };
+    let hyperkube = pos > 0
+        && names
+            .get(pos - 1)
+            .is_some_and(|w| w.rsplit('/').next() == Some("hyperkube"));
+    if pos > 0 {
+        let before = pos - usize::from(hyperkube);
+        if before > 0 {
+            out.understood.push(Note::new(
+                Some(line),
+                format!(
+                    "wrapper before the kubelet (skipped with its options): {}",
+                    names.get(..before).unwrap_or_default().join(" ")
+                ),
+            ));
+        }
+    }
+    let rest = args.split_off((pos + 1).min(args.len()));
+    let program = args.pop().map(|a| {
+        if hyperkube {
+            let hk = args.last().map_or("hyperkube", |h| h.value.as_str());
+            format!("{hk} {}", a.value)
+        } else {
+            a.value
+        }
+    });
+    (program, rest)
 }
 
 #[cfg(test)]
@@ -872,5 +1053,69 @@ mod tests {
         assert_eq!(v, vec!["--x=1", "--y=2", "--z=3 --w=4"]);
         assert_eq!(c.unresolved.len(), 1);
         assert!(parse("[Service]\nRestart=always\n").is_err());
+    }
+
+    fn values(c: &CommandLine) -> Vec<&str> {
+        c.args.iter().map(|a| a.value.as_str()).collect()
+    }
+
+    /// Wrappers before the kubelet in units: hyperkube's subcommand, OpenShift's kubenswrapper,
+    /// env, nice, ionice, taskset and systemd-run with their options (an option value that names
+    /// the kubelet, `-u kubelet`, is not taken for the program).
+    #[test]
+    fn wrappers_before_the_kubelet() {
+        let cases: [(&str, &str, Vec<&str>); 5] = [
+            (
+                "[Service]\nExecStart=/usr/bin/hyperkube kubelet --config=/etc/kubernetes/kubelet.conf --v=2\n",
+                "/usr/bin/hyperkube kubelet",
+                vec!["--config=/etc/kubernetes/kubelet.conf", "--v=2"],
+            ),
+            (
+                "[Service]\nExecStart=/usr/local/bin/kubenswrapper \\\n    /usr/bin/kubelet \\\n      --config=/etc/kubernetes/kubelet.conf \\\n      --node-ip=${KUBELET_NODE_IP}\nEnvironment=KUBELET_NODE_IP=10.0.0.5\n",
+                "/usr/bin/kubelet",
+                vec!["--config=/etc/kubernetes/kubelet.conf", "--node-ip=10.0.0.5"],
+            ),
+            (
+                "[Service]\nExecStart=/usr/bin/env GOGC=50 nice -n 10 ionice -c 2 -n 0 taskset -c 0-3 /usr/bin/kubelet --v=2\n",
+                "/usr/bin/kubelet",
+                vec!["--v=2"],
+            ),
+            (
+                "[Service]\nExecStart=/usr/bin/systemd-run --scope -p CPUWeight=50 -u kubelet --slice=system.slice /usr/bin/kubelet --v=2\n",
+                "/usr/bin/kubelet",
+                vec!["--v=2"],
+            ),
+            (
+                "nice -n 5 taskset 0x3 /usr/bin/kubelet --v=3\n",
+                "/usr/bin/kubelet",
+                vec!["--v=3"],
+            ),
+        ];
+        for (text, program, args) in cases {
+            let c = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(c.program.as_deref(), Some(program), "{text}");
+            assert_eq!(values(&c), args, "{text}");
+            assert!(
+                c.ignored
+                    .iter()
+                    .all(|n| !n.what.contains("not a kubelet binary")),
+                "{text}: {:?}",
+                c.ignored
+            );
+        }
+        // The wrappers are reported as understood.
+        let c = parse(cases_first_wrapped()).unwrap();
+        assert!(c
+            .understood
+            .iter()
+            .any(|n| n.what == "wrapper before the kubelet (skipped with its options): /usr/bin/env GOGC=50 nice -n 10"));
+        // ps columns are still columns.
+        let c = parse("root  1234  2.0  1.1 /usr/bin/kubelet --v=2\n").unwrap();
+        assert_eq!(c.form, Form::Ps);
+        assert_eq!(values(&c), vec!["--v=2"]);
+    }
+
+    fn cases_first_wrapped() -> &'static str {
+        "[Service]\nExecStart=/usr/bin/env GOGC=50 nice -n 10 /usr/bin/kubelet --v=2\n"
     }
 }

@@ -23,6 +23,8 @@ pub mod kubeadm;
 pub mod metrics;
 #[cfg(feature = "node-status")]
 pub mod node;
+#[cfg(feature = "node-status")]
+pub mod pods;
 
 use std::fmt;
 

@@ -2,6 +2,13 @@
 //! node's Lease (`kubectl get lease -n kube-node-lease NAME -o yaml`) may come in the same input
 //! (a `List`, or `---`-separated documents).
 //!
+//! The node's pods (`kubectl get pods -A -o yaml --field-selector spec.nodeName=NAME`) may
+//! come in the same input too: their tolerations decide when the taint manager deletes them.
+//!
+//! A `null` where an object or list belongs (`spec: null`, `taints: null`) reads as empty, as
+//! Go's JSON decoder reads it into a struct; `metadata.managedFields` is kept, not read, but its
+//! times count towards the snapshot's time.
+//!
 //! The result is the Node as [`crate::kubelet::nodestatus::Node`] models it (conditions, taints,
 //! labels, `unschedulable`, everything else kept verbatim), its kubelet version
 //! (`status.nodeInfo.kubeletVersion`) and whether a lease was given: the starting state of the
@@ -11,7 +18,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::{check_size, line_of, yaml_error, ImportError, Note};
-use crate::controller::nodelifecycle::Lease;
+use crate::controller::nodelifecycle::{explain, ExplainOptions, Explanation, Lease, NodeInput};
+use crate::controller::tainteviction::PodOnNode;
 use crate::kubelet::nodestatus::Node;
 
 /// One imported node.
@@ -39,16 +47,70 @@ pub struct ImportedNode {
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct NodeImport {
     pub nodes: Vec<ImportedNode>,
+    /// Pods in the input (any node's; the explanation matches them by `spec.nodeName`).
+    pub pods: Vec<PodOnNode>,
     pub understood: Vec<Note>,
     pub ignored: Vec<Note>,
 }
 
-/// Reads Nodes (and Leases) from kubectl's YAML or JSON output.
+impl NodeImport {
+    /// The explanation of these nodes with their leases and pods
+    /// ([`crate::controller::nodelifecycle::explain`]): what the CLI, the npm package and the
+    /// playground all answer.
+    pub fn explain(
+        &self,
+        options: &ExplainOptions,
+    ) -> Result<Explanation, crate::controller::nodelifecycle::ConfigError> {
+        let inputs: Vec<NodeInput> = self
+            .nodes
+            .iter()
+            .map(|n| NodeInput {
+                node: &n.node,
+                lease: n.lease.as_ref(),
+                kubelet_version: n.kubelet_version.as_deref(),
+            })
+            .collect();
+        explain(&inputs, &self.pods, options)
+    }
+}
+
+/// Reads Nodes (and Leases, and Pods) from kubectl's YAML or JSON output.
 pub fn parse(text: &str) -> Result<NodeImport, ImportError> {
+    let out = read_objects(text)?;
+    if out.nodes.is_empty() && !out.pods.is_empty() {
+        return Err(ImportError::new(
+            "no Node found, only Pods: add the Node they run on (kubectl get node NAME -o yaml)",
+            None,
+        ));
+    }
+    if out.nodes.is_empty() {
+        return Err(ImportError::new(
+            "no Node found: expected the output of kubectl get node NAME -o yaml (or -o json)",
+            None,
+        ));
+    }
+    Ok(out)
+}
+
+/// Reads the Pods of kubectl's output (`kubectl get pods -A -o yaml --field-selector
+/// spec.nodeName=NAME`); other objects are left out.
+pub fn parse_pods(text: &str) -> Result<Vec<PodOnNode>, ImportError> {
+    let out = read_objects(text)?;
+    if out.pods.is_empty() {
+        return Err(ImportError::new(
+            "no Pod found: expected the output of kubectl get pods -A -o yaml --field-selector spec.nodeName=NAME",
+            None,
+        ));
+    }
+    Ok(out.pods)
+}
+
+fn read_objects(text: &str) -> Result<NodeImport, ImportError> {
     check_size(text, "node")?;
     let docs = crate::yaml::parse_all(text).map_err(yaml_error)?;
     let mut out = NodeImport {
         nodes: Vec::new(),
+        pods: Vec::new(),
         understood: Vec::new(),
         ignored: Vec::new(),
     };
@@ -68,8 +130,54 @@ pub fn parse(text: &str) -> Result<NodeImport, ImportError> {
         for (ptr, v) in objects {
             let line = line_of(doc, &ptr).or_else(|| line_of(doc, &format!("{ptr}/kind")));
             let kind = v.get("kind").and_then(Value::as_str).unwrap_or("");
+            let nulls = null_fields(v);
+            let mut v = v.clone();
+            drop_nulls(&mut v);
+            let v = &v;
+            if !nulls.is_empty() && kind != "Pod" {
+                out.understood.push(Note::new(
+                    line,
+                    format!(
+                        "{} null (read as empty, as Go's decoder does)",
+                        nulls.join(", ")
+                    ),
+                ));
+            }
             match kind {
+                "Pod"
+                    if v.pointer("/metadata/name")
+                        .and_then(Value::as_str)
+                        .is_none() =>
+                {
+                    out.ignored
+                        .push(Note::new(line, "a Pod without metadata.name"));
+                }
+                "Pod" => {
+                    let pod = super::pods::read(v).map_err(|e| ImportError::new(e, line))?;
+                    out.understood.push(Note::new(
+                        line,
+                        format!(
+                            "Pod {}/{} on {}: {} toleration{}",
+                            pod.namespace,
+                            pod.name,
+                            if pod.node_name.is_empty() {
+                                "no node"
+                            } else {
+                                &pod.node_name
+                            },
+                            pod.tolerations.len(),
+                            if pod.tolerations.len() == 1 { "" } else { "s" }
+                        ),
+                    ));
+                    out.pods.push(pod);
+                }
                 "Node" => {
+                    if v.pointer("/metadata/managedFields").is_some() {
+                        out.ignored.push(Note::new(
+                            line_of(doc, &format!("{ptr}/metadata/managedFields")),
+                            "metadata.managedFields (who wrote which field; its times count towards the snapshot's time)",
+                        ));
+                    }
                     let node: Node = serde_json::from_value(v.clone()).map_err(|e| {
                         let at = where_error(doc, &ptr, v, &e.to_string());
                         ImportError::new(format!("this Node does not read: {e}"), at.or(line))
@@ -153,13 +261,42 @@ pub fn parse(text: &str) -> Result<NodeImport, ImportError> {
             )),
         }
     }
-    if out.nodes.is_empty() {
-        return Err(ImportError::new(
-            "no Node found: expected the output of kubectl get node NAME -o yaml (or -o json)",
-            None,
-        ));
-    }
     Ok(out)
+}
+
+/// Removes every object member whose value is `null`, at any depth: Go's decoder leaves a
+/// struct field, a map or a slice at its zero value for a JSON `null`, which is what an absent
+/// member reads as here.
+pub(crate) fn drop_nulls(v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            m.retain(|_, x| !x.is_null());
+            m.values_mut().for_each(drop_nulls);
+        }
+        Value::Array(a) => a.iter_mut().for_each(drop_nulls),
+        _ => {}
+    }
+}
+
+/// The top-level and second-level members that are `null` (`spec`, `status.conditions`), for
+/// the notes.
+fn null_fields(v: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Value::Object(m) = v {
+        for (k, x) in m {
+            match x {
+                Value::Null => out.push(k.clone()),
+                Value::Object(inner) => out.extend(
+                    inner
+                        .iter()
+                        .filter(|(_, y)| y.is_null())
+                        .map(|(j, _)| format!("{k}.{j}")),
+                ),
+                _ => {}
+            }
+        }
+    }
+    out
 }
 
 /// The line of the field a serde error names (`... at status.conditions[1].status`) when we can

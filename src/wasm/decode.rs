@@ -395,8 +395,10 @@ impl<'de, 'n, 'c> de::Deserializer<'de> for De<'n, 'c> {
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
+        // An object only. serde's derive would also fill a struct from an array, field by field
+        // in declaration order; a JS caller's `[["a", "G"]]` is a mistake, not a spelling of a
+        // struct, and Kubernetes' JSON decoder refuses an array for a struct too.
         match self.node {
-            Node::Seq(items) => self.seq(items, visitor),
             Node::Map(entries) => self.map(entries, visitor),
             node => Err(invalid(node, &visitor)),
         }
@@ -750,7 +752,10 @@ mod tests {
             ("scenario", r##"{"nodes": 2, "duration": "1m"} x"##, None, "trailing characters"),
             ("scenario", r##"{"nodes": 2, "duration": 5} x"##, Some("duration"), "invalid type: integer `5`, expected a string"),
             ("scenario", r##"{"nodes": 2, "duration": "1m""##, None, "EOF while parsing an object"),
-            ("scenario", r##"[1]"##, None, "invalid length 1, expected struct Scenario with 14 elements"),
+            ("scenario", r##"[1]"##, None, "invalid type: sequence, expected struct Scenario"),
+            ("synthetic", r##"{"k": [1]}"##, Some("k"), "invalid type: sequence, expected struct Flat"),
+            ("scenario", r##"{"nodes": 1, "duration": "1h", "faults": [["kubeletStopped", "5s"]]}"##, Some("faults[0]"), "invalid type: sequence, expected struct Fault"),
+            ("scenario", r##"{"nodes": 1, "duration": "1h", "controller": ["1.30"]}"##, Some("controller"), "invalid type: sequence, expected struct ControllerConfig"),
             ("scenario", r##""x""##, None, "invalid type: string \"x\", expected struct Scenario"),
             ("input", r##"{"args": ["--v=2"], "dynamic": {"assigned": {"modified": "yesterday"}}}"##, Some("dynamic.assigned.modified"), "invalid type: string \"yesterday\", expected i64"),
             ("input", r##"{"args": ["--v=2", 7]}"##, Some("args[1]"), "invalid type: integer `7`, expected a string"),

@@ -8,7 +8,7 @@ use super::error::{line, throw, ErrorFields, ErrorLocation};
 use super::{fail, from_json, to_json};
 use crate::import::{self, ImportError};
 
-fn import_error(e: ImportError) -> JsValue {
+pub(super) fn import_error(e: ImportError) -> JsValue {
     throw(
         &e.to_string(),
         &ErrorFields {

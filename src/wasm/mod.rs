@@ -83,6 +83,8 @@ mod import;
 #[cfg(all(feature = "wasm", feature = "kubelet-config"))]
 mod kubelet_config;
 #[cfg(all(feature = "wasm", feature = "node-status"))]
+mod nodeexplain;
+#[cfg(all(feature = "wasm", feature = "node-status"))]
 mod nodestatus;
 #[cfg(all(feature = "wasm", feature = "pod-config"))]
 mod podconfig;

@@ -28,7 +28,14 @@
 //! `sigs.k8s.io/yaml` writes.
 //!
 //! Untrusted input is bounded: nesting deeper than [`MAX_DEPTH`] and alias expansion beyond
-//! [`MAX_NODES`] are errors, never a stack overflow or a "billion laughs" blow-up.
+//! [`MAX_NODES`] are errors, never a stack overflow or a "billion laughs" blow-up. Neither reader
+//! recurses deeper than that limit allows (the fast path gives up at a quarter of it; the general
+//! path pulls yaml-rust2's events one by one instead of letting its loader recurse), and every
+//! walker of the result (typed decodes, the writer) sees at most that depth.
+//!
+//! The text is held to the characters the kubelet's reader accepts before either reader sees
+//! it: go-yaml refuses control characters ("control characters are not allowed"), NUL included,
+//! where yaml-rust2 would end the text at a NUL and read the others as text.
 
 mod fast;
 mod positions;
@@ -47,7 +54,10 @@ use serde_json::{Map, Number, Value};
 use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser, Tag};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
 
-/// Deepest nesting of sequences and mappings accepted.
+/// Deepest nesting of sequences and mappings accepted. go-yaml allows 10,000 levels of block
+/// indentation or flow; ours is lower because the typed decoders and drops of the result recurse
+/// once per level, on a wasm stack of 1 MiB. No Kubernetes object nests more than a few dozen
+/// levels. The error keeps go-yaml's words: `exceeded max depth of 512`.
 pub const MAX_DEPTH: usize = 512;
 /// Most nodes a document may expand to (aliases included): far above any real document within
 /// the 2 MiB input limits, far below what a "billion laughs" document asks for.
@@ -187,7 +197,9 @@ pub fn parse(text: &str) -> Result<Document, YamlError> {
         return match fast::read(text) {
             Ok(doc) => Ok(doc),
             Err(_) if fast::blank(text) => Ok(Document::default()),
-            Err(line) => Err(outside_subset(line)),
+            Err(line) => Err(check_characters(text)
+                .err()
+                .unwrap_or_else(|| outside_subset(line))),
         };
     }
     if let Some(doc) = fast::parse(text) {
@@ -212,7 +224,9 @@ pub fn parse_all(text: &str) -> Result<Vec<Document>, YamlError> {
         return match fast::read(text) {
             Ok(doc) => Ok(vec![doc]),
             Err(_) if fast::blank(text) => Ok(Vec::new()),
-            Err(line) => Err(outside_subset(line)),
+            Err(line) => Err(check_characters(text)
+                .err()
+                .unwrap_or_else(|| outside_subset(line))),
         };
     }
     if let Some(doc) = fast::parse(text) {
@@ -229,24 +243,79 @@ pub fn parse_fast(text: &str) -> Option<Document> {
 
 /// [`parse_all`] by the general path alone (yaml-rust2's events), never the fast path: what the
 /// fast path is tested against, and a baseline for the benches.
+///
+/// The events are pulled one at a time rather than through yaml-rust2's `Parser::load`, which
+/// walks the document recursively (one Rust call per level of nesting, however deep the text
+/// nests): a few thousand `- ` on one line ran the wasm stack out before the builder's depth
+/// check could stop it. Here the builder's first error stops the reading, so nesting past
+/// [`MAX_DEPTH`] costs one more event, not one more stack frame per level.
 #[doc(hidden)]
 pub fn parse_general(text: &str) -> Result<Vec<Document>, YamlError> {
+    check_characters(text)?;
     let mut builder = Builder::default();
     let mut parser = Parser::new_from_str(text);
-    if let Err(e) = parser.load(&mut builder, true) {
-        let m = e.marker();
-        return Err(YamlError::new(
-            e.info().to_string(),
-            Pos {
-                line: m.line(),
-                column: m.col() + 1,
-            },
-        ));
+    loop {
+        let (event, mark) = parser.next_token().map_err(|e| {
+            let m = e.marker();
+            YamlError::new(
+                e.info().to_string(),
+                Pos {
+                    line: m.line(),
+                    column: m.col() + 1,
+                },
+            )
+        })?;
+        let end = event == Event::StreamEnd;
+        builder.on_event(event, mark);
+        if let Some(err) = builder.error.take() {
+            return Err(err);
+        }
+        if end {
+            return Ok(builder.docs);
+        }
     }
-    if let Some(err) = builder.error {
-        return Err(err);
+}
+
+/// What the kubelet's YAML reader (go-yaml's `yaml_parser_update_buffer`, through
+/// `sigs.k8s.io/yaml`) accepts as a character of the text: tab, line feed, carriage return,
+/// printable ASCII, NEL, and the printable ranges above (surrogates and U+FFFE/U+FFFF excluded).
+fn reader_accepts(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{7e}' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..='\u{10ffff}')
+}
+
+/// Refuses a text holding a character the kubelet's YAML reader refuses, with its words
+/// ("control characters are not allowed") and the line and column of the first one.
+///
+/// Why before the parser: yaml-rust2 takes a NUL for the end of the text, so everything after
+/// one was silently dropped (a `maxPods: 11` after it read as the default), and it reads other
+/// control characters (`\x01`, ESC, DEL) as text, where the kubelet refuses the file.
+fn check_characters(text: &str) -> Result<(), YamlError> {
+    // Kubernetes files are ASCII: one pass over the bytes, no early exit, decides most texts.
+    let clean = if text.is_ascii() {
+        text.bytes().fold(true, |ok, b| {
+            ok & ((b >= 0x20 && b != 0x7f) | (b == b'\t') | (b == b'\n') | (b == b'\r'))
+        })
+    } else {
+        text.chars().all(reader_accepts)
+    };
+    if clean {
+        return Ok(());
     }
-    Ok(builder.docs)
+    let Some(at) = text
+        .char_indices()
+        .find(|&(_, c)| !reader_accepts(c))
+        .map(|(i, _)| i)
+    else {
+        return Ok(());
+    };
+    let before = text.get(..at).unwrap_or("");
+    let line = 1 + before.bytes().filter(|b| *b == b'\n').count();
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = 1 + before.get(line_start..).map_or(0, |l| l.chars().count());
+    Err(YamlError::new(
+        "control characters are not allowed",
+        Pos { line, column },
+    ))
 }
 
 enum Frame {
@@ -380,7 +449,8 @@ impl MarkedEventReceiver for Builder {
             }
             Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
                 if self.stack.len() >= MAX_DEPTH {
-                    return self.fail(format!("nesting deeper than {MAX_DEPTH} levels"), pos);
+                    // go-yaml's words for its own (deeper) limit.
+                    return self.fail(format!("exceeded max depth of {MAX_DEPTH}"), pos);
                 }
                 if !self.count(1, pos) {
                     return;
@@ -704,5 +774,69 @@ mod tests {
         }
         let err = parse(&bomb).unwrap_err();
         assert!(err.message().contains("more than"), "{err}");
+    }
+
+    #[test]
+    fn nesting_past_the_limit_is_an_error_in_go_yamls_words() {
+        for text in [
+            format!("{}1", "- ".repeat(3700)),
+            "- ? ".repeat(3000),
+            format!("{}1", "- ".repeat(100_000)),
+            (0..3000)
+                .map(|i| format!("{}a:\n", " ".repeat(i)))
+                .collect::<String>(),
+            format!("{}1", "[".repeat(250)),
+        ] {
+            let err = std::thread::Builder::new()
+                .stack_size(256 * 1024)
+                .spawn(move || parse(&text).map(|_| ()))
+                .expect("thread")
+                .join()
+                .expect("no stack overflow");
+            let err = err.expect_err("refused");
+            assert!(err.pos().line <= 513, "{err}");
+        }
+        let map = (0..600)
+            .map(|i| format!("{}a:\n", " ".repeat(i)))
+            .collect::<String>();
+        assert_eq!(
+            parse(&map).unwrap_err().to_string(),
+            "yaml: line 513: exceeded max depth of 512"
+        );
+        let at_limit = format!("{}1", "- ".repeat(MAX_DEPTH));
+        assert!(parse(&at_limit).is_ok());
+        let over = format!("{}1", "- ".repeat(MAX_DEPTH + 1));
+        assert_eq!(
+            parse(&over).unwrap_err().to_string(),
+            "yaml: line 1: exceeded max depth of 512"
+        );
+    }
+
+    #[test]
+    fn control_characters_are_refused_as_the_kubelets_reader_refuses_them() {
+        for (text, line, column) in [
+            ("maxPods: 11\0\n", 1, 12),
+            ("a: 1\n\0maxPods: 11\n", 2, 1),
+            ("a: \u{1}\n", 1, 4),
+            ("a: b\u{1b}[31m\n", 1, 5),
+            ("a: \u{7f}\n", 1, 4),
+            ("a: \u{9f}\n", 1, 4),
+            ("a: 'é\u{0}'\n", 1, 6),
+            ("a: \u{fffe}\n", 1, 4),
+        ] {
+            let err = parse(text).unwrap_err();
+            assert_eq!(
+                (err.message(), err.pos()),
+                ("control characters are not allowed", Pos { line, column }),
+                "{text:?}"
+            );
+            assert_eq!(parse_all(text).unwrap_err(), err);
+        }
+        // Tab, carriage return, NEL and the printable ranges are text.
+        assert_eq!(
+            parse("a: b\t\r\n").unwrap().value,
+            serde_json::json!({"a": "b"})
+        );
+        assert!(parse("a: \"x\u{85}y\u{a0}\u{e000}\u{1f600}\"\n").is_ok());
     }
 }

@@ -6,15 +6,16 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 const AXE = require.resolve("axe-core/axe.min.js");
 
-/** Runs axe on `page` (optionally only under `include`); resolves to serious/critical findings. */
-export async function axeViolations(page, { include } = {}) {
+/** Runs axe on `page` (optionally only under `include`); resolves to serious/critical findings,
+ *  or with `moderate`, to moderate ones too. */
+export async function axeViolations(page, { include, moderate = false } = {}) {
   if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.addScriptTag({ path: AXE });
   const results = await page.evaluate(async (include) => {
     // WCAG 2.x A and AA plus axe's best practices; color-contrast reads the computed colours.
     return window.axe.run(include ? { include: [include] } : document, { resultTypes: ["violations"] });
   }, include ?? null);
   return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .filter((v) => v.impact === "serious" || v.impact === "critical" || (moderate && v.impact === "moderate"))
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(" ")}: ${n.failureSummary?.split("\n").slice(1, 2).join("").trim()}`) }));
 }
 

@@ -77,6 +77,32 @@ test("search: a prebuilt index of every page, searched in the browser", async ()
   await page.close();
 });
 
+for (const [width, height, colorScheme] of [[1280, 900, "light"], [390, 800, "dark"]]) {
+  test(`search knows every gate, flag and field by name, by prefix and with a typo (${width}px, ${colorScheme})`, async () => {
+    const page = await openDoc("index.html", { viewport: { width, height }, colorScheme });
+    const hrefs = () => page.$$eval("#docs-results a", (as) => as.map((a) => [a.querySelector("strong").textContent, a.getAttribute("href")]));
+    for (const [q, name, href] of [
+      ["sidecar", "SidecarContainers", "https://kubernetes.io/docs/reference/command-line-tools-reference/feature-gates/#SidecarContainers"],
+      ["sidcar", "SidecarContainers", null],
+      ["--max-po", "--max-pods", "https://kubernetes.io/docs/reference/command-line-tools-reference/kubelet/"],
+      ["cgroupDriv", "cgroupDriver", null],
+      ["kublet tracing", "KubeletTracing", null],
+    ]) {
+      await page.fill("#docs-search", q);
+      await page.waitForFunction((name) => [...document.querySelectorAll("#docs-results strong")].some((s) => s.textContent === name), name);
+      const found = (await hrefs()).find(([n]) => n === name);
+      if (href) assert.equal(found[1], href);
+    }
+    // A gate's entry tells its stages release by release.
+    await page.fill("#docs-search", "SidecarContainers");
+    await page.waitForSelector("#docs-results li a");
+    assert.match(await page.textContent("#docs-results li:first-child"), /Alpha in 1\.28; Beta, on by default in 1\.29–1\.32; GA/);
+    await screenshot(page, `docs-search-names-${width}-${colorScheme}`);
+    await assertClean(page);
+    await page.close();
+  });
+}
+
 test("search at phone width in the dark", async () => {
   const page = await openDoc("index.html", { viewport: { width: 390, height: 800 }, colorScheme: "dark" });
   await page.fill("#docs-search", "feature gate");

@@ -146,8 +146,20 @@ const PREMISES = {
   },
   "controlplane-apiserver-dies": (ex) => {
     const ttl = secs(F.controlPlane.endpointReconcilerTtl);
-    assert.match(ex.title, new RegExp(`about ${ttl}s later`));
+    const every = secs(F.controlPlane.endpointReconcilerInterval);
     assert.match(ex.note, new RegExp(`expires at ${20 + ttl}s`), "the lease renewed at 20s expires one TTL later");
+    // The address goes at the first reconcile after the lease expired: what the title promises.
+    const gone = Math.ceil((20 + ttl) / every) * every;
+    assert.match(ex.note, new RegExp(`\\(at ${gone}s\\) drops the address`));
+    assert.match(ex.title, new RegExp(`gone from the endpoints ${gone - 20}s later`));
+  },
+  "eks-al2-nodeswap-upgrade": (ex) => {
+    const { version, target } = ex.panels.layers;
+    assert.equal(gateAt(version, "NodeSwap")?.lockToDefault, false, `NodeSwap is settable at ${version}`);
+    const locked = gateAt(target, "NodeSwap");
+    assert.ok(locked?.lockToDefault && locked.default === true && locked.preRelease === "GA", `NodeSwap is GA and locked on at ${target}`);
+    assert.match(ex.note, new RegExp(`in ${target.replace(".", "\\.")} the gate is GA and locked on`));
+    assert.match(ex.panels.layers.config, /"NodeSwap": false/);
   },
   "controlplane-leaked-nodeport": (ex) => {
     const every = secs(F.controlPlane.repairInterval) / 60;

@@ -31,8 +31,7 @@ test("the count of changed values agrees with the filtered table; defaults a fil
   assert.equal(await statusCount(page), await tableRows(page));
   // A file that never mentions evictionHard: one value changed, and the diff does not blame the file.
   await page.fill("#layers-config", `${HEADER}maxPods: 150\n`);
-  await page.fill("#layers-dropin-0", HEADER);
-  await page.waitForFunction(() => !document.querySelector('#layers-table tr[data-path="port"]'));
+  await page.waitForFunction(() => !document.querySelector('#layers-table tr[data-path="evictionHard.memory.available"]'));
   await settled(page);
   assert.equal(await statusCount(page), 1);
   assert.equal(await tableRows(page), 1);
@@ -96,8 +95,8 @@ test("export: the effective KubeletConfiguration as YAML and JSON round-trips th
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   const version = await page.inputValue("#layers-version");
   const effective = await pkg(page, (k, inp) => k.resolveKubeletConfig(inp).config, {
-    kubeletVersion: version, args: ["--config=/etc/kubernetes/kubelet.yaml", "--config-dir=/etc/kubernetes/kubelet.conf.d"], dirs: ["/etc/kubernetes/kubelet.conf.d"],
-    files: { "/etc/kubernetes/kubelet.yaml": `${HEADER}maxPods: 150\nevictionHard:\n  memory.available: 200Mi\n`, "/etc/kubernetes/kubelet.conf.d/10-port.conf": `${HEADER}port: 10260\n` },
+    kubeletVersion: version, args: ["--config=/etc/kubernetes/kubelet.yaml"],
+    files: { "/etc/kubernetes/kubelet.yaml": `${HEADER}maxPods: 150\nevictionHard:\n  memory.available: 200Mi\n` },
   });
   await page.click("#layers-copy-yaml");
   const yaml = await page.evaluate(() => navigator.clipboard.readText());

@@ -12,10 +12,16 @@ const open = async (fragment = "layers", opts) => {
   await page.waitForSelector("#layers-status p, #layers-status .error-box");
   return page;
 };
+/** The default sample has no --config-dir (it starts on every release): bring the drop-ins in. */
+const withDropins = async (page) => {
+  await page.click("#layers-add-config-dir");
+  await page.waitForFunction(() => document.querySelector('#layers-table tr[data-path="port"]')?.textContent.includes("10260"));
+  return page;
+};
 const rowText = (page, path) => page.textContent(`#layers-table tr[data-path="${path}"]`);
 
 test("the default scenario: every value marked by its layer, chain on hover and focus", async () => {
-  const page = await open();
+  const page = await withDropins(await open());
   assert.match(await page.textContent("#layers-status"), /starts/);
   assert.match(await rowText(page, "maxPods"), /150.*file.*\/etc\/kubernetes\/kubelet\.yaml:3/);
   assert.match(await rowText(page, "port"), /10260.*drop-in.*10-port\.conf:3/);
@@ -35,7 +41,7 @@ test("the default scenario: every value marked by its layer, chain on hover and 
 });
 
 test("a validation error points at the drop-in and its line; clicking jumps there", async () => {
-  const page = await open();
+  const page = await withDropins(await open());
   await page.fill("#layers-dropin-0", `${HEADER}\nport: 70000\n`);
   await page.waitForSelector("#layers-status .error-box");
   assert.match(await page.textContent("#layers-status .k8s-error"), /port \(--port\) 70000 must be between 1 and 65535, inclusive/);
@@ -56,7 +62,7 @@ test("a validation error points at the drop-in and its line; clicking jumps ther
 });
 
 test("drop-ins: add, rename, reorder, delete; command line with quotes", async () => {
-  const page = await open();
+  const page = await withDropins(await open());
   await page.click("#layers-add-dropin");
   assert.equal(await page.locator("#layers-dropins .dropin").count(), 2);
   await page.fill("#layers-dropins .dropin:nth-child(2) .dropin-name", "05-first.conf");
@@ -111,7 +117,7 @@ test("examples: map key override, feature-gate union, dynamic fallback", async (
 });
 
 test("share link round trip of the layers state", async () => {
-  const page = await open();
+  const page = await withDropins(await open());
   await page.selectOption("#layers-version", "1.32");
   await page.fill("#layers-config", `${HEADER}maxPods: 77\n`);
   await page.click("#layers-add-dropin");
@@ -155,14 +161,14 @@ for (const [name, state] of hostile) {
     await page.fill("#layers-args", "--port=8081");
     await page.waitForFunction(() => document.querySelector('#layers-table tr[data-path="port"]')?.textContent.includes("8081"));
     assert.equal(await page.locator("img, iframe, svg[onload], b").count(), 0, "markup from the link was rendered");
-    if (name.startsWith("markup")) assert.ok((await page.inputValue("#layers-config-path")).includes("window.__pwned"), "the hostile text is kept as text");
+    if (name.startsWith("markup")) assert.ok((await page.inputValue("#layers-dropin-dir")).includes("window.__pwned"), "the hostile text is kept as text");
     await assertClean(page);
     await page.close();
   });
 }
 
 test("phone width and dark theme", async () => {
-  const page = await open("layers", { viewport: { width: 390, height: 844 }, colorScheme: "dark" });
+  const page = await withDropins(await open("layers", { viewport: { width: 390, height: 844 }, colorScheme: "dark" }));
   await page.fill("#layers-dropin-0", `${HEADER}port: 0\n`);
   await page.waitForSelector("#layers-status .error-box");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -182,9 +188,9 @@ test("upgrade across releases: the removed flag breaks, with the release and the
   // The kubelet's error is said once, in the breaking finding; the headline points at it.
   assert.equal(await page.textContent("#layers-upgrade .error"), 'Kubelet 1.28 refuses to start, for the reason marked "breaks" below.');
   assert.equal((await page.textContent("#layers-upgrade")).split("unknown flag: --container-runtime").length - 1, 1);
-  assert.match(await page.textContent("#layers-upgrade-breaking"), /breaks: failed to parse kubelet flag: unknown flag: --container-runtime.*since 1\.27/);
+  assert.match(await page.textContent("#layers-upgrade-breaking"), /breaks: failed to parse kubelet flag: unknown flag: --container-runtime.*arrives in 1\.27/);
   assert.equal(await page.locator("#layers-upgrade-breaking li").count(), 1);
-  assert.match(await page.textContent("#layers-upgrade-changes"), /the default of kubeAPIQPS changes from 5 to 50.*since 1\.27/);
+  assert.match(await page.textContent("#layers-upgrade-changes"), /the default of kubeAPIQPS changes from 5 to 50.*arrives in 1\.27/);
   assert.match(await page.textContent("#layers-data-note"), /Release data: Kubernetes 1\.16 to 1\.\d+/);
   await screenshot(page, "layers-upgrade-releases");
   await assertClean(page);
@@ -223,3 +229,111 @@ test("importing what a node shows: kubeadm-flags.env, then the kubelet's configz
   await assertClean(page);
   await page.close();
 });
+
+/** The diagnostics CodeMirror shows on hover over the marked range of `#id`'s editor. */
+async function diagnostics(page, id, severity) {
+  await page.mouse.move(0, 0);
+  await page.hover(`#${id} + .cm-editor .cm-lintRange-${severity}`);
+  await page.waitForSelector(".cm-tooltip-hover .cm-diagnostic");
+  const items = await page.$$eval(".cm-tooltip-hover .cm-diagnostic", (els) => els.map((e) => e.textContent));
+  await page.mouse.move(0, 0);
+  return items;
+}
+
+for (const [width, height, colorScheme] of [[1280, 900, "light"], [390, 844, "dark"]]) {
+  test(`every route to the command line moves the files' paths (${width}px, ${colorScheme})`, async () => {
+    const page = await open("layers", { viewport: { width, height }, colorScheme });
+    // Typed or pasted: the --config path becomes the editor's path, so the file is found.
+    await page.fill("#layers-args", "--config=/var/lib/kubelet/config.yaml");
+    await page.waitForFunction(() => document.querySelector("#layers-config-path")?.value === "/var/lib/kubelet/config.yaml");
+    await page.waitForFunction(() => document.querySelector("#layers-status")?.textContent.includes("starts"));
+    assert.match(await rowText(page, "maxPods"), /150.*\/var\/lib\/kubelet\/config\.yaml:3/);
+    // The separated form and a --config-dir do the same.
+    await page.fill("#layers-args", "--config /srv/k.yaml\n--config-dir=/srv/k.d");
+    await page.waitForFunction(() => document.querySelector("#layers-dropin-dir")?.value === "/srv/k.d");
+    assert.equal(await page.inputValue("#layers-config-path"), "/srv/k.yaml");
+    await page.waitForFunction(() => document.querySelector('#layers-table tr[data-path="port"]')?.textContent.includes("/srv/k.d/10-port.conf:3"));
+    // And the other way: editing the path rewrites the flag.
+    await page.fill("#layers-config-path", "/etc/kubelet.yaml");
+    await page.waitForFunction(() => document.querySelector("#layers-args")?.value.startsWith("--config /etc/kubelet.yaml"));
+    // A share link whose arguments name another path than its editor: the arguments win.
+    const p2 = await open(link({ tab: "layers", panels: { layers: { args: "--config=/x/kubelet.yaml", configPath: "/etc/kubernetes/kubelet.yaml" } } }), { viewport: { width, height }, colorScheme });
+    assert.equal(await p2.inputValue("#layers-config-path"), "/x/kubelet.yaml");
+    assert.match(await p2.textContent("#layers-status"), /starts/);
+    await assertClean(p2);
+    await p2.close();
+    // "Go to" on a flag error selects the flag on the command line.
+    await page.fill("#layers-args", "--config=/etc/kubelet.yaml\n--port=70000");
+    await page.waitForSelector("#layers-status .error-box");
+    await page.click("#layers-status button.loc");
+    await page.waitForFunction(() => getSelection().toString() === "--port=70000" || document.activeElement?.closest(".cm-editor")?.previousElementSibling?.id === "layers-args");
+    await screenshot(page, `layers-paths-${width}-${colorScheme}`);
+    await assertClean(page);
+    await page.close();
+  });
+
+  test(`problems from files marked at their line and key, in the kubelet's words (${width}px, ${colorScheme})`, async () => {
+    const page = await open("layers", { viewport: { width, height }, colorScheme });
+    await page.selectOption("#layers-version", "1.28");
+    await page.fill("#layers-config", `${HEADER}cgroupDriver: systemd\nfeatureGates:\n  KubeletCredentialProviders: true\n`);
+    await page.waitForSelector("#layers-status .error-box");
+    const said = await page.textContent("#layers-status .k8s-error");
+    assert.equal(said, "failed to set feature gates from initial flags-based config: unrecognized feature gate: KubeletCredentialProviders");
+    assert.equal(await page.textContent("#layers-status button.loc"), "/etc/kubernetes/kubelet.yaml:5");
+    // Underlined from the gate's name, on line 5, with the same text.
+    await page.waitForSelector("#layers-config + .cm-editor .cm-lintRange-error");
+    assert.equal(await page.textContent("#layers-config + .cm-editor .cm-lintRange-error"), "KubeletCredentialProviders: true");
+    assert.deepEqual(await diagnostics(page, "layers-config", "error"), [said]);
+    assert.equal(await page.locator("#layers-config + .cm-editor .cm-gutter-lint .cm-lint-marker-error").count(), 1);
+    // An unknown field: the kubelet starts, warns, and the editor marks the key.
+    await page.fill("#layers-config", `${HEADER}cgroupDrivr: systemd\n`);
+    await page.waitForFunction(() => document.querySelector("#layers-status")?.textContent.includes("starts"));
+    await page.waitForSelector("#layers-config + .cm-editor .cm-lintRange-warning");
+    assert.equal(await page.textContent("#layers-config + .cm-editor .cm-lintRange-warning"), "cgroupDrivr: systemd");
+    const warning = await page.textContent("#layers-warnings li");
+    assert.match(warning, /unknown field "cgroupDrivr"/);
+    assert.deepEqual(await diagnostics(page, "layers-config", "warning"), [warning]);
+    await screenshot(page, `layers-marks-${width}-${colorScheme}`);
+    await assertClean(page);
+    await page.close();
+  });
+}
+
+test("the default sample starts on every release in the data", async () => {
+  const page = await open();
+  const versions = await page.$$eval("#layers-version option", (os) => os.map((o) => o.value));
+  assert.ok(versions.length > 10);
+  for (const v of versions) {
+    await page.selectOption("#layers-version", v);
+    await page.waitForFunction((v) => document.querySelector("#layers-status")?.textContent.includes(`The kubelet ${v} starts`), v);
+  }
+  // The drop-ins wait behind their flag, said so.
+  assert.match(await page.textContent("#layers-dropin-note"), /no --config-dir/);
+  await assertClean(page);
+  await page.close();
+});
+
+for (const [width, height, colorScheme] of [[1280, 900, "light"], [390, 844, "dark"]]) {
+  test(`the upgrade check answers from a failing start and dates each break (${width}px, ${colorScheme})`, async () => {
+    const state = {
+      tab: "layers",
+      panels: { layers: {
+        version: "1.27", target: "1.31",
+        args: "--config=/etc/kubernetes/kubelet.yaml\n--config-dir=/etc/kubernetes/kubelet.conf.d",
+        config: `${HEADER}maxPods: 150\nfeatureGates:\n  CSIMigrationAzureFile: true\n`,
+      } },
+    };
+    const page = await open(link(state), { viewport: { width, height }, colorScheme });
+    await page.waitForSelector("#layers-upgrade-before");
+    assert.match(await page.textContent("#layers-upgrade-before"), /Kubelet 1\.27 already refuses these inputs: failed to parse kubelet flag: unknown flag: --config-dir/);
+    assert.match(await page.textContent("#layers-upgrade-before"), /as if --config-dir were not in the inputs/);
+    assert.match(await page.textContent("#layers-upgrade-breaking"), /breaks: unrecognized feature gate: CSIMigrationAzureFile.*arrives in 1\.30/);
+    // What the target changes is listed too, each change with the release it arrives in.
+    assert.match(await page.textContent("#layers-upgrade-changes"), /arrives in 1\.2[89]/);
+    await page.click("#layers-upgrade-breaking button.loc");
+    await page.waitForFunction(() => getSelection().toString().trim() === "CSIMigrationAzureFile: true");
+    await screenshot(page, `layers-upgrade-broken-start-${width}-${colorScheme}`);
+    await assertClean(page);
+    await page.close();
+  });
+}

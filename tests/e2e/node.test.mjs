@@ -4,7 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { deflateRawSync } from "node:zlib";
+import { readFileSync } from "node:fs";
 import { useBrowser, screenshot, assertClean } from "./harness.mjs";
+import { axeViolations, report } from "./axe.mjs";
 
 const b = useBrowser();
 const link = (state) => `s=1.${deflateRawSync(Buffer.from(JSON.stringify(state))).toString("base64url")}`;
@@ -397,12 +399,18 @@ async function importNode(page, text) {
   await page.click("#node-import-run");
   await page.waitForSelector("#node-import-status p");
 }
+/** Imports, then starts the panel's one-node simulation from the node's conditions. */
+async function replayNode(page, text) {
+  await importNode(page, text);
+  await page.click("#node-import-replay");
+  await page.waitForFunction(() => /Kubernetes \d/.test(document.querySelector("#node-import-status p")?.textContent ?? ""));
+}
 
-test("importing a kind node: version, lease, NotReady from the CNI, taints, understood and ignored", async () => {
+test("replaying a kind node in the simulator: version, lease, NotReady from the CNI, taints, understood and ignored", async () => {
   const page = await openNode();
   await page.selectOption("#node-version", "1.33");
   await page.uncheck("#node-leases");
-  await importNode(page, KIND_NODE);
+  await replayNode(page, KIND_NODE);
   const status = await page.textContent("#node-import-status");
   assert.match(status, /Imported node kind-control-plane: Kubernetes 1\.31, node leases on, 1 fault reproducing its conditions/);
   assert.equal(await page.inputValue("#node-version"), "1.31");
@@ -433,7 +441,7 @@ test("importing a kind node: version, lease, NotReady from the CNI, taints, unde
   await page.close();
 });
 
-test("importing a silent node as JSON: Ready Unknown is replayed, a version kubegate lacks is said", async () => {
+test("replaying a silent node given as JSON: Ready Unknown is replayed, a version kubegate lacks is said", async () => {
   const page = await openNode();
   const before = await page.inputValue("#node-version");
   const node = {
@@ -447,7 +455,7 @@ test("importing a silent node as JSON: Ready Unknown is replayed, a version kube
       nodeInfo: { kubeletVersion: "v9.99.0" },
     },
   };
-  await importNode(page, JSON.stringify(node, null, 2));
+  await replayNode(page, JSON.stringify(node, null, 2));
   assert.equal(await page.inputValue("#node-version"), before);
   assert.match(await page.textContent("#node-import-ignored"), /kubelet v9\.99\.0 is not a release kubegate carries \(1\.16 to 1\.\d+\): the version stays/);
   assert.match(await page.textContent("#node-import-ignored"), /no Lease for worker-7 in the input: node leases stay on/);
@@ -487,6 +495,11 @@ test("an imported node's strings are only ever shown as text", async () => {
     status: { conditions: [{ type: "Ready", status: "False", reason: XSS[1], message: XSS[1] }, { type: XSS[0], status: "True" }], nodeInfo: { kubeletVersion: XSS[3] } },
   };
   await importNode(page, JSON.stringify(node));
+  // The explanation shows them as text too.
+  const explained = await page.textContent("#node-explain");
+  assert.ok(explained.includes(`Node ${XSS[0]}`) && explained.includes(XSS[3]), explained);
+  await page.click("#node-import-replay");
+  await page.waitForFunction(() => /Kubernetes \d/.test(document.querySelector("#node-import-status p")?.textContent ?? ""));
   const status = await page.textContent("#node-import-status");
   assert.ok(status.includes(`Imported node ${XSS[0]}`), status);
   const ignored = await page.textContent("#node-import-ignored");
@@ -494,6 +507,52 @@ test("an imported node's strings are only ever shown as text", async () => {
   assert.ok((await page.textContent("#node-conditions")).includes(XSS[1]));
   assert.ok((await page.textContent("#node-fault-list")).includes(XSS[1]));
   assert.equal(await page.locator("img, iframe, svg[onload], #panel-node script").count(), 0);
+  await assertClean(page);
+  await page.close();
+});
+
+// ---- explaining a real node as it is (issue 30)
+
+// tests/corpus/nodes/openshift-4.8-unreachable.yaml names its source: an OpenShift 4.8 node
+// (kubelet v1.21.8) marked Unknown at 09:54:54 and tainted unreachable:NoExecute at 09:55:00.
+const OPENSHIFT_NODE = readFileSync(new URL("../corpus/nodes/openshift-4.8-unreachable.yaml", import.meta.url), "utf8");
+
+test("importing a tainted node keeps it as it is: its name, its taints and their times, the eviction instant", async () => {
+  const page = await openNode();
+  const clock = await page.textContent("#node-clock");
+  await importNode(page, OPENSHIFT_NODE);
+  assert.match(await page.textContent("#node-import-status p"), /Imported node test: explained below as of 2022-09-26T09:55:00Z/);
+  // The simulation is untouched: importing explains, it does not replay.
+  assert.equal(await page.textContent("#node-clock"), clock);
+  const node = page.locator("#node-explain article[data-node=test]");
+  await node.waitFor();
+  const taint = node.locator('.node-explain-taints li[data-key="node.kubernetes.io/unreachable"][data-effect=NoExecute]');
+  assert.match(await taint.textContent(), /added 2022-09-26T09:55:00Z/);
+  assert.match(await node.locator(".node-explain-summary").textContent(), /Ready Unknown.*tainted node\.kubernetes\.io\/unreachable:NoExecute; pods with the default tolerations go in 5m0s \(2022-09-26T10:00:00Z\)/);
+  // 09:55:00 (timeAdded) + 300s (DefaultTolerationSeconds), as processPodOnNode schedules it.
+  const ordinary = node.locator("#node-explain-evictions-0 tbody tr").first();
+  assert.equal(await ordinary.getAttribute("data-state"), "next");
+  assert.match(await ordinary.textContent(), /300s2022-09-26T10:00:00Z \(in 5m0s\)2022-09-26T09:55:00Z \(the taint's timeAdded\)/);
+  assert.match(await page.textContent("#node-explain-happened-0"), /2022-09-26T09:54:54Z.*Ready became Unknown \(NodeStatusUnknown\)/);
+  assert.match(await page.textContent("#node-explain-controller"), /kube-controller-manager 1\.21 .*--node-monitor-grace-period 40s/);
+  // A 2022 snapshot read today is stale, and says so.
+  assert.match(await page.textContent("#node-explain-stale"), /more than the grace period \(40s\) plus the eviction window \(300s\)/);
+  await page.locator("#node-explain").scrollIntoViewIfNeeded();
+  await screenshot(page, "node-explain-openshift");
+  const found = await axeViolations(page);
+  assert.equal(found.length, 0, report(found));
+  // The rest of the cluster is a parameter: alone in its zone and cluster, every zone is fully
+  // disrupted and the controller takes its NoExecute taint back.
+  await page.fill("#node-explain-peers", "0");
+  await page.dispatchEvent("#node-explain-peers", "change");
+  await page.waitForFunction(() => /FullDisruption/.test(document.querySelector("#node-explain-zones-list")?.textContent ?? ""));
+  const steps = await page.evaluate(() => ["#node-explain-overdue-0", "#node-explain-next-0"].map((q) => document.querySelector(q)?.textContent ?? "").join(" "));
+  assert.match(steps, /unreachable:NoExecute removed/);
+  // A later now: the ordinary pod's deletion is due.
+  await page.fill("#node-explain-peers", "");
+  await page.fill("#node-explain-now", "2022-09-26T10:10:00Z");
+  await page.dispatchEvent("#node-explain-now", "change");
+  await page.waitForFunction(() => document.querySelector("#node-explain-evictions-0 tbody tr")?.getAttribute("data-state") === "due");
   await assertClean(page);
   await page.close();
 });

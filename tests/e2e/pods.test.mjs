@@ -34,7 +34,13 @@ test("the three lanes start and every source's first SET becomes an ADD", async 
 
 test("file lane: add, edit, delete manifests; an invalid manifest is reported", async () => {
   const page = await openPods();
-  await page.click("#pods-file-save"); // db.yaml, the editor's sample
+  // The editor shows what the directory holds (web.yaml); "New manifest" starts a draft.
+  assert.equal(await page.inputValue("#pods-file-name"), "web.yaml");
+  assert.match(await page.textContent("#pods-file-draft"), /^Shows web\.yaml as the directory holds it\.$/);
+  await page.click("#pods-file-new");
+  assert.equal(await page.inputValue("#pods-file-name"), "db.yaml");
+  assert.match(await page.textContent("#pods-file-draft"), /^Draft: db\.yaml is not in the directory yet/);
+  await page.click("#pods-file-save");
   assert.match(await firstEntry(page), /db\.yaml written[\s\S]*ADD\s*default\/db-node-1/);
   await page.click("button[aria-label='Edit web.yaml']");
   assert.equal(await page.inputValue("#pods-file-name"), "web.yaml");
@@ -186,6 +192,40 @@ test("phone-sized dark layout", async () => {
   await screenshot(page, "pods-phone-dark");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 1, `the page scrolls sideways by ${overflow}px`);
+  await assertClean(page);
+  await page.close();
+});
+
+test("each source editor shows what its source holds now; drafts say they are drafts", async () => {
+  const page = await openPods();
+  await page.selectOption("#examples", "pods-reconcile-vs-update");
+  await page.waitForFunction(() => document.querySelector("#pods-api-body")?.value.includes("app:2"));
+  // The API server holds app:2, Running: the editor shows that, not the example's first pod.
+  const held = JSON.parse(await page.inputValue("#pods-api-body"));
+  assert.equal(held.spec.containers[0].image, "app:2");
+  assert.equal(held.status.phase, "Running");
+  assert.equal(await page.textContent("#pods-api-draft"), "Shows default/app as the API server holds it.");
+  assert.equal(await page.inputValue("#pods-file-name"), "web.yaml");
+  assert.match(await page.textContent("#pods-http-draft"), /Shows what the URL serves now/);
+  // Create or update without Edit writes what is shown, which is what is held: nothing changes.
+  const entries = await page.locator("#pods-stream > li").count();
+  await page.click("#pods-api-save");
+  assert.equal(await page.locator("#pods-stream > li").count(), entries + 1);
+  assert.match(await page.textContent("#pods-stream > li:first-child"), /PodConfig emitted nothing|sent/);
+  assert.doesNotMatch(await page.textContent("#pods-stream > li:first-child"), /UPDATE/);
+  // An edit is a draft until it is written, and says so.
+  await page.fill("#pods-api-body", (await page.inputValue("#pods-api-body")).replace("app:2", "app:3"));
+  assert.match(await page.textContent("#pods-api-draft"), /^Draft: unsaved changes to default\/app/);
+  assert.equal(await page.getAttribute("#pods-api-draft", "class"), "draft-note draft");
+  await page.click("#pods-api-save");
+  assert.match(await page.textContent("#pods-stream > li:first-child"), /UPDATE\s*default\/app/);
+  assert.equal(await page.textContent("#pods-api-draft"), "Shows default/app as the API server holds it.");
+  await page.fill("#pods-api-body", (await page.inputValue("#pods-api-body")).replace("app:3", "app:4"));
+  for (const [w, h] of [[1280, 900], [390, 844]]) {
+    await page.setViewportSize({ width: w, height: h });
+    await screenshot(page, `pods-drafts-${w}`);
+    await page.emulateMedia({ colorScheme: w === 390 ? "dark" : "light" });
+  }
   await assertClean(page);
   await page.close();
 });

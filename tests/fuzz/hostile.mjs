@@ -242,6 +242,22 @@ const EDGE_STRINGS = [
   "AllAlpha=true", "A=tru", ",,,", "a=b=c", "10.0.0.1", "::1", "999.1.1.1", "10.0.0.0/0", "::/0", "10.0.0.0/33", "fe80::1%eth0",
   "&a [*a, *a]", "- &a [x]\n- *a\n", "{a: {a: {a: {a: 1}}}}", "!!binary AA==", "? [a]\n: b", "a: !!python/object 1",
 ];
+// Texts that nest past every parser's limit, or hold characters YAML refuses: each must be a
+// kubegate error, never a trap (the check after each call asks the module to work again).
+const DEEP_TEXTS = [
+  "- ".repeat(3700) + "1",
+  "- ? ".repeat(3000),
+  "- ".repeat(512) + "1",
+  "- ".repeat(513) + "1",
+  "[".repeat(300) + "1",
+  "{a: ".repeat(300),
+  '{"a":'.repeat(200) + "1" + "}".repeat(200),
+  "- name: x\n  versionedSpecs:\n" + "  - ".repeat(2000) + "x",
+  Array.from({ length: 600 }, (_, i) => `${"  ".repeat(i)}a:\n`).join(""),
+  "&a [" + "[".repeat(1000),
+  "kind: KubeletConfiguration\nmaxPods: 11\0\nmaxPods: 12\n",
+  "a: \u0001\n", "a: \u001b[31m\n", "a: \u007f\n", "a: \u0085\u009f\n", "a: \ufffe\n",
+];
 const EDGE_NUMBERS = [0, -0, 1, -1, 0.5, -0.5, 2 ** 31, -(2 ** 31), 2 ** 32, 2 ** 53, -(2 ** 53), 2 ** 64, 1e308, -1e308, Number.MIN_VALUE, NaN, Infinity, -Infinity, 65535, 65536, 5000, 5001, 100000];
 
 export function deepObject(depth) {
@@ -291,7 +307,7 @@ const big = (key, make) => {
 };
 
 export function hostile(r, ctx, like) {
-  const n = r.int(28);
+  const n = r.int(29);
   switch (n) {
     case 0: return undefined;
     case 1: return null;
@@ -318,6 +334,7 @@ export function hostile(r, ctx, like) {
     case 24: { const len = r.pick([100, 50000]); return big(`k${len}`, () => Object.fromEntries(Array.from({ length: len }, (_, i) => [`k${i}`, i]))); }
     case 25: return [undefined, null, 1n];
     case 26: return Object.defineProperty({}, "__proto__", { value: { polluted: true }, enumerable: true });
+    case 27: return r.pick(DEEP_TEXTS);
     default: return r.pick([{}, [], "", 0]);
   }
 }

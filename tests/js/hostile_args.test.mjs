@@ -75,6 +75,16 @@ test("no silent acceptance: unknown keys, negative durations, version suffixes, 
   assert.equal(new FeatureGate("v1.30").emulationVersion(), "1.30");
   assert.equal(new FeatureGate("1.30.2").emulationVersion(), "1.30.2");
   refuses(() => new HttpSource({ url: "http://x", nodeName: "n" }).serve(undefined), { kind: "invalidArgument", parameter: "response" });
+  // An undefined member is refused where JSON.stringify would drop it.
+  refuses(() => new FeatureGate("1.30").setFromMap({ A: undefined }), { kind: "invalidArgument", parameter: "values", path: "A", message: /no undefined members/ });
+  refuses(() => resolveKubeletConfig({ args: [], files: { "/a": "x", "/b": undefined } }), { kind: "invalidArgument", path: 'files["/b"]' });
+  // Positional arrays where a struct is expected, stage names in Go's spelling.
+  refuses(() => new FeatureGate("1.30").add({ X: [false, false, "Alpha"] }), { kind: "invalidInput", path: "X", message: /invalid type: sequence, expected struct FeatureSpec/ });
+  refuses(() => new FeatureGate("1.30").addVersioned({ X: [[false, false, "Alpha", "1.30"]] }), { kind: "invalidInput", path: "X[0]", message: /expected struct FeatureSpec/ });
+  refuses(() => new ClusterSimulator({ nodes: 1, duration: "1m", faults: [["kubeletStopped", "5s"]] }), { kind: "invalidInput", path: "faults[0]", message: /invalid type: sequence, expected struct Fault/ });
+  for (const stage of ["ALPHA", "alpha", "BETA", ""]) {
+    refuses(() => new FeatureGate("1.30").add({ X: { default: false, preRelease: stage } }), { kind: "invalidInput", path: "X.preRelease", message: /unknown preRelease/ });
+  }
 });
 
 test("hostile objects: throwing getters, revoked proxies, callbacks into the same object", () => {
@@ -143,6 +153,28 @@ test("sizes beyond the limits are refused at once, stating the limit", () => {
   quick(() => files.writeFile("big.yaml", "#".repeat(1 << 20)), { kind: "podConfig", message: /the limit is 1048576$/ });
   assert.deepEqual(files.files(), {});
   quick(() => new NodeLifecycleController().monitorNodeHealth({ now: NOW, nodes: Array.from({ length: 50001 }, () => ({})) }), { kind: "limit", message: /the limit is 50000 per pass/ });
+  // A map of feature values past LIMITS.maxFeatureValues is refused before it is copied.
+  const unknown = Object.fromEntries(Array.from({ length: 500_000 }, (_, i) => [`Unknown${i}`, true]));
+  quick(() => new FeatureGate("1.30").setFromMap(unknown), { kind: "limit", parameter: "values", message: "FeatureGate.setFromMap(values): 500000 feature values; the limit is 10000" });
+  // At the limit, every entry unknown: Kubernetes' own refusal, within the second.
+  const atLimit = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`Unknown${i}`, true]));
+  quick(() => new FeatureGate("1.30").setFromMap(atLimit), { kind: "unrecognized", message: "unrecognized feature gate: Unknown0" });
+  const flag = Array.from({ length: 400_000 }, (_, i) => `U${i}=true`).join(",");
+  quick(() => new FeatureGate("1.30").set(flag), { kind: "limit", parameter: "value", message: "FeatureGate.set(value): more than 10000 entries; the limit is 10000" });
+  quick(() => new FeatureGate("1.30").set(Array.from({ length: 10_000 }, (_, i) => `U${i}=true`).join(",")), { kind: "unrecognized" });
+  // Features added to one gate: per call and all calls together.
+  const specs = (n, prefix) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, { default: false, preRelease: "Alpha" }]));
+  const many = specs(500_000, "F");
+  quick(() => new FeatureGate("1.30").add(many), { kind: "limit", parameter: "features", message: "FeatureGate.add(features): 500000 features; the limit is 10000" });
+  const g = new FeatureGate("1.30");
+  const t = performance.now();
+  g.add(specs(10_000, "F"));
+  g.getAll();
+  g.featureStates();
+  assert.ok(performance.now() - t < 1000, `10,000 features took ${performance.now() - t} ms`);
+  quick(() => g.add(specs(1, "G")), { kind: "limit", message: "FeatureGate.add(features): 10000 features added before and 1 now; the limit is 10000 per gate" });
+  quick(() => g.deepCopy().addVersioned({ G: [{ default: false, version: "1.30" }] }), { kind: "limit", message: /the limit is 10000 per gate/ });
+  quick(() => new FeatureGate("1.30").addDependencies(Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`F${i}`, []]))), { kind: "limit", message: "FeatureGate.addDependencies(dependencies): 10001 features; the limit is 10000" });
 });
 
 test("unknown keys in kubegate's own shapes nested in an argument are refused, with their path", () => {
@@ -156,4 +188,13 @@ test("ready errors are aggregated in linear time", () => {
   const { node } = setReadyCondition({}, NOW, { runtimeError: Array.from({ length: 100000 }, (_, i) => `e${i % 50000}`) });
   assert.ok(node.status.conditions[0].message.startsWith("[e0, e1,"));
   assert.ok(performance.now() - t < 2000);
+});
+
+test("an object freed from a getter of its own argument answers kind freed", () => {
+  const pc = new PodConfig({ mode: "Incremental" });
+  const update = { op: "set", get pods() { pc.free(); return []; } };
+  refuses(() => pc.merge("file", update), { kind: "freed", message: /was freed/ });
+  const g = new FeatureGate("1.30");
+  g.add({ A: { default: false, preRelease: "Alpha" } });
+  refuses(() => g.setFromMap({ get A() { g.free(); return true; } }), { kind: "freed" });
 });

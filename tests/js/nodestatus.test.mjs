@@ -94,7 +94,7 @@ test("monitorNodeHealth reads escaped lease and pod names as plain ones", () => 
     const nodes = [0, 1, 2].map((i) => ({ metadata: { name: name(i), labels: { "topology.kubernetes.io/zone": `z${i % 2}` } },
       status: { conditions: [{ type: "Ready", status: "True", lastHeartbeatTime: NOW, lastTransitionTime: NOW }] } }));
     const lease = (i, renew) => ({ metadata: { name: name(i), namespace: "kube-node-lease" }, spec: { holderIdentity: name(i), renewTime: renew } });
-    const pods = [2, 0, 2].map((i, k) => ({ namespace: k === 1 ? undefined : "ns", name: `pod${k}${suffix}`, nodeName: name(i) }));
+    const pods = [2, 0, 2].map((i, k) => ({ ...(k === 1 ? {} : { namespace: "ns" }), name: `pod${k}${suffix}`, nodeName: name(i) }));
     const passes = [];
     passes.push(ctl.monitorNodeHealth({ now: NOW, nodes, leases: [0, 1, 2].map((i) => lease(i, NOW)), pods }));
     // An hour on: node0 renewed its lease, node1's lease sits in another namespace, node2 is silent.

@@ -41,6 +41,7 @@ import init, {
   importKubeletCommandLine,
   importConfigz,
   importNode,
+  explainNode,
   importFeatureMetrics,
   compareFeatureMetrics,
   importKubeadmConfig,
@@ -299,6 +300,10 @@ const configz = importConfigz("{}");
 const configFile: string = configz.configFile;
 const nodes = importNode("{}");
 const kubeletVersion: string | null | undefined = nodes.nodes[0]?.kubeletVersion;
+const nodeAnswer = explainNode("{}", { now: "2025-01-01T00:00:00Z", cluster: { healthyPeers: 0, otherZones: 1 } });
+const evictionAt: string | undefined = nodeAnswer.explanation.nodes[0]?.evictions[0]?.at;
+const nextSteps: string[] = nodeAnswer.explanation.nodes.flatMap((n) => n.next.map((s) => `${s.at} ${s.what}`));
+explainNode("{}");
 const metrics = importFeatureMetrics("");
 const mismatches = compareFeatureMetrics("", "1.30", "AllAlpha=true");
 const mismatchKind: "enabled" | "stage" | "unknown" | undefined = mismatches[0]?.kind;

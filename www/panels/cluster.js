@@ -104,8 +104,8 @@ export default {
       summary,
       h("h3", {}, "API writes per second"),
       plot,
-      h("div", { class: "table-wrap" }, table),
-      h("div", { class: "table-wrap" }, bytesTable),
+      h("div", { class: "table-wrap", "aria-label": "API writes per run (table)" }, table),
+      h("div", { class: "table-wrap", "aria-label": "Bytes stored per run (table)" }, bytesTable),
       h("p", { class: "hint", id: "cluster-bytes-note" },
         "Sizes are the protobuf etcd stores (the k8s\\x00 envelope and the object's encoding). The simulated node carries its name, labels, creation time, taints, conditions and capacity; ",
         "a typical real node's addresses, nodeInfo, images list, allocatable, annotations and managedFields are added, so a Node counts as several KB."),
@@ -277,11 +277,16 @@ export default {
       const x = (t) => m.l + (t / total) * (width - m.l - m.r);
       const y = (v) => height - m.b - (v / max) * (height - m.t - m.b);
       const parts = [];
+      // The time axis thins its labels to what the width holds (about 64 px per label, "1h30m"
+      // included), so they never run into each other on a phone.
+      const xTicks = Math.max(1, Math.min(4, Math.floor((width - m.l - m.r) / 64)));
       for (let k = 0; k <= 4; k++) {
         const v = (max * k) / 4;
         parts.push(s("line", { x1: m.l, x2: width - m.r, y1: y(v), y2: y(v), class: "gridline" }));
         parts.push(s("text", { x: m.l - 6, y: y(v) + 4, "text-anchor": "end", class: "axis" }, Number(v.toPrecision(3)).toLocaleString("en")));
-        parts.push(s("text", { x: x((total * k) / 4), y: height - 10, "text-anchor": k === 0 ? "start" : k === 4 ? "end" : "middle", class: "axis" }, minutes((total * k) / 4)));
+      }
+      for (let k = 0; k <= xTicks; k++) {
+        parts.push(s("text", { x: x((total * k) / xTicks), y: height - 10, "text-anchor": k === 0 ? "start" : k === xTicks ? "end" : "middle", class: "axis x-axis" }, minutes((total * k) / xTicks)));
       }
       for (const [k, key, label, cls] of series) {
         // A bucket that starts at the very end holds only the last instant's writes: not a rate.

@@ -109,8 +109,8 @@ export default {
 
     const endpointsBox = h("div", { id: "cp-endpoints", class: "cp-card", "aria-live": "polite", tabindex: "0", role: "region", "aria-label": "Endpoints addresses" });
     const leasesBox = h("div", { id: "cp-leases", class: "cp-card", tabindex: "0", role: "region", "aria-label": "Apiserver leases" });
-    const serviceBox = h("div", { id: "cp-service", class: "cp-card", tabindex: "0", role: "region", "aria-label": "Service default/kubernetes" });
-    const nsBox = h("div", { id: "cp-namespaces", class: "cp-card", tabindex: "0", role: "region", "aria-label": "System namespaces" });
+    const serviceBox = h("div", { id: "cp-service", class: "cp-card", tabindex: "0", role: "region", "aria-label": "Service default/kubernetes: its ports and addresses" });
+    const nsBox = h("div", { id: "cp-namespaces", class: "cp-card", tabindex: "0", role: "region", "aria-label": "System namespaces: which exist" });
     const allocBox = h("div", { id: "cp-allocations", class: "cp-card", "aria-live": "polite", tabindex: "0", role: "region", "aria-label": "Allocations" });
     const timelineBox = h("ol", { id: "cp-timeline", class: "cp-timeline", tabindex: "0", "aria-label": "Timeline of actions and endpoint changes" });
     const runsBox = h("div", { id: "cp-runs", "aria-live": "polite" });

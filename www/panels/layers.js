@@ -25,7 +25,9 @@ const DYNAMIC_DIR = "/var/lib/kubelet/dynamic-config";
 const BASE_DEFAULTS = {
   version: null,
   target: null,
-  args: "--config=/etc/kubernetes/kubelet.yaml\n--config-dir=/etc/kubernetes/kubelet.conf.d",
+  // No --config-dir by default: the flag exists from 1.28 (alpha until 1.30), and the sample
+  // should start on every release the data holds. "Add --config-dir" brings the drop-ins in.
+  args: "--config=/etc/kubernetes/kubelet.yaml",
   configPath: "/etc/kubernetes/kubelet.yaml",
   config: `${HEADER}maxPods: 150\nevictionHard:\n  memory.available: 200Mi\n`,
   dropinDir: "/etc/kubernetes/kubelet.conf.d",
@@ -75,14 +77,29 @@ const DEFAULT_LAYERS = ["default", "featureGateDefault"];
 /** Where upstream defaults a KubeletConfiguration (nil fields only), on the chosen release's branch. */
 const DEFAULTS_SOURCE = "pkg/kubelet/apis/config/v1beta1/defaults.go";
 
-/** The --config path the arguments name, or null when they name none. */
-export function configFlag(args) {
+/** The value the arguments give flag `--name` (the last one wins, as pflag has it), or null
+ *  when they do not name it. */
+export function flagValue(args, name) {
+  let out = null;
   for (let i = 0; i < args.length; i++) {
     const a = args[i].replace(/^-(?=[^-])/, "--");
-    if (a.startsWith("--config=")) return a.slice("--config=".length);
-    if (a === "--config") return args[i + 1] ?? "";
+    if (a.startsWith(`--${name}=`)) out = a.slice(name.length + 3);
+    else if (a === `--${name}`) out = args[i + 1] ?? "";
   }
-  return null;
+  return out;
+}
+/** The --config path the arguments name, or null when they name none. */
+export const configFlag = (args) => flagValue(args, "config");
+/** A path as the kubelet opens it: relative paths start from its working directory, `/`. */
+export const absolutePath = (p) => (p.startsWith("/") ? p : `/${p.replace(/^(\.\/)+/, "")}`);
+/**
+ * `text` (a command line) with the value of `--name` replaced by `value`, wherever the flag is
+ * written (`--name=v`, `--name v`, quoted or not); unchanged when the flag is absent.
+ */
+export function withFlagValue(text, name, value) {
+  const quoted = /[\s"'\\]/.test(value) ? `'${value.replace(/'/g, "'\\''")}'` : value;
+  const re = new RegExp(`(^|\\s)(--?${name.replace(/-/g, "\\-")})(=|\\s+)("[^"]*"|'[^']*'|[^\\s]*)`, "g");
+  return text.replace(re, (_, lead, flag, sep) => `${lead}${flag}${sep}${quoted}`);
 }
 const where = (o) => (o.line ? `${o.source}:${o.line}` : o.source);
 
@@ -163,6 +180,16 @@ export default {
       h("div", { class: "row" }, addConfigFlag));
     const configBody = h("div", { id: "layers-config-body" }, labelled("Path", configPath, "field wide"), configEd.el);
     const dropinList = h("div", { id: "layers-dropins", class: "dropins" });
+    const addDirFlag = h("button", { type: "button", id: "layers-add-config-dir", onclick: () => {
+      state.args = `${state.args.trimEnd()}\n--config-dir=${state.dropinDir}`.trimStart();
+      args.value = state.args;
+      update();
+      dropinList.querySelector("input")?.focus();
+    } }, "Add --config-dir");
+    let dropinBody = null;
+    const dropinNote = h("div", { id: "layers-dropin-note", class: "hint", hidden: true },
+      h("p", {}, `The arguments have no --config-dir, so the kubelet reads no drop-ins: the files below are drafts it ignores.${FACTS.spans.dropinDirAlphaEnv ? ` The flag exists from ${FACTS.spans.dropinDirAlphaEnv.from} (behind KUBELET_CONFIG_DROPIN_DIR_ALPHA up to ${FACTS.spans.dropinDirAlphaEnv.to}).` : ""}`),
+      h("div", { class: "row" }, addDirFlag));
     const addDropin = h("button", { type: "button", id: "layers-add-dropin", onclick: () => {
       let n = state.dropins.length + 1;
       while (state.dropins.some((d) => d.name === `${n}0-dropin.conf`)) n++;
@@ -231,7 +258,7 @@ export default {
         if (path) state.configPath = path.slice("--config=".length);
         const dir = r.args.map((a) => a.value).find((a) => a.startsWith("--config-dir="));
         if (dir) state.dropinDir = dir.slice("--config-dir=".length);
-        return { report: r, summary: `${r.args.length} arguments from a ${r.form} command line` };
+        return { report: r, summary: `${r.args.length} argument${r.args.length === 1 ? "" : "s"} from ${/^[aeiou]/i.test(r.form) ? "an" : "a"} ${r.form} command line` };
       }
       if (kind === "configz") {
         const r = kubegate.importConfigz(text);
@@ -328,10 +355,12 @@ export default {
             configBody),
           h("section", { "aria-labelledby": "layers-h-dropins" },
             h("h3", { id: "layers-h-dropins" }, "--config-dir drop-ins"),
-            labelled("Directory", dropinDir, "field wide"),
-            h("label", { class: "check" }, alphaEnv, ` KUBELET_CONFIG_DROPIN_DIR_ALPHA is set in the environment (${spanText(FACTS.spans.dropinDirAlphaEnv)})`),
-            h("p", { class: "hint" }, "The kubelet merges *.conf files in the lexical order of their names."),
-            dropinList, addDropin),
+            dropinNote,
+            dropinBody = h("div", { id: "layers-dropin-body" },
+              labelled("Directory", dropinDir, "field wide"),
+              h("label", { class: "check" }, alphaEnv, ` KUBELET_CONFIG_DROPIN_DIR_ALPHA is set in the environment (${spanText(FACTS.spans.dropinDirAlphaEnv)})`),
+              h("p", { class: "hint" }, "The kubelet merges *.conf files in the lexical order of their names."),
+              dropinList, addDropin)),
           h("section", { "aria-labelledby": "layers-h-dynamic" },
             h("h3", { id: "layers-h-dynamic" }, `Dynamic config (up to ${dynamicSpan?.to ?? "its removal"})`),
             h("label", { class: "check" }, dynOn, " simulate a Node-assigned config"),
@@ -352,12 +381,14 @@ export default {
           h("section", { "aria-labelledby": "layers-h-export" }, h("h3", { id: "layers-h-export" }, "Export"), exportBox),
           h("section", { "aria-labelledby": "layers-h-upgrade" }, h("h3", { id: "layers-h-upgrade" }, "Upgrade check"), upgradeBox))));
 
+    /** The drop-in directory as the kubelet walks it. */
+    const dropinBase = () => absolutePath(state.dropinDir.replace(/\/+$/, "") || "/");
     // ---- the input the package sees
     function input() {
       const files = {};
-      const base = state.dropinDir.replace(/\/+$/, "");
+      const base = dropinBase();
       for (const d of state.dropins) files[`${base}/${d.name}`] = d.text;
-      files[state.configPath] = state.config;
+      files[absolutePath(state.configPath)] = state.config;
       const inp = { kubeletVersion: state.version, args: splitArgs(state.args), files, dirs: [base] };
       if (state.alphaEnv) inp.env = { KUBELET_CONFIG_DROPIN_DIR_ALPHA: "1" };
       if (state.dynamic) {
@@ -373,21 +404,37 @@ export default {
 
     /** The editor holding `file`, if it is one of ours. */
     function editorFor(file) {
-      if (file === state.configPath) return configEd;
-      const base = state.dropinDir.replace(/\/+$/, "");
+      if (file === absolutePath(state.configPath)) return configEd;
+      const base = dropinBase();
       const i = state.dropins.findIndex((d) => `${base}/${d.name}` === file);
       return i >= 0 ? dropinEditors[i] : null;
     }
+    /** Shows where `file` (and `line`) is: its editor, or the path field that names it. */
     function jump(file, line) {
       const ed = editorFor(file);
       if (ed) ed.mark(line ?? null, true);
       else if (file?.includes("/store/checkpoints/")) assignedEd.ta.focus();
+      else if (file === dropinBase() || file?.startsWith(`${dropinBase()}/`)) dropinDir.focus();
+      else configPath.focus();
     }
+    /** Selects the last `flag` on the command line (the one pflag keeps) and goes there. */
+    function jumpFlag(flag) {
+      const re = new RegExp(`(^|\\s)(-?${flag.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")})(?=[=\\s]|$)`, "g");
+      let at = -1;
+      for (const m of args.value.matchAll(re)) at = m.index + m[1].length;
+      if (at >= 0) {
+        const end = args.value.slice(at).search(/\s|$/);
+        args.setSelectionRange(at, at + end);
+      }
+      args.focus();
+    }
+    /** A path that may wrap only after its slashes, never inside a name ("kubelet.yam l:5"). */
+    const pathText = (text) => text.split(/(?<=\/)/).flatMap((part, i) => (i ? [h("wbr"), part] : [part]));
     const locationButton = (p) => {
-      if (p.flag) return h("button", { type: "button", class: "loc", onclick: () => args.focus() }, p.flag);
+      if (p.flag) return h("button", { type: "button", class: "loc", onclick: () => jumpFlag(p.flag), "aria-label": `Go to ${p.flag} on the command line` }, p.flag);
       if (!p.file) return null;
       const text = p.line ? `${p.file}:${p.line}` : p.file;
-      return h("button", { type: "button", class: "loc", onclick: () => jump(p.file, p.line), "aria-label": `Go to ${text}` }, text);
+      return h("button", { type: "button", class: "loc", onclick: () => jump(p.file, p.line), "aria-label": `Go to ${text}` }, pathText(text));
     };
 
     // ---- drop-ins
@@ -446,7 +493,7 @@ export default {
         h("td", {}, h("code", {}, show(f.value))),
         h("td", {}, badge(f.origin)),
         h("td", {}, f.origin.layer === "configFile" || f.origin.layer === "dropIn"
-          ? h("button", { type: "button", class: "loc", tabindex: "-1", onclick: () => jump(f.origin.source, f.origin.line) }, where(f.origin))
+          ? h("button", { type: "button", class: "loc", tabindex: "-1", onclick: () => jump(f.origin.source, f.origin.line) }, pathText(where(f.origin)))
           : h("span", { class: "muted" }, where(f.origin))),
         h("td", { class: "muted" }, f.overridden?.length ? `${f.overridden.length} earlier` : ""));
       tr.addEventListener("mouseenter", () => explain(path));
@@ -601,9 +648,13 @@ export default {
     }
 
     function drawConfigNote() {
-      const path = configFlag(splitArgs(state.args));
+      const a = splitArgs(state.args);
+      const path = configFlag(a);
       configNote.hidden = path !== null;
       configBody.hidden = path === null;
+      const dir = flagValue(a, "config-dir");
+      dropinNote.hidden = dir !== null;
+      dropinBody.hidden = dir === null;
     }
 
     function drawUpgrade(inp) {
@@ -612,31 +663,42 @@ export default {
       try {
         rep = checkKubeletUpgrade(inp, state.target);
       } catch (e) {
-        return render(upgradeBox, h("p", { class: "muted" }, `No upgrade check: at ${state.version} ${messageOf(e)}`));
+        return render(upgradeBox, h("p", { class: "error" }, `No upgrade check: ${messageOf(e)}`));
       }
-      const where = (f) => f.file ? ` (${f.file}${f.line ? `:${f.line}` : ""})` : f.flag && f.flag !== f.subject ? ` (${f.flag})` : "";
-      const item = (f) => h("li", { class: f.breaking ? "breaking" : "" },
+      const minor = (v) => Number(String(v).split(".")[1]);
+      // Across more than one release, each finding says which release brings it.
+      const multi = Math.abs(minor(rep.from) - minor(rep.to)) > 1;
+      const when = (f) => (f.already ? ` · already refused by ${rep.from}` : f.release ? ` · ${multi ? "arrives in" : "since"} ${f.release}` : "");
+      const item = (f) => h("li", { class: f.breaking ? "breaking" : "", dataset: f.release ? { release: f.release } : {} },
         f.breaking ? h("strong", {}, "breaks: ") : null,
-        f.message,
-        h("span", { class: "muted" }, where(f), f.release ? ` · since ${f.release}` : ""));
+        f.message, " ",
+        f.file || f.flag && f.flag !== f.subject ? locationButton(f) : null,
+        h("span", { class: "muted" }, when(f)));
       const breaking = rep.findings.filter((f) => f.breaking);
       const other = rep.findings.filter((f) => !f.breaking);
+      const reasons = breaking.length === 1 ? "the reason marked" : `the ${breaking.length} reasons marked`;
       render(upgradeBox,
+        rep.startsBefore ? null : h("div", { class: "error", id: "layers-upgrade-before" },
+          h("p", {}, h("strong", {}, `Kubelet ${rep.from} already refuses these inputs: `), h("span", { class: "k8s-error" }, rep.errorBefore)),
+          rep.beforeWithout?.length
+            ? h("p", { class: "muted" }, `The check compares with ${rep.from} as if ${rep.beforeWithout.join(", ")} were not in the inputs.`)
+            : h("p", { class: "muted" }, `${rep.from} never starts with these inputs, so only what the inputs themselves set is compared.`)),
         // The refusal is said once: when a breaking finding already carries the kubelet's error,
         // the headline points at it instead of repeating it.
-        h("p", { class: rep.starts ? "ok" : "error" }, rep.starts
+        h("p", { class: rep.starts ? "ok" : "error", id: "layers-upgrade-verdict" }, rep.starts
           ? `Kubelet ${rep.to} starts with these inputs.`
-          : breaking.some((f) => f.message === rep.error)
-            ? `Kubelet ${rep.to} refuses to start, for the reason marked "breaks" below.`
+          : breaking.length
+            ? `Kubelet ${rep.to} refuses to start, for ${reasons} "breaks" below.`
             : `Kubelet ${rep.to} refuses to start: ${rep.error}`),
         breaking.length ? h("ul", { class: "findings", id: "layers-upgrade-breaking" }, breaking.map(item)) : null,
+        rep.assumingRemoved?.length ? h("p", { class: "muted" }, `What else changes is computed as if ${rep.assumingRemoved.join(", ")} were removed.`) : null,
         other.length
-          ? h("details", { open: other.length <= 12 }, h("summary", {}, `${other.length} other changes`), h("ul", { class: "findings", id: "layers-upgrade-changes" }, other.map(item)))
+          ? h("details", { open: other.length <= 12 }, h("summary", {}, `${other.length} other change${other.length === 1 ? "" : "s"}`), h("ul", { class: "findings", id: "layers-upgrade-changes" }, other.map(item)))
           : h("p", { class: "muted" }, "Nothing else changes."));
     }
 
     function drawContrib() {
-      const base = state.dropinDir.replace(/\/+$/, "");
+      const base = dropinBase();
       dropinList.querySelectorAll(".dropin").forEach((el, i) => {
         const d = state.dropins[i];
         if (!d || !result) { setText(el.querySelector(".contrib"), ""); return; }
@@ -661,8 +723,23 @@ export default {
       drawUpgrade(inp);
     }
 
+    /**
+     * The --config and --config-dir the arguments name drive the editors' paths, whichever way
+     * the arguments came (typed, pasted, imported, an example, a share link): the kubelet opens
+     * the file its flags name, and the editor above is that file.
+     */
+    function alignPaths(a) {
+      const file = flagValue(a, "config");
+      if (file && file !== state.configPath) state.configPath = file;
+      const dir = flagValue(a, "config-dir");
+      if (dir && dir.replace(/\/+$/, "") !== state.dropinDir.replace(/\/+$/, "")) state.dropinDir = dir;
+      if (configPath.value !== state.configPath) configPath.value = state.configPath;
+      if (dropinDir.value !== state.dropinDir) dropinDir.value = state.dropinDir;
+    }
+
     function update({ defer = false } = {}) {
       const a = splitArgs(state.args);
+      alignPaths(a);
       setText(argsParsed, a.length ? `${a.length} argument${a.length === 1 ? "" : "s"}: ${a.map((x) => JSON.stringify(x)).join(" ")}` : "No arguments: the kubelet runs on its defaults.");
       const inp = input();
       try {
@@ -699,8 +776,17 @@ export default {
     bind(version, "version", "change");
     bind(target, "target", "change");
     bind(args, "args");
-    bind(configPath, "configPath");
-    bind(dropinDir, "dropinDir");
+    // The path fields and the command line name the same files: editing one rewrites the other.
+    const bindPath = (el, key, flag) => el.addEventListener("input", () => {
+      state[key] = el.value;
+      if (flagValue(splitArgs(state.args), flag) !== null && el.value.trim()) {
+        state.args = withFlagValue(state.args, flag, el.value.trim());
+        args.value = state.args;
+      }
+      typed();
+    });
+    bindPath(configPath, "configPath", "config");
+    bindPath(dropinDir, "dropinDir", "config-dir");
     bind(alphaEnv, "alphaEnv", "change");
     bind(dynOn, "dynamic", "change");
     bind(unreadable, "assignedUnreadable", "change");

@@ -42,6 +42,7 @@ spec:
   - name: agent
     image: busybox
 `;
+const DB_SAMPLE = STATIC_WEB.replace(/web/g, "db").replace("nginx:1.25", "postgres:16").replace("name: nginx", "name: postgres");
 const API_POD = JSON.stringify({
   metadata: { name: "app", namespace: "default", uid: "uid-app" },
   spec: { nodeName: NODE, containers: [{ name: "app", image: "app:1" }] },
@@ -108,8 +109,21 @@ export default {
     const fileList = h("ul", { id: "pods-files", class: "pods-list" });
     const fileName = h("input", { id: "pods-file-name", type: "text", class: "mono", value: "db.yaml", spellcheck: "false", autocomplete: "off" });
     const fileBody = h("textarea", { id: "pods-file-body", rows: "9", class: "mono", spellcheck: "false" });
-    fileBody.value = STATIC_WEB.replace(/web/g, "db").replace("nginx:1.25", "postgres:16").replace("name: nginx", "name: postgres");
+    fileBody.value = DB_SAMPLE;
     const fileSave = h("button", { type: "button", id: "pods-file-save", onclick: () => act({ a: "write", name: fileName.value.trim(), content: fileBody.value }) }, "Save file");
+    const fileNew = h("button", { type: "button", id: "pods-file-new", onclick: () => {
+      const files = sim.file.files();
+      let name = "db.yaml";
+      for (let n = 2; name in files; n++) name = `db-${n}.yaml`;
+      fileName.value = name;
+      fileBody.value = DB_SAMPLE.replace(/name: db\b/, `name: ${name.replace(/\.yaml$/, "")}`);
+      drawDrafts();
+      fileName.focus();
+    } }, "New manifest");
+    // Under each editor: whether it shows what its source holds now, or a draft.
+    const fileDraft = h("p", { id: "pods-file-draft", class: "draft-note", "aria-live": "polite" });
+    const httpDraft = h("p", { id: "pods-http-draft", class: "draft-note", "aria-live": "polite" });
+    const apiDraft = h("p", { id: "pods-api-draft", class: "draft-note", "aria-live": "polite" });
 
     const httpStatus = select([["200", "200 OK"], ["404", "404 Not Found"], ["500", "500 Internal Server Error"], ["0", "unreachable"]], "200", { id: "pods-http-status", "aria-label": "HTTP status" });
     const httpBody = h("textarea", { id: "pods-http-body", rows: "9", class: "mono", spellcheck: "false", "aria-label": "Manifest document served at the URL" });
@@ -142,19 +156,22 @@ export default {
           fileList,
           labelled("File name", fileName),
           labelled("Manifest (YAML or JSON)", fileBody),
-          h("div", { class: "row" }, fileSave)),
+          fileDraft,
+          h("div", { class: "row" }, fileSave, fileNew)),
         h("section", { class: "pods-lane", "aria-labelledby": "pods-h-http" },
           h("h3", { id: "pods-h-http" }, "http ", h("code", { class: "muted" }, URL_)),
           h("p", { class: "muted" }, `Polled every ${PERIODS.httpCheckFrequency}; one pod or a PodList. An unchanged body is skipped.`),
           httpNow,
           labelled("Status", httpStatus),
           labelled("Body", httpBody),
+          httpDraft,
           h("div", { class: "row" }, httpServe)),
         h("section", { class: "pods-lane", "aria-labelledby": "pods-h-api" },
           h("h3", { id: "pods-h-api" }, "api ", h("span", { class: "muted" }, `pods with spec.nodeName=${NODE}`)),
           h("label", { class: "check" }, synced, " node informer synced (the watch starts after it)"),
           apiList,
           labelled("Pod (JSON)", apiBody),
+          apiDraft,
           h("div", { class: "row" }, apiSave))),
       h("div", { class: "pods-out" },
         h("section", { "aria-labelledby": "pods-h-stream" }, h("h3", { id: "pods-h-stream" }, "Merged output stream"), streamBox),
@@ -229,8 +246,62 @@ export default {
           throw new Error(`step ${i + 1} (${x.a}): ${messageOf(e)}`);
         }
       });
+      showHeld();
       draw();
     }
+
+    // ---- the editors: what each source holds, or a visible draft
+    const keyOf = (p) => `${p?.metadata?.namespace || "default"}/${p?.metadata?.name ?? ""}`;
+    const heldPod = (key) => sim.api.clusterPods().find((p) => keyOf(p) === key) ?? null;
+    /** The pod the API editor was loaded from, as the source held it then. */
+    let apiBase = null;
+    /** A save that would overwrite a pod changed since its draft was loaded asks twice. */
+    let overwriteArmed = null;
+    function loadPod(p) {
+      apiBody.value = JSON.stringify(p, null, 2);
+      apiBase = { key: keyOf(p), json: JSON.stringify(p) };
+      overwriteArmed = null;
+    }
+    /** After a replay (an example, a share link, Start over) each editor shows what its source
+     *  holds: the file and pod written last, what the URL serves. */
+    function showHeld() {
+      const files = sim.file.files();
+      const name = [...state.actions].reverse().find((x) => x.a === "write" && x.name in files)?.name ?? Object.keys(files)[0];
+      if (name) { fileName.value = name; fileBody.value = files[name]; }
+      if (sim.served) { httpStatus.value = String(sim.served.status); httpBody.value = sim.served.body; }
+      const pods = sim.api.clusterPods();
+      let last = null;
+      for (const x of [...state.actions].reverse()) {
+        if (x.a !== "upsert") continue;
+        try { last = heldPod(keyOf(JSON.parse(x.pod))); } catch { /* not JSON: never held */ }
+        if (last) break;
+      }
+      const pod = last ?? pods[0];
+      if (pod) loadPod(pod);
+      else apiBase = null;
+    }
+    function drawDrafts() {
+      const files = sim.file.files();
+      const name = fileName.value.trim();
+      const fileHeld = name in files && files[name] === fileBody.value;
+      fileDraft.classList.toggle("draft", !fileHeld);
+      fileDraft.textContent = fileHeld ? `Shows ${name} as the directory holds it.`
+        : name in files ? `Draft: unsaved changes to ${name} (Save file writes them).` : `Draft: ${name || "this manifest"} is not in the directory yet (Save file writes it).`;
+      const s = sim.served;
+      const httpHeld = !!s && String(s.status) === httpStatus.value && (!s.status || s.body === httpBody.value);
+      httpDraft.classList.toggle("draft", !httpHeld);
+      httpDraft.textContent = httpHeld ? "Shows what the URL serves now." : s ? "Draft: not served yet (Serve replaces what the URL serves)." : "Draft: the URL serves nothing yet.";
+      let pod = null;
+      try { pod = JSON.parse(apiBody.value); } catch { /* a draft that is not JSON yet */ }
+      const held = isObject(pod) ? heldPod(keyOf(pod)) : null;
+      const apiHeld = !!held && JSON.stringify(held) === JSON.stringify(pod);
+      apiDraft.classList.toggle("draft", !apiHeld);
+      apiDraft.textContent = apiHeld ? `Shows ${keyOf(held)} as the API server holds it.`
+        : !isObject(pod) ? "Draft: not a JSON object yet."
+          : held ? `Draft: unsaved changes to ${keyOf(pod)} (Create or update pod writes them).` : `Draft: ${keyOf(pod)} is not in the API server (Create or update pod creates it).`;
+    }
+    for (const el of [fileName, fileBody, httpBody, apiBody]) el.addEventListener("input", drawDrafts);
+    httpStatus.addEventListener("change", drawDrafts);
 
     function act(x) {
       if (state.actions.length >= MAX_ACTIONS) {
@@ -249,7 +320,23 @@ export default {
     }
 
     function upsertFromEditor() {
+      let pod = null;
+      try { pod = JSON.parse(apiBody.value); } catch { /* act() reports it */ }
+      const held = isObject(pod) ? heldPod(keyOf(pod)) : null;
+      // A draft loaded before the pod last changed (or never loaded from it) would put an older
+      // pod back without a word: say so, and write only when asked again.
+      const stale = held && (apiBase?.key !== keyOf(pod) || apiBase.json !== JSON.stringify(held)) && JSON.stringify(held) !== JSON.stringify(pod);
+      if (stale && overwriteArmed !== keyOf(pod)) {
+        overwriteArmed = keyOf(pod);
+        actionError = `The API server's ${keyOf(pod)} is not the one this draft started from: Edit loads what it holds now; Create or update pod again overwrites it with this draft.`;
+        return draw();
+      }
       act({ a: "upsert", pod: apiBody.value });
+      if (!actionError && isObject(pod)) {
+        const now = heldPod(keyOf(pod));
+        if (now) loadPod(now);
+        draw();
+      }
     }
 
     // ---- drawing
@@ -264,6 +351,7 @@ export default {
       drawApi();
       drawStream();
       drawMerged();
+      drawDrafts();
     }
 
     function drawFiles() {
@@ -271,7 +359,7 @@ export default {
       const names = Object.keys(files);
       render(fileList, names.length ? names.map((n) => h("li", {},
         h("code", {}, n), " ",
-        h("button", { type: "button", class: "pods-file-edit", "aria-label": `Edit ${n}`, onclick: () => { fileName.value = n; fileBody.value = files[n]; fileBody.focus(); } }, "Edit"),
+        h("button", { type: "button", class: "pods-file-edit", "aria-label": `Edit ${n}`, onclick: () => { fileName.value = n; fileBody.value = files[n]; drawDrafts(); fileBody.focus(); } }, "Edit"),
         h("button", { type: "button", class: "pods-file-rm", "aria-label": `Delete ${n}`, onclick: () => act({ a: "rm", name: n }) }, "Delete"))) : h("li", { class: "muted" }, "No manifests."));
     }
 
@@ -285,7 +373,7 @@ export default {
       const pods = sim.api.clusterPods();
       render(apiList, pods.length ? pods.map((p) => h("li", {},
         h("code", {}, podName(p)), h("span", { class: "muted" }, ` on ${p.spec?.nodeName || "(unscheduled)"}`), " ",
-        h("button", { type: "button", class: "pods-api-edit", "aria-label": `Edit ${podName(p)}`, onclick: () => { apiBody.value = JSON.stringify(p, null, 2); apiBody.focus(); } }, "Edit"),
+        h("button", { type: "button", class: "pods-api-edit", "aria-label": `Edit ${podName(p)}`, onclick: () => { loadPod(p); drawDrafts(); apiBody.focus(); } }, "Edit"),
         h("button", { type: "button", class: "pods-api-rm", "aria-label": `Delete ${podName(p)}`, onclick: () => act({ a: "delete", namespace: p.metadata.namespace ?? "default", name: p.metadata.name }) }, "Delete"))) : h("li", { class: "muted" }, "No pods in the cluster."));
     }
 
@@ -326,6 +414,7 @@ export default {
     synced.addEventListener("change", () => act({ a: "synced", value: synced.checked }));
     httpBody.value = URL_DOC;
     apiBody.value = API_POD;
+    httpServe.addEventListener("click", () => drawDrafts());
 
     rebuild();
 

@@ -9,6 +9,7 @@
 //! rate-limited queue whose rate depends on the zone's disruption state.
 
 mod config;
+mod explain;
 mod fast_path;
 mod health;
 mod monitor;
@@ -21,6 +22,11 @@ use std::collections::{BTreeMap, HashMap};
 
 pub use crate::objects::{TAINT_NOT_READY, TAINT_UNREACHABLE, TAINT_UNSCHEDULABLE};
 pub use config::{ConfigError, ControllerConfig, Settings};
+pub use explain::{
+    explain, relative, snapshot_time, zone_display, ClusterOptions, ClusterView, ControllerView,
+    ExplainOptions, Explanation, NodeExplanation, NodeInput, PodEviction, Staleness, Step,
+    TaintView, ZoneView,
+};
 pub use report::{
     ApiCall, ControllerEvent, Lease, LeaseMeta, LeaseSpec, MonitorInput, MonitorResult, PodRef,
     PodsMarkedNotReady, TaintChange, ZoneChange,

@@ -69,7 +69,7 @@ pub(super) const NO_ZONE: u32 = u32::MAX;
 impl NodeLifecycleController {
     /// `ComputeZoneState` with the controller's `--unhealthy-zone-threshold`, compared in
     /// float32 as upstream does.
-    fn compute_zone_state(&self, ready: usize, not_ready: usize) -> ZoneState {
+    pub(super) fn compute_zone_state(&self, ready: usize, not_ready: usize) -> ZoneState {
         if ready == 0 && not_ready > 0 {
             ZoneState::FullDisruption
         } else if not_ready > 2
@@ -84,7 +84,7 @@ impl NodeLifecycleController {
 
     /// `setLimiterInZone`: Normal and FullDisruption use `--node-eviction-rate`;
     /// PartialDisruption uses `ReducedQPSFunc` (secondary rate above the large-cluster size, else 0).
-    fn limiter_qps(&self, state: ZoneState, zone_size: usize) -> f64 {
+    pub(super) fn limiter_qps(&self, state: ZoneState, zone_size: usize) -> f64 {
         match state {
             ZoneState::PartialDisruption => {
                 if zone_size > self.settings.large_cluster_size_threshold as usize {
@@ -185,7 +185,7 @@ impl NodeLifecycleController {
 
     /// Why a zone's NoExecute tainting runs at the rate `setLimiterInZone` gives its new state,
     /// in upstream's terms (flags by their kube-controller-manager names).
-    fn why(
+    pub(super) fn why(
         &self,
         state: ZoneState,
         (ready, not_ready): (usize, usize),

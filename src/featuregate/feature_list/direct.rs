@@ -213,7 +213,7 @@ mod tests {
     #[test]
     fn yaml_1_1_scalars_as_the_yaml_reader_reads_them() {
         let text = "- name: 'A'\n  versionedSpecs:\n  - default: on\n    lockToDefault: No\n    \
-                    preRelease: \"\"\n    version: null\n";
+                    preRelease: \"GA\"\n    version: null\n";
         let got = read(text);
         assert_eq!(got.clone().ok_or(String::new()), general(text));
         let spec = got.and_then(|m| m.get("A").and_then(|s| s.first().cloned()));

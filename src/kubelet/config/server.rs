@@ -276,8 +276,19 @@ impl<'a> Startup<'a> {
             let line = decoded.doc.nearest_position(&ptr).map(|p| p.line);
             written.insert(leaf.clone(), Origin::new(Layer::ConfigFile, path, line));
         }
-        defaults::set_defaults_at(&mut kc, gates, release)
-            .map_err(|e| wrap(e.or_at(path, None)))?;
+        defaults::set_defaults_at(&mut kc, gates, release).map_err(|e| {
+            // A gate the file sets and the defaulting gate refuses: the line that set it.
+            let line = match e.cause() {
+                Some(super::error::Cause::FeatureGate(fe)) => fe
+                    .problems()
+                    .iter()
+                    .find_map(|p| p.feature())
+                    .and_then(|name| written.get(&format!("featureGates.{name}")))
+                    .and_then(|o| o.line),
+                _ => None,
+            };
+            wrap(e.or_at(path, line))
+        })?;
         let mut kc = defaults::only_fields_of(&kc, release);
         if kc.eviction_hard.is_none() {
             kc.eviction_hard = Some(defaults::default_eviction_hard_at(&release.version()));
@@ -424,13 +435,21 @@ impl<'a> Startup<'a> {
         layers.kc = flag_precedence(cl, &layers.kc, &mut layers.prov)
             .map_err(|e| e.of_kind(ConfigErrorKind::FlagPrecedence))?;
         let cfg_gates = layers.kc.feature_gates.clone().unwrap_or_default();
+        let prov = &layers.prov;
         self.warnings
             .extend(gates.set_from_map(&cfg_gates).map_err(|e| {
-                ConfigError::new(format!(
+                // The text names the gate; the provenance knows which file line or flag set it.
+                let at = gate_problem_at(&e, prov);
+                let mut err = ConfigError::new(format!(
                     "failed to set feature gates from initial flags-based config: {e}"
-                ))
-                .with_cause(e)
-                .of_kind(ConfigErrorKind::FeatureGates)
+                ));
+                if let Some(p) = at {
+                    err.file = p.file.clone();
+                    err.line = p.line;
+                    err.flag = p.flag.clone();
+                    err.problems = vec![p];
+                }
+                err.with_cause(e).of_kind(ConfigErrorKind::FeatureGates)
             })?);
         Ok(())
     }
@@ -614,4 +633,25 @@ pub fn flag_precedence(
     }
     provenance::record_step(prov, &before, &after, &origins, &fallback);
     Ok(out)
+}
+
+/// Where the input wrote the gate a refused `SetFromMap` names first: the file and line, or the
+/// flag, that set `featureGates.<name>`, as one located problem carrying the refusal's text.
+fn gate_problem_at(
+    e: &crate::featuregate::FeatureGateError,
+    prov: &Provenance,
+) -> Option<super::error::ConfigProblem> {
+    let name = e.problems().iter().find_map(|p| p.feature())?;
+    let field = format!("featureGates.{name}");
+    prov.get(&field)?;
+    let message = e
+        .messages()
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| e.to_string());
+    Some(super::error::ConfigProblem::locate(
+        message,
+        Some(field),
+        prov,
+    ))
 }

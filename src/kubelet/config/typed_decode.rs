@@ -5,8 +5,10 @@
 //! largest function in the package's wasm. This one fills a default configuration in place, so
 //! an error drops one value. It answers exactly as the derive did with the struct's serde
 //! attributes (`rename_all = "camelCase"`, `default`): unknown keys are ignored, a repeated key is
-//! a `duplicate field` error, `null` is an absent field, an array fills fields in order. The test
-//! at the bottom holds the table to the struct's own `Serialize` names.
+//! a `duplicate field` error, `null` is an absent field. One difference, on purpose: an array is
+//! refused wherever a struct is expected, at any depth (serde's derive fills a struct from an
+//! array field by field; Go's JSON decoder, the kubelet's, refuses it). The test at the bottom
+//! holds the table to the struct's own `Serialize` names.
 
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
@@ -33,19 +35,6 @@ macro_rules! table {
             )*
             let _ = i;
             map.next_value::<IgnoredAny>().map(|_| ())
-        }
-
-        /// Fills fields in order from an array until it ends.
-        fn fill_in_order<'de, A: SeqAccess<'de>>(
-            c: &mut KubeletConfiguration,
-            seq: &mut A,
-        ) -> Result<(), A::Error> {
-            $(
-                if !set_next(&mut c.$field, seq)? {
-                    return Ok(());
-                }
-            )*
-            Ok(())
         }
     };
 }
@@ -188,23 +177,8 @@ fn set<'de, A: MapAccess<'de>, T: Deserialize<'de>>(
     slot: &mut Option<T>,
     map: &mut A,
 ) -> Result<(), A::Error> {
-    *slot = map.next_value()?;
+    *slot = map.next_value_seed(Strict(std::marker::PhantomData))?;
     Ok(())
-}
-
-/// One field's value from an array; `false` once the array has ended.
-#[inline(never)]
-fn set_next<'de, A: SeqAccess<'de>, T: Deserialize<'de>>(
-    slot: &mut Option<T>,
-    seq: &mut A,
-) -> Result<bool, A::Error> {
-    match seq.next_element()? {
-        Some(v) => {
-            *slot = v;
-            Ok(true)
-        }
-        None => Ok(false),
-    }
 }
 
 /// A key: the index of the field it names, `None` for a key the type does not know.
@@ -271,11 +245,254 @@ impl<'de> Visitor<'de> for ConfigVisitor {
         }
         Ok(c)
     }
+}
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<KubeletConfiguration, A::Error> {
-        let mut c = KubeletConfiguration::default();
-        fill_in_order(&mut c, &mut seq)?;
-        Ok(c)
+/// A field's value decoded as Go's JSON decoder would take it: an array is refused where a
+/// struct is expected (serde's derive would fill the struct from it, field by field), at any
+/// depth: in the field, an optional or newtype field, a map's values and a list's items.
+struct Strict<T>(std::marker::PhantomData<T>);
+
+impl<'de, T: Deserialize<'de>> DeserializeSeed<'de> for Strict<T> {
+    type Value = T;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+        T::deserialize(StrictDe(d))
+    }
+}
+
+/// The deserializer of [`Strict`]: the one beneath, with struct visitors refusing sequences.
+struct StrictDe<D>(D);
+
+/// A visitor passed through; `struct_of` refuses a sequence in its name.
+struct StrictVisitor<V> {
+    inner: V,
+    struct_of: bool,
+}
+
+macro_rules! forward_deserialize {
+    ($($method:ident),*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+            self.0.$method(visitor)
+        }
+    )*};
+}
+
+/// Methods whose visitor may see a sequence, a map or an inner value: wrapped, so that the rule
+/// reaches what they hold.
+macro_rules! wrap_deserialize {
+    ($($method:ident),*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+            self.0.$method(StrictVisitor {
+                inner: visitor,
+                struct_of: false,
+            })
+        }
+    )*};
+}
+
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for StrictDe<D> {
+    type Error = D::Error;
+
+    forward_deserialize!(
+        deserialize_bool,
+        deserialize_i8,
+        deserialize_i16,
+        deserialize_i32,
+        deserialize_i64,
+        deserialize_i128,
+        deserialize_u8,
+        deserialize_u16,
+        deserialize_u32,
+        deserialize_u64,
+        deserialize_u128,
+        deserialize_f32,
+        deserialize_f64,
+        deserialize_char,
+        deserialize_str,
+        deserialize_string,
+        deserialize_bytes,
+        deserialize_byte_buf,
+        deserialize_unit,
+        deserialize_identifier,
+        deserialize_ignored_any
+    );
+    wrap_deserialize!(
+        deserialize_any,
+        deserialize_option,
+        deserialize_seq,
+        deserialize_map
+    );
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        self.0.deserialize_unit_struct(name, visitor)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        self.0.deserialize_newtype_struct(
+            name,
+            StrictVisitor {
+                inner: visitor,
+                struct_of: false,
+            },
+        )
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(
+        self,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        self.0.deserialize_tuple(len, visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        self.0.deserialize_tuple_struct(name, len, visitor)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        self.0.deserialize_struct(
+            name,
+            fields,
+            StrictVisitor {
+                inner: visitor,
+                struct_of: true,
+            },
+        )
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        self.0.deserialize_enum(name, variants, visitor)
+    }
+
+    fn is_human_readable(&self) -> bool {
+        self.0.is_human_readable()
+    }
+}
+
+macro_rules! forward_visit {
+    ($($method:ident: $ty:ty),*) => {$(
+        fn $method<E: de::Error>(self, v: $ty) -> Result<Self::Value, E> {
+            self.inner.$method(v)
+        }
+    )*};
+}
+
+impl<'de, V: Visitor<'de>> Visitor<'de> for StrictVisitor<V> {
+    type Value = V::Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        self.inner.expecting(f)
+    }
+
+    forward_visit!(
+        visit_bool: bool, visit_i8: i8, visit_i16: i16, visit_i32: i32, visit_i64: i64,
+        visit_i128: i128, visit_u8: u8, visit_u16: u16, visit_u32: u32, visit_u64: u64,
+        visit_u128: u128, visit_f32: f32, visit_f64: f64, visit_char: char, visit_str: &str,
+        visit_borrowed_str: &'de str, visit_string: String, visit_bytes: &[u8],
+        visit_borrowed_bytes: &'de [u8], visit_byte_buf: Vec<u8>
+    );
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.inner.visit_none()
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.inner.visit_unit()
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        self.inner.visit_some(StrictDe(d))
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        self.inner.visit_newtype_struct(StrictDe(d))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        if self.struct_of {
+            return Err(de::Error::invalid_type(de::Unexpected::Seq, &self));
+        }
+        self.inner.visit_seq(StrictAccess(seq))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        self.inner.visit_map(StrictAccess(map))
+    }
+
+    fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<Self::Value, A::Error> {
+        self.inner.visit_enum(data)
+    }
+}
+
+/// A map's values or a sequence's items, each decoded through [`StrictDe`]: the rule holds at
+/// every depth (`authentication: {x509: []}`, a list of structs).
+struct StrictAccess<A>(A);
+
+/// A seed decoded through [`StrictDe`].
+struct StrictSeed<S>(S);
+
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for StrictSeed<S> {
+    type Value = S::Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
+        self.0.deserialize(StrictDe(d))
+    }
+}
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for StrictAccess<A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        self.0.next_key_seed(seed)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
+        self.0.next_value_seed(StrictSeed(seed))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.0.size_hint()
+    }
+}
+
+impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for StrictAccess<A> {
+    type Error = A::Error;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, A::Error> {
+        self.0.next_element_seed(StrictSeed(seed))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.0.size_hint()
     }
 }
 
@@ -308,11 +525,6 @@ mod tests {
         assert_eq!(keys, names);
         let back: KubeletConfiguration = serde_json::from_value(v.clone()).unwrap();
         assert_eq!(back, c);
-        // Declaration order: an array fills the same fields.
-        let ordered: Vec<Value> = FIELDS.iter().map(|n| v[*n].clone()).collect();
-        let from_array: KubeletConfiguration =
-            serde_json::from_value(Value::Array(ordered)).unwrap();
-        assert_eq!(from_array, c);
     }
 
     /// Sets every field from a JSON document that holds a plausible value for each.
@@ -373,11 +585,31 @@ mod tests {
             not_object.unwrap_err().to_string(),
             "invalid type: string \"x\", expected struct KubeletConfiguration"
         );
-        let short: KubeletConfiguration = serde_json::from_value(json!(["v1", "K"])).unwrap();
-        assert_eq!(
-            (short.api_version.as_deref(), short.kind.as_deref()),
-            (Some("v1"), Some("K"))
-        );
+        // Unlike the derive: no struct is filled from an array, at any depth (Go's decoder
+        // refuses an array for a struct too).
+        for (value, expected) in [
+            (json!(["v1", "K"]), "struct KubeletConfiguration"),
+            (
+                json!({"authentication": []}),
+                "struct KubeletAuthentication",
+            ),
+            (
+                json!({"authentication": [true]}),
+                "struct KubeletAuthentication",
+            ),
+            (
+                json!({"authentication": {"x509": ["ca"]}}),
+                "struct KubeletX509Authentication",
+            ),
+            (json!({"registerWithTaints": [["k", "v"]]}), "struct Taint"),
+        ] {
+            let err = serde_json::from_value::<KubeletConfiguration>(value.clone()).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!("invalid type: sequence, expected {expected}"),
+                "{value}"
+            );
+        }
         let null: KubeletConfiguration = serde_json::from_value(json!({"port": null})).unwrap();
         assert_eq!(null, KubeletConfiguration::default());
     }

@@ -17,14 +17,22 @@
 //!   and so do gate defaults.
 //!
 //! Upgrades and downgrades are both answered: "from" and "to" are just two releases.
+//!
+//! The check always answers. A kubelet stops at its first refusal, so one start shows one
+//! problem; to list every problem of a release, the check drops what was refused (the flag
+//! the error names, the gate a gate error names) and starts again, as an operator fixing them
+//! one by one would. The same applies to the starting release: inputs it already refuses are
+//! said so, and the comparison starts from what it accepts once those are dropped. Across a
+//! jump of several releases, each finding names the release in which it arrives.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::error::{Cause, ConfigProblem};
 use super::flags;
-use super::gates::{kubelet_gate, Gates};
+use super::gates::{kubelet_gate, GateInfo, GateState, Gates};
 use super::provenance::{Layer, Origin};
 use super::{parse_version, resolve_with_gates, ConfigError, ResolveInput, Resolved};
 use crate::featuregate::FeatureGate;
@@ -63,6 +71,10 @@ pub struct UpgradeFinding {
     pub line: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flag: Option<String>,
+    /// The starting release refuses this too: it does not arrive with the upgrade.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
+    pub already: bool,
 }
 
 impl UpgradeFinding {
@@ -76,6 +88,7 @@ impl UpgradeFinding {
             file: None,
             line: None,
             flag: None,
+            already: false,
         }
     }
 
@@ -109,6 +122,17 @@ impl UpgradeFinding {
 pub struct UpgradeReport {
     pub from: String,
     pub to: String,
+    /// The kubelet of `from` starts with these inputs.
+    #[serde(default = "yes")]
+    pub starts_before: bool,
+    /// Its startup error when it does not (the first, as it prints it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_before: Option<String>,
+    /// When `from` refuses the inputs, what the comparison dropped to start it: flags (`--x`)
+    /// and gates (`featureGates.X`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
+    pub before_without: Vec<String>,
     /// The target kubelet starts with these inputs.
     pub starts: bool,
     /// The target's startup error, if any (its text, as the kubelet prints it).
@@ -121,6 +145,125 @@ pub struct UpgradeReport {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub assuming_removed: Vec<String>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The release's gate with some gates left out of every `SetFromMap`: the kubelet an operator
+/// runs once the gates it refused are gone from the inputs.
+struct Without {
+    inner: FeatureGate,
+    skip: Vec<String>,
+}
+
+impl Gates for Without {
+    fn set_from_map(
+        &mut self,
+        m: &BTreeMap<String, bool>,
+    ) -> Result<Vec<String>, crate::featuregate::FeatureGateError> {
+        let kept: BTreeMap<String, bool> = m
+            .iter()
+            .filter(|(k, _)| !self.skip.contains(k))
+            .map(|(k, v)| (k.clone(), *v))
+            .collect();
+        Gates::set_from_map(&mut self.inner, &kept)
+    }
+    fn state(&self, name: &str) -> GateState {
+        Gates::state(&self.inner, name)
+    }
+    fn boxed_clone(&self) -> Box<dyn Gates> {
+        Box::new(Without {
+            inner: self.inner.deep_copy(),
+            skip: self.skip.clone(),
+        })
+    }
+    fn all(&self) -> BTreeMap<String, bool> {
+        Gates::all(&self.inner)
+    }
+    fn info(&self, name: &str) -> Option<GateInfo> {
+        Gates::info(&self.inner, name)
+    }
+}
+
+/// Every refusal of one release, found by dropping each refused flag or gate and starting again.
+struct Starts {
+    /// The resolution once nothing more is refused, if it came to that.
+    result: Option<Resolved>,
+    /// The refusals, in the order the kubelet met them.
+    errors: Vec<ConfigError>,
+    /// What was dropped: flags (`--x`) and gates (`featureGates.X`).
+    dropped: Vec<String>,
+}
+
+/// How many refusals one release is asked for at most.
+const MAX_REFUSALS: usize = 16;
+
+fn start_all(input: &ResolveInput, gate: &FeatureGate) -> Starts {
+    let mut cur = input.clone();
+    let mut skip: Vec<String> = Vec::new();
+    let mut out = Starts {
+        result: None,
+        errors: Vec::new(),
+        dropped: Vec::new(),
+    };
+    for _ in 0..MAX_REFUSALS {
+        let mut g = Without {
+            inner: gate.clone(),
+            skip: skip.clone(),
+        };
+        let e = match resolve_with_gates(&cur, &mut g) {
+            Ok(r) => {
+                out.result = Some(r);
+                return out;
+            }
+            Err(e) => e,
+        };
+        let gates: Vec<String> = match e.cause() {
+            Some(Cause::FeatureGate(fe)) => fe
+                .problems()
+                .iter()
+                .filter_map(|p| p.feature())
+                .filter(|n| !skip.iter().any(|s| s == n))
+                .map(String::from)
+                .collect(),
+            _ => Vec::new(),
+        };
+        out.errors.push(e.clone());
+        if !gates.is_empty() {
+            out.dropped
+                .extend(gates.iter().map(|n| format!("featureGates.{n}")));
+            skip.extend(gates);
+            continue;
+        }
+        let Some(flag) = e.flag.clone() else { break };
+        let args = without_flags(&cur.args, std::slice::from_ref(&flag));
+        if args == cur.args {
+            break;
+        }
+        cur.args = args;
+        out.dropped.push(flag);
+    }
+    out
+}
+
+/// The messages of every refusal of `input` at `release` (each validation problem on its own).
+fn refusals_at(input: &ResolveInput, release: Release) -> Vec<String> {
+    let Ok(g) = gate(input, release) else {
+        return Vec::new();
+    };
+    let at = ResolveInput {
+        kubelet_version: Some(release.to_string()),
+        ..input.clone()
+    };
+    start_all(&at, &g)
+        .errors
+        .iter()
+        .flat_map(|e| {
+            std::iter::once(e.message.clone()).chain(e.problems.iter().map(|p| p.message.clone()))
+        })
+        .collect()
 }
 
 fn gate(input: &ResolveInput, release: Release) -> Result<FeatureGate, ConfigError> {
@@ -160,72 +303,113 @@ pub fn check_kubelet_upgrade(
 ) -> Result<UpgradeReport, ConfigError> {
     let from = release_of(input.kubelet_version.as_deref())?;
     let to = release_of(Some(target))?;
-    let mut from_gates = gate(input, from)?;
-    let before = resolve_with_gates(input, &mut from_gates)?;
+    let from_gates = gate(input, from)?;
     let to_gates = gate(input, to)?;
+    let start = start_all(input, &from_gates);
     let mut findings = Vec::new();
 
     flag_findings(input, from, to, &mut findings);
-    gate_findings(input, &before, from, to, &to_gates, &mut findings);
-    field_findings(&before, from, to, &mut findings);
+    if let Some(before) = &start.result {
+        gate_findings(input, before, from, to, &to_gates, &mut findings);
+        field_findings(before, from, to, &mut findings);
+    }
 
     let target_input = ResolveInput {
         kubelet_version: Some(to.to_string()),
         ..input.clone()
     };
-    let mut to_gates_run = to_gates.clone();
-    let mut assuming_removed = Vec::new();
-    let (starts, error) = match resolve_with_gates(&target_input, &mut to_gates_run) {
-        Ok(after) => {
-            value_findings(&before, &after, from, to, &mut findings);
-            (true, None)
-        }
-        Err(e) => {
-            // What else changes once the removed flags are gone from the command line.
-            let removed: Vec<String> = findings
-                .iter()
-                .filter(|f| f.kind == "flagRemoved")
-                .map(|f| f.subject.clone())
-                .collect();
-            if !removed.is_empty() {
-                let fixed = ResolveInput {
-                    args: without_flags(&target_input.args, &removed),
-                    ..target_input.clone()
-                };
-                let mut g = to_gates.clone();
-                if let Ok(after) = resolve_with_gates(&fixed, &mut g) {
-                    value_findings(&before, &after, from, to, &mut findings);
-                    assuming_removed = removed;
-                }
-            }
-            // The startup error is usually one a finding already explains (an unknown gate or
-            // flag); only a failure nothing above foresaw gets a finding of its own.
-            let explained = findings
-                .iter()
-                .any(|f| f.breaking && e.message.contains(&f.message));
-            if !explained {
-                let mut f = UpgradeFinding::new(
-                    "error",
-                    e.field()
-                        .or(e.flag.as_deref())
-                        .or(e.file.as_deref())
-                        .unwrap_or_default(),
-                    e.message.clone(),
-                    true,
-                );
-                f.file = e.file.clone();
-                f.line = e.line;
-                f.flag = e.flag.clone();
-                findings.push(f);
-            }
-            (false, Some(e.message.clone()))
-        }
+    let end = start_all(&target_input, &to_gates);
+    // What changes is computed against the target once what it refuses is dropped (what the
+    // operator will do); `assuming_removed` says what that was.
+    if let (Some(before), Some(after)) = (&start.result, &end.result) {
+        value_findings(before, after, from, to, &mut findings);
+    }
+    let assuming_removed = if end.errors.is_empty() || end.result.is_none() {
+        Vec::new()
+    } else {
+        end.dropped.clone()
     };
+    // Each refusal is usually one a finding already explains (an unknown gate or flag); only a
+    // failure nothing above foresaw gets findings of its own, one per located problem.
+    let mut unexplained = Vec::new();
+    for e in &end.errors {
+        let explained = findings
+            .iter()
+            .any(|f| f.breaking && e.message.contains(&f.message));
+        if explained {
+            continue;
+        }
+        // Several located problems (a validation) are each a finding; one is the whole error.
+        let each = if e.problems.len() > 1 {
+            e.problems.clone()
+        } else {
+            vec![ConfigProblem {
+                message: e.message.clone(),
+                field: e.field().map(String::from),
+                file: e.file.clone(),
+                line: e.line,
+                flag: e.flag.clone(),
+            }]
+        };
+        for p in each {
+            let subject = p
+                .field
+                .as_deref()
+                .or(p.flag.as_deref())
+                .or(p.file.as_deref())
+                .unwrap_or_default();
+            let mut f = UpgradeFinding::new("error", subject, p.message.clone(), true);
+            f.file = p.file;
+            f.line = p.line;
+            f.flag = p.flag;
+            unexplained.push(f);
+        }
+    }
+    // The release each unforeseen refusal arrives in: the first on the way that refuses so,
+    // unless the starting release refuses it already.
+    let before_refusals: Vec<&str> = start
+        .errors
+        .iter()
+        .flat_map(|e| {
+            std::iter::once(e.message.as_str()).chain(e.problems.iter().map(|p| p.message.as_str()))
+        })
+        .collect();
+    for f in &mut unexplained {
+        f.already = before_refusals.iter().any(|m| m.contains(&f.message));
+    }
+    let steps = steps(from, to);
+    if unexplained.iter().any(|f| !f.already) {
+        let at: Vec<(Release, Vec<String>)> = if steps.len() > 1 {
+            steps.iter().map(|r| (*r, refusals_at(input, *r))).collect()
+        } else {
+            Vec::new()
+        };
+        for f in unexplained.iter_mut().filter(|f| !f.already) {
+            let when = if steps.len() == 1 {
+                Some(to)
+            } else {
+                at.iter()
+                    .find(|(_, msgs)| msgs.iter().any(|m| m.contains(&f.message)))
+                    .map(|(r, _)| *r)
+            };
+            f.release = when.map(|r| r.to_string());
+        }
+    }
+    findings.extend(unexplained);
+    let starts = end.errors.is_empty();
+    let error = end.errors.first().map(|e| e.message.clone());
     // Breaking first; the sort is stable, so each group keeps the kubelet's order.
     crate::sort::sort_by_key(&mut findings, |f: &UpgradeFinding| !f.breaking);
     Ok(UpgradeReport {
         from: from.to_string(),
         to: to.to_string(),
+        starts_before: start.errors.is_empty(),
+        error_before: start.errors.first().map(|e| e.message.clone()),
+        before_without: if start.errors.is_empty() {
+            Vec::new()
+        } else {
+            start.dropped
+        },
         starts,
         error,
         findings,
