@@ -759,6 +759,11 @@ export type KubeletUpgradeFinding = {
    * The starting release refuses this too: it does not arrive with the upgrade.
    */
   already?: boolean;
+  /**
+   * A gate the kubelet registers (so a gate string may name it) but whose code it does not
+   * read in the target release: the change does not change what the kubelet does.
+   */
+  notReadByKubelet?: boolean;
 };
 /**
  * The report.

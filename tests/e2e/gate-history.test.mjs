@@ -76,3 +76,24 @@ test("a removed gate's history ends at its removal and links the removed-gates p
   await assertClean(page);
   await page.close();
 });
+
+// The Layers panel's upgrade check: what changes for the kubelet first; gate defaults of gates
+// the kubelet registers but never reads after, apart and said so.
+for (const [label, viewport] of [["desktop", { width: 1280, height: 900 }], ["phone", { width: 390, height: 844 }]]) {
+  test(`${label}: the kubelet's upgrade check puts gates it never reads apart`, async () => {
+    const page = await b.open("layers", { viewport });
+    await page.selectOption("#layers-version", "1.29");
+    await page.selectOption("#layers-target", "1.30");
+    await page.waitForFunction(() => document.querySelector("#layers-upgrade-verdict")?.textContent.includes("Kubelet 1.30"));
+    await page.waitForSelector("#layers-upgrade-unread");
+    const mine = await page.textContent("#layers-upgrade-changes");
+    assert.match(mine, /PodLifecycleSleepAction is on by default/);
+    assert.doesNotMatch(mine, /ValidatingAdmissionPolicy/);
+    assert.match(await page.textContent("#layers-upgrade-unread summary"), /^\d+ gate defaults registered but not read by the kubelet$/);
+    await page.click("#layers-upgrade-unread summary");
+    assert.match(await page.textContent("#layers-upgrade-unread ul"), /ValidatingAdmissionPolicy is on by default instead of off/);
+    await page.locator("#layers-upgrade").screenshot({ path: new URL(`./screenshots/layers-upgrade-unread-${label}.png`, import.meta.url).pathname });
+    await assertClean(page);
+    await page.close();
+  });
+}
