@@ -7,7 +7,7 @@ import { checkedCore } from "./core.js";
 
 const core = checkedCore(raw);
 const { fnExport, classExport } = core;
-export const { LIMITS, FeatureGate, parseFeatureList, kubernetesFeatures, kubernetesDependencies, renderFeatureList, toYaml, version, releases, releaseGates, releaseFeatures, facts, initSync }  = core.exports;
+export const { LIMITS, FeatureGate, parseFeatureList, kubernetesFeatures, kubernetesDependencies, renderFeatureList, toYaml, version, releases, releaseGates, releaseFeatures, releasePatchRange, gateHistory, facts, initSync }  = core.exports;
 // init(): loads the wasm (a browser fetches it); resolves to a frozen summary, never the raw exports.
 export default core.exports.init;
 

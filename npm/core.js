@@ -683,6 +683,8 @@ export function checkedCore(raw) {
   const releases = fnExport("releases", []);
   const releaseGates = fnExport("releaseGates", [["release", "string", "release"]]);
   const releaseFeatures = fnExport("releaseFeatures", [["release", "string", "release"]]);
+  const releasePatchRange = fnExport("releasePatchRange", [["release", "string", "release"]]);
+  const gateHistory = fnExport("gateHistory", [["name", "string", "gate name"]]);
 
   // --- facts ---------------------------------------------------------------------------------------
   // What front ends state in prose (release range, per-release defaults, spans): computed once by
@@ -749,7 +751,7 @@ export function checkedCore(raw) {
   // call here finds it loaded without reading its argument.
 
   return {
-    exports: { LIMITS, FeatureGate, parseFeatureList, kubernetesFeatures, kubernetesDependencies, renderFeatureList, toYaml, version, releases, releaseGates, releaseFeatures, facts, initSync, init },
+    exports: { LIMITS, FeatureGate, parseFeatureList, kubernetesFeatures, kubernetesDependencies, renderFeatureList, toYaml, version, releases, releaseGates, releaseFeatures, releasePatchRange, gateHistory, facts, initSync, init },
     invoke,
     fnExport,
     classExport,

@@ -12,6 +12,8 @@ export {
   releases,
   releaseGates,
   releaseFeatures,
+  releasePatchRange,
+  gateHistory,
 } from "./gates/kubegate_gates.js";
 export type * from "./gates/kubegate_gates.js";
 export { default, initSync, LIMITS, type KubegateLoaded } from "./index.js";

@@ -11,6 +11,6 @@ import * as raw from "./gates/kubegate_gates.js";
 import { checkedCore } from "./core.js";
 
 const core = checkedCore(raw).exports;
-export const { LIMITS, FeatureGate, parseFeatureList, kubernetesFeatures, kubernetesDependencies, renderFeatureList, toYaml, version, releases, releaseGates, releaseFeatures, initSync } = core;
+export const { LIMITS, FeatureGate, parseFeatureList, kubernetesFeatures, kubernetesDependencies, renderFeatureList, toYaml, version, releases, releaseGates, releaseFeatures, releasePatchRange, gateHistory, initSync } = core;
 // init(): loads the wasm (a browser fetches it); resolves to a frozen summary, never the raw exports.
 export default core.init;

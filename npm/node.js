@@ -121,7 +121,7 @@ export const initSync = { initSync: () => SUMMARY }.initSync;
 const init = { init: async () => SUMMARY }.init;
 export default init;
 
-export const { LIMITS, FeatureGate, kubernetesFeatures, kubernetesDependencies, renderFeatureList, toYaml, version, releases, releaseGates, releaseFeatures } = gateCore;
+export const { LIMITS, FeatureGate, kubernetesFeatures, kubernetesDependencies, renderFeatureList, toYaml, version, releases, releaseGates, releaseFeatures, releasePatchRange, gateHistory } = gateCore;
 
 // The gate core reads the YAML every real feature list is written in (block YAML and one-line
 // flow collections) and refuses the rest (anchors, tags, block scalars...) rather than carry a

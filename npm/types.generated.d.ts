@@ -242,6 +242,11 @@ export type ReleaseRange = {
   firstVersioned: string;
 };
 /**
+ * A Kubernetes component whose code may read a gate (every one of them registers the shared
+ * gate maps, so a gate string naming any gate is accepted by all; reading is what differs).
+ */
+export type GateComponent = "kube-apiserver" | "kube-controller-manager" | "kube-scheduler" | "kubelet" | "kube-proxy";
+/**
  * A gate as the binaries of one release know it, with when it reached its stage and where the
  * fact comes from: a row of a release's gate table.
  */
@@ -271,6 +276,102 @@ export type ReleaseGate = {
    * carried forward because no page changed it), not on the release's own code.
    */
   fromWebsite: boolean;
+  /**
+   * The components whose code reads the gate in this release; `null` when unknown (1.19 has
+   * no reader facts, nor a few gates of 1.16..1.18); empty when registered but read by none.
+   */
+  components?: Array<GateComponent> | null;
+  /**
+   * True when `components` is, in part or whole, another release's answer: carried forward
+   * (the newest release) or filled in for a component whose code the release's sources lack
+   * (1.16..1.18, 1.22, 1.24: from the nearest release that has it).
+   */
+  componentsCarried: boolean;
+  /**
+   * True when the gate is registered but no component's code reads it (`components` empty):
+   * setting it changes nothing.
+   */
+  readByNone: boolean;
+};
+/**
+ * One run of a gate's life: a release, or the patches of it (`fromPatch` to `toPatch`) whose
+ * binaries declared the same stage, default and lock.
+ */
+export type GateHistoryRow = {
+  /**
+   * The minor release (`"1.32"`).
+   */
+  release: string;
+  /**
+   * The first patch this row covers (0 also stands for a patch older than any source pins).
+   */
+  fromPatch: number;
+  /**
+   * The last patch it covers; `null`: every later patch of the release.
+   */
+  toPatch?: number | null;
+  preRelease: PreRelease;
+  default: boolean;
+  lockToDefault: boolean;
+  /**
+   * The components whose code reads it in this release; `null` when unknown.
+   */
+  components?: Array<GateComponent> | null;
+  /**
+   * True when `components` is, in part or whole, another release's answer.
+   */
+  componentsCarried: boolean;
+  /**
+   * The upstream file the fact was read from (`repo@commit:path`), at `fromPatch`.
+   */
+  source: string;
+  /**
+   * True when the fact rests on a kubernetes/website page, not on the release's own code.
+   */
+  fromWebsite: boolean;
+};
+/**
+ * A gate's whole life, release by release: what every `releaseGates` answer says about it, in
+ * one place.
+ */
+export type GateHistory = {
+  name: string;
+  /**
+   * First release whose binaries registered it (`"1.16"` also stands for earlier).
+   */
+  since: string;
+  /**
+   * First release whose binaries no longer do, if removed.
+   */
+  removed?: string | null;
+  /**
+   * Its entry on kubernetes.io's feature-gate reference (`…/feature-gates/#Name`, or
+   * `…/feature-gates-removed/#Name`), when the website has a page for it; the data knows no
+   * KEP numbers.
+   */
+  reference?: string | null;
+  /**
+   * Every release that registered it, oldest first; a release whose patches differ has one
+   * row per run of patches.
+   */
+  rows: Array<GateHistoryRow>;
+};
+/**
+ * Which patches of a minor share the answer of a release: what `releaseGates(release)` covers.
+ */
+export type PatchRange = {
+  /**
+   * The minor release (`"1.32"`).
+   */
+  release: string;
+  /**
+   * The first patch with this answer.
+   */
+  fromPatch: number;
+  /**
+   * The last patch with this answer; `null`: every later patch.
+   */
+  toPatch: number | null;
 };
 
 // --- Imports of cluster output ---
@@ -658,6 +759,11 @@ export type KubeletUpgradeFinding = {
    * The starting release refuses this too: it does not arrive with the upgrade.
    */
   already?: boolean;
+  /**
+   * A gate the kubelet registers (so a gate string may name it) but whose code it does not
+   * read in the target release: the change does not change what the kubelet does.
+   */
+  notReadByKubelet?: boolean;
 };
 /**
  * The report.

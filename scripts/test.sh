@@ -35,8 +35,11 @@ for f in "" kubelet-config node-status pod-config api-fields control-plane; do
 done
 
 step "Release data: the checked-in data is what scripts/gen-releases builds from its facts"
+# Only the generators with a `build` stage: components.py (its facts are joined by gates.py's build,
+# so they are checked there; its own `check` re-reads the mirrors) and openshift_trees.py (a
+# helper of the crosschecks) have none, and CI has no mirrors.
 for gen in scripts/gen-releases/*.py; do
-  case "$gen" in */common.py) continue ;; esac
+  grep -q '^def build(' "$gen" || continue
   python3 "$gen" build --check
 done
 

@@ -148,3 +148,31 @@ fn releases_outside_the_data_are_refused() {
         "{e}"
     );
 }
+
+/// The kubelet registers ValidatingAdmissionPolicy and AdmissionWebhookMatchConditions (so a gate
+/// string may name them) but only kube-apiserver and kube-controller-manager read them
+/// (gate-components.tsv, from cmd/kubelet's import graph): their new defaults in 1.30 come after
+/// what changes for the kubelet, marked; NodeSwap, which the kubelet reads, is not.
+#[test]
+fn gates_the_kubelet_never_reads_come_last_and_say_so() {
+    let r = check("1.27", "1.30", &[], None);
+    let vap = find(&r, "gateDefaultChanged", "ValidatingAdmissionPolicy");
+    assert!(vap.not_read_by_kubelet);
+    assert!(find(&r, "gateDefaultChanged", "AdmissionWebhookMatchConditions").not_read_by_kubelet);
+    let swap = find(&r, "gateDefaultChanged", "NodeSwap");
+    assert!(!swap.not_read_by_kubelet);
+    let first_unread = r
+        .findings
+        .iter()
+        .position(|f| f.not_read_by_kubelet)
+        .unwrap();
+    assert!(r.findings[first_unread..]
+        .iter()
+        .all(|f| f.not_read_by_kubelet));
+    assert!(r.findings[..first_unread]
+        .iter()
+        .any(|f| f.subject == "NodeSwap"));
+    // a release without reader facts (1.19) marks nothing: unknown is never "not read"
+    let old = check("1.18", "1.19", &[], None);
+    assert!(old.findings.iter().all(|f| !f.not_read_by_kubelet));
+}

@@ -114,7 +114,9 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
     const stage = g.preRelease || "GA";
     const since = g.stageSince ? ` since ${g.stageSince}` : "";
     const from = g.source ? `; from ${g.source}${g.fromWebsite ? " (website: no source of this release's code)" : ""}` : "";
-    return `${g.name}: ${stage}${since}, default ${g.default}${g.lockToDefault ? " (locked)" : ""}; registered since ${g.since}${g.removed ? `, removed in ${g.removed}` : ""}${from}`;
+    const readers = g.components === undefined ? "" : g.components === null ? "; read by: unknown for this release"
+      : g.components.length ? `; read by ${g.components.join(", ")}` : "; registered but read by no component";
+    return `${g.name}: ${stage}${since}, default ${g.default}${g.lockToDefault ? " (locked)" : ""}; registered since ${g.since}${g.removed ? `, removed in ${g.removed}` : ""}${readers}${from}. Its history: the "history" button of its row in Feature gates.`;
   }
   const gateOptions = (release, suffix) => [...gates(release).values()].map((g) => ({
     label: g.name, type: "constant", detail: `${g.preRelease || "GA"}, default ${g.default}`, info: gateDoc(g), apply: g.name + suffix,

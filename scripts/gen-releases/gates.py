@@ -6,6 +6,10 @@
   build          facts + corrections/gates.tsv -> src/releases/gates_data.rs (stdlib only)
   build --check  exit 1 if the checked-in gates_data.rs differs from what build produces
 
+build also joins facts/gate-components.tsv (components.py: which components read each gate, per
+minor) and facts/gate-pages.tsv (which gates have an entry on kubernetes.io's feature-gate
+reference pages) onto the records, so an answer can say who reads a gate and link its page.
+
 The model (data/releases/README.md, "Feature gates"): for each release 1.N and each patch point
 a source pins (1.N.P), the set of gates its binaries registered and each gate's spec list as that
 code declared it (one flat spec before 1.31, the versioned list from 1.31 on). A later release's
@@ -303,10 +307,39 @@ def extract() -> None:
     # facts/gates-kube-snapshots.tsv (SNAPSHOTS) and facts/gates-website-1.37.tsv are frozen:
     # the first was read from mirrors of ceph-csi, kubeedge, openshift/sdn and stash (see its
     # header), the second from kubernetes/website pages found through the search index.
+    extract_pages()
     for name in ("gates-kube-snapshots.tsv", "gates-website-1.37.tsv"):
         if not os.path.exists(os.path.join(FACTS, name)):
             die(f"facts/{name} is missing: it is a frozen source, restore it from git")
 
+
+# The website copy whose feature-gate pages are listed: a fork of kubernetes/website (the
+# original is over the fetch limit). A gate's page renders only as an entry of the list pages
+# (`_build: render: false`), anchored by its name: feature-gates/#Name, or
+# feature-gates-removed/#Name for a page marked `removed: true`.
+WEBSITE = ("Andygol/k8s-website", "HEAD")
+
+
+def extract_pages() -> None:
+    d = mirror(WEBSITE[0])
+    commit = git(d, "rev-parse", WEBSITE[1]).strip()
+    rows = []
+    for path in git(d, "ls-tree", "--name-only", commit, WEBSITE_DIR + "/").split():
+        if not path.endswith(".md") or path.endswith("/index.md"):
+            continue
+        text = git(d, "show", f"{commit}:{path}")
+        front = text.split("---", 2)[1] if text.startswith("---") else ""
+        title = re.search(r"^title:\s*(\S+)\s*$", front, re.M)
+        if not title:
+            continue
+        removed = bool(re.search(r"^removed:\s*true\s*$", front, re.M))
+        rows.append([title.group(1), "removed" if removed else "listed"])
+    rows.sort()
+    write_tsv("gate-pages.tsv", [
+        "Gates with an entry on kubernetes.io's feature-gate reference pages (one page file each).",
+        f"Source: {WEBSITE[0]}@{commit}:{WEBSITE_DIR} (a fork of kubernetes/website).",
+        "listed: an entry of feature-gates/ (#Name); removed: of feature-gates-removed/ (#Name).",
+    ], ["name", "page"], rows)
 
 
 # ---------------------------------------------------------------- build (standard library only)
@@ -668,6 +701,80 @@ def render(pts, gate_eras) -> str:
     return "\n".join(out) + "\n"
 
 
+# components.py's names, in the bit order of `Component` in src/releases/gates.rs.
+COMPONENTS = ["kube-apiserver", "kube-controller-manager", "kube-scheduler", "kubelet", "kube-proxy"]
+# Set on a run whose answer is (in part) another release's: carried forward (1.37) or filled in
+# for a component the release's sources lack (1.16..1.18, 1.22, 1.24).
+CARRIED_BIT = 1 << len(COMPONENTS)
+UNKNOWN = 255
+
+
+def load_readers(names):
+    """[(gate index, from minor, to minor, bits)] from facts/gate-components.tsv: runs of minors
+    with one reader set, merged across source kinds (tree, vendor) with equal bits. A gate the
+    records do not know (a fork's backport) is left out; a release without a row is unknown, and
+    so is a row with a component no computed release answers for (`c=?`): never a guess."""
+    index = {n: i for i, n in enumerate(names)}
+    runs, skipped = [], set()
+    for row in read_tsv("gate-components.tsv")[1]:
+        name, lo, hi, comps, source = row
+        if name not in index:
+            skipped.add(name)
+            continue
+        bits = 0
+        for c in ([] if comps == "-" else comps.split(",")):
+            if c not in COMPONENTS:
+                die(f"gate-components.tsv: {name}: unknown component {c!r}")
+            bits |= 1 << COMPONENTS.index(c)
+        if "=?" in source:
+            continue
+        if source.startswith("carried") or ";filled:" in source:
+            bits |= CARRIED_BIT
+        runs.append([index[name], int(lo), int(hi), bits])
+    runs.sort()
+    merged = []
+    for r in runs:
+        last = merged[-1] if merged else None
+        if last and last[0] == r[0] and last[3] == r[3] and last[2] + 1 == r[1]:
+            last[2] = r[2]
+        else:
+            merged.append(r)
+    return merged, sorted(skipped)
+
+
+def load_pages(names):
+    """Per gate (in record order): 0 no reference page entry, 1 feature-gates/, 2
+    feature-gates-removed/."""
+    pages = {name: page for name, page in read_tsv("gate-pages.tsv")[1]}
+    return [{"listed": 1, "removed": 2}.get(pages.get(n, ""), 0) for n in names]
+
+
+def render_owners(names) -> str:
+    runs, _skipped = load_readers(names)
+    out = ["",
+           f"/// Which components read each gate in each release: one byte per gate (in [`GATES`] order) and",
+           f"/// release 1.{OLDEST} to 1.{NEWEST} (a row of {NEWEST - OLDEST + 1}): `Component` bits, plus `1 << 5` when (in part)",
+           "/// another release's answer; 255: unknown. A flat table gzips smaller than runs, and a lookup",
+           "/// is one index.", "#[rustfmt::skip]",
+           "pub static READERS: &[u8] = &["]
+    width = NEWEST - OLDEST + 1
+    table = [[UNKNOWN] * width for _ in names]
+    for g, a, b, bits in runs:
+        for minor in range(a, b + 1):
+            if OLDEST <= minor <= NEWEST:
+                table[g][minor - OLDEST] = bits
+    for row in table:
+        out.append("    " + " ".join(f"{v}," for v in row))
+    out += ["];", "", "/// Per gate (in [`GATES`] order): 0 no entry on kubernetes.io's feature-gate reference,",
+            "/// 1 an entry of `feature-gates/`, 2 of `feature-gates-removed/` (`gate-pages.tsv`).",
+            "#[rustfmt::skip]", "pub static PAGES: &[u8] = &["]
+    pages = load_pages(names)
+    for i in range(0, len(pages), 40):
+        out.append("    " + " ".join(f"{p}," for p in pages[i:i + 40]))
+    out.append("];")
+    return "\n".join(out) + "\n"
+
+
 def report(pts):
     """Changes between consecutive pinned points of one minor (patch-level changes), and the
     census per release, for review."""
@@ -708,7 +815,8 @@ def build(check: bool) -> None:
     apply_corrections(pts)
     pts = [(m, p, {n: (s_, o, short(src)) for n, (s_, o, src) in t.items()}) for (m, p, t) in pts]
     pts = prune(pts)
-    text = render(pts, eras(pts))
+    gate_eras = eras(pts)
+    text = render(pts, gate_eras) + render_owners(sorted(gate_eras))
     if check:
         current = open(OUT, encoding="utf-8").read() if os.path.exists(OUT) else ""
         if current != text:
@@ -727,6 +835,9 @@ def build(check: bool) -> None:
         print(f"patch change: {line}")
     for minor, patch, tree in pts:
         print(f"census 1.{minor}.{patch}: {len(tree)} gates")
+    _runs, skipped = load_readers(sorted(gate_eras))
+    if skipped:
+        print(f"readers: {len(skipped)} names of gate-components.tsv no record holds: {', '.join(skipped)}")
     print(f"wrote {os.path.relpath(OUT, ROOT)}")
 
 if __name__ == "__main__":

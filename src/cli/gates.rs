@@ -7,7 +7,8 @@ use super::format::{json as to_json, Style};
 use super::{get, import_fail, read, release_of, Fail, Host, Output, EXIT_FINDINGS, EXIT_OK};
 use crate::featuregate::{FeatureGate, FeatureState, PreRelease, Reason};
 use crate::import::{kubeadm, metrics};
-use crate::releases::{self, gates::release_gate};
+use crate::releases::gates::{self as data, release_gate, Component, GateFacts, GateHistory};
+use crate::releases::{self};
 use crate::version::Version;
 
 fn reason_text(s: &FeatureState) -> &'static str {
@@ -50,9 +51,155 @@ fn state_json(s: &FeatureState, set: Option<bool>) -> Value {
     })
 }
 
+/// The kube component a `--component` value names (kubeadm's spellings too).
+fn component_of(name: &str) -> Option<Component> {
+    Component::parse(match name {
+        "apiServer" => "kube-apiserver",
+        "controllerManager" => "kube-controller-manager",
+        "scheduler" => "kube-scheduler",
+        other => other,
+    })
+}
+
+/// kubeadm's key for a component's extra arguments (the kubelet's are `kubeletExtraArgs`).
+fn kubeadm_key(name: &str) -> &str {
+    match name {
+        "kube-apiserver" => "apiServer",
+        "kube-controller-manager" => "controllerManager",
+        "kube-scheduler" => "scheduler",
+        other => other,
+    }
+}
+
+/// "read by kubelet", "read by none", or why it is unknown: a gate's readers in words.
+fn readers_text(components: Option<&[Component]>, carried: bool) -> String {
+    let Some(list) = components else {
+        return "readers unknown (no component facts for it in this release)".to_string();
+    };
+    let mut t = if list.is_empty() {
+        "read by none: registered (accepted), no component's code reads it".to_string()
+    } else {
+        let names: Vec<&str> = list.iter().map(|c| c.name()).collect();
+        format!("read by {}", names.join(", "))
+    };
+    if carried {
+        t.push_str(" (in part another release's answer: this release's sources lack that code)");
+    }
+    t
+}
+
+fn patches_text(release: &str, from: u16, to: Option<u16>, single: bool) -> String {
+    if single {
+        return release.to_string();
+    }
+    match to {
+        Some(t) if t == from => format!("{release}.{from}"),
+        Some(t) => format!("{release}.{from}-{release}.{t}"),
+        None => format!("{release}.{from}+"),
+    }
+}
+
+/// `--history NAME`: one gate's whole life.
+fn history(name: &str, as_json: bool, style: Style, out: &mut Output) -> Result<i32, Fail> {
+    let h: GateHistory =
+        data::history(name).ok_or_else(|| Fail::usage(data::unknown_gate(name)))?;
+    if as_json {
+        let doc = json!({
+            "kubegate": super::JSON_SHAPE_VERSION,
+            "command": "gates",
+            "history": h,
+        });
+        out.stdout.push_str(&to_json(&doc));
+        return Ok(EXIT_OK);
+    }
+    let o = &mut out.stdout;
+    let life = match &h.removed {
+        Some(r) => format!("registered from {} until {r} (removed in {r})", h.since),
+        None => format!("registered from {} to {}", h.since, releases::NEWEST),
+    };
+    o.push_str(&format!("{} {life}\n", style.bold(&format!("{}:", h.name))));
+    if h.since == releases::OLDEST.to_string() {
+        o.push_str(&format!(
+            "  {}\n",
+            style.dim(&format!(
+                "{} also stands for earlier releases (no older data)",
+                h.since
+            ))
+        ));
+    }
+    match &h.reference {
+        Some(url) => o.push_str(&format!("  reference: {url}\n")),
+        None => o.push_str("  reference: no entry on kubernetes.io's feature-gate pages\n"),
+    }
+    let label = |r: &data::HistoryRow| {
+        let single = h.rows.iter().filter(|x| x.release == r.release).count() == 1;
+        patches_text(&r.release, r.from_patch, r.to_patch, single)
+    };
+    let width = h
+        .rows
+        .iter()
+        .map(|r| label(r).len())
+        .max()
+        .unwrap_or(7)
+        .max(7);
+    o.push_str(&format!(
+        "  {:<width$}  {:<10}  {:<7}  {:<6}  read by\n",
+        "release", "stage", "default", "locked"
+    ));
+    for r in &h.rows {
+        let who = match &r.components {
+            None => "unknown".to_string(),
+            Some(list) if list.is_empty() => "none".to_string(),
+            Some(list) => list.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "),
+        };
+        o.push_str(&format!(
+            "  {:<width$}  {:<10}  {:<7}  {:<6}  {who}{}\n",
+            label(r),
+            r.pre_release.name(),
+            r.default,
+            if r.lock_to_default { "yes" } else { "no" },
+            if r.components_carried {
+                " (in part another release's)"
+            } else {
+                ""
+            },
+        ));
+        let web = if r.from_website {
+            " (rests on the website)"
+        } else {
+            ""
+        };
+        o.push_str(&format!(
+            "    {}\n",
+            style.dim(&format!("from {}{web}", r.source))
+        ));
+    }
+    if let Some(r) = &h.removed {
+        o.push_str(&format!("  {r}: removed (a binary refuses the name)\n"));
+    }
+    if h.rows.iter().any(|r| r.components.is_none()) {
+        o.push_str(&format!(
+            "  {}\n",
+            style.dim(
+                "read by: unknown where no component facts exist (1.19, some gates of 1.16..1.18)"
+            )
+        ));
+    }
+    Ok(EXIT_OK)
+}
+
 pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i32, Fail> {
     let style = Style { on: host.color() };
     let as_json = get(m, "format") == Some("json");
+    if let Some(name) = get(m, "history") {
+        return history(name, as_json, style, out);
+    }
+    // An explicit --component without --kubeadm: list only the gates its code reads.
+    let explicit = m.value_source("component") == Some(clap::parser::ValueSource::CommandLine);
+    let filter = match get(m, "component") {
+        Some(c) if explicit => component_of(c),
+        _ => None,
+    };
     // The value: positional, stdin, or a kubeadm config's extra argument.
     let mut source = String::from("argument");
     let mut kubeadm_notes = Vec::new();
@@ -70,7 +217,7 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
         (None, Some(path)) => {
             let text = read(host, path)?;
             let cfg = kubeadm::parse(&text).map_err(|e| import_fail(path, &e))?;
-            let component = get(m, "component").unwrap_or("kubelet");
+            let component = kubeadm_key(get(m, "component").unwrap_or("kubelet"));
             for (k, v) in &cfg.kubeadm_feature_gates {
                 kubeadm_notes.push(format!(
                     "kubeadm's own gate {k}={v} (ClusterConfiguration.featureGates) is kubeadm's, not checked here"
@@ -122,6 +269,7 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
     let mut states = gate.feature_states();
     // A release's binary: which upstream file decided each gate's facts there.
     let mut sources = std::collections::BTreeMap::new();
+    let mut facts: std::collections::BTreeMap<&str, GateFacts> = Default::default();
     if get(m, "emulate").is_none() {
         // When each gate reached its stage is in the release records (flat pre-1.31 specs
         // carry no version).
@@ -130,8 +278,20 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
         }
         for f in releases::gates::facts_in(binary) {
             sources.insert(f.name, (f.source, f.from_website));
+            facts.insert(f.name, f);
+        }
+    } else {
+        // the newest release's binary: its readers
+        for f in releases::gates::facts_in(binary) {
+            facts.insert(f.name, f);
         }
     }
+    // Whether `filter`'s code reads the gate (`None`: unknown, before the component facts).
+    let reads = |name: &str| -> Option<bool> {
+        let c = filter?;
+        let list = facts.get(name)?.components.as_ref()?;
+        Some(list.contains(&c))
+    };
     let listed: Vec<&FeatureState> = states
         .iter()
         .filter(|s| {
@@ -140,7 +300,15 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
                 || (s.reason != Reason::Default && s.reason != Reason::Override)
         })
         .filter(|s| s.pre_release != PreRelease::PreAlpha || set_values.contains_key(&s.name))
+        .filter(|s| set_values.contains_key(&s.name) || reads(&s.name) != Some(false))
         .collect();
+    // gates whose readers are unknown are kept, never guessed (AllAlpha and AllBeta have no
+    // reader facts in any release; 1.19 has none at all)
+    let unknown_kept = listed
+        .iter()
+        .filter(|s| filter.is_some() && reads(&s.name).is_none())
+        .filter(|s| s.name != "AllAlpha" && s.name != "AllBeta")
+        .count();
 
     // --metrics: what a component reports against what the flags say.
     let mut mismatches = Vec::new();
@@ -216,11 +384,17 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
             "error": error,
             "problems": problems,
             "warnings": warnings,
+            "component": filter.map(Component::name),
             "gates": listed.iter().map(|s| {
                 let mut v = state_json(s, set_values.get(&s.name).copied());
                 if let (Some((src, web)), Value::Object(o)) = (sources.get(s.name.as_str()), &mut v) {
                     o.insert("source".into(), json!(src));
                     o.insert("fromWebsite".into(), json!(web));
+                }
+                if let (Some(f), Value::Object(o)) = (facts.get(s.name.as_str()), &mut v) {
+                    o.insert("components".into(), json!(f.components));
+                    o.insert("componentsCarried".into(), json!(f.components_carried));
+                    o.insert("readByNone".into(), json!(f.read_by_none));
                 }
                 v
             }).collect::<Vec<_>>(),
@@ -239,6 +413,20 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
     ));
     if source != "argument" {
         o.push_str(&format!("  from {source}\n"));
+    }
+    if let Some(c) = filter {
+        o.push_str(&format!(
+            "  listing the gates {}'s code reads, and every gate set\n",
+            c.name()
+        ));
+        if unknown_kept > 0 {
+            o.push_str(&format!(
+                "  {}\n",
+                style.dim(&format!(
+                    "{unknown_kept} listed gates have no component facts in this release: kept, not guessed"
+                ))
+            ));
+        }
     }
     for n in &kubeadm_notes {
         o.push_str(&format!("  note: {n}\n"));
@@ -288,6 +476,13 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
                         "    {}\n",
                         style.dim(&format!("from {src}{note}"))
                     ));
+                }
+                if let Some(f) = facts.get(s.name.as_str()) {
+                    let mut t = readers_text(f.components.as_deref(), f.components_carried);
+                    if let (Some(c), Some(false)) = (filter, reads(&s.name)) {
+                        t = format!("registered but not read by {}; {t}", c.name());
+                    }
+                    o.push_str(&format!("    {}\n", style.dim(&t)));
                 }
             }
             for w in warnings {

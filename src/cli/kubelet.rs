@@ -472,6 +472,7 @@ pub(crate) fn run_upgrade(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> 
             let v = json!({
                 "kind": f.kind, "subject": f.subject, "message": f.message,
                 "breaking": f.breaking, "release": f.release, "already": f.already, "file": file, "line": line,
+                "notReadByKubelet": f.not_read_by_kubelet,
             });
             (v, file, line)
         })
@@ -516,7 +517,7 @@ pub(crate) fn run_upgrade(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> 
             for ((_, file, line), f) in located.iter().zip(&report.findings) {
                 let level = if f.breaking {
                     "error"
-                } else if f.kind == "fieldChanged" {
+                } else if f.kind == "fieldChanged" || f.not_read_by_kubelet {
                     "notice"
                 } else {
                     "warning"
@@ -574,9 +575,19 @@ pub(crate) fn run_upgrade(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> 
             if report.findings.is_empty() {
                 out.stdout.push_str("  nothing changes\n");
             }
+            let mut unread_said = false;
             for ((_, file, line), f) in located.iter().zip(&report.findings) {
+                if f.not_read_by_kubelet && !unread_said {
+                    unread_said = true;
+                    out.stdout.push_str(&format!(
+                        "  {}\n",
+                        style.dim("registered but not read by the kubelet (its code never reads these gates):")
+                    ));
+                }
                 let tag = if f.breaking {
                     style.red("breaks ")
+                } else if f.not_read_by_kubelet {
+                    style.dim("unread ")
                 } else {
                     style.yellow("changes")
                 };

@@ -199,9 +199,25 @@ pub fn command() -> Command {
             Arg::new("component")
                 .long("component")
                 .value_name("NAME")
-                .value_parser(["kubelet", "apiServer", "controllerManager", "scheduler"])
+                .value_parser([
+                    "kubelet",
+                    "kube-apiserver",
+                    "kube-controller-manager",
+                    "kube-scheduler",
+                    "kube-proxy",
+                    "apiServer",
+                    "controllerManager",
+                    "scheduler",
+                ])
                 .default_value("kubelet")
-                .help("Which component's feature-gates to read from --kubeadm"),
+                .help("A component: with --kubeadm, whose feature-gates to read; else list only the gates its code reads (from 1.25; gates set are always listed, marked when it does not read them)"),
+        )
+        .arg(
+            Arg::new("history")
+                .long("history")
+                .value_name("GATE")
+                .conflicts_with_all(["feature-gates", "kubeadm", "metrics", "emulate", "all", "release"])
+                .help("Print one gate's history instead: every release's stage, default and lock (per patch range where a patch changed it), the components that read it and the source of each fact"),
         )
         .arg(
             Arg::new("metrics")
@@ -222,6 +238,8 @@ pub fn command() -> Command {
   kubegate gates --emulate 1.33 AllAlpha=true --format json
   kubegate gates --kubeadm kubeadm.yaml --component apiServer --release 1.30
   kubegate gates --release 1.31 NodeSwap=true --metrics kubelet-metrics.txt
+  kubegate gates --release 1.36 --all --component kubelet
+  kubegate gates --history NodeSwap
 
 {EXIT_CODES}"
         ));

@@ -119,7 +119,7 @@ pub struct GateRecord {
 
 #[path = "gates_data.rs"]
 mod data;
-pub use data::{GATES, POINTS, SOURCES};
+pub use data::{GATES, PAGES, POINTS, READERS, SOURCES};
 
 /// The pinned release that answers for `release`: the newest point of its minor at or below its
 /// patch, or the minor's first point (a minor without a patch, or a patch older than any
@@ -147,13 +147,19 @@ pub fn patch_range(release: Release) -> (u16, Option<u16>) {
         .map(|p| p.patch)
         .collect();
     let first = firsts.first().copied().unwrap_or(0);
-    // the pinned patches where some gate's era starts
-    let mut changes: Vec<u16> = gates()
-        .flat_map(|g| g.eras().filter(|e| e.minor == minor).map(|e| e.patch))
-        .filter(|&p| p > first)
+    // the pinned patches where some gate's era starts (in order, without a sort: the gate core
+    // carries src/sort.rs alone)
+    let mut starts = [false; 256];
+    for g in gates() {
+        for e in g.eras().filter(|e| e.minor == minor && e.patch > first) {
+            if let Some(seen) = starts.get_mut(usize::from(e.patch)) {
+                *seen = true;
+            }
+        }
+    }
+    let changes: Vec<u16> = (0..256u16)
+        .filter(|&p| starts.get(usize::from(p)) == Some(&true))
         .collect();
-    changes.sort_unstable();
-    changes.dedup();
     let start = changes
         .iter()
         .rev()
@@ -417,16 +423,28 @@ pub struct GateFacts {
     /// True when the fact rests on a kubernetes/website page (or on the previous release's code
     /// carried forward because no page changed it), not on the release's own code.
     pub from_website: bool,
+    /// The components whose code reads the gate in this release; `null` when unknown (1.19 has
+    /// no reader facts, nor a few gates of 1.16..1.18); empty when registered but read by none.
+    pub components: Option<Vec<Component>>,
+    /// True when `components` is, in part or whole, another release's answer: carried forward
+    /// (the newest release) or filled in for a component whose code the release's sources lack
+    /// (1.16..1.18, 1.22, 1.24: from the nearest release that has it).
+    pub components_carried: bool,
+    /// True when the gate is registered but no component's code reads it (`components` empty):
+    /// setting it changes nothing.
+    pub read_by_none: bool,
 }
 
 /// Every gate the binaries of `release` register, by name, with its stage at `release`.
 pub fn facts_in(release: Release) -> Vec<GateFacts> {
     gates()
-        .filter_map(|r| {
+        .enumerate()
+        .filter_map(|(index, r)| {
             let specs = r.specs_in(release);
             let spec = specs.last()?;
             let (since, removed) = r.life();
             let (source, from_website) = r.source_in(release).unwrap_or(("", false));
+            let readers = readers_at(index, release.minor());
             Some(GateFacts {
                 name: r.name,
                 pre_release: spec.pre_release,
@@ -437,9 +455,302 @@ pub fn facts_in(release: Release) -> Vec<GateFacts> {
                 removed: removed.map(|m| format!("1.{m}")),
                 source,
                 from_website,
+                components: readers.map(Readers::components),
+                components_carried: readers.is_some_and(Readers::carried),
+                read_by_none: readers.is_some_and(Readers::none),
             })
         })
         .collect()
+}
+
+/// A Kubernetes component whose code may read a gate (every one of them registers the shared
+/// gate maps, so a gate string naming any gate is accepted by all; reading is what differs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "GateComponent")
+)]
+pub enum Component {
+    KubeApiserver,
+    KubeControllerManager,
+    KubeScheduler,
+    Kubelet,
+    KubeProxy,
+}
+
+impl Component {
+    /// Every component, in the order of their bits in [`READERS`].
+    pub const ALL: [Component; 5] = [
+        Component::KubeApiserver,
+        Component::KubeControllerManager,
+        Component::KubeScheduler,
+        Component::Kubelet,
+        Component::KubeProxy,
+    ];
+
+    /// Its binary's name (`kube-apiserver`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Component::KubeApiserver => "kube-apiserver",
+            Component::KubeControllerManager => "kube-controller-manager",
+            Component::KubeScheduler => "kube-scheduler",
+            Component::Kubelet => "kubelet",
+            Component::KubeProxy => "kube-proxy",
+        }
+    }
+
+    /// The component named `name` (its binary's name).
+    pub fn parse(name: &str) -> Option<Component> {
+        Component::ALL.into_iter().find(|c| c.name() == name)
+    }
+
+    const fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+/// Which components' code reads a gate in one release (`scripts/gen-releases/components.py`:
+/// the import graph from each `cmd/<component>` of the release's code, and who owns each file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Readers(u8);
+
+/// Set in [`READERS`] when a run's answer is (in part) another release's: no source of the
+/// release itself had that component's code.
+const CARRIED: u8 = 1 << 5;
+
+impl Readers {
+    /// The components that read the gate, in [`Component::ALL`] order; empty: registered but
+    /// read by none (typically GA and locked, its checks removed).
+    pub fn components(self) -> Vec<Component> {
+        Component::ALL
+            .into_iter()
+            .filter(|c| self.0 & c.bit() != 0)
+            .collect()
+    }
+
+    /// Whether `component`'s code reads the gate.
+    pub fn reads(self, component: Component) -> bool {
+        self.0 & component.bit() != 0
+    }
+
+    /// Whether the gate is registered but read by none of the components.
+    pub fn none(self) -> bool {
+        self.0 & !CARRIED == 0
+    }
+
+    /// Whether the answer is, in part or whole, another release's (carried forward, or filled in
+    /// for a component the release's sources lack).
+    pub fn carried(self) -> bool {
+        self.0 & CARRIED != 0
+    }
+}
+
+/// The readers of the gate at `index` (of [`GATES`]) in `minor`; `None`: unknown (1.19,
+/// or a gate the reader facts do not list or answer for in that release).
+fn readers_at(index: usize, minor: u16) -> Option<Readers> {
+    let oldest = super::OLDEST.minor();
+    let width = usize::from(super::NEWEST.minor().checked_sub(oldest)?) + 1;
+    let column = usize::from(minor.checked_sub(oldest)?);
+    if column >= width {
+        return None;
+    }
+    let bits = *READERS.get(index * width + column)?;
+    (bits != UNKNOWN).then_some(Readers(bits))
+}
+
+/// A (gate, release) of [`READERS`] without reader facts.
+const UNKNOWN: u8 = 255;
+
+fn index_of(name: &str) -> Option<usize> {
+    gates().position(|g| g.name == name)
+}
+
+impl GateRecord {
+    /// Which components read the gate in `release`: `None` when unknown (no reader facts for
+    /// that release) or when the release does not register it.
+    pub fn readers_in(&self, release: Release) -> Option<Readers> {
+        if !self.known_in(release) {
+            return None;
+        }
+        readers_at(index_of(self.name)?, release.minor())
+    }
+}
+
+/// One run of a gate's life: a release, or the patches of it (`fromPatch` to `toPatch`) whose
+/// binaries declared the same stage, default and lock.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "GateHistoryRow", optional_fields = nullable))]
+pub struct HistoryRow {
+    /// The minor release (`"1.32"`).
+    pub release: String,
+    /// The first patch this row covers (0 also stands for a patch older than any source pins).
+    pub from_patch: u16,
+    /// The last patch it covers; `null`: every later patch of the release.
+    pub to_patch: Option<u16>,
+    pub pre_release: PreRelease,
+    pub default: bool,
+    pub lock_to_default: bool,
+    /// The components whose code reads it in this release; `null` when unknown.
+    pub components: Option<Vec<Component>>,
+    /// True when `components` is, in part or whole, another release's answer.
+    pub components_carried: bool,
+    /// The upstream file the fact was read from (`repo@commit:path`), at `fromPatch`.
+    pub source: &'static str,
+    /// True when the fact rests on a kubernetes/website page, not on the release's own code.
+    pub from_website: bool,
+}
+
+/// A gate's whole life, release by release: what every `releaseGates` answer says about it, in
+/// one place.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "GateHistory", optional_fields = nullable))]
+pub struct GateHistory {
+    pub name: &'static str,
+    /// First release whose binaries registered it (`"1.16"` also stands for earlier).
+    pub since: String,
+    /// First release whose binaries no longer do, if removed.
+    pub removed: Option<String>,
+    /// Its entry on kubernetes.io's feature-gate reference (`…/feature-gates/#Name`, or
+    /// `…/feature-gates-removed/#Name`), when the website has a page for it; the data knows no
+    /// KEP numbers.
+    pub reference: Option<String>,
+    /// Every release that registered it, oldest first; a release whose patches differ has one
+    /// row per run of patches.
+    pub rows: Vec<HistoryRow>,
+}
+
+const REFERENCE: &str = "https://kubernetes.io/docs/reference/command-line-tools-reference/";
+
+/// The history of the gate `name`; `None` if no release from [`OLDEST`](super::OLDEST) on
+/// registered it (see [`close_names`]).
+pub fn history(name: &str) -> Option<GateHistory> {
+    let index = index_of(name)?;
+    let gate = gates().nth(index)?;
+    let mut rows: Vec<HistoryRow> = Vec::new();
+    for minor in Release::all() {
+        let patches = POINTS
+            .iter()
+            .filter(|p| p.minor == minor.minor())
+            .map(|p| p.patch);
+        let mut last_key = None;
+        for (i, patch) in patches.enumerate() {
+            let release = minor.with_patch(patch);
+            let spec = gate.specs_in(release).pop();
+            let key = spec
+                .as_ref()
+                .map(|s| (s.pre_release, s.default, s.lock_to_default));
+            if i > 0 && key == last_key {
+                continue;
+            }
+            // the previous run of this release ends before this patch
+            if let Some(prev) = rows
+                .last_mut()
+                .filter(|r| r.release == minor.to_string() && r.to_patch.is_none() && i > 0)
+            {
+                prev.to_patch = patch.checked_sub(1);
+            }
+            last_key = key;
+            let Some(spec) = spec else { continue };
+            let (source, from_website) = gate.source_in(release).unwrap_or(("", false));
+            let readers = readers_at(index, minor.minor());
+            rows.push(HistoryRow {
+                release: minor.to_string(),
+                from_patch: if i == 0 { 0 } else { patch },
+                to_patch: None,
+                pre_release: spec.pre_release,
+                default: spec.default,
+                lock_to_default: spec.lock_to_default,
+                components: readers.map(Readers::components),
+                components_carried: readers.is_some_and(Readers::carried),
+                source,
+                from_website,
+            });
+        }
+    }
+    let (since, removed) = gate.life();
+    let reference = match PAGES.get(index) {
+        Some(1) => Some(format!("{REFERENCE}feature-gates/#{name}")),
+        Some(2) => Some(format!("{REFERENCE}feature-gates-removed/#{name}")),
+        _ => None,
+    };
+    Some(GateHistory {
+        name: gate.name,
+        since: format!("1.{since}"),
+        removed: removed.map(|m| format!("1.{m}")),
+        reference,
+        rows,
+    })
+}
+
+/// The error for a gate name no release registered, naming the close ones (CLI and binding).
+pub fn unknown_gate(name: &str) -> String {
+    if name == "AllAlpha" || name == "AllBeta" {
+        return format!(
+            "{name} is not a feature of its own: every release's gate registers it to set all {} gates at once, so it has no history",
+            if name == "AllAlpha" { "alpha" } else { "beta" }
+        );
+    }
+    let close = close_names(name);
+    let mut text = format!(
+        "no release from {} to {} registered a feature gate named {name:?}",
+        super::OLDEST,
+        super::NEWEST
+    );
+    if !close.is_empty() {
+        text.push_str(&format!("; close names: {}", close.join(", ")));
+    }
+    text
+}
+
+/// Up to five known gate names close to `name` (same letters ignoring case, one containing the
+/// other, or a few edits apart), nearest first: for "unknown gate" errors.
+pub fn close_names(name: &str) -> Vec<&'static str> {
+    let want = name.to_ascii_lowercase();
+    let most = 1 + (want.len() / 4).clamp(1, 4);
+    // the nearest five, kept in order as they come (no sort: the gates come sorted by name)
+    let mut best: Vec<(usize, &'static str)> = Vec::new();
+    for g in gates() {
+        let have = g.name.to_ascii_lowercase();
+        let d = if have == want {
+            0
+        } else if want.len() >= 3 && (have.contains(&want) || want.contains(&have)) {
+            1
+        } else {
+            1 + edits(&want, &have)
+        };
+        if d <= most {
+            let at = best.iter().take_while(|(e, _)| *e <= d).count();
+            best.insert(at, (d, g.name));
+            best.truncate(5);
+        }
+    }
+    best.into_iter().map(|(_, n)| n).collect()
+}
+
+/// Levenshtein distance between two ASCII-lowercased names.
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<u8> = b.bytes().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, x) in a.bytes().enumerate() {
+        let mut prev = row.first().copied().unwrap_or(0);
+        if let Some(first) = row.first_mut() {
+            *first = i + 1;
+        }
+        for (j, &y) in b.iter().enumerate() {
+            let up = row.get(j + 1).copied().unwrap_or(usize::MAX);
+            let left = row.get(j).copied().unwrap_or(usize::MAX);
+            let value = (prev + usize::from(x != y)).min(up + 1).min(left + 1);
+            prev = up;
+            if let Some(cell) = row.get_mut(j + 1) {
+                *cell = value;
+            }
+        }
+    }
+    row.last().copied().unwrap_or(0)
 }
 
 /// How the gates changed from one release to another, for upgrade checks and release notes.
@@ -579,6 +890,9 @@ mod tests {
         for w in POINTS.windows(2) {
             assert!((w[0].minor, w[0].patch) < (w[1].minor, w[1].patch));
         }
+        let width = usize::from(super::super::NEWEST.minor() - super::super::OLDEST.minor()) + 1;
+        assert_eq!(READERS.len(), GATES.len() * width, "a READERS row per gate");
+        assert_eq!(PAGES.len(), GATES.len(), "a PAGES byte per gate");
         for rel in Release::all() {
             for (name, specs) in features_in(rel) {
                 assert!(!specs.is_empty(), "{name} at {rel}");

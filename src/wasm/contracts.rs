@@ -21,7 +21,7 @@ use crate::featuregate::{FeatureSpec, FeatureState, PreRelease, Reason, Warning}
 use crate::import::{cmdline, configz, kubeadm, metrics, Note};
 use crate::kubelet::config::{dynamic, provenance, upgrade, ResolveInput, Resolved};
 use crate::kubelet::podconfig;
-use crate::releases::gates::GateFacts;
+use crate::releases::gates::{Component, GateFacts, GateHistory, HistoryRow};
 
 /// One exported declaration, with its docs.
 fn decl<T: TS>(cfg: &Config) -> String {
@@ -149,7 +149,11 @@ pub(crate) fn generate() -> String {
                 decl::<Reason>(&cfg),
                 decl::<FeatureState>(&cfg),
                 decl::<super::releases::ReleaseRange>(&cfg),
+                decl::<Component>(&cfg),
                 decl::<GateFacts>(&cfg),
+                decl::<HistoryRow>(&cfg),
+                decl::<GateHistory>(&cfg),
+                decl::<super::releases::PatchRange>(&cfg),
             ],
         ),
         (

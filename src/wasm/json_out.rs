@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use super::error::{ErrorFields, ErrorLocation, ErrorProblem};
 use crate::featuregate::{FeatureSpec, FeatureState, PreRelease, Reason, Warning};
-use crate::releases::gates::GateFacts;
+use crate::releases::gates::{Component, GateFacts, GateHistory, HistoryRow};
 use crate::version::Version;
 
 /// A value that writes itself as JSON text.
@@ -208,6 +208,44 @@ impl ToJson for GateFacts {
             .field("removed", &self.removed)
             .field("source", &self.source)
             .field("fromWebsite", &self.from_website)
+            .field("components", &self.components)
+            .field("componentsCarried", &self.components_carried)
+            .field("readByNone", &self.read_by_none)
+            .close();
+    }
+}
+
+impl ToJson for Component {
+    fn write(&self, out: &mut Vec<u8>) {
+        self.name().write(out);
+    }
+}
+
+impl ToJson for HistoryRow {
+    fn write(&self, out: &mut Vec<u8>) {
+        Object::open(out)
+            .field("release", &self.release)
+            .field("fromPatch", &u32::from(self.from_patch))
+            .field("toPatch", &self.to_patch.map(u32::from))
+            .field("preRelease", &self.pre_release)
+            .field("default", &self.default)
+            .field("lockToDefault", &self.lock_to_default)
+            .field("components", &self.components)
+            .field("componentsCarried", &self.components_carried)
+            .field("source", &self.source)
+            .field("fromWebsite", &self.from_website)
+            .close();
+    }
+}
+
+impl ToJson for GateHistory {
+    fn write(&self, out: &mut Vec<u8>) {
+        Object::open(out)
+            .field("name", &self.name)
+            .field("since", &self.since)
+            .field("removed", &self.removed)
+            .field("reference", &self.reference)
+            .field("rows", &self.rows)
             .close();
     }
 }
@@ -299,6 +337,13 @@ mod tests {
         ] {
             same(&gates::facts_in(release));
             same(&gates::features_in(release));
+        }
+        for name in [
+            "NodeSwap",
+            "APIListChunking",
+            "ServiceAccountNodeAudienceRestriction",
+        ] {
+            same(&gates::history(name).unwrap());
         }
         let mut mc = FeatureSpec::new(Version::new(1, 35), PreRelease::Beta, true);
         mc = mc.with_min_compatibility(Version::new(1, 34)).locked();

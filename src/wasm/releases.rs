@@ -70,6 +70,57 @@ pub fn release_features(
     Ok(to_text(&gates::features_in(release(release_text)?)))
 }
 
+/// Which patches of a minor share the answer of a release: what `releaseGates(release)` covers.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub(crate) struct PatchRange {
+    /// The minor release (`"1.32"`).
+    release: String,
+    /// The first patch with this answer.
+    from_patch: u16,
+    /// The last patch with this answer; `null`: every later patch.
+    to_patch: Option<u16>,
+}
+
+impl super::json_out::ToJson for PatchRange {
+    fn write(&self, out: &mut Vec<u8>) {
+        super::json_out::Object::open(out)
+            .field("release", &self.release)
+            .field("fromPatch", &u32::from(self.from_patch))
+            .field("toPatch", &self.to_patch.map(u32::from))
+            .close();
+    }
+}
+
+fn patch_range_of(release: Release) -> PatchRange {
+    let (from_patch, to_patch) = gates::patch_range(release);
+    PatchRange {
+        release: release.minor_release().to_string(),
+        from_patch,
+        to_patch,
+    }
+}
+
+/// The patches of `release`'s minor whose gates answer as `release` does ("1.32" and "1.32.1"
+/// answer as 1.32.0 to 1.32.1; "1.32.2" as 1.32.2 onward).
+#[wasm_bindgen(js_name = releasePatchRange, unchecked_return_type = "PatchRange")]
+pub fn release_patch_range(
+    #[wasm_bindgen(js_name = release)] release_text: &str,
+) -> Result<String, JsValue> {
+    Ok(to_text(&patch_range_of(release(release_text)?)))
+}
+
+/// One gate's whole life, release by release (and patch range where a patch changed it): stage,
+/// default, lock, the components that read it, the source of each fact, its reference page.
+#[wasm_bindgen(js_name = gateHistory, unchecked_return_type = "GateHistory")]
+pub fn gate_history(#[wasm_bindgen(js_name = name)] name: &str) -> Result<String, JsValue> {
+    match gates::history(name) {
+        Some(h) => Ok(to_text(&h)),
+        None => Err(super::error("release", &gates::unknown_gate(name))),
+    }
+}
+
 pub(crate) fn release_gate(release_text: &str) -> Result<crate::featuregate::FeatureGate, JsValue> {
     gates::release_gate(release(release_text)?).map_err(fail("release"))
 }
@@ -85,5 +136,9 @@ mod tests {
             first_versioned: "1.31".into(),
         };
         super::super::json_out::same(&range);
+        for text in ["1.32", "1.32.2", "1.37"] {
+            let r = crate::releases::Release::parse(text).unwrap();
+            super::super::json_out::same(&super::patch_range_of(r));
+        }
     }
 }

@@ -132,14 +132,15 @@ test("the gate table downloads as CSV and JSON, as shown, and links each gate to
   assert.equal(csvDl.suggestedFilename(), `feature-gates-${release}.csv`);
   const csv = readFileSync(await csvDl.path(), "utf8");
   const [head, row, ...rest] = csv.split("\r\n");
-  assert.equal(head, "name,stage,stageSince,default,enabled,locked,reason");
-  assert.match(row, /^NodeSwap,GA,1\.\d+,true,true,true,\w+$/);
+  assert.equal(head, "name,stage,stageSince,default,enabled,locked,reason,readBy");
+  assert.match(row, /^NodeSwap,GA,1\.\d+,true,true,true,\w+,kubelet$/);
   assert.deepEqual(rest, [""]);
   const [jsonDl] = await Promise.all([page.waitForEvent("download"), page.click("#gates-download-json")]);
   const json = JSON.parse(readFileSync(await jsonDl.path(), "utf8"));
   assert.equal(json.length, 1);
-  assert.deepEqual(Object.keys(json[0]), ["name", "stage", "stageSince", "default", "enabled", "locked", "reason"]);
+  assert.deepEqual(Object.keys(json[0]), ["name", "stage", "stageSince", "default", "enabled", "locked", "reason", "readBy"]);
   assert.equal(json[0].name, "NodeSwap");
+  assert.deepEqual(json[0].readBy, ["kubelet"]);
   assert.equal(json[0].locked, true);
   // With a comparison the extra column is exported too.
   await page.selectOption("#gates-compare", "1.28");

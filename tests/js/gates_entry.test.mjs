@@ -17,7 +17,7 @@ const pkg = dirname(fileURLToPath(import.meta.resolve("kubegate/package.json")))
 const full = await import(pathToFileURL(join(pkg, "index.js")).href);
 full.initSync({ module: readFileSync(join(pkg, "kubegate_bg.wasm")) });
 
-const GATE_CORE = ["LIMITS", "FeatureGate", "parseFeatureList", "kubernetesFeatures", "kubernetesDependencies", "renderFeatureList", "toYaml", "version", "releases", "releaseGates", "releaseFeatures", "initSync", "default"];
+const GATE_CORE = ["LIMITS", "FeatureGate", "parseFeatureList", "kubernetesFeatures", "kubernetesDependencies", "renderFeatureList", "toYaml", "version", "releases", "releaseGates", "releaseFeatures", "releasePatchRange", "gateHistory", "initSync", "default"];
 
 test("kubegate/gates exports the gate core and nothing of the other areas", () => {
   assert.deepEqual(Object.keys(lean).sort(), [...GATE_CORE].sort());

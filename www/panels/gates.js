@@ -25,11 +25,22 @@ const BASE_DEFAULTS = {
   value: "all",
   changedOnly: false,
   compare: "",
+  reader: "all",
 };
 /** Largest feature list accepted from a file, paste or URL (the real one is ~41 KB). */
 const MAX_LIST_BYTES = 5_000_000;
 /** Largest /metrics text read from a paste or a file (a kubelet's is a few hundred KB). */
 const MAX_METRICS_BYTES = 5_000_000;
+// The components whose code may read a gate (releaseGates' `components`), with a short label.
+const COMPONENTS = [
+  ["kube-apiserver", "apiserver"],
+  ["kube-controller-manager", "controller-manager"],
+  ["kube-scheduler", "scheduler"],
+  ["kubelet", "kubelet"],
+  ["kube-proxy", "proxy"],
+];
+const READERS = ["all", ...COMPONENTS.map(([c]) => c), "none"];
+const SHORT = Object.fromEntries(COMPONENTS);
 const MISMATCH_TEXT = { enabled: "on/off differs", stage: "stage differs", unknown: "unknown gate" };
 
 export default {
@@ -72,19 +83,21 @@ export default {
     const stage = select(STAGES.map((s) => [s, s === "all" ? "All stages" : s]), "all", { id: "gates-stage", "aria-label": "Filter by stage" });
     const value = select([["all", "On and off"], ["on", "Only on"], ["off", "Only off"]], "all", { id: "gates-value", "aria-label": "Filter by value" });
     const changed = h("input", { type: "checkbox", id: "gates-changed" });
+    const reader = select(READERS.map((c) => [c, c === "all" ? "Any component" : c === "none" ? "None (registered, never read)" : c]), "all", { id: "gates-reader", "aria-label": "Filter by the component whose code reads the gate" });
     const compare = select([["", "no comparison"], ...versionRange(kubegate)], "", { id: "gates-compare" });
     const summary = h("p", { class: "summary", id: "gates-summary", "aria-live": "polite" });
     // The table as shown (filters applied), for a spreadsheet or a script.
     const exportName = (ext) => `feature-gates-${releaseMode() ? "" : "emulated-"}${state.emulation}.${ext}`;
     const exportRows = () => lastRows.map((s) => ({
       name: s.name, stage: s.preRelease, stageSince: sinceOf(s) ?? null, default: s.default, enabled: s.enabled,
-      locked: s.locked, reason: s.reason, ...(state.compare ? { [`at${state.compare}`]: compareText(s.name) } : {}),
+      locked: s.locked, reason: s.reason, readBy: readersOf(s.name)?.components ?? null, ...(state.compare ? { [`at${state.compare}`]: compareText(s.name) } : {}),
     }));
     const exportJson = () => `${JSON.stringify(exportRows(), null, 2)}\n`;
     const exportCsv = () => {
       const rows = exportRows();
-      const header = ["name", "stage", "stageSince", "default", "enabled", "locked", "reason", ...(state.compare ? [`at ${state.compare}`] : [])];
-      return toCsv(header, rows.map((r) => Object.values(r)));
+      return toCsv(
+        ["name", "stage", "stageSince", "default", "enabled", "locked", "reason", "readBy", ...(state.compare ? [`at ${state.compare}`] : [])],
+        rows.map((r) => Object.values({ ...r, readBy: r.readBy === null ? "unknown" : r.readBy.join(" ") })));
     };
     const exportBar = h("div", { class: "row export", id: "gates-export" },
       downloadButton("Download CSV", () => exportName("csv"), "text/csv", exportCsv, { id: "gates-download-csv" }),
@@ -134,6 +147,7 @@ export default {
         labelled("Search", search),
         labelled("Stage", stage),
         labelled("Value", value),
+        labelled("Read by", reader),
         h("label", { class: "check" }, changed, " only values that differ from the default"),
         labelled("Compare with version", compare)),
       diffBox,
@@ -374,6 +388,74 @@ export default {
     const removedIn = (name) => (sinceBy?.get(name) ?? newestGates().get(name))?.removed ?? null;
     let newestCache = null;
     const newestGates = () => (newestCache ??= new Map(kubegate.releaseGates(range.newest).map((g) => [g.name, g])));
+    // Which components read a gate: the release's facts (release mode), else the newest
+    // release's (the binary that emulates); null components: unknown (no facts for it there).
+    const readersOf = (name) => (sinceBy ?? newestGates()).get(name);
+    // A history for every gate of the release data (not for a name only an imported list has).
+    const hasHistory = (name) => typeof kubegate.gateHistory === "function" && readersOf(name) !== undefined;
+    function readersCell(name) {
+      const g = readersOf(name);
+      const list = g?.components;
+      if (list == null) return h("td", { class: "muted readers", title: "Which components read it is unknown for this release (no component facts for it)" }, "unknown");
+      const carried = g.componentsCarried ? " (in part another release's answer: this release's sources lack that code)" : "";
+      if (!list.length) return h("td", { class: "muted readers", title: `Registered, but no component's code reads it${carried}` }, "none");
+      return h("td", { class: "readers", title: `Read by ${list.join(", ")}${carried}` }, list.map((c) => SHORT[c] ?? c).join(", "));
+    }
+
+    // ---- a gate's history: every release's stage, default and lock, who reads it, the source
+    const historyBody = h("div", { id: "gate-history-body" });
+    const historyTitle = h("h2", { id: "gate-history-title" });
+    const historyDialog = h("dialog", { id: "gate-history", class: "embed-dialog gate-history", "aria-labelledby": "gate-history-title" },
+      h("div", { class: "row gate-history-head" },
+        historyTitle,
+        h("button", { type: "button", id: "gate-history-close", onclick: () => historyDialog.close() }, "Close")),
+      historyBody);
+    container.append(historyDialog);
+    const patchesOf = (r, rows) => {
+      if (rows.filter((x) => x.release === r.release).length === 1) return r.release;
+      if (r.toPatch === null) return `${r.release}.${r.fromPatch}+`;
+      return r.toPatch === r.fromPatch ? `${r.release}.${r.fromPatch}` : `${r.release}.${r.fromPatch}–${r.release}.${r.toPatch}`;
+    };
+    function openHistory(name) {
+      let hist;
+      try {
+        hist = kubegate.gateHistory(name);
+      } catch (e) {
+        setText(historyTitle, name);
+        render(historyBody, h("p", { class: "error", role: "alert" }, messageOf(e)));
+        historyDialog.showModal();
+        return;
+      }
+      const rows = hist.rows;
+      const readers = (r) => r.components == null ? "unknown" : r.components.length
+        ? r.components.map((c, i) => [i ? ", " : "", h("span", { class: "nowrap" }, c)])
+        : "none";
+      const at = state.emulation;
+      setText(historyTitle, `${hist.name}: history`);
+      render(historyBody,
+        h("p", { id: "gate-history-life" },
+          hist.removed ? `Registered from ${hist.since} until ${hist.removed} (removed in ${hist.removed}).` : `Registered from ${hist.since} to ${range.newest}.`,
+          hist.since === range.oldest ? ` ${range.oldest} also stands for earlier releases.` : ""),
+        h("p", {}, hist.reference
+          ? h("a", { href: hist.reference, rel: "noopener noreferrer", target: "_blank", id: "gate-history-reference" }, "Its entry in the Kubernetes feature gate reference")
+          : h("span", { class: "muted" }, "No entry in the Kubernetes feature gate reference.")),
+        h("p", { class: "muted" }, "Read by: the components whose code reads the gate (unknown where no facts exist, as for 1.19). A release whose patches differ has one row per patch range."),
+        h("table", { class: "gate-history-table", id: "gate-history-table" },
+          h("caption", { class: "visually-hidden" }, `${hist.name} in every release that registered it`),
+          h("thead", {}, h("tr", {}, ["Release", "Stage", "Default", "Locked", "Read by"].map((t) => h("th", { scope: "col" }, t)))),
+          rows.map((r) => h("tbody", { "aria-current": r.release === at ? "true" : null, class: r.release === at ? "current" : null },
+            h("tr", {},
+              h("th", { scope: "row", class: "mono" }, patchesOf(r, rows)),
+              h("td", { "data-label": "Stage" }, h("span", { class: `stage stage-${r.preRelease.toLowerCase()}` }, r.preRelease)),
+              h("td", { "data-label": "Default" }, String(r.default)),
+              h("td", { "data-label": "Locked" }, r.lockToDefault ? "yes" : "no"),
+              h("td", { "data-label": "Read by", class: r.components?.length ? "readers" : "muted readers" }, readers(r), r.componentsCarried ? " (in part another release's answer)" : "")),
+            h("tr", { class: "muted" },
+              h("td", { colspan: "5", class: "mono src" }, `from ${r.source}${r.fromWebsite ? " (rests on the website)" : ""}`))))),
+        hist.removed ? h("p", {}, `${hist.removed}: removed; a binary of that release refuses the name.`) : null);
+      historyDialog.showModal();
+    }
+
     const rowCache = new Map(); // name -> { tr, keys: string[], cls }
     let shownNames = ""; // the gates the table lists, in order, at the last draw
 
@@ -381,12 +463,15 @@ export default {
     function cellsFor(s, diff, from) {
       const stageCls = `stage stage-${s.preRelease.toLowerCase()}`;
       return [
-        [`${s.name}|${removedIn(s.name)}`, () => h("th", { scope: "row" }, h("a", { href: gateDocUrl(s.name, removedIn(s.name) !== null), rel: "noopener noreferrer", class: "gate-doc", title: `${s.name} in the Kubernetes feature gate reference` }, h("code", {}, s.name)))],
+        [`${s.name}|${removedIn(s.name)}|${hasHistory(s.name)}`, () => h("th", { scope: "row" },
+          h("a", { href: gateDocUrl(s.name, removedIn(s.name) !== null), rel: "noopener noreferrer", class: "gate-doc", title: `${s.name} in the Kubernetes feature gate reference` }, h("code", {}, s.name)),
+          hasHistory(s.name) ? [" ", h("button", { type: "button", class: "gate-history-open", "aria-label": `History of ${s.name}`, title: `${s.name} in every release: stage, default, lock, who reads it`, onclick: () => openHistory(s.name) }, "history")] : null)],
         [`${s.preRelease}|${from ?? ""}|${factSource(s.name)}`, () => h("td", { title: factSource(s.name) || null }, h("span", { class: stageCls }, s.preRelease), from ? h("span", { class: "muted since" }, ` since ${from}`) : null, sinceBy?.get(s.name)?.fromWebsite ? h("span", { class: "muted website", title: factSource(s.name) }, " · website") : null)],
         [String(s.default), () => h("td", {}, String(s.default))],
         [String(s.enabled), () => h("td", { class: s.enabled ? "on" : "off" }, s.enabled ? "on" : "off")],
         [String(s.locked), () => h("td", {}, s.locked ? h("span", { class: "locked", title: "locked to its default" }, "locked") : "")],
         [s.reason, () => h("td", { class: "why" }, REASON_TEXT[s.reason] ?? s.reason)],
+        [JSON.stringify([readersOf(s.name)?.components, readersOf(s.name)?.componentsCarried]), () => readersCell(s.name)],
         ...(diff === null ? [] : [[diff, () => h("td", { class: "cmp" }, diff)]]),
       ];
     }
@@ -484,13 +569,23 @@ export default {
     function drawTable(states, other) {
       const q = state.search.trim().toLowerCase();
       const otherBy = other ? new Map(other.map((s) => [s.name, s])) : null;
+      const since = stageSince(state.emulation);
+      sinceBy = since;
+      // The component filter keeps gates whose readers are unknown: it never guesses.
+      let unknownKept = 0;
+      const readBy = (s) => {
+        if (state.reader === "all") return true;
+        const list = readersOf(s.name)?.components;
+        if (list == null) { unknownKept++; return true; }
+        return state.reader === "none" ? list.length === 0 : list.includes(state.reader);
+      };
       const rows = states.filter((s) =>
+        readBy(s) &&
         (!q || s.name.toLowerCase().includes(q)) &&
         (state.filter === "all" || s.preRelease === state.filter) &&
         (state.value === "all" || (state.value === "on") === s.enabled) &&
         (!state.changedOnly || s.enabled !== s.default));
-      const head = ["Gate", "Stage", "Default", "Value", "Locked", "Why"];
-      const since = stageSince(state.emulation);
+      const head = ["Gate", "Stage", "Default", "Value", "Locked", "Why", "Read by"];
       if (otherBy) head.push(`At ${state.compare}`);
       if (head.join("|") !== headKey) {
         headKey = head.join("|");
@@ -503,7 +598,6 @@ export default {
         observer?.disconnect();
       }
       compareBy = otherBy;
-      sinceBy = since;
       // Rows are deferred only while the table keeps its rows in place: after a filter moves
       // them, what the observer last saw says nothing about where they are now.
       const names = rows.map((s) => s.name).join("\n");
@@ -519,7 +613,9 @@ export default {
       lastRows = rows;
       const on = states.filter((s) => s.enabled).length;
       const at = releaseMode() ? `in the ${state.emulation} binary` : `at ${state.emulation}`;
-      setText(summary, `${rows.length} of ${states.length} gates shown · ${on} on ${at}`);
+      const readerNote = state.reader === "all" ? ""
+        : ` · ${state.reader === "none" ? "read by no component" : `read by ${state.reader}`}${unknownKept ? ` (${unknownKept} whose readers are unknown kept)` : ""}`;
+      setText(summary, `${rows.length} of ${states.length} gates shown${readerNote} · ${on} on ${at}`);
     }
 
     function drawDiff(states, other, otherError) {
@@ -611,6 +707,7 @@ export default {
     bind(stage, "filter");
     bind(value, "value");
     bind(changed, "changedOnly");
+    bind(reader, "reader");
     bind(compare, "compare");
 
     function syncControls() {
@@ -623,6 +720,7 @@ export default {
       stage.value = state.filter;
       value.value = state.value;
       changed.checked = state.changedOnly;
+      reader.value = state.reader;
       compare.value = state.compare;
     }
 
@@ -650,6 +748,7 @@ export default {
         if (!["release", "emulate"].includes(next.mode)) throw new Error("unknown mode: answer for a release or for emulation");
         if (!STAGES.includes(next.filter)) next.filter = "all";
         if (!["all", "on", "off"].includes(next.value)) next.value = "all";
+        if (!READERS.includes(next.reader)) next.reader = "all";
         if (next.listText.length > MAX_LIST_BYTES) throw new Error("the feature list is too large");
         state = next;
         refreshFeatures();

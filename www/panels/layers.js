@@ -304,13 +304,8 @@ export default {
     const tableSummary = h("p", { id: "layers-table-summary", class: "summary", "aria-live": "polite" });
     const exportFile = () => `kubelet-config-${result?.kubeletVersion ?? state.version}`;
     /** The effective configuration with apiVersion and kind first, as a file starts. */
-    // apiVersion and kind first, when the effective config has them (the package refuses an
-    // undefined member rather than dropping it).
-    const exported = () => {
-      if (!result) return null;
-      const { apiVersion, kind } = result.config;
-      return { ...(apiVersion === undefined ? {} : { apiVersion }), ...(kind === undefined ? {} : { kind }), ...result.config };
-    };
+    // apiVersion and kind first when present: toYaml refuses undefined members.
+    const exported = () => (result ? Object.fromEntries(Object.entries({ apiVersion: result.config.apiVersion, kind: result.config.kind, ...result.config }).filter(([, v]) => v !== undefined)) : null);
     // The package writes YAML as the CLI and sigs.k8s.io/yaml do (quoting only what YAML 1.1 misreads).
     const exportYaml = () => (result ? kubegate.toYaml(exported()) : "");
     const exportJson = () => (result ? `${JSON.stringify(exported(), null, 2)}\n` : "");
@@ -681,7 +676,9 @@ export default {
         f.file || f.flag && f.flag !== f.subject ? locationButton(f) : null,
         h("span", { class: "muted" }, when(f)));
       const breaking = rep.findings.filter((f) => f.breaking);
-      const other = rep.findings.filter((f) => !f.breaking);
+      // What changes for the kubelet first; gates it registers but never reads after, apart.
+      const other = rep.findings.filter((f) => !f.breaking && !f.notReadByKubelet);
+      const unread = rep.findings.filter((f) => !f.breaking && f.notReadByKubelet);
       const reasons = breaking.length === 1 ? "the reason marked" : `the ${breaking.length} reasons marked`;
       render(upgradeBox,
         rep.startsBefore ? null : h("div", { class: "error", id: "layers-upgrade-before" },
@@ -699,8 +696,14 @@ export default {
         breaking.length ? h("ul", { class: "findings", id: "layers-upgrade-breaking" }, breaking.map(item)) : null,
         rep.assumingRemoved?.length ? h("p", { class: "muted" }, `What else changes is computed as if ${rep.assumingRemoved.join(", ")} were removed.`) : null,
         other.length
-          ? h("details", { open: other.length <= 12 }, h("summary", {}, `${other.length} other change${other.length === 1 ? "" : "s"}`), h("ul", { class: "findings", id: "layers-upgrade-changes" }, other.map(item)))
-          : h("p", { class: "muted" }, "Nothing else changes."));
+          ? h("details", { open: other.length <= 12 }, h("summary", {}, `${other.length} other change${other.length === 1 ? "" : "s"} for the kubelet`), h("ul", { class: "findings", id: "layers-upgrade-changes" }, other.map(item)))
+          : h("p", { class: "muted" }, "Nothing else changes for the kubelet."),
+        unread.length
+          ? h("details", { id: "layers-upgrade-unread" },
+            h("summary", {}, `${unread.length} gate default${unread.length === 1 ? "" : "s"} registered but not read by the kubelet`),
+            h("p", { class: "muted" }, "The kubelet accepts these gate names, but its code never reads them: their new defaults change what other components do, not the kubelet."),
+            h("ul", { class: "findings" }, unread.map(item)))
+          : null);
     }
 
     function drawContrib() {

@@ -14,7 +14,10 @@
 //! - a configuration field written in a file that the target does not know is dropped by its
 //!   lenient decoder (the kubelet starts, the setting is gone);
 //! - defaults that change between the releases change the effective configuration silently,
-//!   and so do gate defaults.
+//!   and so do gate defaults. A gate default that changes for a gate the kubelet registers but
+//!   whose code it never reads (`releases::gates`' reader facts) changes nothing the kubelet
+//!   does: such findings come after the kubelet's own and say so (`notReadByKubelet`); a gate
+//!   whose readers are unknown in the target counts as the kubelet's.
 //!
 //! Upgrades and downgrades are both answered: "from" and "to" are just two releases.
 //!
@@ -75,6 +78,11 @@ pub struct UpgradeFinding {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub already: bool,
+    /// A gate the kubelet registers (so a gate string may name it) but whose code it does not
+    /// read in the target release: the change does not change what the kubelet does.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
+    pub not_read_by_kubelet: bool,
 }
 
 impl UpgradeFinding {
@@ -89,6 +97,7 @@ impl UpgradeFinding {
             line: None,
             flag: None,
             already: false,
+            not_read_by_kubelet: false,
         }
     }
 
@@ -398,8 +407,11 @@ pub fn check_kubelet_upgrade(
     findings.extend(unexplained);
     let starts = end.errors.is_empty();
     let error = end.errors.first().map(|e| e.message.clone());
-    // Breaking first; the sort is stable, so each group keeps the kubelet's order.
-    crate::sort::sort_by_key(&mut findings, |f: &UpgradeFinding| !f.breaking);
+    // Breaking first, then what changes for the kubelet, then gates it never reads; the sort is
+    // stable, so each group keeps the kubelet's order.
+    crate::sort::sort_by_key(&mut findings, |f: &UpgradeFinding| {
+        (!f.breaking, f.not_read_by_kubelet)
+    });
     Ok(UpgradeReport {
         from: from.to_string(),
         to: to.to_string(),
@@ -567,20 +579,25 @@ fn gate_findings(
                 r.specs_in(rel).last().is_some_and(|s| s.default != *was)
             })
         });
-        findings.push(
-            UpgradeFinding::new(
-                "gateDefaultChanged",
-                name,
-                format!(
-                    "{name} is {} by default instead of {} ({} in {to})",
-                    if info.default { "on" } else { "off" },
-                    if *was { "on" } else { "off" },
-                    info.pre_release.name(),
-                ),
-                false,
-            )
-            .in_release(when),
-        );
+        // The kubelet registers every gate of the shared maps but reads only some: known
+        // readers without the kubelet mean the new default changes nothing it does.
+        let unread = releases::gates::record(name)
+            .and_then(|r| r.readers_in(to))
+            .is_some_and(|r| !r.reads(releases::gates::Component::Kubelet));
+        let mut finding = UpgradeFinding::new(
+            "gateDefaultChanged",
+            name,
+            format!(
+                "{name} is {} by default instead of {} ({} in {to})",
+                if info.default { "on" } else { "off" },
+                if *was { "on" } else { "off" },
+                info.pre_release.name(),
+            ),
+            false,
+        )
+        .in_release(when);
+        finding.not_read_by_kubelet = unread;
+        findings.push(finding);
     }
 }
 
