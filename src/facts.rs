@@ -252,8 +252,8 @@ fn dynamic_config_span(ordered: &[(Release, &ReleaseFacts)]) -> Option<Span> {
         .find(|(_, f)| f.dynamic_kubelet_config)
         .map(|(r, _)| r.to_string())?;
     let from = gates::record("DynamicKubeletConfig")
-        .and_then(|g| g.eras.iter().find(|e| e.specs.last().is_some_and(|s| s.3)))
-        .map(|e| format!("1.{}", e.minor))
+        .and_then(|g| Release::all().find(|r| g.specs_in(*r).last().is_some_and(|s| s.default)))
+        .map(|r| r.to_string())
         .or_else(|| {
             ordered
                 .iter()

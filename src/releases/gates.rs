@@ -329,12 +329,63 @@ fn stage_since(specs: &[FeatureSpec]) -> Option<Version> {
         .and_then(|s| s.version.clone())
 }
 
-/// The record of `name`, if any release from 1.16 on registered it.
-pub fn record(name: &str) -> Option<&'static GateRecord> {
-    GATES
-        .binary_search_by(|r| r.name.cmp(name))
-        .ok()
-        .and_then(|i| GATES.get(i))
+/// The gate named `name`, if any release from 1.16 on registered it.
+///
+/// It reads the same tables every other lookup reads (see `packed.rs`), not [`GATES`], so a
+/// wasm build that asks about one gate does not carry the whole slice of records too.
+pub fn record(name: &str) -> Option<GateRef> {
+    gates()
+        .enumerate()
+        .find(|(_, g)| g.name == name)
+        .map(|(index, gate)| GateRef { gate, index })
+}
+
+/// One gate's life as [`record`] finds it: the questions [`GateRecord`] answers, asked of the
+/// tables the lookups read.
+#[derive(Clone, Copy)]
+pub struct GateRef {
+    gate: Gate,
+    index: usize,
+}
+
+impl GateRef {
+    /// The feature's string name.
+    pub fn name(&self) -> &'static str {
+        self.gate.name
+    }
+
+    /// Whether the binaries of `release` register this gate.
+    pub fn known_in(&self, release: Release) -> bool {
+        self.gate.era_at(release).is_some()
+    }
+
+    /// The specs the binaries of `release` declare (before 1.31: the flat spec's history).
+    pub fn specs_in(&self, release: Release) -> Vec<FeatureSpec> {
+        self.gate.specs_in(release)
+    }
+
+    /// The first release of the stage the gate has in `release`, if the gate is known then.
+    pub fn stage_since(&self, release: Release) -> Option<Version> {
+        self.gate.stage_since(release)
+    }
+
+    /// The source of the gate's facts in `release` and whether it rests on the website.
+    pub fn source_in(&self, release: Release) -> Option<(&'static str, bool)> {
+        self.gate.source_in(release)
+    }
+
+    /// First release registering it and first no longer registering it, as minors.
+    pub fn life(&self) -> (u16, Option<u16>) {
+        self.gate.life()
+    }
+
+    /// Which components read the gate in `release` (see [`GateRecord::readers_in`]).
+    pub fn readers_in(&self, release: Release) -> Option<Readers> {
+        if !self.known_in(release) {
+            return None;
+        }
+        readers_at(self.index, release.minor())
+    }
 }
 
 /// The versioned gate list the binaries of `release` declare, in the shape

@@ -4,10 +4,9 @@
 //! Why: [`GATES`] is a slice of structs of pointers (a name, eras, each a slice of spec
 //! tuples), the natural shape for Rust callers but most of the gate core's gzipped wasm, since
 //! pointers and padding compress badly. Here a gate is four bytes, an era six, a spec two, and
-//! the names one string. Every lookup of `gates.rs` reads these tables when the build has no
-//! other area ([`PACKED`]), so the gate core's wasm does not carry [`GATES`]; `tests` below holds
-//! the two to the same records, and the tables are computed from [`GATES`], so there is one
-//! source of facts.
+//! the names one string. Every lookup of `gates.rs` reads these tables in every build
+//! ([`PACKED`]), so no wasm carries [`GATES`]; `tests` below holds the two to the same records,
+//! and the tables are computed from [`GATES`], so there is one source of facts.
 
 use super::gates::{GateRecord, Origin, SpecTuple, GATES};
 use crate::featuregate::PreRelease;
@@ -165,16 +164,11 @@ static NAMES: [u8; NAMES_LEN] = TABLES.1;
 static ERAS: [PackedEra; ERA_COUNT] = TABLES.2;
 static SPECS: [u16; SPEC_COUNT] = TABLES.3;
 
-/// Whether the lookups read the tables. A build with another area (the full wasm, the CLI) names
-/// [`GATES`] anyway (`record`, facts, upgrade checks), so there the tables would be a second copy
-/// of the same facts; the gate core alone reads only the tables and never carries [`GATES`].
-const PACKED: bool = !cfg!(any(
-    feature = "kubelet-config",
-    feature = "node-status",
-    feature = "pod-config",
-    feature = "api-fields",
-    feature = "control-plane"
-));
+/// Whether the lookups read the tables: in every build. [`GATES`] stays the Rust caller's
+/// natural shape (and the tables are computed from it at compile time), but no lookup names it,
+/// so no wasm carries a second, pointer-heavy copy of the same facts. The `plain` side of
+/// [`gates`] remains for the tests that hold the two to the same answers.
+const PACKED: bool = true;
 
 /// One era, from the tables or from [`GATES`]: what an [`Era`](super::gates::Era) says.
 #[derive(Clone, Copy)]
