@@ -439,7 +439,7 @@ export default {
         h("p", {}, hist.reference
           ? h("a", { href: hist.reference, rel: "noopener noreferrer", target: "_blank", id: "gate-history-reference" }, "Its entry in the Kubernetes feature gate reference")
           : h("span", { class: "muted" }, "No entry in the Kubernetes feature gate reference.")),
-        h("p", { class: "muted" }, "Read by: the components whose code reads the gate (unknown where no facts exist, as for 1.19). A release whose patches differ has one row per patch range."),
+        h("p", { class: "muted" }, "Read by: the components whose code reads the gate (unknown where no facts exist). A release whose patches differ has one row per patch range."),
         h("table", { class: "gate-history-table", id: "gate-history-table" },
           h("caption", { class: "visually-hidden" }, `${hist.name} in every release that registered it`),
           h("thead", {}, h("tr", {}, ["Release", "Stage", "Default", "Locked", "Read by"].map((t) => h("th", { scope: "col" }, t)))),
