@@ -12,8 +12,9 @@ for (const [label, viewport] of [["desktop", { width: 1280, height: 900 }], ["ph
     const page = await b.open("", { viewport });
     await page.selectOption("#gates-emulation", "1.36");
     await page.selectOption("#gates-reader", "kubelet");
+    // The filter is answered in a later frame: wait for its summary, then for the rows.
+    await page.waitForFunction(() => /read by kubelet/.test(document.querySelector("#gates-summary").textContent));
     await settled(page);
-    assert.match(await page.textContent("#gates-summary"), /read by kubelet/);
     const readers = await page.locator("#gates-table tbody td.readers").allTextContents();
     assert.ok(readers.length > 50, `${readers.length} rows`);
     assert.ok(readers.every((t) => t.includes("kubelet") || t === "unknown"), "only the kubelet's gates (and the unknown ones)");
