@@ -429,7 +429,13 @@ export default {
         historyTitle,
         h("button", { type: "button", id: "gate-history-close", onclick: () => historyDialog.close() }, "Close")),
       historyBody);
-    container.append(historyDialog);
+    // The dialog lives outside the panel, so the editors of another panel can open it too
+    // (Alt+Shift+H on a gate name, www/editors.js): a modal in a hidden panel is not drawn.
+    document.body.append(historyDialog);
+    document.addEventListener("kubegate:gate-history", (e) => {
+      const name = e.detail?.name;
+      if (typeof name === "string" && hasHistory(name)) openHistory(name);
+    });
     const patchesOf = (r, rows) => {
       if (rows.filter((x) => x.release === r.release).length === 1) return r.release;
       if (r.toPatch === null) return `${r.release}.${r.fromPatch}+`;
