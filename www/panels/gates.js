@@ -429,12 +429,15 @@ export default {
         historyTitle,
         h("button", { type: "button", id: "gate-history-close", onclick: () => historyDialog.close() }, "Close")),
       historyBody);
-    // The dialog lives outside the panel, so the editors of another panel can open it too
-    // (Alt+Shift+H on a gate name, www/editors.js): a modal in a hidden panel is not drawn.
-    document.body.append(historyDialog);
+    container.append(historyDialog);
+    // The playground's editors open it too, from any panel (Alt+Shift+H on a gate name,
+    // www/editors.js). A modal inside a hidden panel is not drawn, so in the playground's page
+    // it moves to the body first; a widget's (in its shadow root) stays where its styles are.
     document.addEventListener("kubegate:gate-history", (e) => {
       const name = e.detail?.name;
-      if (typeof name === "string" && hasHistory(name)) openHistory(name);
+      if (typeof name !== "string" || !hasHistory(name) || container.getRootNode() !== document) return;
+      if (historyDialog.parentNode !== document.body) document.body.append(historyDialog);
+      openHistory(name);
     });
     const patchesOf = (r, rows) => {
       if (rows.filter((x) => x.release === r.release).length === 1) return r.release;
