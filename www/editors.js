@@ -116,7 +116,7 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
     const from = g.source ? `; from ${g.source}${g.fromWebsite ? " (website: no source of this release's code)" : ""}` : "";
     const readers = g.components === undefined ? "" : g.components === null ? "; read by: unknown for this release"
       : g.components.length ? `; read by ${g.components.join(", ")}` : "; registered but read by no component";
-    return `${g.name}: ${stage}${since}, default ${g.default}${g.lockToDefault ? " (locked)" : ""}; registered since ${g.since}${g.removed ? `, removed in ${g.removed}` : ""}${readers}${from}. Its history: the "history" button of its row in Feature gates.`;
+    return `${g.name}: ${stage}${since}, default ${g.default}${g.lockToDefault ? " (locked)" : ""}; registered since ${g.since}${g.removed ? `, removed in ${g.removed}` : ""}${readers}${from}. Its history: Alt+Shift+H with the cursor on the name, or the "history" button of its row in Feature gates.`;
   }
   const gateOptions = (release, suffix) => [...gates(release).values()].map((g) => ({
     label: g.name, type: "constant", detail: `${g.preRelease || "GA"}, default ${g.default}`, info: gateDoc(g), apply: g.name + suffix,
@@ -403,13 +403,30 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
     ["#fields-obj", () => ({ language: "json", lint: lintJson })],
     ["#fields-old", () => ({ language: "json", lint: lintJson })],
   ];
+  // Alt+Shift+H on a gate name opens that gate's history (the Gates panel's dialog), the route
+  // the hover names: a hover is text only, so the keyboard is how it is reached from an editor.
+  function historyKey(view) {
+    view.dom.addEventListener("keydown", (e) => {
+      if (!e.altKey || !e.shiftKey || e.ctrlKey || e.metaKey || e.code !== "KeyH") return;
+      const head = view.state.selection.main.head;
+      const line = view.state.doc.lineAt(head);
+      const at = head - line.from;
+      const left = /[A-Za-z0-9]*$/.exec(line.text.slice(0, at))[0];
+      const right = /^[A-Za-z0-9]*/.exec(line.text.slice(at))[0];
+      const name = left + right;
+      if (!name || !(gates(layersRelease()).has(name) || gates(gatesRelease()).has(name))) return;
+      e.preventDefault();
+      e.stopPropagation();
+      document.dispatchEvent(new CustomEvent("kubegate:gate-history", { detail: { name } }));
+    }, true);
+  }
   const mounted = new Set();
   function mountAll() {
     for (const [selector, spec] of SPECS) {
       for (const el of root.querySelectorAll(selector)) {
         if (el.dataset.editor) continue;
         const ed = mountEditor(el, spec(el));
-        if (ed) mounted.add(ed);
+        if (ed) { mounted.add(ed); historyKey(ed.view); }
       }
     }
     for (const ed of mounted) if (!ed.view.dom.isConnected) mounted.delete(ed);

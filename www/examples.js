@@ -66,9 +66,9 @@ export const EXAMPLES = [
   },
   {
     id: "kubelet-dies",
-    title: "A kubelet dies: 50 seconds to Unknown",
+    title: "A kubelet dies: the node is Unknown 55 seconds later",
     tab: "node",
-    note: "The kubelet stops at t+2m0s. Its last lease renewal is at most about 10s earlier; once node-monitor-grace-period (50s since 1.32, 40s up to 1.31) has passed without a renewal, the next controller pass (every 5s) sets every condition Unknown with NodeStatusUnknown and taints the node unreachable. Switch the version to 1.31 to see it happen 10s sooner.",
+    note: "The kubelet stops at t+2m0s. node-monitor-grace-period (50s since 1.32, 40s up to 1.31) counts from the renewal the controller last saw, and the controller looks every 5s: its first pass after the period has run out, at t+2m55s, sets every condition Unknown with NodeStatusUnknown and taints the node unreachable. Switch the version to 1.31 to see it happen 10s sooner.",
     panels: { node: { version: "1.34", faults: [{ kind: "kubeletStopped", at: "120s" }], time: 200_000, window: "2m" } },
   },
   {
@@ -80,9 +80,9 @@ export const EXAMPLES = [
   },
   {
     id: "memory-spike",
-    title: "A 30s memory spike keeps MemoryPressure True for 5 minutes",
+    title: "A 30s memory spike keeps MemoryPressure True for over 5 minutes",
     tab: "node",
-    note: "Memory is short from t+1m0s to t+1m30s. The eviction manager reports MemoryPressure at once, but clears it only after the pressure has not been observed for evictionPressureTransitionPeriod (5m): the condition stays True until about t+6m30s.",
+    note: "Memory is short from t+1m0s to t+1m30s. The eviction manager looks every 10s and the kubelet reports what it saw at its next status update, so MemoryPressure turns True at t+1m7.252s. It clears only once the pressure has not been seen for evictionPressureTransitionPeriod (5m): True → False at t+6m23.91s, almost five minutes after the spike ended.",
     panels: { node: { version: "1.34", faults: [{ kind: "memoryPressure", at: "60s", until: "90s" }], time: 480_000, window: "10m" } },
   },
 ];

@@ -16,6 +16,10 @@ test("example ids are unique and name a panel", async () => {
 });
 
 const panelText = (page, tab) => page.evaluate((tab) => document.querySelector(`#panel-${tab}`).innerText, tab);
+/** Waits for a gates row whose cells, joined by " | ", match `re` (on a phone a row is a card,
+ *  so its text is no longer one line of the panel). */
+const ROW = (page, re) => page.waitForFunction((src) => [...document.querySelectorAll("#gates-table tbody tr")]
+  .some((tr) => new RegExp(src).test([...tr.children].map((c) => c.textContent.replace(/\s+/g, " ").trim()).join(" | "))), re.source, { timeout: 30000 });
 const HAS = (page, tab, re) => page.waitForFunction(([tab, src]) => new RegExp(src).test(document.querySelector(`#panel-${tab}`)?.innerText ?? ""), [tab, re.source], { timeout: 30000 });
 /**
  * What each example promises in its title and note, checked on screen. The Node panel's
@@ -25,7 +29,7 @@ const PROMISES = {
   "allalpha-one-off": async (page) => {
     // The stage filter is stored as the filter's own value, so the table is filtered to Alpha.
     assert.equal(await page.inputValue("#gates-stage"), "Alpha");
-    await HAS(page, "gates", /InPlacePodVerticalScalingExclusiveCPUs[^\n]*\boff\b[^\n]*set by --feature-gates/);
+    await ROW(page, /^InPlacePodVerticalScalingExclusiveCPUs\b.* \| off \| .*\| set by --feature-gates \|/);
     await HAS(page, "gates", /filled in by AllAlpha/);
   },
   "locked-gate": (page) => HAS(page, "gates", /cannot set feature gate NodeSwap to false, feature is locked to true/),

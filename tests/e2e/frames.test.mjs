@@ -129,7 +129,7 @@ test("the gate table downloads as CSV and JSON, as shown, and links each gate to
   await page.fill("#gates-search", "NodeSwap");
   await page.waitForFunction(() => document.querySelectorAll("#gates-table tbody tr").length === 1);
   const [csvDl] = await Promise.all([page.waitForEvent("download"), page.click("#gates-download-csv")]);
-  assert.equal(csvDl.suggestedFilename(), `feature-gates-${release}.csv`);
+  assert.equal(csvDl.suggestedFilename(), `feature-gates-${release}-filtered-name-nodeswap.csv`);
   const csv = readFileSync(await csvDl.path(), "utf8");
   const [head, row, ...rest] = csv.split("\r\n");
   assert.equal(head, "name,stage,stageSince,default,enabled,locked,reason,readBy");

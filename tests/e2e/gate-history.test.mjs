@@ -12,8 +12,9 @@ for (const [label, viewport] of [["desktop", { width: 1280, height: 900 }], ["ph
     const page = await b.open("", { viewport });
     await page.selectOption("#gates-emulation", "1.36");
     await page.selectOption("#gates-reader", "kubelet");
+    // The filter is answered in a later frame: wait for its summary, then for the rows.
+    await page.waitForFunction(() => /read by kubelet/.test(document.querySelector("#gates-summary").textContent));
     await settled(page);
-    assert.match(await page.textContent("#gates-summary"), /read by kubelet/);
     const readers = await page.locator("#gates-table tbody td.readers").allTextContents();
     assert.ok(readers.length > 50, `${readers.length} rows`);
     assert.ok(readers.every((t) => t.includes("kubelet") || t === "unknown"), "only the kubelet's gates (and the unknown ones)");
@@ -97,3 +98,49 @@ for (const [label, viewport] of [["desktop", { width: 1280, height: 900 }], ["ph
     await page.close();
   });
 }
+
+// From an editor: the hover names Alt+Shift+H, which opens the history of the gate under the
+// cursor, in the Layers panel too; Escape gives the focus back to the editor.
+for (const [label, viewport, colorScheme] of [["desktop", { width: 1280, height: 900 }, "light"], ["phone", { width: 390, height: 844 }, "dark"]]) {
+  test(`${label}: Alt+Shift+H on a gate name in an editor opens its history`, async () => {
+    const page = await b.open("", { viewport, colorScheme });
+    await page.selectOption("#examples", "feature-gates-union");
+    await page.waitForFunction(() => document.querySelector("#tab-layers")?.getAttribute("aria-selected") === "true");
+    const line = page.locator("#panel-layers .cm-line", { hasText: "--feature-gates=MemoryQoS=false" });
+    await line.click();
+    await page.keyboard.press("Home");
+    for (let i = 0; i < "--feature-gates=Mem".length; i++) await page.keyboard.press("ArrowRight");
+    // The hover says how.
+    await line.locator("text=MemoryQoS").hover().catch(() => {});
+    await page.keyboard.press("Alt+Shift+H");
+    await page.waitForSelector("#gate-history[open]");
+    assert.equal(await page.textContent("#gate-history-title"), "MemoryQoS: history");
+    assert.ok(await page.isVisible("#gate-history-table"));
+    await screenshot(page, `gate-history-from-editor-${label}`);
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("#gate-history:not([open])", { state: "attached" });
+    assert.ok(await page.evaluate(() => !!document.activeElement?.closest("#panel-layers .cm-editor")), "the focus is back in the editor");
+    // A word that is no gate leaves the key alone.
+    await page.keyboard.press("End");
+    await page.keyboard.press("Alt+Shift+H");
+    await page.waitForTimeout(200);
+    assert.equal(await page.locator("#gate-history[open]").count(), 0);
+    await assertClean(page);
+    await page.close();
+  });
+}
+
+test("the gate hover in an editor names the way to the history", async () => {
+  const page = await b.open();
+  await page.click("#tab-gates");
+  await page.fill("#gates-flags", "NodeSwap=true");
+  const line = page.locator("#panel-gates .cm-editor .cm-line", { hasText: "NodeSwap=true" });
+  await line.waitFor();
+  await page.waitForFunction(() => !document.querySelector("#panel-gates .cm-lintRange"));
+  const box = await line.boundingBox();
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.waitForSelector(".cm-tooltip .cm-hover-doc");
+  assert.match(await page.textContent(".cm-tooltip .cm-hover-doc"), /Its history: Alt\+Shift\+H with the cursor on the name/);
+  await assertClean(page);
+  await page.close();
+});

@@ -7,6 +7,7 @@ import { deflateRawSync } from "node:zlib";
 import { readFileSync } from "node:fs";
 import { useBrowser, screenshot, assertClean } from "./harness.mjs";
 import { axeViolations, report } from "./axe.mjs";
+import { EXAMPLES } from "../../www/examples.js";
 
 const b = useBrowser();
 const link = (state) => `s=1.${deflateRawSync(Buffer.from(JSON.stringify(state))).toString("base64url")}`;
@@ -44,7 +45,10 @@ test("the node registers Ready and the four conditions are drawn as state machin
   for (const c of ["MemoryPressure", "DiskPressure", "PIDPressure"]) assert.equal(await page.getAttribute(`#node-machine-${c}`, "data-status"), "False");
   assert.match(await page.textContent("#node-status"), /Ready True, MemoryPressure False/);
   assert.equal(await page.locator("#node-timeline svg path.ticks.lease").count(), 1, "lease renewals are drawn");
-  assert.match(await page.textContent("#node-counts"), /\d+ status patches, [1-9]\d* lease writes/);
+  // Plural by count: "1 status patch", "3 lease writes", "0 taint patches".
+  const counts = await page.textContent("#node-counts");
+  assert.match(counts, /\b(?:1 status patch|(?:[02-9]|\d\d+) status patches), (?:1 lease write|[2-9]\d* lease writes|\d\d+ lease writes)\b/);
+  assert.doesNotMatch(counts, /\b1 \w+ (?:\w+ )?\w+(?:es|s)\b[,.]/, counts);
   await screenshot(page, "node-default");
   await assertClean(page);
   await page.close();
@@ -197,25 +201,87 @@ test("share links round-trip the node state", async () => {
   await again.close();
 });
 
-test("examples: a kubelet dies, and a 30s memory spike", async () => {
-  const page = await b.open();
-  await page.selectOption("#examples", "kubelet-dies");
-  await page.waitForSelector("#node-machine-Ready[data-status='Unknown']");
-  assert.match(await page.textContent("#example-note"), /50s since 1\.32/);
-  await page.selectOption("#examples", "memory-spike");
-  await page.waitForSelector("#node-machine-MemoryPressure[data-status='False']");
-  const caption = await page.textContent("#node-machine-MemoryPressure figcaption");
-  const m = new RegExp(`True → False at ${TIME.source}`).exec(caption);
-  assert.ok(m, caption);
-  // Pressure last observed at most one eviction interval (10s) before 1m30s; it clears 5m later,
-  // and the kubelet reports it at its next status sync (10s + jitter).
-  const cleared = seconds(m);
-  assert.ok(cleared >= 80 + 300 && cleared <= 90 + 300 + 11, `cleared at ${cleared}s`);
-  assert.match(caption, /KubeletHasSufficientMemory/);
-  await screenshot(page, "node-memory-spike");
-  await assertClean(page);
-  await page.close();
-});
+/** Seconds of the first "t+…" in `text` after `prefix` (a regular expression source). */
+function timeAfter(text, prefix) {
+  const m = new RegExp(`${prefix}${TIME.source}`).exec(text);
+  assert.ok(m, `no time after /${prefix}/ in: ${text.slice(0, 400)}`);
+  return seconds(m) + Number(`0.${/\.(\d+)s/.exec(m[0])?.[1] ?? "0"}`);
+}
+/** The grace period and the controller's period the panel reports (the package's settings). */
+async function controllerSettings(page) {
+  const m = /grace-period (\d+)s, controller pass every (\d+)s/.exec(await page.textContent("#node-grace"));
+  return { grace: Number(m[1]), period: Number(m[2]) };
+}
+const example = (id) => EXAMPLES.find((e) => e.id === id);
+
+// Each Node example's title and note say what the screen then shows; the numbers are checked
+// against the rules (grace period, controller period, eviction intervals), not copied from it.
+for (const [width, height, colorScheme] of [[1280, 900, "light"], [390, 844, "dark"]]) {
+  test(`example "a kubelet dies" shows what its title says (${width}px, ${colorScheme})`, async () => {
+    const ex = example("kubelet-dies");
+    const page = await b.open("", { viewport: { width, height }, colorScheme });
+    await page.selectOption("#examples", ex.id);
+    await page.waitForSelector("#node-machine-Ready[data-status='Unknown']");
+    assert.equal(await page.inputValue("#examples"), ex.id);
+    const { grace, period } = await controllerSettings(page);
+    const stop = timeAfter(await page.innerText("#node-fault-list"), "kubelet stopped from ");
+    const unknown = timeAfter(await page.textContent("#node-machine-Ready figcaption"), "True → Unknown at ");
+    // The last renewal the controller saw is at most one renew interval (10s, +4% jitter) before
+    // the stop; the first pass after the grace period has run out marks the node.
+    const after = unknown - stop;
+    assert.ok(after > grace - 11 && after <= grace + period, `Unknown ${after}s after the stop`);
+    // The title and the note name the number on screen.
+    assert.equal(Number(/Unknown (\d+) seconds later/.exec(ex.title)[1]), after);
+    const unknownText = /True → Unknown at (t\+\S+),/.exec(await page.textContent("#node-machine-Ready figcaption"))[1];
+    assert.ok(ex.note.includes(`at ${unknownText}, sets every condition Unknown`), ex.note);
+    assert.ok(ex.note.includes(`${grace}s since 1.32`), ex.note);
+    await screenshot(page, `example-promise-kubelet-dies-${width}`);
+    // "Switch the version to 1.31 to see it happen 10s sooner": as much sooner as its grace period is shorter.
+    await page.selectOption("#node-version", "1.31");
+    await page.waitForFunction(() => /grace-period 40s/.test(document.querySelector("#node-grace").textContent));
+    const older = await controllerSettings(page);
+    await page.waitForSelector("#node-machine-Ready[data-status='Unknown']");
+    const sooner = unknown - timeAfter(await page.textContent("#node-machine-Ready figcaption"), "True → Unknown at ");
+    assert.equal(sooner, grace - older.grace);
+    assert.match(ex.note, new RegExp(`happen ${sooner}s sooner`));
+    await assertClean(page);
+    await page.close();
+  });
+
+  test(`example "a 30s memory spike" shows what its title says (${width}px, ${colorScheme})`, async () => {
+    const ex = example("memory-spike");
+    const page = await b.open("", { viewport: { width, height }, colorScheme });
+    await page.selectOption("#examples", ex.id);
+    await page.waitForSelector("#node-machine-MemoryPressure[data-status='False']");
+    assert.equal(await page.inputValue("#examples"), ex.id);
+    const faults = await page.innerText("#node-fault-list");
+    const start = timeAfter(faults, "memory pressure from ");
+    const end = timeAfter(faults, "memory pressure from t\\+\\S+ to ");
+    assert.equal(end - start, 30, "a 30s spike");
+    const log = await page.innerText("#node-log");
+    // The log's line for a transition: "t+1m7.252s MemoryPressure False → True kubelet: …".
+    const shown = (what) => new RegExp(`(t\\+\\S+) ${what}`).exec(log)?.[1];
+    const onText = shown("MemoryPressure False → True");
+    const offText = shown("MemoryPressure True → False");
+    assert.ok(onText && offText, log);
+    const onAt = timeAfter(onText, "");
+    const offAt = timeAfter(await page.textContent("#node-machine-MemoryPressure figcaption"), "True → False at ");
+    // Seen at the eviction manager's next look (every 10s), reported at the kubelet's next
+    // status update (every 10s, with jitter): within 20s of the start, not at once.
+    assert.ok(onAt > start && onAt <= start + 21, `True at ${onAt}s`);
+    // Cleared once not seen for evictionPressureTransitionPeriod (5m) after it was last seen.
+    assert.ok(offAt >= end - 10 + 300 && offAt <= end + 300 + 21, `False at ${offAt}s`);
+    assert.ok(offAt - onAt > 300, "True for over 5 minutes");
+    assert.match(ex.title, /True for over 5 minutes/);
+    // The note names both moments exactly as the screen does.
+    assert.equal(timeAfter(offText, ""), offAt);
+    assert.ok(ex.note.includes(`True at ${onText}.`), ex.note);
+    assert.ok(ex.note.includes(`True → False at ${offText},`), ex.note);
+    await screenshot(page, `example-promise-memory-spike-${width}`);
+    await assertClean(page);
+    await page.close();
+  });
+}
 
 test("dark theme and a phone-sized layout", async () => {
   const page = await openNode(link({ tab: "node", panels: { node: { faults: [{ kind: "kubeletStopped", at: "60s" }], time: 150_000, window: "2m" } } }),

@@ -41,6 +41,12 @@ const COMPONENTS = [
 ];
 const READERS = ["all", ...COMPONENTS.map(([c]) => c), "none"];
 const SHORT = Object.fromEntries(COMPONENTS);
+/** A gate name with a line-break opportunity at each camel-case boundary (and nowhere else):
+ *  "InPlacePodVertical…" may wrap before "Pod", never mid-word. */
+function camelBreaks(name) {
+  const parts = String(name).split(/(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/);
+  return parts.flatMap((p, i) => (i ? [h("wbr"), p] : [p]));
+}
 const MISMATCH_TEXT = { enabled: "on/off differs", stage: "stage differs", unknown: "unknown gate" };
 
 export default {
@@ -87,7 +93,19 @@ export default {
     const compare = select([["", "no comparison"], ...versionRange(kubegate)], "", { id: "gates-compare" });
     const summary = h("p", { class: "summary", id: "gates-summary", "aria-live": "polite" });
     // The table as shown (filters applied), for a spreadsheet or a script.
-    const exportName = (ext) => `feature-gates-${releaseMode() ? "" : "emulated-"}${state.emulation}.${ext}`;
+    // A filtered table exports only its shown rows: the file's name and the buttons say so.
+    const slug = (t) => String(t).toLowerCase().replace(/[^a-z0-9.]+/g, "-").replace(/^-+|-+$/g, "");
+    const filterParts = () => [
+      state.filter !== "all" ? slug(state.filter) : "",
+      state.value !== "all" ? state.value : "",
+      state.changedOnly ? "changed" : "",
+      state.reader === "all" ? "" : state.reader === "none" ? "read-by-none" : `read-by-${slug(state.reader)}`,
+      state.search.trim() ? `name-${slug(state.search.trim())}` : "",
+    ].filter(Boolean);
+    const exportName = (ext) => {
+      const parts = filterParts();
+      return `feature-gates-${releaseMode() ? "" : "emulated-"}${state.emulation}${parts.length ? `-filtered-${parts.join("-")}` : ""}.${ext}`;
+    };
     const exportRows = () => lastRows.map((s) => ({
       name: s.name, stage: s.preRelease, stageSince: sinceOf(s) ?? null, default: s.default, enabled: s.enabled,
       locked: s.locked, reason: s.reason, readBy: readersOf(s.name)?.components ?? null, ...(state.compare ? { [`at${state.compare}`]: compareText(s.name) } : {}),
@@ -99,13 +117,14 @@ export default {
         ["name", "stage", "stageSince", "default", "enabled", "locked", "reason", "readBy", ...(state.compare ? [`at ${state.compare}`] : [])],
         rows.map((r) => Object.values({ ...r, readBy: r.readBy === null ? "unknown" : r.readBy.join(" ") })));
     };
+    const downloadCsv = downloadButton("Download CSV", () => exportName("csv"), "text/csv", exportCsv, { id: "gates-download-csv" });
+    const downloadJson = downloadButton("Download JSON", () => exportName("json"), "application/json", exportJson, { id: "gates-download-json" });
     const exportBar = h("div", { class: "row export", id: "gates-export" },
-      downloadButton("Download CSV", () => exportName("csv"), "text/csv", exportCsv, { id: "gates-download-csv" }),
-      downloadButton("Download JSON", () => exportName("json"), "application/json", exportJson, { id: "gates-download-json" }),
+      downloadCsv, downloadJson,
       copyButton("Copy CSV", exportCsv, { id: "gates-copy-csv" }),
       copyButton("Copy JSON", exportJson, { id: "gates-copy-json" }));
     const table = h("table", { class: "gates", id: "gates-table" });
-    const tableWrap = h("div", { class: "table-wrap" }, table);
+    const tableWrap = h("div", { class: "table-wrap gates-wrap", id: "gates-wrap" }, table);
     const diffBox = h("div", { class: "diff", id: "gates-diff", "aria-live": "polite" });
     const warningsBox = h("ul", { class: "warnings", id: "gates-warnings" });
 
@@ -238,14 +257,14 @@ export default {
         mismatches = kubegate.compareFeatureMetrics(text, state.emulation, state.flags);
       } catch (e) {
         return render(metricsStatus,
-          h("p", { class: "muted" }, `${report.gates.length} gates reported.`),
+          h("p", { class: "muted" }, `${report.gates.length} gate${report.gates.length === 1 ? "" : "s"} reported.`),
           h("p", { class: "error", role: "alert" }, `Nothing to compare with: ${state.emulation} refuses these --feature-gates (${messageOf(e)}).`));
       }
       const note = (n) => h("li", {}, n.line ? `line ${n.line}: ` : "", n.what);
       const on = report.gates.filter((g) => g.enabled).length;
       render(metricsStatus,
         h("p", { class: mismatches.length ? "error" : "ok", id: "gates-metrics-summary" },
-          `${report.gates.length} gates reported (${on} on). `,
+          `${report.gates.length} gate${report.gates.length === 1 ? "" : "s"} reported (${on} on). `,
           mismatches.length
             ? `${mismatches.length} mismatch${mismatches.length === 1 ? "" : "es"} with ${against}.`
             : `Every reported gate matches ${against}.`),
@@ -396,10 +415,10 @@ export default {
     function readersCell(name) {
       const g = readersOf(name);
       const list = g?.components;
-      if (list == null) return h("td", { class: "muted readers", title: "Which components read it is unknown for this release (no component facts for it)" }, "unknown");
+      if (list == null) return h("td", { "data-label": "Read by", class: "muted readers", title: "Which components read it is unknown for this release (no component facts for it)" }, "unknown");
       const carried = g.componentsCarried ? " (in part another release's answer: this release's sources lack that code)" : "";
-      if (!list.length) return h("td", { class: "muted readers", title: `Registered, but no component's code reads it${carried}` }, "none");
-      return h("td", { class: "readers", title: `Read by ${list.join(", ")}${carried}` }, list.map((c) => SHORT[c] ?? c).join(", "));
+      if (!list.length) return h("td", { "data-label": "Read by", class: "muted readers", title: `Registered, but no component's code reads it${carried}` }, "none");
+      return h("td", { "data-label": "Read by", class: "readers", title: `Read by ${list.join(", ")}${carried}` }, list.map((c) => SHORT[c] ?? c).join(", "));
     }
 
     // ---- a gate's history: every release's stage, default and lock, who reads it, the source
@@ -411,6 +430,15 @@ export default {
         h("button", { type: "button", id: "gate-history-close", onclick: () => historyDialog.close() }, "Close")),
       historyBody);
     container.append(historyDialog);
+    // The playground's editors open it too, from any panel (Alt+Shift+H on a gate name,
+    // www/editors.js). A modal inside a hidden panel is not drawn, so in the playground's page
+    // it moves to the body first; a widget's (in its shadow root) stays where its styles are.
+    document.addEventListener("kubegate:gate-history", (e) => {
+      const name = e.detail?.name;
+      if (typeof name !== "string" || !hasHistory(name) || container.getRootNode() !== document) return;
+      if (historyDialog.parentNode !== document.body) document.body.append(historyDialog);
+      openHistory(name);
+    });
     const patchesOf = (r, rows) => {
       if (rows.filter((x) => x.release === r.release).length === 1) return r.release;
       if (r.toPatch === null) return `${r.release}.${r.fromPatch}+`;
@@ -464,21 +492,22 @@ export default {
       const stageCls = `stage stage-${s.preRelease.toLowerCase()}`;
       return [
         [`${s.name}|${removedIn(s.name)}|${hasHistory(s.name)}`, () => h("th", { scope: "row" },
-          h("a", { href: gateDocUrl(s.name, removedIn(s.name) !== null), rel: "noopener noreferrer", class: "gate-doc", title: `${s.name} in the Kubernetes feature gate reference` }, h("code", {}, s.name)),
+          h("a", { href: gateDocUrl(s.name, removedIn(s.name) !== null), rel: "noopener noreferrer", class: "gate-doc", title: `${s.name} in the Kubernetes feature gate reference` }, h("code", {}, camelBreaks(s.name))),
           hasHistory(s.name) ? [" ", h("button", { type: "button", class: "gate-history-open", "aria-label": `History of ${s.name}`, title: `${s.name} in every release: stage, default, lock, who reads it`, onclick: () => openHistory(s.name) }, "history")] : null)],
-        [`${s.preRelease}|${from ?? ""}|${factSource(s.name)}`, () => h("td", { title: factSource(s.name) || null }, h("span", { class: stageCls }, s.preRelease), from ? h("span", { class: "muted since" }, ` since ${from}`) : null, sinceBy?.get(s.name)?.fromWebsite ? h("span", { class: "muted website", title: factSource(s.name) }, " · website") : null)],
-        [String(s.default), () => h("td", {}, String(s.default))],
-        [String(s.enabled), () => h("td", { class: s.enabled ? "on" : "off" }, s.enabled ? "on" : "off")],
-        [String(s.locked), () => h("td", {}, s.locked ? h("span", { class: "locked", title: "locked to its default" }, "locked") : "")],
-        [s.reason, () => h("td", { class: "why" }, REASON_TEXT[s.reason] ?? s.reason)],
+        [`${s.preRelease}|${from ?? ""}|${factSource(s.name)}`, () => h("td", { "data-label": "Stage", title: factSource(s.name) || null }, h("span", { class: stageCls }, s.preRelease), from ? h("span", { class: "muted since" }, ` since ${from}`) : null, sinceBy?.get(s.name)?.fromWebsite ? h("span", { class: "muted website", title: factSource(s.name) }, " · website") : null)],
+        [String(s.default), () => h("td", { "data-label": "Default" }, String(s.default))],
+        [String(s.enabled), () => h("td", { "data-label": "Value", class: s.enabled ? "on" : "off" }, s.enabled ? "on" : "off")],
+        [String(s.locked), () => h("td", { "data-label": "Locked" }, s.locked ? h("span", { class: "locked", title: "locked to its default" }, "locked") : "")],
+        [s.reason, () => h("td", { "data-label": "Why", class: "why" }, REASON_TEXT[s.reason] ?? s.reason)],
         [JSON.stringify([readersOf(s.name)?.components, readersOf(s.name)?.componentsCarried]), () => readersCell(s.name)],
-        ...(diff === null ? [] : [[diff, () => h("td", { class: "cmp" }, diff)]]),
+        ...(diff === null ? [] : [[diff, () => h("td", { "data-label": `At ${state.compare}`, class: "cmp" }, diff)]]),
       ];
     }
 
     // A keystroke such as AllAlpha=true changes a third of the rows, most of them out of view;
     // patching them all cost more than a frame of style, layout and paint (issue 14). Rows in
-    // or near the table's scroll box are patched at once; the others when the browser is idle
+    // or near view (the table's scroll box clips what the page shows; on a phone the table does
+    // not scroll and the page does) are patched at once; the others when the browser is idle
     // (the table says aria-busy meanwhile), and a row scrolled into reach is patched as soon as
     // the observer reports it. A pending patch that a later keystroke undoes is never applied.
     const near = new Set(); // rows within a box-height of the visible part of the table
@@ -494,7 +523,7 @@ export default {
         }
         for (const [name, p] of pending) if (near.has(p.row.tr)) { applyRow(p.row, p.cells, p.cls); pending.delete(name); }
         busy();
-      }, { root: tableWrap, rootMargin: "100% 0px" })
+      }, { root: null, rootMargin: "100% 0px" })
       : null;
     const inReach = (tr) => !observer || !reported.has(tr) || near.has(tr);
     function busy() {
@@ -616,6 +645,10 @@ export default {
       const readerNote = state.reader === "all" ? ""
         : ` · ${state.reader === "none" ? "read by no component" : `read by ${state.reader}`}${unknownKept ? ` (${unknownKept} whose readers are unknown kept)` : ""}`;
       setText(summary, `${rows.length} of ${states.length} gates shown${readerNote} · ${on} on ${at}`);
+      const filtered = filterParts().length > 0;
+      const what = filtered ? ` of ${rows.length} shown row${rows.length === 1 ? "" : "s"}` : ` of all ${rows.length} gate${rows.length === 1 ? "" : "s"}`;
+      setText(downloadCsv, `Download CSV${what}`);
+      setText(downloadJson, `Download JSON${what}`);
     }
 
     function drawDiff(states, other, otherError) {
@@ -636,7 +669,7 @@ export default {
         h("h3", {}, `From ${state.emulation} to ${state.compare} with these settings`),
         otherError ? h("p", { class: "error" }, `At ${state.compare} Kubernetes refuses the flag: ${otherError.message}`) : null,
         changes.length
-          ? h("details", { open: changes.length <= 12 }, h("summary", {}, `${changes.length} gates change`), h("ul", {}, changes))
+          ? h("details", { open: changes.length <= 12 }, h("summary", {}, changes.length === 1 ? "1 gate changes" : `${changes.length} gates change`), h("ul", {}, changes))
           : h("p", { class: "muted" }, "Nothing changes."));
     }
 

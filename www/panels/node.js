@@ -48,6 +48,8 @@ function s(tag, attrs = {}, ...children) {
   return el;
 }
 const title = (text) => s("title", {}, text);
+/** "1 status patch", "2 status patches". */
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** A zone key (`region:\0:zone`) as people write it. */
 const zoneName = (key) => (key ? key.split(":\u0000:").filter(Boolean).join("/") : "(no zone label)");
@@ -363,11 +365,13 @@ export default {
           parts.push(s("path", { d: `M${cx - 5} ${cy + 5}L${cx} ${cy - 5}L${cx + 5} ${cy + 5}z`, class: `taint ${c.action}` }, title(`${simTime(t)} taint ${c.key}:${c.effect} ${c.action}`)));
         }
       }
-      // Axis: five labels across the window, and the "now" line.
+      // Axis: up to five labels across the window, as many as fit side by side (a label such as
+      // "t+13m45s" is about 60 px wide at 11 px), and the "now" line.
       const axisY = rows.length * rowH + 8;
-      for (let k = 0; k <= 4; k++) {
-        const t = t0 + (win * k) / 4;
-        parts.push(s("text", { x: x(t), y: axisY + 12, class: "axis", "text-anchor": k === 0 ? "start" : k === 4 ? "end" : "middle" }, simTime(t)));
+      const gaps = width >= 560 ? 4 : width >= 300 ? 2 : 1;
+      for (let k = 0; k <= gaps; k++) {
+        const t = t0 + (win * k) / gaps;
+        parts.push(s("text", { x: x(t), y: axisY + 12, class: "axis", "text-anchor": k === 0 ? "start" : k === gaps ? "end" : "middle" }, simTime(t)));
       }
       parts.push(s("line", { x1: x(state.time), x2: x(state.time), y1: 0, y2: axisY, class: "now" }));
       render(timeline, s("svg", { width, height: height + 4, viewBox: `0 0 ${width} ${height + 4}`, class: "timeline", role: "img",
@@ -463,7 +467,7 @@ export default {
       drawTimeline();
       drawLists();
       const w = trace?.writes;
-      counts.textContent = w ? `API writes so far: ${w.statusPatches} status patches, ${w.leaseCreates + w.leaseUpdates} lease writes, ${w.controllerStatusUpdates} controller status updates, ${w.taintPatches} taint patches.` : "";
+      counts.textContent = w ? `API writes so far: ${plural(w.statusPatches, "status patch", "status patches")}, ${plural(w.leaseCreates + w.leaseUpdates, "lease write")}, ${plural(w.controllerStatusUpdates, "controller status update")}, ${plural(w.taintPatches, "taint patch", "taint patches")}.` : "";
       // Announce the conditions only when they change, so a screen reader is not flooded while playing.
       const text = node
         ? CONDITIONS.map((c) => `${c} ${node.status?.conditions?.find((x) => x.type === c)?.status ?? "not reported"}`).join(", ")
