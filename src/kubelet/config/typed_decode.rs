@@ -7,7 +7,8 @@
 //! attributes (`rename_all = "camelCase"`, `default`): unknown keys are ignored, a repeated key is
 //! a `duplicate field` error, `null` is an absent field. One difference, on purpose: an array is
 //! refused wherever a struct is expected, at any depth (serde's derive fills a struct from an
-//! array field by field; Go's JSON decoder, the kubelet's, refuses it). The test at the bottom
+//! array field by field; Go's JSON decoder, the kubelet's, refuses it): each field's value goes
+//! through [`crate::json::strict`], the rule every entry point shares. The test at the bottom
 //! holds the table to the struct's own `Serialize` names.
 
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, Visitor};
