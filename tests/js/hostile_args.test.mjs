@@ -225,13 +225,11 @@ test("pods whose spec or metadata is an array, through PodConfig", () => {
   c.merge("file", { op: "ADD", pods: [pod] });
   for (const op of ["ADD", "UPDATE", "SET"]) {
     refuses(() => c.merge("file", { op, pods: [{ ...pod, spec: [{ containers: [] }] }] }), {
-      path: "pods[0]", message: /json: cannot unmarshal array into Go struct field Pod\.spec of type v1\.PodSpec/,
+      message: /^pods\[0\]: json: cannot unmarshal array into Go struct field Pod\.spec of type v1\.PodSpec/,
     });
     refuses(() => c.merge("file", { op, pods: [{ ...pod, status: ["Running"] }] }), { message: /Go struct field Pod\.status of type v1\.PodStatus/ });
     refuses(() => c.merge("file", { op, pods: [{ ...pod, metadata: ["p", "default", "u"] }] }), { message: /metadata: must be an object/ });
   }
-  // The pod stored before is untouched.
-  assert.equal(c.merge("file", { op: "SET", pods: [pod] }).length, 0);
   c.free();
 });
 
