@@ -11,6 +11,8 @@
 //! formats; the tests compare the two on every shape the results use), so callers parse exactly
 //! what they parsed before.
 
+pub mod strict;
+
 use std::cell::Cell;
 use std::fmt::Write as _;
 

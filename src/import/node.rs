@@ -178,7 +178,7 @@ fn read_objects(text: &str) -> Result<NodeImport, ImportError> {
                             "metadata.managedFields (who wrote which field; its times count towards the snapshot's time)",
                         ));
                     }
-                    let node: Node = serde_json::from_value(v.clone()).map_err(|e| {
+                    let node: Node = crate::json::strict::from_value(v.clone()).map_err(|e| {
                         let at = where_error(doc, &ptr, v, &e.to_string());
                         ImportError::new(format!("this Node does not read: {e}"), at.or(line))
                     })?;
@@ -223,7 +223,7 @@ fn read_objects(text: &str) -> Result<NodeImport, ImportError> {
                     });
                 }
                 "Lease" => {
-                    let lease: Lease = serde_json::from_value(v.clone()).map_err(|e| {
+                    let lease: Lease = crate::json::strict::from_value(v.clone()).map_err(|e| {
                         ImportError::new(format!("this Lease does not read: {e}"), line)
                     })?;
                     out.understood.push(Note::new(

@@ -27,7 +27,7 @@ pub fn read(v: &Value) -> Result<PodOnNode, String> {
             .map(|(i, t)| {
                 let mut t = t.clone();
                 super::node::drop_nulls(&mut t);
-                serde_json::from_value::<Toleration>(t)
+                crate::json::strict::from_value::<Toleration>(t)
                     .map_err(|e| format!("Pod {name}: spec.tolerations[{i}] does not read: {e}"))
             })
             .collect::<Result<_, _>>()?,

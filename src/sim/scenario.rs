@@ -150,7 +150,7 @@ impl std::error::Error for ScenarioError {}
 impl Scenario {
     /// Parses scenario JSON text.
     pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
-        let s: Scenario = serde_json::from_str(text)
+        let s: Scenario = crate::json::strict::from_str(text)
             .map_err(|e| ScenarioError(format!("invalid scenario: {e}")))?;
         s.validate()?;
         Ok(s)

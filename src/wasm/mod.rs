@@ -176,7 +176,7 @@ fn invalid_input(path: Option<String>, message: &str, what: &str) -> JsValue {
 /// here carries a second copy of its decoder in the wasm.
 #[cfg(all(feature = "wasm", feature = "pod-config"))]
 pub(crate) fn from_json_large<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, JsValue> {
-    match serde_json::from_str::<T>(text) {
+    match crate::json::strict::from_str::<T>(text) {
         Ok(value) => Ok(value),
         Err(_) => from_json(text, what),
     }

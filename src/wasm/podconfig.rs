@@ -292,7 +292,7 @@ impl JsPodConfig {
         update: &[u8],
         now: Option<String>,
     ) -> Result<crate::kubelet::podconfig::MergeOutcome, JsValue> {
-        let (op, pods) = match serde_json::from_slice::<PodsInput>(update) {
+        let (op, pods) = match crate::json::strict::from_slice::<PodsInput>(update) {
             Ok(input) => (input.op, input.pods),
             Err(_) => {
                 let input = update_error_input(update)?;

@@ -198,3 +198,47 @@ test("an object freed from a getter of its own argument answers kind freed", () 
   g.add({ A: { default: false, preRelease: "Alpha" } });
   refuses(() => g.setFromMap({ get A() { g.free(); return true; } }), { kind: "freed" });
 });
+
+// A positional array where a struct is expected: refused at every entry point, with the path
+// (serde's derive alone would fill the struct from it, field by field).
+const { prepareForCreate, builtinFieldGateSchemas, explainNode } = k;
+const SEQ = /invalid type: sequence, expected struct/;
+
+test("a node's status as an array: the controller pass and the node status API", () => {
+  const ctl = new NodeLifecycleController({ kubernetesVersion: "1.32" });
+  const node = (status) => ({ metadata: { name: "node0", creationTimestamp: "2012-01-01T00:00:00Z" }, status });
+  const ready = { type: "Ready", status: "True", lastHeartbeatTime: NOW, lastTransitionTime: NOW };
+  ctl.monitorNodeHealth({ now: NOW, nodes: [node({ conditions: [ready] })], pods: [] });
+  refuses(() => ctl.monitorNodeHealth({ now: NOW, nodes: [node([[ready]])], pods: [] }), { kind: "invalidInput", path: "nodes[0].status", message: SEQ });
+  refuses(() => ctl.monitorNodeHealth({ now: NOW, nodes: [node({ conditions: [["Ready", "True"]] })], pods: [] }), { kind: "invalidInput", path: "nodes[0].status.conditions[0]", message: SEQ });
+  refuses(() => setReadyCondition({ status: [{}] }, NOW, {}), { message: SEQ });
+});
+
+test("a node's status as an array: explainNode", () => {
+  const text = JSON.stringify({ apiVersion: "v1", kind: "Node", metadata: { name: "n1" }, status: [[], {}] });
+  refuses(() => explainNode(text), { message: SEQ });
+});
+
+test("pods whose spec or metadata is an array, through PodConfig", () => {
+  const c = new PodConfig({ sources: ["file"] });
+  const pod = { metadata: { name: "p", namespace: "default", uid: "u" }, spec: { containers: [] } };
+  c.merge("file", { op: "ADD", pods: [pod] });
+  for (const op of ["ADD", "UPDATE", "SET"]) {
+    refuses(() => c.merge("file", { op, pods: [{ ...pod, spec: [{ containers: [] }] }] }), {
+      message: /^pods\[0\]: json: cannot unmarshal array into Go struct field Pod\.spec of type v1\.PodSpec/,
+    });
+    refuses(() => c.merge("file", { op, pods: [{ ...pod, status: ["Running"] }] }), { message: /Go struct field Pod\.status of type v1\.PodStatus/ });
+    refuses(() => c.merge("file", { op, pods: [{ ...pod, metadata: ["p", "default", "u"] }] }), { message: /metadata: must be an object/ });
+  }
+  c.free();
+});
+
+test("a simulator fault as an array", () => {
+  refuses(() => new ClusterSimulator({ nodes: 1, duration: "1m", faults: [["kubeletStopped", "5s"]] }), { kind: "invalidInput", path: "faults[0]", message: SEQ });
+});
+
+test("prepareForCreate with fields as arrays", () => {
+  const schema = builtinFieldGateSchemas().find((s) => s.kind === "Frobber");
+  refuses(() => prepareForCreate({ kind: "Frobber", fields: [["width", "Frobber2D"]] }, { Frobber2D: false }, { width: 1 }), { kind: "invalidInput", message: SEQ });
+  refuses(() => prepareForCreate({ ...schema, fields: [Object.values(schema.fields[0])] }, { Frobber2D: false }, { width: 1 }), { kind: "invalidInput", message: SEQ });
+});

@@ -82,6 +82,9 @@ pub fn type_error(value: &Value, internal: bool) -> Option<(String, String)> {
                     .to_string();
                 return Some((k.clone(), msg));
             }
+            if let Some(msg) = nested_struct_error(k, v, &text, internal) {
+                return Some((k.clone(), msg));
+            }
             let kind = if v.is_number() && text.contains("invalid value") {
                 json_kind(v)
             } else if let Value::Object(_) | Value::Array(_) = v {
@@ -100,6 +103,100 @@ pub fn type_error(value: &Value, internal: bool) -> Option<(String, String)> {
         }
     }
     None
+}
+
+/// The refusal of an array where a struct is expected, in Go's words when the struct is
+/// nested: Go names the innermost struct that holds the field, the field's path from the top
+/// (list indexes left out) and the struct type the array stands in for, e.g.
+/// `Go struct field KubeletAuthentication.authentication.x509 of type
+/// v1beta1.KubeletX509Authentication`. The serde error does not say where, so the offending
+/// value is found by decoding the field again with all but one member at each level left out.
+fn nested_struct_error(
+    key: &str,
+    value: &Value,
+    serde_text: &str,
+    internal: bool,
+) -> Option<String> {
+    const SEQ: &str = "invalid type: sequence, expected struct ";
+    let struct_of = |text: &str| -> Option<String> {
+        let rest = text.strip_prefix(SEQ)?;
+        Some(rest.split([' ', ',']).next()?.to_string())
+    };
+    let target = struct_of(serde_text)?;
+    let refuses = |doc: &Value| match serde_json::from_value::<KubeletConfiguration>(doc.clone()) {
+        Err(e) => struct_of(&e.to_string()).is_some(),
+        Ok(_) => false,
+    };
+    let name = |json: &str| {
+        if internal {
+            go_field_name(json)
+        } else {
+            json.to_string()
+        }
+    };
+    let mut doc = Value::Object([(key.to_string(), value.clone())].into_iter().collect());
+    let mut ptr = format!("/{}", key.replace('~', "~0").replace('/', "~1"));
+    let mut container = "KubeletConfiguration".to_string();
+    let mut fields = vec![name(key)];
+    // One step per level; the depth of a decoded document is bounded, this is a backstop.
+    for _ in 0..64 {
+        let current = doc.pointer(&ptr)?.clone();
+        match &current {
+            Value::Object(members) => {
+                let mut step = None;
+                for (member, inner) in members {
+                    let mut trial = doc.clone();
+                    *trial.pointer_mut(&ptr)? =
+                        Value::Object([(member.clone(), inner.clone())].into_iter().collect());
+                    if refuses(&trial) {
+                        step = Some((member.clone(), trial));
+                        break;
+                    }
+                }
+                let Some((member, trial)) = step else { break };
+                // A struct pushes its field on Go's path; a map's key does not.
+                let mut as_array = doc.clone();
+                *as_array.pointer_mut(&ptr)? = Value::Array(Vec::new());
+                if let Err(e) = serde_json::from_value::<KubeletConfiguration>(as_array) {
+                    if let Some(holder) = struct_of(&e.to_string()) {
+                        container = holder;
+                        fields.push(name(&member));
+                    }
+                }
+                ptr = format!("{ptr}/{}", member.replace('~', "~0").replace('/', "~1"));
+                doc = trial;
+            }
+            Value::Array(items) => {
+                let mut empty = doc.clone();
+                *empty.pointer_mut(&ptr)? = Value::Array(Vec::new());
+                if refuses(&empty) {
+                    // The array itself stands where the struct is expected.
+                    break;
+                }
+                let mut found = None;
+                for item in items {
+                    let mut trial = doc.clone();
+                    *trial.pointer_mut(&ptr)? = Value::Array(vec![item.clone()]);
+                    if refuses(&trial) {
+                        found = Some(trial);
+                        ptr = format!("{ptr}/0");
+                        break;
+                    }
+                }
+                let Some(trial) = found else { break };
+                doc = trial;
+            }
+            _ => break,
+        }
+    }
+    let package = match key {
+        "logging" | "tracing" | "registerWithTaints" => "v1",
+        _ => "v1beta1",
+    };
+    Some(format!(
+        "json: cannot unmarshal array into Go struct field {container}.{} of type {package}.{target}",
+        fields.join(".")
+    ))
 }
 
 fn nested_kind(serde_text: &str) -> Option<String> {
@@ -406,5 +503,37 @@ mod tests {
             "failed to decode: json: cannot unmarshal string into Go struct field KubeletConfiguration.port of type int32"
         );
         assert_eq!(e.line, Some(3));
+    }
+
+    /// An array where a nested struct is expected: Go names the struct holding the field and
+    /// the field's whole path, list indexes left out.
+    #[test]
+    fn a_nested_array_for_a_struct_names_the_nested_field() {
+        let head = "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n";
+        for (body, expected) in [
+            (
+                "authentication:\n  x509: [ca]\n",
+                "KubeletAuthentication.authentication.x509 of type v1beta1.KubeletX509Authentication",
+            ),
+            (
+                "authentication:\n  anonymous: {}\n  webhook: [true]\n",
+                "KubeletAuthentication.authentication.webhook of type v1beta1.KubeletWebhookAuthentication",
+            ),
+            (
+                "authentication: [true]\n",
+                "KubeletConfiguration.authentication of type v1beta1.KubeletAuthentication",
+            ),
+            (
+                "registerWithTaints:\n- {key: a, effect: NoSchedule}\n- [k, v]\n",
+                "KubeletConfiguration.registerWithTaints of type v1.Taint",
+            ),
+        ] {
+            let e = decode("/k.yaml", &format!("{head}{body}")).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!("failed to decode: json: cannot unmarshal array into Go struct field {expected}"),
+                "{body}"
+            );
+        }
     }
 }
