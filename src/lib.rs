@@ -13,6 +13,7 @@
 //! | `sim` | (kubegate's own) | all of the above on a virtual clock, for 1 to 5000 nodes |
 //! | `kubelet::podconfig` | `pkg/kubelet/config` | which ADD/UPDATE/DELETE/REMOVE/RECONCILE does a pod change produce? |
 //! | `api` | `pkg/registry/*/strategy.go`, `apimachinery/pkg/api/validate` | which gated fields survive create and update; which enum values validate? |
+//! | `components` | `cmd/kube-apiserver`, `cmd/kube-controller-manager`, `cmd/kube-scheduler`, `cmd/kube-proxy` | does each control-plane component start with these flags and files, and what does an upgrade change? |
 //! | `controlplane` | `pkg/controlplane/controller`, `reconcilers`, `.../repair.go` | what keeps the `kubernetes` Service, its endpoints and allocations right? |
 //! | `objects` | `k8s.io/api/core/v1`, `coordination/v1`, `meta/v1` | the objects every area above shares (Node, Taint, Lease, ObjectMeta) |
 //! | [`version`], [`duration`], [`go`] | `apimachinery/pkg/util/version`, Go's `time` and `fmt` | the small formats every message is made of |
@@ -65,6 +66,8 @@ pub mod api;
 pub mod cli;
 #[cfg(feature = "node-status")]
 pub mod controller;
+#[cfg(feature = "control-plane")]
+pub mod components;
 #[cfg(feature = "control-plane")]
 pub mod controlplane;
 pub mod duration;

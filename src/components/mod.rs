@@ -1,0 +1,86 @@
+//! The control plane's components as a release runs them: kube-apiserver,
+//! kube-controller-manager, kube-scheduler and kube-proxy (the kubelet has its own, deeper model
+//! in `kubelet::config`).
+//!
+//! A component is started with a command line and, for some, config files. Whether a given
+//! release's binary starts with them, and what an upgrade changes, depends on that release's
+//! flag set (`releases::component_flags`), the config kinds and API versions its decoders
+//! accept (`releases::component_configs`) and the gates it registers and reads
+//! (`releases::gates`). This module holds the one input shape every route produces (static pod
+//! manifests, kubeadm's `ClusterConfiguration`, a kube-proxy ConfigMap, systemd units, `ps`
+//! lines): an [`Invocation`] per component, each argument remembering where it was written.
+
+use serde::Serialize;
+
+pub use crate::releases::gates::Component;
+
+/// Where a piece of input was written: the file (or import) and its 1-based line.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "ComponentSourceLocation", optional_fields)
+)]
+pub struct SourceLocation {
+    /// The file or import it came from, e.g. `/etc/kubernetes/manifests/kube-apiserver.yaml`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// Its 1-based line in that file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+}
+
+/// One command-line argument as the binary receives it (`--name=value`, `--name value`, or a
+/// bare `--name` for a boolean), before the release's flag set has judged it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "ComponentArg", optional_fields)
+)]
+pub struct InvocationArg {
+    /// The flag's name without dashes, e.g. `feature-gates`.
+    pub name: String,
+    /// Its value; `None` for a bare boolean flag.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    #[serde(flatten)]
+    pub at: SourceLocation,
+}
+
+/// A config file a component was given (`--config`, `--admission-control-config-file`, ...),
+/// with its text when the input held it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "ComponentConfigFile", optional_fields)
+)]
+pub struct ConfigFile {
+    /// The flag that names it, without dashes (`config`).
+    pub flag: String,
+    /// The path the flag names.
+    pub path: String,
+    /// The file's text, when the input carried it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+/// One component's start: which binary, with which arguments and files.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "ComponentInvocation", optional_fields)
+)]
+pub struct Invocation {
+    pub component: Component,
+    /// The arguments in the order the binary receives them (a later repeat wins for most flags).
+    pub args: Vec<InvocationArg>,
+    /// Config files named by the arguments, with their text where known.
+    pub files: Vec<ConfigFile>,
+}
