@@ -103,11 +103,46 @@ pub fn parse(text: &str) -> Result<CommandLine, ImportError> {
     parse_with_env(text, &BTreeMap::new())
 }
 
+/// The program a command line starts: the kubelet, or another component's binary. The forms
+/// above are the same for every Kubernetes binary; only the program word differs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Program {
+    /// Its binary's file names (`kube-proxy`, `kube-proxy.exe`).
+    pub binaries: &'static [&'static str],
+    /// The names `hyperkube` ran it by (`hyperkube kube-apiserver`, the older `apiserver`).
+    pub hyperkube: &'static [&'static str],
+    /// How the notes name it (`kubelet`).
+    pub label: &'static str,
+}
+
+/// The kubelet, as [`parse`] reads it.
+pub const KUBELET: Program = Program {
+    binaries: &["kubelet", "kubelet.exe"],
+    hyperkube: &["kubelet"],
+    label: "kubelet",
+};
+
+impl Program {
+    fn is_binary(&self, word: &str) -> bool {
+        let base = word.rsplit('/').next().unwrap_or(word);
+        self.binaries.contains(&base)
+    }
+}
+
 /// Like [`parse`], with variables defined elsewhere (an env file the unit's `EnvironmentFile=`
 /// names) available to `$VAR` expansion.
 pub fn parse_with_env(
     text: &str,
     env: &BTreeMap<String, String>,
+) -> Result<CommandLine, ImportError> {
+    parse_program(text, env, KUBELET)
+}
+
+/// Like [`parse_with_env`], for the command line of `program`.
+pub fn parse_program(
+    text: &str,
+    env: &BTreeMap<String, String>,
+    program: Program,
 ) -> Result<CommandLine, ImportError> {
     check_size(text, "command line")?;
     let mut out = CommandLine {
@@ -142,7 +177,7 @@ pub fn parse_with_env(
     let lines = logical_lines(text);
     if lines.iter().any(|l| is_systemd_line(&l.text)) {
         out.form = Form::Systemd;
-        systemd(&lines, env, &mut out)?;
+        systemd(&lines, env, program, &mut out)?;
     } else if lines
         .iter()
         .filter(|l| !is_blank_or_comment(&l.text))
@@ -150,9 +185,9 @@ pub fn parse_with_env(
         && lines.iter().any(|l| !is_blank_or_comment(&l.text))
     {
         out.form = Form::EnvFile;
-        env_file(&lines, env, &mut out)?;
+        env_file(&lines, env, program, &mut out)?;
     } else {
-        command(&lines, env, &mut out)?;
+        command(&lines, env, program, &mut out)?;
     }
     Ok(out)
 }
@@ -523,11 +558,6 @@ fn given(env: &BTreeMap<String, String>) -> BTreeMap<String, (String, Option<usi
     crate::sort::map(env.iter().map(|(k, v)| (k.clone(), (v.clone(), None))))
 }
 
-fn is_kubelet_program(word: &str) -> bool {
-    let base = word.rsplit('/').next().unwrap_or(word);
-    base == "kubelet" || base == "kubelet.exe"
-}
-
 /// How a wrapper program reads its own options before the command it runs: the options that
 /// take a value as the next word (short and long), and the positional words it reads before the
 /// command (`taskset MASK cmd`).
@@ -642,15 +672,19 @@ const WRAPPERS: &[Wrapper] = &[
 /// `kubenswrapper /usr/bin/kubelet`, `systemd-run --scope -p CPUWeight=50 kubelet`). Falls back
 /// to the first word naming a kubelet binary, which is how `ps` columns before it are skipped.
 /// Returns the index of the program word and whether the wrapper grammar found it.
-fn kubelet_at(words: &[&str]) -> Option<(usize, bool)> {
+fn kubelet_at(words: &[&str], program: Program) -> Option<(usize, bool)> {
     let base = |w: &str| w.rsplit('/').next().unwrap_or(w).to_string();
     let mut i = 0;
     while let Some(w) = words.get(i) {
         let b = base(w);
-        if is_kubelet_program(w) {
+        if program.is_binary(w) {
             return Some((i, true));
         }
-        if b == "hyperkube" && words.get(i + 1).is_some_and(|x| *x == "kubelet") {
+        if b == "hyperkube"
+            && words
+                .get(i + 1)
+                .is_some_and(|x| program.hyperkube.contains(x))
+        {
             return Some((i + 1, true));
         }
         let Some(wrapper) = WRAPPERS.iter().find(|x| x.name == b) else {
@@ -683,15 +717,17 @@ fn kubelet_at(words: &[&str]) -> Option<(usize, bool)> {
     }
     words
         .iter()
-        .position(|w| is_kubelet_program(w))
+        .position(|w| program.is_binary(w))
         .map(|k| (k, false))
 }
 
 fn command(
     lines: &[Logical],
     env: &BTreeMap<String, String>,
+    program: Program,
     out: &mut CommandLine,
 ) -> Result<(), ImportError> {
+    let label = program.label;
     let vars = given(env);
     let mut found = false;
     for l in lines {
@@ -699,8 +735,10 @@ fn command(
             continue;
         }
         if found {
-            out.ignored
-                .push(Note::new(Some(l.line), "another line after the kubelet's"));
+            out.ignored.push(Note::new(
+                Some(l.line),
+                format!("another line after the {label}'s"),
+            ));
             continue;
         }
         let plain: Vec<(usize, String)> = words(&l.text, 0, &|at| l.line_at(at), Syntax::Plain)?
@@ -708,9 +746,11 @@ fn command(
             .map(|w| (w.at, w.as_written()))
             .collect();
         let names: Vec<&str> = plain.iter().map(|(_, w)| w.as_str()).collect();
-        let Some((k, wrapped)) = kubelet_at(&names) else {
-            out.ignored
-                .push(Note::new(Some(l.line), "no kubelet program on this line"));
+        let Some((k, wrapped)) = kubelet_at(&names, program) else {
+            out.ignored.push(Note::new(
+                Some(l.line),
+                format!("no {label} program on this line"),
+            ));
             continue;
         };
         found = true;
@@ -736,8 +776,8 @@ fn command(
             out.form = Form::Shell;
             let ws = words(&l.text, 0, &|at| l.line_at(at), Syntax::Shell)?;
             let args = expand(ws, l, &vars, out);
-            let (program, rest) = split_wrappers(args, l.line, out);
-            out.program = program;
+            let (found, rest) = split_wrappers(args, l.line, program, out);
+            out.program = found;
             out.args = rest;
         }
         out.understood.push(Note::new(
@@ -752,7 +792,7 @@ fn command(
     }
     if !found {
         return Err(ImportError::new(
-            "no kubelet command line found: expected a line naming the kubelet program (e.g. /usr/bin/kubelet --config=...), a systemd unit with ExecStart=, or NAME=value lines",
+            format!("no {label} command line found: expected a line naming the {label} program (e.g. /usr/bin/{label} --config=...), a systemd unit with ExecStart=, or NAME=value lines"),
             None,
         ));
     }
@@ -770,6 +810,7 @@ fn assignment_value(raw: &str, l: &Logical, at: usize) -> Result<String, ImportE
 fn env_file(
     lines: &[Logical],
     env: &BTreeMap<String, String>,
+    program: Program,
     out: &mut CommandLine,
 ) -> Result<(), ImportError> {
     let mut vars = given(env);
@@ -800,7 +841,12 @@ fn env_file(
             let args = expand(ws, &l, &vars, out);
             out.understood.push(Note::new(
                 Some(v.line),
-                format!("{} holds {} kubelet arguments", v.name, args.len()),
+                format!(
+                    "{} holds {} {} arguments",
+                    v.name,
+                    args.len(),
+                    program.label
+                ),
             ));
             out.args.extend(args);
         } else {
@@ -819,6 +865,7 @@ fn env_file(
 fn systemd(
     lines: &[Logical],
     env: &BTreeMap<String, String>,
+    program: Program,
     out: &mut CommandLine,
 ) -> Result<(), ImportError> {
     let mut vars = given(env);
@@ -912,7 +959,10 @@ fn systemd(
     }
     let Some(l) = exec else {
         return Err(ImportError::new(
-            "no ExecStart= in this systemd unit: nothing starts the kubelet",
+            format!(
+                "no ExecStart= in this systemd unit: nothing starts the {}",
+                program.label
+            ),
             None,
         ));
     };
@@ -929,13 +979,13 @@ fn systemd(
     if args.is_empty() {
         return Err(ImportError::new("empty ExecStart=", Some(l.line)));
     }
-    let (program, args) = split_wrappers(args, l.line, out);
-    let program = program.unwrap_or_default();
+    let (found, args) = split_wrappers(args, l.line, program, out);
+    let found = found.unwrap_or_default();
     out.understood.push(Note::new(
         Some(l.line),
-        format!("ExecStart of {program} with {} arguments", args.len()),
+        format!("ExecStart of {found} with {} arguments", args.len()),
     ));
-    out.program = Some(program);
+    out.program = Some(found);
     out.args = args;
     Ok(())
 }
@@ -946,17 +996,19 @@ fn systemd(
 fn split_wrappers(
     mut args: Vec<Arg>,
     line: usize,
+    program: Program,
     out: &mut CommandLine,
 ) -> (Option<String>, Vec<Arg>) {
+    let label = program.label;
     let names: Vec<&str> = args.iter().map(|a| a.value.as_str()).collect();
-    let pos = match kubelet_at(&names) {
+    let pos = match kubelet_at(&names, program) {
         Some((pos, _)) => pos,
         None => {
             if let Some(first) = args.first() {
                 out.ignored.push(Note::new(
                     Some(line),
                     format!(
-                        "runs {}, not a kubelet binary; its arguments are read anyway",
+                        "runs {}, not a {label} binary; its arguments are read anyway",
                         first.value
                     ),
                 ));
@@ -974,7 +1026,7 @@ fn split_wrappers(
             out.understood.push(Note::new(
                 Some(line),
                 format!(
-                    "wrapper before the kubelet (skipped with its options): {}",
+                    "wrapper before the {label} (skipped with its options): {}",
                     names.get(..before).unwrap_or_default().join(" ")
                 ),
             ));

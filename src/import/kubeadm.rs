@@ -319,6 +319,192 @@ fn document_text(text: &str, start: usize) -> String {
     out
 }
 
+/// The control-plane components kubeadm starts from a configuration file, as
+/// [`super::invocations`] reads them (feature `control-plane`).
+///
+/// kubeadm writes each component's static pod from its own defaults (certificates, kubeconfigs,
+/// etcd endpoints, bind addresses, `--authorization-mode=Node,RBAC`, ...) and then the
+/// component's `extraArgs`, an extra argument replacing kubeadm's own of the same name
+/// (`cmd/kubeadm/app/phases/controlplane/manifests.go`). kubeadm of each release writes flags its
+/// own release accepts, so its defaults are not modelled here: the invocations hold the
+/// `extraArgs` (v1beta3's map in kubeadm's sorted order, v1beta4's list as written, a name that
+/// repeats kept each time), the config files they name (mapped through `extraVolumes` to the
+/// host's paths, whose texts `files` may give) and, for kube-proxy, a `KubeProxyConfiguration`
+/// document of the same file as its `--config` file. The notes say all this.
+#[cfg(feature = "control-plane")]
+pub fn invocations(
+    text: &str,
+    source: &str,
+    files: &BTreeMap<String, String>,
+) -> Result<super::invocations::Invocations, ImportError> {
+    use super::invocations::{config_files, Invocations, SeenVersion};
+    use crate::components::{Component, ConfigFile, Invocation, InvocationArg, SourceLocation};
+
+    let k = parse(text)?;
+    let docs = crate::yaml::parse_all(text).map_err(yaml_error)?;
+    let mut out = Invocations::default();
+    let at = |line: Option<usize>| SourceLocation {
+        file: Some(source.to_string()),
+        line,
+    };
+    for doc in &docs {
+        let v = &doc.value;
+        let kind = v.get("kind").and_then(Value::as_str).unwrap_or("");
+        if kind == "KubeProxyConfiguration" {
+            let start = v
+                .as_object()
+                .and_then(|m| {
+                    m.keys()
+                        .filter_map(|key| {
+                            line_of(doc, &format!("/{}", crate::yaml::pointer_segment(key)))
+                        })
+                        .min()
+                })
+                .unwrap_or(1);
+            let path = format!("{}/config.conf", super::kubeproxy::MOUNT_PATH);
+            out.understood.push(Note::new(
+                line_of(doc, "/kind"),
+                format!("KubeProxyConfiguration: kube-proxy's --config file ({path}, as kubeadm's DaemonSet mounts it)"),
+            ));
+            out.invocations.push(Invocation {
+                component: Component::KubeProxy,
+                args: vec![InvocationArg {
+                    name: "config".into(),
+                    value: Some(path.clone()),
+                    at: at(line_of(doc, "/kind")),
+                }],
+                files: vec![ConfigFile {
+                    flag: "config".into(),
+                    path,
+                    text: Some(document_text(text, start)),
+                }],
+            });
+            continue;
+        }
+        if kind != "ClusterConfiguration" {
+            continue;
+        }
+        if let Some(ver) = v.get("kubernetesVersion").and_then(Value::as_str) {
+            let line = line_of(doc, "/kubernetesVersion");
+            match super::invocations::image_version(&format!("x:{ver}")) {
+                Some(version) => {
+                    out.understood.push(Note::new(
+                        line,
+                        format!("kubernetesVersion {ver}: the control plane's release"),
+                    ));
+                    out.versions.push(SeenVersion {
+                        component: None,
+                        version,
+                        at: at(line),
+                    });
+                }
+                None => out.ignored.push(Note::new(
+                    line,
+                    format!("kubernetesVersion {ver}: not a release version (a label like stable-1 is resolved by kubeadm online)"),
+                )),
+            }
+        }
+        for (field, component) in [
+            ("apiServer", Component::KubeApiserver),
+            ("controllerManager", Component::KubeControllerManager),
+            ("scheduler", Component::KubeScheduler),
+        ] {
+            let args: Vec<InvocationArg> = k
+                .extra_args
+                .get(field)
+                .into_iter()
+                .flatten()
+                .map(|a| InvocationArg {
+                    name: a.name.clone(),
+                    value: Some(a.value.clone()),
+                    at: at(a.line),
+                })
+                .collect();
+            // extraVolumes: [{name, hostPath, mountPath}] in both API versions.
+            let volumes: Vec<(String, String)> = v
+                .pointer(&format!("/{field}/extraVolumes"))
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(|vol| {
+                    Some((
+                        vol.get("mountPath")?
+                            .as_str()?
+                            .trim_end_matches('/')
+                            .to_string(),
+                        vol.get("hostPath")?
+                            .as_str()?
+                            .trim_end_matches('/')
+                            .to_string(),
+                    ))
+                })
+                .collect();
+            let text_of = |path: &str| -> Option<String> {
+                let host = volumes
+                    .iter()
+                    .filter_map(|(mount, host)| {
+                        let rest = if path == mount {
+                            ""
+                        } else {
+                            path.strip_prefix(mount.as_str())?.strip_prefix('/')?
+                        };
+                        Some((
+                            mount.len(),
+                            if rest.is_empty() {
+                                host.clone()
+                            } else {
+                                format!("{host}/{rest}")
+                            },
+                        ))
+                    })
+                    .max_by_key(|(len, _)| *len)
+                    .map(|(_, h)| h);
+                host.and_then(|h| files.get(&h).cloned())
+                    .or_else(|| files.get(path).cloned())
+            };
+            let files = config_files(
+                component,
+                &args,
+                &text_of,
+                " (give the host file its extraVolumes mounts)",
+                &mut out.understood,
+                &mut out.ignored,
+            );
+            out.understood.push(Note::new(
+                line_of(doc, &format!("/{field}")).or_else(|| line_of(doc, "/kind")),
+                format!(
+                    "{}: {} extra arguments from {field}.extraArgs; kubeadm's own flags (certificates, kubeconfigs, etcd, bind addresses) are not modelled: each kubeadm release writes ones its release accepts",
+                    component.name(),
+                    args.len()
+                ),
+            ));
+            out.invocations.push(Invocation {
+                component,
+                args,
+                files,
+            });
+        }
+    }
+    if !out
+        .invocations
+        .iter()
+        .any(|i| i.component == Component::KubeProxy)
+        && !k.api_versions.is_empty()
+    {
+        out.ignored.push(Note::new(
+            None,
+            "kube-proxy: no KubeProxyConfiguration document; the configuration kubeadm generates for it is not modelled",
+        ));
+    }
+    if out.invocations.is_empty() {
+        return Err(ImportError::new(
+            "no kubeadm ClusterConfiguration or KubeProxyConfiguration document found",
+            None,
+        ));
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

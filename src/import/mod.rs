@@ -7,7 +7,8 @@
 //! | [`configz`] | `kubectl get --raw /api/v1/nodes/NAME/proxy/configz` | the running KubeletConfiguration, as a config layer |
 //! | [`node`] | `kubectl get node NAME -o yaml` (or `-o json`, or a `List`, with Leases) | the Node (and its Lease) |
 //! | [`metrics`] | the `kubernetes_feature_enabled` lines of a component's `/metrics` | the gate states the component reports |
-//! | [`kubeadm`] | kubeadm `ClusterConfiguration`/`InitConfiguration`/`JoinConfiguration` (v1beta3 and v1beta4) | kubeadm's own `featureGates`, the components' `feature-gates` extra args, `kubeletExtraArgs`, an embedded KubeletConfiguration |
+//! | [`kubeadm`] | kubeadm `ClusterConfiguration`/`InitConfiguration`/`JoinConfiguration` (v1beta3 and v1beta4) | kubeadm's own `featureGates`, the components' `feature-gates` extra args, `kubeletExtraArgs`, an embedded KubeletConfiguration; the control plane's invocations |
+//! | [`manifests`], [`kubeproxy`], [`invocations`] | static pod manifests, the kube-proxy DaemonSet and ConfigMap, systemd units and `ps` lines of the control plane | one [`crate::components::Invocation`] per component start |
 //!
 //! Every import says what it understood and what it ignored ([`Note`]s with the line they are
 //! about), so nothing in the input is dropped silently. Malformed input is an [`ImportError`]
@@ -19,7 +20,13 @@
 
 pub mod cmdline;
 pub mod configz;
+#[cfg(feature = "control-plane")]
+pub mod invocations;
 pub mod kubeadm;
+#[cfg(feature = "control-plane")]
+pub mod kubeproxy;
+#[cfg(feature = "control-plane")]
+pub mod manifests;
 pub mod metrics;
 #[cfg(feature = "node-status")]
 pub mod node;
