@@ -84,3 +84,11 @@ pub struct Invocation {
     /// Config files named by the arguments, with their text where known.
     pub files: Vec<ConfigFile>,
 }
+
+pub mod error;
+#[cfg(feature = "kubelet-config")]
+pub mod start;
+
+pub use error::{ComponentError, ComponentErrorKind};
+#[cfg(feature = "kubelet-config")]
+pub use start::{check_start, StartReport, StartWarning, StartWarningKind};

@@ -16,6 +16,10 @@
 //! The facts are generated (see `scripts/gen-releases/` and `data/releases/README.md`): each data
 //! module names the upstream repository, commit and path it was read from.
 
+#[cfg(feature = "control-plane")]
+pub mod component_configs;
+#[cfg(feature = "control-plane")]
+pub mod component_flags;
 pub mod gates;
 #[cfg(feature = "kubelet-config")]
 pub mod kubelet_config;

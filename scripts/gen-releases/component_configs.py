@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Which config-file kinds and API versions each control-plane release decodes, 1.16..NEWEST.
+
+    component_configs.py extract   reads the staging repositories' tags into
+                                   facts/component-configs.tsv
+    component_configs.py build     facts -> src/releases/component_configs_data.rs
+    component_configs.py build --check
+                                   exits 1 if the checked-in generated file differs
+
+A kind is accepted by a release when the release's scheme registers it for that group/version:
+the `AddKnownTypes(<group version>, &Kind{}, ...)` calls of each external version's
+`register.go`. The sources are the staging repositories, at tag `kubernetes-1.N.0` (or the
+newest pre-release tag of 1.N when the final one is absent: REFS):
+
+- k8s.io/kube-scheduler `config/*/register.go`: kubescheduler.config.k8s.io (the
+  KubeSchedulerConfiguration, the plugin args, and the legacy Policy kind of 1.17..1.22's v1);
+- k8s.io/kube-proxy `config/*/register.go`: kubeproxy.config.k8s.io;
+- k8s.io/apiserver `pkg/apis/{apiserver,config,audit}/*/register.go`: apiserver.k8s.io,
+  apiserver.config.k8s.io (the file-valued flags' kinds: AdmissionConfiguration,
+  EncryptionConfiguration, EgressSelectorConfiguration, TracingConfiguration,
+  AuthenticationConfiguration, AuthorizationConfiguration) and audit.k8s.io (the audit Policy).
+
+Environment: KUBEGATE_STAGING_MIRRORS (default /work/.mirror) holds
+kubernetes+kube-scheduler, kubernetes+kube-proxy and kubernetes+apiserver.
+`build` uses the Python standard library only.
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import HERE, NEWEST, OLDEST, ROOT, die  # noqa: E402
+
+FACTS = os.path.join(HERE, "facts", "component-configs.tsv")
+OUT = os.path.join(ROOT, "src", "releases", "component_configs_data.rs")
+
+REPOS = {
+    "kube-scheduler": ("kubernetes+kube-scheduler", ["config/"]),
+    "kube-proxy": ("kubernetes+kube-proxy", ["config/"]),
+    "apiserver": ("kubernetes+apiserver", ["pkg/apis/apiserver/", "pkg/apis/config/", "pkg/apis/audit/"]),
+}
+
+
+def git(repo, *args, ok=False):
+    r = subprocess.run(["git", "--git-dir", repo, *args], capture_output=True, text=True)
+    if r.returncode != 0:
+        if ok:
+            return ""
+        die(f"git {' '.join(args)} failed in {repo}: {r.stderr.strip()}")
+    return r.stdout
+
+
+def ref_of(repo, minor):
+    final = f"kubernetes-1.{minor}.0"
+    if git(repo, "rev-parse", "-q", "--verify", f"refs/tags/{final}", ok=True).strip():
+        return final
+    pre = sorted(
+        (t for t in git(repo, "tag", "-l", f"kubernetes-1.{minor}.0-*").split()),
+        key=lambda t: [int(x) if x.isdigit() else x for x in re.split(r"[.-]", t)],
+    )
+    if not pre:
+        die(f"{repo} has no tag of 1.{minor}")
+    return pre[-1]
+
+
+def registrations(text):
+    """(group, version, kind) of every AddKnownTypes call of one register.go."""
+    consts = dict(re.findall(r'(\w+)\s*=\s*"([a-z0-9.]+\.k8s\.io)"', text))
+    gvs = {}
+    for var, group, version in re.findall(
+        r'(\w+)\s*=\s*schema\.GroupVersion\{Group:\s*(\w+|"[^"]*"),\s*Version:\s*"([^"]+)"\}', text
+    ):
+        g = group.strip('"') if group.startswith('"') else consts.get(group)
+        if g:
+            gvs[var] = (g, version)
+    out = []
+    for var, body in re.findall(r"AddKnownTypes\(\s*(\w+),([^)]*)\)", text):
+        if var not in gvs or gvs[var][1] == "__internal":
+            continue
+        for kind in re.findall(r"&(\w+)\{\}", body):
+            out.append(gvs[var] + (kind,))
+    return out
+
+
+def extract():
+    base = os.environ.get("KUBEGATE_STAGING_MIRRORS", "/work/.mirror")
+    lines = [
+        "# Config kinds each release's schemes register for each external group/version.",
+        "# source: kubernetes/kube-scheduler config/*/register.go at tags kubernetes-1.N.0",
+        "# source: kubernetes/kube-proxy config/*/register.go at tags kubernetes-1.N.0",
+        "# source: kubernetes/apiserver pkg/apis/{apiserver,config,audit}/*/register.go at tags kubernetes-1.N.0",
+        "# (1.37: the newest kubernetes-1.37.0 pre-release tag; the ref column names it)",
+        "# columns: release, repository, ref, commit, group, version, kind, file",
+        "release\trepo\tref\tcommit\tgroup\tversion\tkind\tfile",
+    ]
+    for name, (mirror, dirs) in REPOS.items():
+        repo = os.path.join(base, mirror, "repo")
+        if not os.path.isdir(repo):
+            die(f"the {name} mirror is absent ({repo}); set KUBEGATE_STAGING_MIRRORS")
+        for minor in range(OLDEST, NEWEST + 1):
+            ref = ref_of(repo, minor)
+            commit = git(repo, "rev-list", "-n", "1", ref).strip()
+            files = git(repo, "ls-tree", "-r", "--name-only", ref, *dirs).split()
+            rows = set()
+            for f in files:
+                if not f.endswith("/register.go"):
+                    continue
+                for g, v, k in registrations(git(repo, "show", f"{ref}:{f}")):
+                    rows.add((g, v, k, f))
+            for g, v, k, f in sorted(rows):
+                lines.append(f"{minor}\tkubernetes/{mirror.split('+')[1]}\t{ref}\t{commit}\t{g}\t{v}\t{k}\t{f}")
+    os.makedirs(os.path.dirname(FACTS), exist_ok=True)
+    with open(FACTS, "w", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
+    print(f"wrote {os.path.relpath(FACTS, ROOT)}")
+
+
+def read_tsv(path):
+    if not os.path.exists(path):
+        die(f"{os.path.relpath(path, ROOT)} is absent: run `component_configs.py extract` first")
+    rows, header = [], None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if not line or line.startswith("#"):
+                continue
+            cells = line.split("\t")
+            if header is None:
+                header = cells
+                continue
+            rows.append(dict(zip(header, cells)))
+    return rows
+
+
+def rust_str(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def build(check):
+    rows = read_tsv(FACTS)
+    # (group, version, kind) -> sorted releases
+    life = {}
+    refs = {}
+    for r in rows:
+        life.setdefault((r["group"], r["version"], r["kind"]), set()).add(int(r["release"]))
+        refs[(r["repo"], int(r["release"]))] = (r["ref"], r["commit"])
+    out = [
+        "// Generated by scripts/gen-releases/component_configs.py build: do not edit.",
+        "// Facts: scripts/gen-releases/facts/component-configs.tsv.",
+        "use super::KindSpan;",
+        "",
+        "/// The staging tags read per repository and release (ref, commit).",
+        "pub static REFS: &[(&str, u16, &str, &str)] = &[",
+    ]
+    for (repo, rel), (ref, commit) in sorted(refs.items()):
+        # rustfmt's layout for a tuple wider than its 60-character limit: one element a line.
+        out.append("    (")
+        for cell in (rust_str(repo), str(rel), rust_str(ref), rust_str(commit[:12])):
+            out.append(f"        {cell},")
+        out.append("    ),")
+    out.append("];")
+    out.append("")
+    out.append("/// Every registered (group, version, kind) and the releases that register it, as runs.")
+    out.append("pub static KINDS: &[KindSpan] = &[")
+    for (g, v, k), rels in sorted(life.items()):
+        rels = sorted(rels)
+        runs = []
+        for rel in rels:
+            if runs and runs[-1][1] == rel - 1:
+                runs[-1][1] = rel
+            else:
+                runs.append([rel, rel])
+        for lo, hi in runs:
+            until = "None" if hi == NEWEST else f"Some({hi + 1})"
+            out.append("    KindSpan {")
+            out.append(f"        group: {rust_str(g)},")
+            out.append(f"        version: {rust_str(v)},")
+            out.append(f"        kind: {rust_str(k)},")
+            out.append(f"        since: {lo},")
+            out.append(f"        removed: {until},")
+            out.append("    },")
+    out.append("];")
+    text = "\n".join(out) + "\n"
+    if check:
+        cur = open(OUT, encoding="utf-8").read() if os.path.exists(OUT) else ""
+        if cur != text:
+            print(f"{os.path.relpath(OUT, ROOT)} is stale: run scripts/gen-releases/component_configs.py build")
+            sys.exit(1)
+        print(f"{os.path.relpath(OUT, ROOT)} is up to date ({len(life)} kinds)")
+        return
+    with open(OUT, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    print(f"wrote {os.path.relpath(OUT, ROOT)} ({len(life)} kinds)")
+
+
+def main():
+    args = sys.argv[1:]
+    if not args or args[0] not in ("extract", "build"):
+        die("usage: component_configs.py extract | build [--check]", 2)
+    if args[0] == "extract":
+        extract()
+    else:
+        build("--check" in args[1:])
+
+
+if __name__ == "__main__":
+    main()

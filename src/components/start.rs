@@ -1,0 +1,591 @@
+//! Does a control-plane component of a given release start with this command line and these
+//! config files, and what does it print on the way?
+//!
+//! [`check_start`] follows a component's start in the order the binary meets each thing:
+//!
+//! 1. **pflag** reads the arguments against that release's flag set
+//!    ([`crate::releases::component_flags`]): an unknown flag (never registered, or removed) is
+//!    `unknown flag: --x`; a non-boolean flag without a value is `flag needs an argument`; a value
+//!    its type cannot read is `invalid argument "v" for "--x" flag: <why>`; a deprecated flag
+//!    prints `Flag --x has been deprecated, <text>` and is accepted. Names are normalized `_` to
+//!    `-` (`cliflag.WordSepNormalizeFunc`, set by every component's main). pflag stops at the
+//!    first error, so the binary prints only the first; this check goes on and reports every
+//!    one, the first marked [`StartReport::first_error`].
+//! 2. **`--emulated-version`** (1.31+): `kube=1.N` or `1.N`, within three minors below the
+//!    binary and never below 1.31.
+//! 3. **`--feature-gates`** against the whole gate set the release registers
+//!    ([`crate::releases::gates::release_gate`], at the emulated version when one is set): the
+//!    gate's own error texts, and its warnings (GA or deprecated gates set). A gate that is
+//!    accepted but that this component's code does not read in the release is a note.
+//! 4. **Config files**: each file's `apiVersion`/`kind` against what the release's scheme
+//!    registers ([`crate::releases::component_configs`]), with apimachinery's text.
+//!
+//! What it cannot be exact about is listed on [`StartReport::limits`] per run: values of custom
+//! flag types kubegate does not parse (`FlagKind::Other`, port ranges, cert/key pairs...), a
+//! config file's fields (only its kind and version are judged), and any check the component
+//! makes after parsing (validation of flag combinations, files it cannot read).
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::error::{ComponentError, ComponentErrorKind};
+use super::{Component, Invocation, InvocationArg, SourceLocation};
+use crate::kubelet::config::flagvalue::{self, Kind};
+use crate::releases::component_configs;
+use crate::releases::component_flags::{self, ComponentFlag, FlagKind, FlagSpan};
+use crate::releases::gates;
+use crate::releases::Release;
+use crate::version::Version;
+
+/// The first release whose components accept `--emulated-version`.
+pub const FIRST_EMULATION: u16 = 31;
+
+/// A warning or note the binary prints (or kubegate adds) without refusing to start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "ComponentStartWarning", optional_fields)
+)]
+pub struct StartWarning {
+    pub kind: StartWarningKind,
+    /// The binary's text (`Flag --x has been deprecated, ...`), or kubegate's for a note.
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flag: Option<String>,
+    /// A feature gate the warning is about.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub feature: Option<String>,
+    #[serde(flatten)]
+    pub at: SourceLocation,
+}
+
+/// What a [`StartWarning`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "ComponentStartWarningKind")
+)]
+pub enum StartWarningKind {
+    /// pflag's deprecation notice: printed, the flag still works.
+    DeprecatedFlag,
+    /// The feature gate's warning (a GA or deprecated gate set explicitly, a value an emulation
+    /// change flips).
+    FeatureGate,
+    /// kubegate's note: the gate is accepted but this component's code does not read it here.
+    GateNotRead,
+    /// kubegate's note: a value of a type kubegate does not parse was taken as it is.
+    ValueNotChecked,
+    /// kubegate's note: a config file whose kind is not judged, or without its text.
+    ConfigNotChecked,
+}
+
+/// The answer for one component at one release.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "ComponentStartReport", optional_fields)
+)]
+pub struct StartReport {
+    pub component: Component,
+    /// The release checked (`1.28`, or `1.28.3` with a patch).
+    pub release: String,
+    /// The emulation version in effect (`--emulated-version`, else the release's own).
+    pub emulation_version: String,
+    /// Whether the binary starts: no error below.
+    pub starts: bool,
+    /// Every refusal, in the order the binary meets them; it prints the first and exits.
+    #[cfg_attr(feature = "typescript", ts(type = "Array<ComponentError>"))]
+    pub errors: Vec<ComponentError>,
+    /// Index into `errors` of the one the binary prints (always 0 when there is one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_error: Option<usize>,
+    /// Deprecation and gate warnings the binary prints, and kubegate's notes.
+    pub warnings: Vec<StartWarning>,
+    /// What this check could not judge exactly in this run.
+    pub limits: Vec<String>,
+}
+
+/// Checks whether `inv.component` of `release` starts with `inv`'s arguments and files.
+pub fn check_start(inv: &Invocation, release: Release) -> StartReport {
+    let mut report = StartReport {
+        component: inv.component,
+        release: release.to_string(),
+        emulation_version: release.version().to_string(),
+        starts: false,
+        errors: Vec::new(),
+        first_error: None,
+        warnings: Vec::new(),
+        limits: Vec::new(),
+    };
+    if !component_flags::COMPONENTS.contains(&inv.component) {
+        report.errors.push(ComponentError::new(
+            ComponentErrorKind::UnsupportedComponent,
+            format!(
+                "{} is not checked here: its flags and configuration are the kubelet's own check",
+                inv.component.name()
+            ),
+        ));
+        report.first_error = Some(0);
+        return report;
+    }
+    let parsed = parse_args(inv, release, &mut report);
+    let emulation = emulation(inv.component, release, &parsed, &mut report);
+    if let Some(v) = &emulation {
+        report.emulation_version = v.to_string();
+    }
+    feature_gates(inv.component, release, emulation, &parsed, &mut report);
+    config_files(inv, release, &mut report);
+    report.starts = report.errors.is_empty();
+    report.first_error = (!report.errors.is_empty()).then_some(0);
+    report
+}
+
+/// One accepted flag occurrence.
+struct Parsed<'a> {
+    record: &'static ComponentFlag,
+    value: String,
+    arg: &'a InvocationArg,
+}
+
+fn lookup(
+    component: Component,
+    name: &str,
+    release: Release,
+) -> Option<(&'static ComponentFlag, &'static FlagSpan)> {
+    let rec = component_flags::record(component, name)?;
+    Some((rec, rec.at(release)?))
+}
+
+fn parse_args<'a>(
+    inv: &'a Invocation,
+    release: Release,
+    report: &mut StartReport,
+) -> Vec<Parsed<'a>> {
+    let mut out = Vec::new();
+    for arg in &inv.args {
+        let name = arg.name.trim_start_matches('-').replace('_', "-");
+        let found = lookup(inv.component, &name, release).or_else(|| {
+            let mut chars = name.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => component_flags::by_shorthand(inv.component, c, release)
+                    .and_then(|r| Some((r, r.at(release)?))),
+                _ => None,
+            }
+        });
+        let Some((rec, span)) = found else {
+            let err = if name.chars().count() == 1 {
+                ComponentError::new(
+                    ComponentErrorKind::UnknownShorthand,
+                    format!("unknown shorthand flag: '{name}' in -{name}"),
+                )
+            } else {
+                ComponentError::new(
+                    ComponentErrorKind::UnknownFlag,
+                    format!("unknown flag: --{name}"),
+                )
+            };
+            report.errors.push(err.with_flag(&name).at(&arg.at));
+            continue;
+        };
+        let bare = matches!(span.kind, FlagKind::Bool | FlagKind::Version);
+        let value = match (&arg.value, bare) {
+            (Some(v), _) => v.clone(),
+            (None, true) => "true".to_string(),
+            (None, false) => {
+                report.errors.push(
+                    ComponentError::new(
+                        ComponentErrorKind::FlagNeedsArgument,
+                        format!("flag needs an argument: --{name}"),
+                    )
+                    .with_flag(rec.name)
+                    .at(&arg.at),
+                );
+                continue;
+            }
+        };
+        match kubelet_kind(span.kind) {
+            Some(kind) => {
+                if let Err(why) = flagvalue::check(kind, &value) {
+                    let shown = match rec.shorthand {
+                        Some(c) => format!("-{c}, --{}", rec.name),
+                        None => format!("--{}", rec.name),
+                    };
+                    report.errors.push(
+                        ComponentError::new(
+                            ComponentErrorKind::InvalidFlagValue,
+                            format!(
+                                "invalid argument {} for {} flag: {why}",
+                                crate::go::quote(&value),
+                                crate::go::quote(&shown)
+                            ),
+                        )
+                        .with_flag(rec.name)
+                        .at(&arg.at),
+                    );
+                    continue;
+                }
+            }
+            None => report.warnings.push(StartWarning {
+                kind: StartWarningKind::ValueNotChecked,
+                message: format!(
+                    "the value of --{} is read by a type kubegate does not parse; taken as it is",
+                    rec.name
+                ),
+                flag: Some(rec.name.to_string()),
+                feature: None,
+                at: arg.at.clone(),
+            }),
+        }
+        if let Some(text) = span.deprecated {
+            report.warnings.push(StartWarning {
+                kind: StartWarningKind::DeprecatedFlag,
+                message: format!("Flag --{} has been deprecated, {text}", rec.name),
+                flag: Some(rec.name.to_string()),
+                feature: None,
+                at: arg.at.clone(),
+            });
+        }
+        out.push(Parsed {
+            record: rec,
+            value,
+            arg,
+        });
+    }
+    out
+}
+
+/// The kubelet's value parser for a kind, where it reads exactly as the component's type does.
+fn kubelet_kind(kind: FlagKind) -> Option<Kind> {
+    Some(match kind {
+        FlagKind::Bool => Kind::Bool,
+        FlagKind::Int32 => Kind::Int32,
+        FlagKind::Int64 => Kind::Int64,
+        FlagKind::Uint64 => Kind::Uint64,
+        FlagKind::Float64 => Kind::Float64,
+        FlagKind::Str | FlagKind::Enum => Kind::Str,
+        FlagKind::Dur => Kind::Dur,
+        FlagKind::StringSlice | FlagKind::StringArray => Kind::StringSlice,
+        FlagKind::MapBool => Kind::MapBool,
+        FlagKind::MapStr => Kind::MapStr,
+        FlagKind::ColonMultimap => Kind::ColonMultimap,
+        FlagKind::Ip => Kind::Ip,
+        FlagKind::KlogLevel => Kind::KlogLevel,
+        FlagKind::Verbosity => Kind::Verbosity,
+        FlagKind::KlogVModule => Kind::KlogVModule,
+        FlagKind::VModule => Kind::VModule,
+        FlagKind::Version => Kind::Version,
+        FlagKind::Float32
+        | FlagKind::StringToString
+        | FlagKind::IpPort
+        | FlagKind::Cidrs
+        | FlagKind::PortRange
+        | FlagKind::NamedCertKey
+        | FlagKind::Quantity
+        | FlagKind::Severity
+        | FlagKind::TraceLocation
+        | FlagKind::Other => return None,
+    })
+}
+
+/// The oldest emulation version a binary of `release` accepts: three minors below, never below
+/// 1.31 (`kubeEffectiveVersionFloors`, k8s.io/apiserver/pkg/util/compatibility).
+fn emulation_floor(release: Release) -> Version {
+    Version::new(
+        1,
+        u64::from(release.minor().saturating_sub(3).max(FIRST_EMULATION)),
+    )
+}
+
+fn emulation(
+    component: Component,
+    release: Release,
+    parsed: &[Parsed<'_>],
+    report: &mut StartReport,
+) -> Option<Version> {
+    let p = parsed
+        .iter()
+        .rev()
+        .find(|p| p.record.name == "emulated-version")?;
+    let _ = component;
+    let mut version = None;
+    for piece in p.value.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (comp, v) = match piece.split_once('=') {
+            Some((c, v)) => (c.trim(), v.trim()),
+            None => ("kube", piece),
+        };
+        if comp != "kube" {
+            // Other registered components (e.g. a wardle sample) do not exist in these binaries.
+            report.errors.push(
+                ComponentError::new(
+                    ComponentErrorKind::EmulatedVersion,
+                    format!("component not registered: {comp}"),
+                )
+                .with_flag("emulated-version")
+                .at(&p.arg.at),
+            );
+            continue;
+        }
+        let parsed_v = match Version::parse_generic(v) {
+            Ok(x) => Version::new(x.major(), x.minor()),
+            Err(e) => {
+                report.errors.push(
+                    ComponentError::new(ComponentErrorKind::EmulatedVersion, e.to_string())
+                        .with_flag("emulated-version")
+                        .at(&p.arg.at),
+                );
+                continue;
+            }
+        };
+        let floor = emulation_floor(release);
+        if parsed_v < floor || parsed_v > release.version() {
+            report.errors.push(
+                ComponentError::new(
+                    ComponentErrorKind::EmulatedVersion,
+                    format!(
+                        "emulation version {parsed_v} is not between [{floor}, {}]",
+                        release.version()
+                    ),
+                )
+                .with_flag("emulated-version")
+                .at(&p.arg.at),
+            );
+            continue;
+        }
+        version = Some(parsed_v);
+    }
+    report.limits.push(
+        "--emulated-version: only the kube component's version and its range are checked; the \
+         binary's wording of a malformed value may differ"
+            .into(),
+    );
+    version
+}
+
+fn feature_gates(
+    component: Component,
+    release: Release,
+    emulation: Option<Version>,
+    parsed: &[Parsed<'_>],
+    report: &mut StartReport,
+) {
+    let sets: Vec<&Parsed<'_>> = parsed
+        .iter()
+        .filter(|p| p.record.name == "feature-gates")
+        .collect();
+    if sets.is_empty() {
+        return;
+    }
+    let mut gate = match gates::release_gate(release) {
+        Ok(g) => g,
+        Err(e) => {
+            report.errors.push(ComponentError::new(
+                ComponentErrorKind::FeatureGate,
+                format!("the {release} gate set cannot be built: {e}"),
+            ));
+            return;
+        }
+    };
+    if let Some(v) = emulation {
+        if let Err(e) = gate.set_emulation_version(v) {
+            report.errors.push(
+                ComponentError::new(ComponentErrorKind::EmulatedVersion, e.to_string())
+                    .with_flag("emulated-version"),
+            );
+            return;
+        }
+    }
+    let mut set_names: BTreeMap<String, &SourceLocation> = BTreeMap::new();
+    for p in sets {
+        match gate.set(&p.value) {
+            Ok(warnings) => {
+                for w in warnings {
+                    report.warnings.push(StartWarning {
+                        kind: StartWarningKind::FeatureGate,
+                        message: w.message,
+                        flag: Some("feature-gates".into()),
+                        feature: Some(w.feature),
+                        at: p.arg.at.clone(),
+                    });
+                }
+                for piece in p.value.split(',') {
+                    if let Some((k, _)) = piece.split_once('=') {
+                        set_names.insert(k.trim().to_string(), &p.arg.at);
+                    }
+                }
+            }
+            Err(e) => report.errors.push(
+                ComponentError::new(
+                    ComponentErrorKind::FeatureGate,
+                    format!(
+                        "invalid argument {} for \"--feature-gates\" flag: {e}",
+                        crate::go::quote(&p.value)
+                    ),
+                )
+                .with_flag("feature-gates")
+                .at(&p.arg.at),
+            ),
+        }
+    }
+    for (name, at) in set_names {
+        let Some(rec) = gates::record(&name) else {
+            continue;
+        };
+        if let Some(readers) = rec.readers_in(release) {
+            if !readers.reads(component) {
+                report.warnings.push(StartWarning {
+                    kind: StartWarningKind::GateNotRead,
+                    message: format!(
+                        "feature gate {name} is accepted, but {}'s code does not read it in {release}",
+                        component.name()
+                    ),
+                    flag: Some("feature-gates".into()),
+                    feature: Some(name.clone()),
+                    at: at.clone(),
+                });
+            }
+        }
+    }
+    if release.minor() >= FIRST_EMULATION && component != Component::KubeProxy {
+        report.limits.push(
+            "--feature-gates from 1.31: the binary applies the gates after parsing \
+             (component-base's compatibility registry); its prefix to the gate's error may differ"
+                .into(),
+        );
+    }
+}
+
+/// The name of the scheme that decodes `component`'s `--config` (apimachinery names a scheme
+/// after the file and line that created it).
+fn scheme_name(component: Component, release: Release) -> Option<&'static str> {
+    let _ = release;
+    match component {
+        Component::KubeScheduler => {
+            Some("k8s.io/kubernetes/pkg/scheduler/apis/config/scheme/scheme.go:30")
+        }
+        _ => None,
+    }
+}
+
+fn config_files(inv: &Invocation, release: Release, report: &mut StartReport) {
+    for file in &inv.files {
+        let Some(ff) = component_configs::file_flag(inv.component, &file.flag) else {
+            report.warnings.push(StartWarning {
+                kind: StartWarningKind::ConfigNotChecked,
+                message: format!(
+                    "the file of --{} ({}) is not judged: kubegate has no facts of its kind",
+                    file.flag, file.path
+                ),
+                flag: Some(file.flag.clone()),
+                feature: None,
+                at: SourceLocation::default(),
+            });
+            continue;
+        };
+        let Some(text) = &file.text else {
+            report.warnings.push(StartWarning {
+                kind: StartWarningKind::ConfigNotChecked,
+                message: format!(
+                    "the file of --{} ({}) was not given: its kind and version are not checked",
+                    file.flag, file.path
+                ),
+                flag: Some(file.flag.clone()),
+                feature: None,
+                at: SourceLocation::default(),
+            });
+            continue;
+        };
+        let at = SourceLocation {
+            file: Some(file.path.clone()),
+            line: None,
+        };
+        let doc = match crate::yaml::parse(text) {
+            Ok(d) => d,
+            Err(e) => {
+                report.errors.push(
+                    ComponentError::new(ComponentErrorKind::ConfigUnreadable, e.to_string())
+                        .with_flag(&file.flag)
+                        .with_file(&file.path)
+                        .at(&at),
+                );
+                continue;
+            }
+        };
+        let api_version = doc.value.get("apiVersion").and_then(|v| v.as_str());
+        let kind = doc.value.get("kind").and_then(|v| v.as_str());
+        let line = |ptr: &str| doc.position(ptr).map(|p| p.line);
+        let (Some(api_version), Some(kind)) = (api_version, kind) else {
+            let missing = if api_version.is_none() {
+                "apiVersion"
+            } else {
+                "kind"
+            };
+            report.errors.push(
+                ComponentError::new(
+                    ComponentErrorKind::ConfigUnreadable,
+                    format!(
+                        "Object '{}' is missing in '{}'",
+                        capital(missing),
+                        one_line(text)
+                    ),
+                )
+                .with_flag(&file.flag)
+                .with_file(&file.path)
+                .at(&at),
+            );
+            continue;
+        };
+        if component_configs::registered(api_version, kind, release) {
+            continue;
+        }
+        let scheme = scheme_name(inv.component, release);
+        let message = match scheme {
+            Some(s) => format!(
+                "no kind {} is registered for version {} in scheme {}",
+                crate::go::quote(kind),
+                crate::go::quote(api_version),
+                crate::go::quote(s)
+            ),
+            None => format!(
+                "no kind {} is registered for version {}",
+                crate::go::quote(kind),
+                crate::go::quote(api_version)
+            ),
+        };
+        if scheme.is_none() {
+            report.limits.push(format!(
+                "--{}: the scheme name the binary prints after the refused kind is not known",
+                file.flag
+            ));
+        }
+        let _ = ff;
+        report.errors.push(
+            ComponentError::new(ComponentErrorKind::ConfigKindNotRegistered, message)
+                .with_flag(&file.flag)
+                .with_file(&file.path)
+                .at(&SourceLocation {
+                    file: Some(file.path.clone()),
+                    line: line("/apiVersion"),
+                }),
+        );
+    }
+}
+
+fn capital(field: &str) -> String {
+    let mut c = field.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// apimachinery quotes the whole document in its "missing" error; kept to one line here.
+fn one_line(text: &str) -> String {
+    text.trim().replace('\n', " ")
+}

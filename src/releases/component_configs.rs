@@ -1,0 +1,185 @@
+//! The config files of the control plane's components: which kinds and API versions each release
+//! decodes.
+//!
+//! A component reads a file through a scheme: the file's `apiVersion` and `kind` must be a
+//! group/version/kind that release's scheme registered (`AddKnownTypes` in each external
+//! version's `register.go`), or the decoder refuses it with apimachinery's
+//! `no kind "K" is registered for version "g/v" in scheme "..."`. The registrations are
+//! generated into `component_configs_data.rs` by `scripts/gen-releases/component_configs.py`
+//! from the staging repositories' tags (k8s.io/kube-scheduler `config/`, k8s.io/kube-proxy
+//! `config/`, k8s.io/apiserver `pkg/apis/{apiserver,config,audit}`).
+//!
+//! Which file each flag names, and so which group and kinds it expects, is [`FILE_FLAGS`]:
+//! kube-scheduler's `--config` (KubeSchedulerConfiguration), kube-proxy's `--config`
+//! (KubeProxyConfiguration), and the kube-apiserver's file-valued flags. The
+//! kube-controller-manager reads no versioned config file of its own (its
+//! KubeControllerManagerConfiguration has no `--config` flag in any release of the data).
+
+use super::gates::Component;
+use super::Release;
+
+/// One run of releases in which a scheme registered `group/version, Kind=kind`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KindSpan {
+    pub group: &'static str,
+    pub version: &'static str,
+    pub kind: &'static str,
+    /// First release (1.x minor) that registers it (16: 1.16 or earlier).
+    pub since: u16,
+    /// First release that no longer registers it.
+    pub removed: Option<u16>,
+}
+
+impl KindSpan {
+    /// Whether `release` registers it.
+    pub fn in_release(&self, release: Release) -> bool {
+        let m = release.minor();
+        m >= self.since && self.removed.is_none_or(|r| m < r)
+    }
+}
+
+#[path = "component_configs_data.rs"]
+mod data;
+pub use data::{KINDS, REFS};
+
+/// A file-valued flag of a component and the API groups and kinds its reader decodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileFlag {
+    pub component: Component,
+    /// The flag, without dashes.
+    pub flag: &'static str,
+    /// The API groups the reader's scheme installs.
+    pub groups: &'static [&'static str],
+    /// The kind the flag expects.
+    pub kind: &'static str,
+}
+
+const APISERVER_GROUPS: &[&str] = &["apiserver.k8s.io", "apiserver.config.k8s.io"];
+
+/// The config files whose kind and version this module can judge.
+pub static FILE_FLAGS: &[FileFlag] = &[
+    FileFlag {
+        component: Component::KubeScheduler,
+        flag: "config",
+        groups: &["kubescheduler.config.k8s.io"],
+        kind: "KubeSchedulerConfiguration",
+    },
+    FileFlag {
+        component: Component::KubeProxy,
+        flag: "config",
+        groups: &["kubeproxy.config.k8s.io"],
+        kind: "KubeProxyConfiguration",
+    },
+    FileFlag {
+        component: Component::KubeApiserver,
+        flag: "admission-control-config-file",
+        groups: APISERVER_GROUPS,
+        kind: "AdmissionConfiguration",
+    },
+    FileFlag {
+        component: Component::KubeApiserver,
+        flag: "encryption-provider-config",
+        groups: APISERVER_GROUPS,
+        kind: "EncryptionConfiguration",
+    },
+    FileFlag {
+        component: Component::KubeApiserver,
+        flag: "egress-selector-config-file",
+        groups: APISERVER_GROUPS,
+        kind: "EgressSelectorConfiguration",
+    },
+    FileFlag {
+        component: Component::KubeApiserver,
+        flag: "tracing-config-file",
+        groups: APISERVER_GROUPS,
+        kind: "TracingConfiguration",
+    },
+    FileFlag {
+        component: Component::KubeApiserver,
+        flag: "authentication-config",
+        groups: APISERVER_GROUPS,
+        kind: "AuthenticationConfiguration",
+    },
+    FileFlag {
+        component: Component::KubeApiserver,
+        flag: "authorization-config",
+        groups: APISERVER_GROUPS,
+        kind: "AuthorizationConfiguration",
+    },
+    FileFlag {
+        component: Component::KubeApiserver,
+        flag: "audit-policy-file",
+        groups: &["audit.k8s.io"],
+        kind: "Policy",
+    },
+];
+
+/// The file flag `flag` of `component`, if its file's kind is judged here.
+pub fn file_flag(component: Component, flag: &str) -> Option<&'static FileFlag> {
+    FILE_FLAGS
+        .iter()
+        .find(|f| f.component == component && f.flag == flag)
+}
+
+/// Whether `release` registers `kind` for `group/version` (`api_version` as a file writes it).
+pub fn registered(api_version: &str, kind: &str, release: Release) -> bool {
+    let (group, version) = split_api_version(api_version);
+    KINDS.iter().any(|k| {
+        k.group == group && k.version == version && k.kind == kind && k.in_release(release)
+    })
+}
+
+/// Every version of `group` in which `release` registers `kind`, in the data's order.
+pub fn versions_of(group: &str, kind: &str, release: Release) -> Vec<&'static str> {
+    KINDS
+        .iter()
+        .filter(|k| k.group == group && k.kind == kind && k.in_release(release))
+        .map(|k| k.version)
+        .collect()
+}
+
+/// Whether any release of the data registers `group/version`.
+pub fn group_version_known(api_version: &str, release: Release) -> bool {
+    let (group, version) = split_api_version(api_version);
+    KINDS
+        .iter()
+        .any(|k| k.group == group && k.version == version && k.in_release(release))
+}
+
+/// The releases in which `group/version, Kind=kind` was registered: (first, first without).
+pub fn life(api_version: &str, kind: &str) -> Option<(u16, Option<u16>)> {
+    let (group, version) = split_api_version(api_version);
+    let spans: Vec<_> = KINDS
+        .iter()
+        .filter(|k| k.group == group && k.version == version && k.kind == kind)
+        .collect();
+    let first = spans.first()?;
+    let last = spans.last()?;
+    Some((first.since, last.removed))
+}
+
+/// `apps/v1` -> (`apps`, `v1`); `v1` -> (``, `v1`), as `schema.ParseGroupVersion` splits it.
+pub fn split_api_version(api_version: &str) -> (&str, &str) {
+    match api_version.split_once('/') {
+        Some((g, v)) => (g, v),
+        None => ("", api_version),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_file_flag_kind_is_registered_somewhere() {
+        for f in FILE_FLAGS {
+            assert!(
+                KINDS
+                    .iter()
+                    .any(|k| k.kind == f.kind && f.groups.contains(&k.group)),
+                "{}",
+                f.kind
+            );
+        }
+    }
+}
