@@ -92,3 +92,5 @@ pub mod start;
 pub use error::{ComponentError, ComponentErrorKind};
 #[cfg(feature = "kubelet-config")]
 pub use start::{check_start, StartReport, StartWarning, StartWarningKind};
+#[cfg(feature = "kubelet-config")]
+pub mod upgrade;
