@@ -14,6 +14,8 @@
 //! shapes are documented in `docs/upgrade-check.md` and carry `"kubegate": 1`, the shape's
 //! version.
 
+#[cfg(feature = "control-plane")]
+mod controlplane;
 mod format;
 mod gates;
 mod kubelet;
@@ -172,6 +174,116 @@ fn kubelet_input_args(cmd: Command) -> Command {
     )
 }
 
+/// The control plane's inputs of `kubegate upgrade` (a build without the `control-plane`
+/// feature has none).
+fn control_plane_args(cmd: Command) -> Command {
+    if !cfg!(feature = "control-plane") {
+        return cmd;
+    }
+    cmd.mut_arg("kubeadm", |a| {
+        a.help("Import kubeadm Init/JoinConfiguration kubeletExtraArgs and an embedded KubeletConfiguration, and the control plane of its ClusterConfiguration (extraArgs, extraVolumes) and KubeProxyConfiguration")
+    })
+    .arg(
+        Arg::new("manifests")
+            .long("manifests")
+            .value_name("DIR")
+            .action(ArgAction::Append)
+            .help("Check the control plane's static pod manifests: every *.yaml in DIR (/etc/kubernetes/manifests), DaemonSets and the kube-proxy ConfigMap too"),
+    )
+    .arg(
+        Arg::new("component-cmdline")
+            .long("component-cmdline")
+            .value_name("FILE")
+            .action(ArgAction::Append)
+            .help("Check a control-plane component's command line: a systemd unit, or ps lines (several components at once)"),
+    )
+    .arg(
+        Arg::new("component")
+            .long("component")
+            .value_name("NAME")
+            .value_parser(["kubelet", "kube-apiserver", "kube-controller-manager", "kube-scheduler", "kube-proxy"])
+            .help("Check only this component"),
+    )
+}
+
+/// `kubegate component NAME`: one control-plane component's start at one release.
+fn component_command() -> Option<Command> {
+    if !cfg!(feature = "control-plane") {
+        return None;
+    }
+    Some(
+        Command::new("component")
+            .about("Check whether a control-plane component of a release starts with a command line")
+            .long_about("Check a kube-apiserver, kube-controller-manager, kube-scheduler or kube-proxy command line the way that release's binary reads it: unknown or removed flags, values its flags refuse, --feature-gates, --emulated-version, and the kind and version of config files it is given. Prints every refusal (the binary prints the first) and its deprecation warnings. Exits 1 when it would not start.")
+            .arg(
+                Arg::new("name")
+                    .value_name("COMPONENT")
+                    .required(true)
+                    .value_parser(["kube-apiserver", "kube-controller-manager", "kube-scheduler", "kube-proxy"])
+                    .help("The component"),
+            )
+            .arg(release_arg())
+            .arg(
+                Arg::new("manifest")
+                    .long("manifest")
+                    .value_name("FILE")
+                    .action(ArgAction::Append)
+                    .help("Read its command line from a static pod manifest (or DaemonSet, with the kube-proxy ConfigMap)"),
+            )
+            .arg(
+                Arg::new("component-cmdline")
+                    .long("cmdline")
+                    .value_name("FILE")
+                    .action(ArgAction::Append)
+                    .help("Read its command line from a systemd unit or ps output"),
+            )
+            .arg(
+                Arg::new("kubeadm")
+                    .long("kubeadm")
+                    .value_name("FILE")
+                    .help("Read its extraArgs from a kubeadm ClusterConfiguration"),
+            )
+            .arg(
+                Arg::new("file")
+                    .long("file")
+                    .value_name("PATH=LOCAL")
+                    .action(ArgAction::Append)
+                    .help("Read the config file the component would read at PATH from LOCAL (repeatable)"),
+            )
+            .arg(format_arg(&["text", "json", "github"], "text"))
+            .arg(
+                Arg::new("args")
+                    .value_name("ARGS")
+                    .num_args(0..)
+                    .last(true)
+                    .allow_hyphen_values(true)
+                    .help("The component's own arguments, after --"),
+            )
+            .after_help(format!(
+                "Examples:
+  kubegate component kube-apiserver --release 1.24 -- --insecure-port=0
+  kubegate component kube-scheduler --release 1.30 --manifest kube-scheduler.yaml \\
+      --file /etc/kubernetes/scheduler-config.yaml=scheduler-config.yaml
+  kubegate component kube-proxy --release 1.31 --format json -- --feature-gates=NFTablesProxyMode=true
+
+{EXIT_CODES}"
+            )),
+    )
+}
+
+/// `kubegate upgrade`: the kubelet's check (as it always was), and the control plane's when its
+/// inputs are given; both in one output and one exit code.
+fn run_upgrade(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i32, Fail> {
+    #[cfg(feature = "control-plane")]
+    {
+        controlplane::run_upgrade(m, host, out)
+    }
+    #[cfg(not(feature = "control-plane"))]
+    {
+        kubelet::run_upgrade(m, host, out)
+    }
+}
+
 /// The command tree (exposed for `--help` tests and docs).
 pub fn command() -> Command {
     let gates = Command::new("gates")
@@ -270,10 +382,10 @@ pub fn command() -> Command {
 {EXIT_CODES}"
     ));
 
-    let upgrade = kubelet_input_args(
+    let upgrade = control_plane_args(kubelet_input_args(
         Command::new("upgrade")
-            .about("Check a kubelet's inputs against an upgrade from one release to another")
-            .long_about("Resolve the same kubelet inputs on the --from and the --to release: what would stop the new kubelet from starting (gates removed or locked, fields the new release refuses), and what changes silently (gate defaults, field defaults). Exits 1 when the upgraded kubelet would not start. --format github prints GitHub Actions annotations on the file and line to fix.")
+            .about("Check a kubelet's or a control plane's inputs against an upgrade from one release to another")
+            .long_about("Resolve the same kubelet inputs on the --from and the --to release: what would stop the new kubelet from starting (gates removed or locked, fields the new release refuses), and what changes silently (gate defaults, field defaults). With --manifests, --kubeadm (its ClusterConfiguration) or --component-cmdline, the same for kube-apiserver, kube-controller-manager, kube-scheduler and kube-proxy: every flag, gate or config file the --to binary refuses, with the release where it arrives, its deprecation warnings, and the gate defaults that flip for gates the component reads. Exits 1 when an upgraded component would not start. --format github prints GitHub Actions annotations on the file and line to fix.")
             .arg(
                 Arg::new("from")
                     .long("from")
@@ -289,12 +401,14 @@ pub fn command() -> Command {
                     .help("The release to upgrade to"),
             )
             .arg(format_arg(&["text", "json", "github"], "text")),
-    )
+    ))
     .after_help(format!(
         "Examples:
   kubegate upgrade --from 1.30 --to 1.31 --config kubelet.yaml -- --feature-gates=NodeSwap=true
   kubegate upgrade --from 1.29 --to 1.33 --cmdline kubeadm-flags.env --config config.yaml --format github
   kubegate upgrade --from 1.31 --to 1.32 --kubeadm kubeadm.yaml --format json
+  kubegate upgrade --from 1.22 --to 1.26 --manifests /etc/kubernetes/manifests
+  kubegate upgrade --from 1.28 --to 1.31 --manifests manifests --component kube-scheduler --format github
 
 {EXIT_CODES}"
     ));
@@ -370,6 +484,8 @@ pub fn command() -> Command {
 {EXIT_CODES}"
         ));
 
+    let component = component_command();
+
     Command::new("kubegate")
         .about(ABOUT)
         .version(env!("CARGO_PKG_VERSION"))
@@ -378,6 +494,7 @@ pub fn command() -> Command {
         .subcommand(gates)
         .subcommand(kubelet)
         .subcommand(upgrade)
+        .subcommands(component)
         .subcommand(node)
         .after_help(format!(
             "Reads only local files; never the network. A file is read to {} MiB; one that is not a
@@ -422,7 +539,9 @@ pub fn run(args: &[String], host: &dyn Host) -> Output {
     let result = match matches.subcommand() {
         Some(("gates", m)) => gates::run(m, host, &mut out),
         Some(("kubelet", m)) => kubelet::run_kubelet(m, host, &mut out),
-        Some(("upgrade", m)) => kubelet::run_upgrade(m, host, &mut out),
+        Some(("upgrade", m)) => run_upgrade(m, host, &mut out),
+        #[cfg(feature = "control-plane")]
+        Some(("component", m)) => controlplane::run_component(m, host, &mut out),
         Some(("node", m)) => node::run(m, host, &mut out),
         _ => Err(Fail::usage("no command given; see kubegate --help")),
     };

@@ -78,6 +78,10 @@ impl Invocations {
     }
 }
 
+/// The text of a file by its path on the host, when the caller has it (a map's `get`, a
+/// directory, nothing at all: `&|_| None`).
+pub type FileTexts<'a> = &'a dyn Fn(&str) -> Option<String>;
+
 /// The control-plane components this module reads, with the kubelet left to `kubelet::config`.
 pub const COMPONENTS: [Component; 4] = [
     Component::KubeApiserver,
@@ -277,7 +281,7 @@ pub fn command_line(
     source: &str,
     component: Option<Component>,
     env: &BTreeMap<String, String>,
-    files: &BTreeMap<String, String>,
+    files: FileTexts<'_>,
 ) -> Result<Invocations, ImportError> {
     super::check_size(text, "command line")?;
     let mut out = Invocations::default();
@@ -341,7 +345,7 @@ pub fn command_line(
             })
             .collect();
         let args = split_args(&words, Some(source), p.label, &mut out.ignored);
-        let text_of = |path: &str| files.get(path).cloned();
+        let text_of = |path: &str| files(path);
         let files = config_files(
             c,
             &args,
@@ -433,7 +437,10 @@ mod tests {
             "/etc/kubernetes/sched.yaml".to_string(),
             "kind: X".to_string(),
         );
-        let got = command_line(ps, "ps.txt", None, &BTreeMap::new(), &files).unwrap();
+        let got = command_line(ps, "ps.txt", None, &BTreeMap::new(), &|p| {
+            files.get(p).cloned()
+        })
+        .unwrap();
         let comps: Vec<Component> = got.invocations.iter().map(|i| i.component).collect();
         assert_eq!(
             comps,
@@ -452,7 +459,7 @@ mod tests {
             "kube-apiserver.service",
             None,
             &BTreeMap::new(),
-            &BTreeMap::new(),
+            &|_| None,
         )
         .unwrap();
         assert_eq!(got.invocations.len(), 1);
@@ -466,7 +473,7 @@ mod tests {
             "x",
             None,
             &BTreeMap::new(),
-            &BTreeMap::new()
+            &|_| None
         )
         .is_err());
     }

@@ -335,7 +335,7 @@ fn document_text(text: &str, start: usize) -> String {
 pub fn invocations(
     text: &str,
     source: &str,
-    files: &BTreeMap<String, String>,
+    files: super::invocations::FileTexts<'_>,
 ) -> Result<super::invocations::Invocations, ImportError> {
     use super::invocations::{config_files, Invocations, SeenVersion};
     use crate::components::{Component, ConfigFile, Invocation, InvocationArg, SourceLocation};
@@ -459,8 +459,7 @@ pub fn invocations(
                     })
                     .max_by_key(|(len, _)| *len)
                     .map(|(_, h)| h);
-                host.and_then(|h| files.get(&h).cloned())
-                    .or_else(|| files.get(path).cloned())
+                host.and_then(|h| files(&h)).or_else(|| files(path))
             };
             let files = config_files(
                 component,
@@ -485,7 +484,26 @@ pub fn invocations(
             });
         }
     }
-    if !out
+    // v1beta4's `proxy.disabled` (and the kube-proxy addon phase skipped) deploy no kube-proxy.
+    let proxy_off = docs.iter().find_map(|d| {
+        (d.value.get("kind").and_then(Value::as_str) == Some("ClusterConfiguration")
+            && d.value.pointer("/proxy/disabled").and_then(Value::as_bool) == Some(true))
+        .then(|| line_of(d, "/proxy/disabled"))
+    });
+    if let Some(line) = proxy_off {
+        if out
+            .invocations
+            .iter()
+            .any(|i| i.component == Component::KubeProxy)
+        {
+            out.invocations
+                .retain(|i| i.component != Component::KubeProxy);
+            out.ignored.push(Note::new(
+                line,
+                "proxy.disabled: kubeadm deploys no kube-proxy, so its KubeProxyConfiguration is not checked",
+            ));
+        }
+    } else if !out
         .invocations
         .iter()
         .any(|i| i.component == Component::KubeProxy)

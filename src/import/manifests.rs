@@ -22,7 +22,7 @@ use serde_json::Value;
 
 use super::invocations::{
     component_of_binary, component_of_hyperkube, config_files, image_version, program, split_args,
-    Invocations, SeenVersion, Word, COMPONENTS,
+    FileTexts, Invocations, SeenVersion, Word, COMPONENTS,
 };
 use super::{check_size, line_of, yaml_error, ImportError, Note};
 use crate::components::{Component, Invocation, SourceLocation};
@@ -45,7 +45,7 @@ struct ConfigMapData {
 /// texts by host path for the config files hostPath volumes bring in.
 pub fn parse(
     inputs: &[ManifestFile<'_>],
-    files: &BTreeMap<String, String>,
+    files: FileTexts<'_>,
 ) -> Result<Invocations, ImportError> {
     let mut out = Invocations::default();
     let mut docs = Vec::new();
@@ -218,7 +218,7 @@ struct Pod<'a> {
     ptr: &'a str,
     spec_ptr: &'a str,
     obj: &'a Value,
-    files: &'a BTreeMap<String, String>,
+    files: FileTexts<'a>,
     config_maps: &'a BTreeMap<(String, String), ConfigMapData>,
     used_maps: &'a mut Vec<(String, String)>,
 }
@@ -442,7 +442,7 @@ impl Pod<'_> {
         let mut used = Vec::new();
         let text_of = |path: &str| -> Option<String> {
             match resolve(&mounts, path) {
-                Some(Mounted::Host(host)) => files_given.get(&host).cloned(),
+                Some(Mounted::Host(host)) => files_given(&host),
                 Some(Mounted::ConfigMap { map, key }) => {
                     let ns = namespace(self.obj);
                     let data = config_maps.get(&(ns.clone(), map.clone())).or_else(|| {
@@ -453,7 +453,7 @@ impl Pod<'_> {
                     })?;
                     data.keys.get(&key).cloned()
                 }
-                None => files_given.get(path).cloned(),
+                None => files_given(path),
             }
         };
         let mut understood = Vec::new();
@@ -659,7 +659,7 @@ spec:
                 name: "kube-apiserver.yaml",
                 text: APISERVER,
             }],
-            &files,
+            &|p| files.get(p).cloned(),
         )
         .unwrap();
         assert_eq!(got.invocations.len(), 1, "{got:?}");
@@ -722,7 +722,7 @@ spec:
                 name: "kp.yaml",
                 text,
             }],
-            &BTreeMap::new(),
+            &|_| None,
         )
         .unwrap();
         assert_eq!(got.invocations.len(), 1, "{got:?}");

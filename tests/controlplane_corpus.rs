@@ -1,0 +1,220 @@
+//! Real control-plane artifacts from public projects (`tests/corpus/controlplane/`, each file
+//! naming its source in its first line), imported as a cluster holds them and run through the
+//! upgrade check at the releases they were written for and the release boundaries after.
+//!
+//! Each test names the upstream fact it holds kubegate to: a flag's removal as that release's
+//! generated command-line reference lists it (kubernetes/website
+//! `content/en/docs/reference/command-line-tools-reference/<component>.md`, read by
+//! `releases::component_flags`), and what the imports must understand of each file.
+
+#![cfg(all(feature = "control-plane", feature = "kubelet-config"))]
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use kubegate::components::upgrade::{check_control_plane_upgrade, steps};
+use kubegate::components::{check_start, Component, Invocation};
+use kubegate::import::invocations::{command_line, Invocations};
+use kubegate::import::manifests::{self, ManifestFile};
+use kubegate::import::{kubeadm, kubeproxy};
+use kubegate::releases::Release;
+
+fn corpus(path: &str) -> (String, String) {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/corpus/controlplane")
+        .join(path);
+    let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    (path.to_string(), text)
+}
+
+fn r(m: u16) -> Release {
+    Release::new(m).unwrap()
+}
+
+fn manifests_of(paths: &[&str], files: &BTreeMap<String, String>) -> Invocations {
+    let read: Vec<(String, String)> = paths.iter().map(|p| corpus(p)).collect();
+    let inputs: Vec<ManifestFile<'_>> = read
+        .iter()
+        .map(|(name, text)| ManifestFile { name, text })
+        .collect();
+    manifests::parse(&inputs, &|p| files.get(p).cloned()).unwrap()
+}
+
+fn of(imported: &Invocations, c: Component) -> &Invocation {
+    imported
+        .invocations
+        .iter()
+        .find(|i| i.component == c)
+        .unwrap_or_else(|| panic!("no {c:?} in {imported:#?}"))
+}
+
+/// kubeadm 1.16's static pods (MaxxMoney/kubeadm_etc_kubernetes): they start at 1.16, and
+/// kube-apiserver's `--insecure-port=0`, which kubeadm wrote until 1.19, stops it from 1.24 on
+/// (the 1.24 kube-apiserver reference no longer lists the flag); the others start through 1.26.
+#[test]
+fn kubeadm_1_16_static_pods() {
+    let got = manifests_of(
+        &[
+            "kubeadm-1.16/kube-apiserver.yaml",
+            "kubeadm-1.16/kube-controller-manager.yaml",
+            "kubeadm-1.16/kube-scheduler.yaml",
+        ],
+        &BTreeMap::new(),
+    );
+    assert_eq!(got.invocations.len(), 3, "{got:#?}");
+    assert_eq!(got.release().as_deref(), Some("1.16"));
+    let api = of(&got, Component::KubeApiserver);
+    assert_eq!(api.args.len(), 26);
+    let insecure = api.args.iter().find(|a| a.name == "insecure-port").unwrap();
+    assert_eq!(insecure.value.as_deref(), Some("0"));
+    assert_eq!(insecure.at.line, Some(25), "the header comment is line 1");
+    for inv in &got.invocations {
+        assert!(
+            check_start(inv, r(16)).starts,
+            "{:?} at 1.16",
+            inv.component
+        );
+    }
+    let report = check_control_plane_upgrade(&got.invocations, r(16), r(26));
+    assert!(!report.starts);
+    let api = &report.components[0];
+    assert!(api.starts_before && !api.starts);
+    assert_eq!(api.problems.len(), 1, "{api:#?}");
+    assert_eq!(
+        api.problems[0].error.to_string(),
+        "unknown flag: --insecure-port"
+    );
+    assert_eq!(api.problems[0].arrives.as_deref(), Some("1.24"));
+    assert!(
+        report.components[1..].iter().all(|c| c.starts),
+        "{report:#?}"
+    );
+    // Just before the removal, it still starts.
+    assert!(check_control_plane_upgrade(&got.invocations, r(16), r(23)).starts);
+    // Gate defaults that flip are listed only for gates the component reads.
+    let kcm = &report.components[1];
+    assert!(kcm.changes.iter().any(|c| c.gate == "CSIMigrationAWS"));
+    assert!(api.changes.iter().all(|c| c.gate != "CSIMigrationAWS"));
+}
+
+/// The OpenTelemetry kubeadm demo's kube-apiserver at 1.25.3 (sallyom/otel-kubeadm): its
+/// `--tracing-config-file` names a path in the container whose hostPath volume is the host's
+/// /tmp/trace; the TracingConfiguration given for that host path is the file checked.
+/// `KubeletTracing` arrived in 1.25 (the 1.25 feature gate list), so 1.24 refuses the gates.
+#[test]
+fn otel_kubeadm_tracing_apiserver() {
+    let (_, trace) = corpus("otel-kubeadm-1.25/trace.yaml");
+    let mut files = BTreeMap::new();
+    files.insert("/tmp/trace/trace.yaml".to_string(), trace);
+    let got = manifests_of(&["otel-kubeadm-1.25/kube-apiserver.yaml"], &files);
+    let api = of(&got, Component::KubeApiserver);
+    assert_eq!(api.files.len(), 1);
+    assert_eq!(api.files[0].flag, "tracing-config-file");
+    assert_eq!(api.files[0].path, "/var/lib/trace/trace.yaml");
+    assert!(api.files[0]
+        .text
+        .as_deref()
+        .is_some_and(|t| t.contains("TracingConfiguration")));
+    assert_eq!(got.release().as_deref(), Some("1.25"));
+    let at_125 = check_start(api, r(25));
+    assert!(at_125.starts, "{at_125:#?}");
+    let at_124 = check_start(api, r(24));
+    assert!(!at_124.starts);
+    assert!(
+        at_124.errors.iter().any(|e| e
+            .to_string()
+            .contains("unrecognized feature gate: KubeletTracing")),
+        "{at_124:#?}"
+    );
+}
+
+/// kubeadm's own v1beta4 example (kubernetes/website kubeadm-config.v1beta4.md): list-shaped
+/// extraArgs with their lines, extraVolumes, and `proxy.disabled` (no kube-proxy deployed, so
+/// its KubeProxyConfiguration is left out). The example's `scheduler.extraArgs` sets
+/// `--address`, which the 1.23 kube-scheduler reference no longer lists.
+#[test]
+fn kubeadm_docs_v1beta4_example() {
+    let (name, text) = corpus("kubeadm-docs-v1beta4.yaml");
+    let got = kubeadm::invocations(&text, &name, &|_| None).unwrap();
+    let comps: Vec<Component> = got.invocations.iter().map(|i| i.component).collect();
+    assert_eq!(
+        comps,
+        vec![
+            Component::KubeApiserver,
+            Component::KubeControllerManager,
+            Component::KubeScheduler
+        ]
+    );
+    assert!(got
+        .ignored
+        .iter()
+        .any(|n| n.what.starts_with("proxy.disabled")));
+    assert_eq!(got.release().as_deref(), Some("1.21"));
+    let sched = of(&got, Component::KubeScheduler);
+    assert_eq!(sched.args[0].name, "address");
+    assert_eq!(sched.args[0].at.line, Some(43));
+    let report = check_control_plane_upgrade(&got.invocations, r(21), r(25));
+    let s = report
+        .components
+        .iter()
+        .find(|c| c.component == Component::KubeScheduler)
+        .unwrap();
+    assert!(s.starts_before && !s.starts);
+    assert_eq!(s.problems[0].error.to_string(), "unknown flag: --address");
+    assert_eq!(s.problems[0].arrives.as_deref(), Some("1.23"));
+}
+
+/// Hand-run binaries of a bare-metal guide (jwreagor/k8s-bare-metal): shell scripts whose
+/// `${VAR}` references the input does not define stay as written (and said), each argument
+/// with its line after the `\` continuations.
+#[test]
+fn bare_metal_start_scripts() {
+    let (name, text) = corpus("k8s-bare-metal/start-kube-scheduler.sh");
+    let got = command_line(&text, &name, None, &BTreeMap::new(), &|_| None).unwrap();
+    let sched = of(&got, Component::KubeScheduler);
+    let names: Vec<&str> = sched.args.iter().map(|a| a.name.as_str()).collect();
+    assert_eq!(names, vec!["leader-elect", "master", "v"]);
+    assert_eq!(sched.args[1].at.line, Some(6));
+    assert!(check_start(sched, r(16)).starts);
+
+    let (name, text) = corpus("k8s-bare-metal/start-kube-apiserver.sh");
+    let got = command_line(&text, &name, None, &BTreeMap::new(), &|_| None).unwrap();
+    let api = of(&got, Component::KubeApiserver);
+    assert!(
+        got.ignored.iter().any(|n| n.what.contains("${IP}")),
+        "{:#?}",
+        got.ignored
+    );
+    let adv = api
+        .args
+        .iter()
+        .find(|a| a.name == "advertise-address")
+        .unwrap();
+    assert_eq!(
+        (adv.value.as_deref(), adv.at.line),
+        (Some("${IP}"), Some(6))
+    );
+    // `--enable-swagger-ui` is in no reference from 1.16 on: the script's start already fails,
+    // and the upgrade check says so and still answers.
+    let report = check_control_plane_upgrade(&got.invocations, r(16), r(17));
+    let c = &report.components[0];
+    assert!(!c.starts_before);
+    assert!(c
+        .problems
+        .iter()
+        .any(|p| p.already && p.error.to_string() == "unknown flag: --enable-swagger-ui"));
+}
+
+/// A kube-proxy ConfigMap as kubeadm writes it: `config.conf` is kube-proxy's `--config`.
+#[test]
+fn kube_proxy_configmap() {
+    let cm = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kube-proxy\n  namespace: kube-system\ndata:\n  config.conf: |-\n    apiVersion: kubeproxy.config.k8s.io/v1alpha1\n    kind: KubeProxyConfiguration\n    mode: ipvs\n";
+    let got = kubeproxy::parse(cm, "kube-proxy.yaml").unwrap();
+    let p = of(&got, Component::KubeProxy);
+    assert!(check_start(p, r(30)).starts, "{:#?}", check_start(p, r(30)));
+}
+
+#[test]
+fn steps_include_every_minor() {
+    assert_eq!(steps(r(16), r(19)), vec![r(17), r(18), r(19)]);
+}
