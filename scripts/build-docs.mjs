@@ -16,7 +16,7 @@ const out = at("www/docs/");
 /** The pages, in reading order, by section. */
 export const NAV = [
   ["Start", ["index.md", "getting-started.md", "widgets.md"]],
-  ["Guides", ["feature-gates.md", "releases.md", "kubelet-layers.md", "node-heartbeats.md", "pod-sources.md", "gated-fields.md", "bootstrap-controller.md", "upgrade-check.md"]],
+  ["Guides", ["feature-gates.md", "releases.md", "kubelet-layers.md", "node-heartbeats.md", "pod-sources.md", "gated-fields.md", "bootstrap-controller.md", "upgrade-check.md", "control-plane-upgrade.md"]],
   ["Cookbook", ["cookbook.md"]],
   ["Reference", ["api-js", "api-rust"]],
 ];

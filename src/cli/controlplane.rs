@@ -198,6 +198,14 @@ pub(crate) fn upgrade(
             None => "no control-plane component found in the inputs".to_string(),
         }));
     }
+    // The release the inputs name (image tags, kubeadm's kubernetesVersion), when it is not --from.
+    if let Some(seen) = g.imported.release() {
+        if seen != from.minor_release().to_string() {
+            out.stderr.push_str(&format!(
+                "note: the inputs name Kubernetes {seen} (image tags, kubernetesVersion), not --from {from}\n"
+            ));
+        }
+    }
     let report = check_control_plane_upgrade(&g.imported.invocations, from, to);
     let code = if report.starts {
         EXIT_OK
