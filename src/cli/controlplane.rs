@@ -212,7 +212,10 @@ pub(crate) fn upgrade(
     } else {
         EXIT_FINDINGS
     };
-    let value = serde_json::to_value(&report).unwrap_or(Value::Null);
+    let mut value = serde_json::to_value(&report).unwrap_or(Value::Null);
+    if let Value::Object(o) = &mut value {
+        o.insert("notes".into(), json!(g.notes));
+    }
     let multi = from.minor().abs_diff(to.minor()) > 1;
     match format {
         "json" => {}

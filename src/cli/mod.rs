@@ -7,8 +7,8 @@
 //! output for the same inputs, and tests can run it on fixtures.
 //!
 //! Exit codes are stable: [`EXIT_OK`] (0) nothing to report, [`EXIT_FINDINGS`] (1) the binary
-//! would refuse the input, the kubelet would not start, the upgrade breaks, the node is not
-//! healthy, [`EXIT_USAGE`] (2) the command line or an input file is wrong, or the output cannot
+//! would refuse the input, the kubelet or a control-plane component would not start, the upgrade
+//! breaks, the node is not healthy, [`EXIT_USAGE`] (2) the command line or an input file is wrong, or the output cannot
 //! be written; a reader that went away ends the run with 141 (the binaries' stream handling:
 //! `src/bin/kubegate.rs`, `npm/cli.js`). The `--format json`
 //! shapes are documented in `docs/upgrade-check.md` and carry `"kubegate": 1`, the shape's
@@ -27,8 +27,8 @@ pub use format::{github_escape_data, github_escape_property};
 
 /// Nothing to report.
 pub const EXIT_OK: i32 = 0;
-/// Findings: refused gates, a kubelet that would not start, a breaking upgrade, a node that is
-/// not Ready.
+/// Findings: refused gates, a kubelet or control-plane component that would not start, a breaking
+/// upgrade, a node that is not Ready.
 pub const EXIT_FINDINGS: i32 = 1;
 /// A usage error or an input that cannot be read.
 pub const EXIT_USAGE: i32 = 2;
@@ -98,8 +98,8 @@ pub(crate) fn import_fail(path: &str, e: &crate::import::ImportError) -> Fail {
 
 const EXIT_CODES: &str = "Exit codes:
   0  nothing to report
-  1  findings: the binary refuses the gates, the kubelet would not start, the upgrade breaks,
-     the node is not Ready or carries a node-lifecycle taint
+  1  findings: the binary refuses the gates, the kubelet or a control-plane component would not
+     start, the upgrade breaks, the node is not Ready or carries a node-lifecycle taint
   2  usage error, or an input that cannot be read (the message names the file and line), or
      output that cannot be written (a full disk, a closed stdout)
   141  the reader of the output went away (a closed pipe: `kubegate ... | head`), said quietly";
