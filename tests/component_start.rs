@@ -129,3 +129,250 @@ fn every_error_is_reported_and_the_first_is_the_one_printed() {
         ]
     );
 }
+
+fn with_file(mut i: Invocation, flag: &str, path: &str, text: &str) -> Invocation {
+    i.files.push(ConfigFile {
+        flag: flag.into(),
+        path: path.into(),
+        text: Some(text.into()),
+    });
+    i
+}
+
+/// pflag: a bool takes `--x=false` and a bare `--x`; a typed flag without a value is refused;
+/// names are normalized `_` to `-` (cliflag.WordSepNormalizeFunc); `-v` is a shorthand.
+#[test]
+fn pflag_rules_for_control_plane_flags() {
+    let r = check(
+        Component::KubeScheduler,
+        30,
+        &[
+            "--leader-elect=false",
+            "--leader_elect",
+            "-v=4",
+            "--secure-port",
+        ],
+    );
+    assert_eq!(errors(&r), vec!["flag needs an argument: --secure-port"]);
+    assert_eq!(r.errors[0].kind(), ComponentErrorKind::FlagNeedsArgument);
+    assert_eq!(r.errors[0].flag(), Some("secure-port"));
+    let r = check(Component::KubeScheduler, 30, &["-x"]);
+    assert_eq!(errors(&r), vec!["unknown shorthand flag: 'x' in -x"]);
+    let r = check(Component::KubeApiserver, 30, &["--bind-address=nowhere"]);
+    assert_eq!(
+        errors(&r),
+        vec![
+            r#"invalid argument "nowhere" for "--bind-address" flag: failed to parse IP: "nowhere""#
+        ]
+    );
+    let r = check(Component::KubeProxy, 30, &["--bind-address=nowhere"]);
+    assert_eq!(
+        errors(&r),
+        vec![
+            r#"invalid argument "nowhere" for "--bind-address" flag: "nowhere" is not a valid IP address"#
+        ]
+    );
+    let r = check(Component::KubeApiserver, 30, &["-v=x"]);
+    assert_eq!(
+        errors(&r),
+        vec![
+            r#"invalid argument "x" for "-v, --v" flag: strconv.ParseUint: parsing "x": invalid syntax"#
+        ]
+    );
+}
+
+/// The 1.31+ compatibility registry (k8s.io/component-base compatibility/registry.go `Set`):
+/// the gate's own error unwrapped, and `kube:`-prefixed and bare gates may not be mixed.
+#[test]
+fn feature_gates_through_the_compatibility_registry_from_1_31() {
+    let r = check(
+        Component::KubeApiserver,
+        33,
+        &["--feature-gates=NoSuchGate=true"],
+    );
+    assert_eq!(errors(&r), vec!["unrecognized feature gate: NoSuchGate"]);
+    assert_eq!(r.errors[0].kind(), ComponentErrorKind::FeatureGate);
+    let r = check(
+        Component::KubeApiserver,
+        33,
+        &["--feature-gates=kube:APIServerTracing=true,MutatingAdmissionPolicy=true"],
+    );
+    assert_eq!(
+        errors(&r),
+        vec!["set kube feature gates with default empty prefix or kube: prefix consistently, do not mix use"]
+    );
+    let r = check(
+        Component::KubeScheduler,
+        33,
+        &["--feature-gates=wardle:Banana=true"],
+    );
+    assert_eq!(errors(&r), vec!["component not registered: wardle"]);
+    // kube-proxy is not in the registry: cliflag.MapStringBool and pflag's wrapping.
+    let r = check(
+        Component::KubeProxy,
+        33,
+        &["--feature-gates=NoSuchGate=true"],
+    );
+    assert_eq!(
+        errors(&r),
+        vec![
+            r#"invalid argument "NoSuchGate=true" for "--feature-gates" flag: unrecognized feature gate: NoSuchGate"#
+        ]
+    );
+}
+
+/// The release's gate warnings (component-base feature_gate.go: klog's "Setting GA feature gate"
+/// before 1.36), and kubegate's note for a gate this component's code does not read
+/// (releases::gates READERS: CPUManager is read by the kubelet alone in 1.30).
+#[test]
+fn gate_warnings_and_gates_the_component_does_not_read() {
+    let r = check(
+        Component::KubeApiserver,
+        30,
+        &["--feature-gates=ServerSideApply=true,CPUManager=true"],
+    );
+    assert!(r.starts, "{:?}", r.errors);
+    let msgs: Vec<_> = r
+        .warnings
+        .iter()
+        .map(|w| (w.kind, w.message.as_str()))
+        .collect();
+    assert!(msgs.contains(&(
+        StartWarningKind::FeatureGate,
+        "Setting GA feature gate ServerSideApply=true. It will be removed in a future release."
+    )));
+    assert!(msgs.contains(&(
+        StartWarningKind::GateNotRead,
+        "feature gate CPUManager is accepted, but kube-apiserver's code does not read it in 1.30"
+    )));
+}
+
+/// `--emulated-version` (1.31+): within three minors below the binary, never below 1.31
+/// (k8s.io/component-base compatibility: `emulation version X is not between [min, binary]`).
+#[test]
+fn emulated_version_range() {
+    let r = check(Component::KubeApiserver, 36, &["--emulated-version=1.34"]);
+    assert!(r.starts, "{:?}", r.errors);
+    assert_eq!(r.emulation_version, "1.34");
+    let r = check(
+        Component::KubeApiserver,
+        36,
+        &["--emulated-version=kube=1.32"],
+    );
+    assert_eq!(
+        errors(&r),
+        vec!["emulation version 1.32 is not between [1.33, 1.36]"]
+    );
+    assert_eq!(r.errors[0].kind(), ComponentErrorKind::EmulatedVersion);
+    // Not a flag before 1.31.
+    let r = check(Component::KubeApiserver, 30, &["--emulated-version=1.30"]);
+    assert_eq!(errors(&r), vec!["unknown flag: --emulated-version"]);
+}
+
+/// The scheduler's notice for a deprecated config version (cmd/kube-scheduler/app/options/
+/// configfile.go of the 1.26 tree), and a registered kind that is not the configuration
+/// (the legacy Policy of kubescheduler.config.k8s.io/v1, k8s.io/kube-scheduler
+/// config/v1/register.go at kubernetes-1.22.0).
+#[test]
+fn scheduler_config_notices_and_other_kinds() {
+    let r = scheduler_config(26, "kubescheduler.config.k8s.io/v1beta2");
+    assert!(r.starts);
+    assert_eq!(
+        r.warnings
+            .iter()
+            .find(|w| w.kind == StartWarningKind::DeprecatedConfig)
+            .map(|w| w.message.as_str()),
+        Some("KubeSchedulerConfiguration v1beta2 is deprecated in v1.25, will be removed in v1.28")
+    );
+    let i = with_file(
+        inv(Component::KubeScheduler, &["--config=/p.yaml"]),
+        "config",
+        "/p.yaml",
+        "apiVersion: kubescheduler.config.k8s.io/v1\nkind: Policy\n",
+    );
+    let r = check_start(&i, rel(22));
+    assert_eq!(
+        errors(&r),
+        vec!["couldn't decode as KubeSchedulerConfiguration, got kubescheduler.config.k8s.io/v1, Kind=Policy: "]
+    );
+}
+
+/// kube-proxy's loader (cmd/kube-proxy/app/options.go of the 1.33 tree) wraps the decoder's
+/// error: `failed to decode: no kind ...` in the scheme of pkg/proxy/apis/config/scheme.
+#[test]
+fn proxy_config_version_not_registered() {
+    let i = with_file(
+        inv(
+            Component::KubeProxy,
+            &["--config=/var/lib/kube-proxy/config.conf"],
+        ),
+        "config",
+        "/var/lib/kube-proxy/config.conf",
+        "apiVersion: kubeproxy.config.k8s.io/v1alpha2\nkind: KubeProxyConfiguration\n",
+    );
+    let r = check_start(&i, rel(33));
+    assert_eq!(
+        errors(&r),
+        vec![
+            r#"failed to decode: no kind "KubeProxyConfiguration" is registered for version "kubeproxy.config.k8s.io/v1alpha2" in scheme "k8s.io/kubernetes/pkg/proxy/apis/config/scheme/scheme.go:29""#
+        ]
+    );
+    let ok = with_file(
+        inv(Component::KubeProxy, &[]),
+        "config",
+        "/c",
+        "apiVersion: kubeproxy.config.k8s.io/v1alpha1\nkind: KubeProxyConfiguration\n",
+    );
+    assert!(check_start(&ok, rel(33)).starts);
+}
+
+/// The apiserver's file-valued flags: EncryptionConfiguration apiserver.config.k8s.io/v1 is
+/// registered in every release (k8s.io/apiserver pkg/apis/config/v1, later
+/// pkg/apis/apiserver/v1); AuthenticationConfiguration v1alpha1 arrives in 1.29 and v1 in 1.34
+/// (pkg/apis/apiserver/*/register.go at kubernetes-1.29.0 / 1.34.0).
+#[test]
+fn apiserver_file_kinds() {
+    let file = |m: u16, flag: &str, text: &str| {
+        let i = with_file(
+            inv(Component::KubeApiserver, &[]),
+            flag,
+            "/etc/kubernetes/f.yaml",
+            text,
+        );
+        check_start(&i, rel(m))
+    };
+    let enc =
+        "apiVersion: apiserver.config.k8s.io/v1\nkind: EncryptionConfiguration\nresources: []\n";
+    assert!(file(16, "encryption-provider-config", enc).starts);
+    assert!(file(37, "encryption-provider-config", enc).starts);
+    let authn = "apiVersion: apiserver.config.k8s.io/v1\nkind: AuthenticationConfiguration\n";
+    assert!(!file(33, "authentication-config", authn).starts);
+    assert!(file(34, "authentication-config", authn).starts);
+    let r = file(33, "authentication-config", authn);
+    assert_eq!(
+        r.errors[0].to_string(),
+        r#"no kind "AuthenticationConfiguration" is registered for version "apiserver.config.k8s.io/v1""#
+    );
+    assert_eq!(r.errors[0].file(), Some("/etc/kubernetes/f.yaml"));
+}
+
+#[test]
+fn the_kubelet_is_not_checked_here() {
+    let r = check(Component::Kubelet, 30, &["--v=2"]);
+    assert!(!r.starts);
+    assert_eq!(r.errors[0].kind(), ComponentErrorKind::UnsupportedComponent);
+}
+
+#[test]
+fn report_serializes_in_camel_case() {
+    let r = check(Component::KubeApiserver, 24, &["--insecure-port=0"]);
+    let v = serde_json::to_value(&r).unwrap();
+    assert_eq!(v["component"], "kube-apiserver");
+    assert_eq!(v["starts"], false);
+    assert_eq!(v["firstError"], 0);
+    assert_eq!(v["emulationVersion"], "1.24");
+    assert_eq!(v["errors"][0]["kind"], "unknownFlag");
+    assert_eq!(v["errors"][0]["message"], "unknown flag: --insecure-port");
+    assert_eq!(v["errors"][0]["flag"], "insecure-port");
+    assert_eq!(v["errors"][0]["line"], 1);
+}

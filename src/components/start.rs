@@ -384,15 +384,38 @@ fn emulation(
     version
 }
 
+/// The first release whose component-base logs "setting GA/deprecated feature gate" as a
+/// structured line (`Warning: setting GA feature gate. ...` with `featureGate` and `value`);
+/// earlier binaries printed `Setting GA feature gate X=true. It will be removed in a future
+/// release.` (the same rule as the kubelet's, `kubelet::config::gates`).
+const STRUCTURED_GATE_WARNINGS: u16 = 36;
+
 fn push_gate_warnings(
     report: &mut StartReport,
+    gate: &crate::featuregate::FeatureGate,
     warnings: Vec<crate::featuregate::Warning>,
     at: &SourceLocation,
 ) {
+    use crate::featuregate::PreRelease;
+    let structured = gate.emulation_version().minor() >= u64::from(STRUCTURED_GATE_WARNINGS);
     for w in warnings {
+        let stage = gate.spec(&w.feature).map(|s| s.pre_release);
+        let message = match stage {
+            Ok(PreRelease::GA | PreRelease::Deprecated) if !structured => format!(
+                "Setting {} feature gate {}={}. It will be removed in a future release.",
+                if stage == Ok(PreRelease::GA) {
+                    "GA"
+                } else {
+                    "deprecated"
+                },
+                w.feature,
+                w.value
+            ),
+            _ => format!("{} featureGate={} value={}", w.message, w.feature, w.value),
+        };
         report.warnings.push(StartWarning {
             kind: StartWarningKind::FeatureGate,
-            message: w.message,
+            message,
             flag: Some("feature-gates".into()),
             feature: Some(w.feature),
             at: at.clone(),
@@ -486,7 +509,7 @@ fn feature_gates<'a>(
             let joined = values.join(",");
             match gate.set(&joined) {
                 Ok(warnings) => {
-                    push_gate_warnings(report, warnings, at);
+                    push_gate_warnings(report, &gate, warnings, at);
                     record_names(&joined, at);
                 }
                 Err(e) => report.errors.push(
@@ -502,7 +525,7 @@ fn feature_gates<'a>(
         for p in &sets {
             match gate.set(&p.value) {
                 Ok(warnings) => {
-                    push_gate_warnings(report, warnings, &p.arg.at);
+                    push_gate_warnings(report, &gate, warnings, &p.arg.at);
                     record_names(&p.value, &p.arg.at);
                 }
                 Err(e) => report.errors.push(
