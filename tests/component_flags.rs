@@ -23,36 +23,52 @@ fn count(c: Component, m: u16) -> usize {
     component_flags::flags_of(c, rel(m)).count()
 }
 
-/// kube-apiserver `--insecure-port`: MarkDeprecated (pkg/kubeapiserver/options/serving.go,
-/// "This flag will be removed in a future version.") through 1.23; gone from the 1.24 binary
-/// with the insecure serving options (no 1.24 page entry, nothing in the 1.25 tree).
+/// kube-apiserver `--insecure-port` and its kin: MarkDeprecated (pkg/kubeapiserver/options/
+/// serving.go, "This flag will be removed in a future version.") through 1.19, inert from 1.20
+/// (kubernetes/kubernetes#95856, the text real 1.20..1.22 binaries print), gone in 1.24 with
+/// `--insecure-bind-address`, `--address` and `--port` (CHANGELOG-1.24; nothing in the 1.25 tree).
 #[test]
 fn apiserver_insecure_port_removed_in_1_24() {
-    let text = "This flag will be removed in a future version.";
     assert_eq!(
-        flag(Component::KubeApiserver, "insecure-port", 23),
-        Some((FlagKind::Int64, Some(text)))
+        flag(Component::KubeApiserver, "insecure-port", 19),
+        Some((
+            FlagKind::Int64,
+            Some("This flag will be removed in a future version.")
+        ))
     );
-    assert_eq!(flag(Component::KubeApiserver, "insecure-port", 24), None);
+    let inert = "This flag has no effect now and will be removed in v1.24.";
+    for name in ["insecure-port", "insecure-bind-address", "address", "port"] {
+        assert_eq!(
+            flag(Component::KubeApiserver, name, 23).and_then(|f| f.1),
+            Some(inert),
+            "{name}"
+        );
+        assert_eq!(flag(Component::KubeApiserver, name, 24), None, "{name}");
+    }
     assert_eq!(
-        flag(Component::KubeApiserver, "insecure-bind-address", 24),
-        None
+        flag(Component::KubeApiserver, "address", 16).and_then(|f| f.1),
+        Some("see --insecure-bind-address instead.")
     );
 }
 
-/// kube-scheduler `--address`, `--port` and the Policy flags: on the 1.22 page, not on the
-/// 1.23 page (the scheduler's insecure serving and the Policy API went in 1.23).
+/// kube-scheduler: the Policy flags are on the 1.22 page, not on the 1.23 page (the Policy API
+/// went in 1.23); `--address` and `--port` stay in 1.23 as no-op dummies marked deprecated
+/// (cmd/kube-scheduler/app/options/deprecated.go `addDummyInsecureFlags`) and go in 1.24.
 #[test]
-fn scheduler_insecure_serving_and_policy_flags_gone_in_1_23() {
-    for name in [
-        "address",
-        "port",
-        "policy-config-file",
-        "use-legacy-policy-config",
-    ] {
+fn scheduler_insecure_serving_and_policy_flags() {
+    for name in ["policy-config-file", "use-legacy-policy-config"] {
         assert!(flag(Component::KubeScheduler, name, 22).is_some(), "{name}");
         assert_eq!(flag(Component::KubeScheduler, name, 23), None, "{name}");
     }
+    assert_eq!(
+        flag(Component::KubeScheduler, "port", 22),
+        Some((FlagKind::Int64, None))
+    );
+    assert_eq!(
+        flag(Component::KubeScheduler, "port", 23).and_then(|f| f.1),
+        Some("This flag has no effect now and will be removed in v1.24. You can use --secure-port instead.")
+    );
+    assert_eq!(flag(Component::KubeScheduler, "port", 24), None);
 }
 
 /// kube-controller-manager `--enable-taint-manager` and `--pod-eviction-timeout`: marked
@@ -224,21 +240,21 @@ fn census_per_component_and_release() {
         (
             Component::KubeApiserver,
             [
-                150, 154, 156, 159, 165, 170, 170, 170, 167, 170, 158, 160, 163, 166, 167, 168,
+                152, 156, 158, 161, 167, 172, 172, 172, 167, 170, 158, 160, 163, 166, 167, 168,
                 170, 170, 173, 174, 175, 175,
             ],
         ),
         (
             Component::KubeControllerManager,
             [
-                119, 121, 123, 136, 140, 145, 145, 145, 144, 150, 139, 137, 141, 142, 144, 141,
+                121, 123, 125, 138, 142, 147, 147, 147, 144, 150, 139, 137, 141, 142, 144, 141,
                 143, 143, 143, 146, 148, 148,
             ],
         ),
         (
             Component::KubeScheduler,
             [
-                67, 67, 68, 70, 72, 75, 72, 66, 66, 66, 55, 55, 53, 54, 55, 57, 58, 58, 58, 59, 60,
+                67, 67, 68, 70, 72, 75, 72, 68, 66, 66, 55, 55, 53, 54, 55, 57, 58, 58, 58, 59, 60,
                 60,
             ],
         ),

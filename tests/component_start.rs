@@ -65,16 +65,16 @@ fn scheduler_config(m: u16, api_version: &str) -> StartReport {
     check_start(&i, rel(m))
 }
 
-/// kube-apiserver `--insecure-port`: MarkDeprecated in pkg/kubeapiserver/options/serving.go
-/// until 1.23; the 1.24 apiserver no longer registers it (the 1.24 reference page and the
-/// 1.25 tree lack it).
+/// kube-apiserver `--insecure-port`: MarkDeprecated (pkg/kubeapiserver/options/serving.go),
+/// inert from 1.20 with the text real binaries print; the 1.24 apiserver no longer registers it
+/// (CHANGELOG-1.24; the 1.24 reference page and the 1.25 tree lack it).
 #[test]
 fn apiserver_insecure_port_deprecated_until_1_23_unknown_from_1_24() {
     let r = check(Component::KubeApiserver, 23, &["--insecure-port=0"]);
     assert!(r.starts, "{:?}", r.errors);
     assert_eq!(
         r.warnings[0].message,
-        "Flag --insecure-port has been deprecated, This flag will be removed in a future version."
+        "Flag --insecure-port has been deprecated, This flag has no effect now and will be removed in v1.24."
     );
     assert_eq!(r.warnings[0].kind, StartWarningKind::DeprecatedFlag);
     let r = check(Component::KubeApiserver, 24, &["--insecure-port=0"]);
@@ -375,4 +375,40 @@ fn report_serializes_in_camel_case() {
     assert_eq!(v["errors"][0]["message"], "unknown flag: --insecure-port");
     assert_eq!(v["errors"][0]["flag"], "insecure-port");
     assert_eq!(v["errors"][0]["line"], 1);
+}
+
+/// kube-apiserver 1.20..1.23 (kubernetes/kubernetes#95856): the insecure flags are inert, print
+/// "This flag has no effect now and will be removed in v1.24." and refuse a non-zero port, as
+/// real 1.20..1.22 binaries print (kubernetes/kubernetes#102619, kubernetes/kubeadm#2156);
+/// kubeadm's `--insecure-port=0` starts.
+#[test]
+fn apiserver_insecure_port_inert_from_1_20() {
+    let r = check(Component::KubeApiserver, 21, &["--insecure-port=0"]);
+    assert!(r.starts);
+    assert_eq!(
+        r.warnings[0].message,
+        "Flag --insecure-port has been deprecated, This flag has no effect now and will be removed in v1.24."
+    );
+    let r = check(Component::KubeApiserver, 22, &["--port=8080"]);
+    assert_eq!(
+        errors(&r),
+        vec!["invalid port value 8080: only zero is allowed"]
+    );
+    // 1.19: still a real (deprecated) insecure port.
+    assert!(check(Component::KubeApiserver, 19, &["--insecure-port=8080"]).starts);
+}
+
+/// kubeadm's controller-manager manifests of 1.16..1.22 carry `--port=0`: accepted with pflag's
+/// notice ("Flag --port has been deprecated, see --secure-port instead.", as real binaries
+/// print it), gone in 1.24 (CHANGELOG-1.24).
+#[test]
+fn controller_manager_port_zero_until_1_23() {
+    let r = check(Component::KubeControllerManager, 20, &["--port=0"]);
+    assert!(r.starts);
+    assert_eq!(
+        r.warnings[0].message,
+        "Flag --port has been deprecated, see --secure-port instead."
+    );
+    let r = check(Component::KubeControllerManager, 24, &["--port=0"]);
+    assert_eq!(errors(&r), vec!["unknown flag: --port"]);
 }

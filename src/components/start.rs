@@ -143,6 +143,7 @@ pub fn check_start(inv: &Invocation, release: Release) -> StartReport {
         report.emulation_version = v.to_string();
     }
     feature_gates(inv.component, release, emulation, &parsed, &mut report);
+    validate(inv.component, release, &parsed, &mut report);
     config_files(inv, release, &mut report);
     report.starts = report.errors.is_empty();
     report.first_error = (!report.errors.is_empty()).then_some(0);
@@ -300,6 +301,41 @@ fn kubelet_kind(kind: FlagKind) -> Option<Kind> {
         | FlagKind::TraceLocation
         | FlagKind::Other => return None,
     })
+}
+
+/// The checks a component makes of its parsed options that this module reproduces.
+///
+/// kube-apiserver 1.20..1.23: insecure serving is inert (kubernetes/kubernetes#95856) and
+/// `--insecure-port` / `--port` refuse any value but 0 (`invalid port value 8080: only zero is
+/// allowed`, as real 1.20..1.22 binaries print it).
+fn validate(
+    component: Component,
+    release: Release,
+    parsed: &[Parsed<'_>],
+    report: &mut StartReport,
+) {
+    if component != Component::KubeApiserver || !(20..24).contains(&release.minor()) {
+        return;
+    }
+    for name in ["insecure-port", "port"] {
+        let Some(p) = parsed.iter().rev().find(|p| p.record.name == name) else {
+            continue;
+        };
+        // The value passed pflag's int parsing already; the invariant makes this total.
+        let Ok(port) = flagvalue::parse_go_int(&p.value, 64) else {
+            continue;
+        };
+        if port != 0 {
+            report.errors.push(
+                ComponentError::new(
+                    ComponentErrorKind::InvalidFlagValue,
+                    format!("invalid port value {port}: only zero is allowed"),
+                )
+                .with_flag(name)
+                .at(&p.arg.at),
+            );
+        }
+    }
 }
 
 /// pflag's `ipValue.Set`: the trimmed value must be an IP address.

@@ -42,29 +42,38 @@ const D0: &str =
 const D1: &str = "Deprecated, use --audit-webhook-initial-backoff instead.";
 const D2: &str = "Log handler functionality is deprecated";
 const D3: &str = "This flag does nothing.";
-const D4: &str = "This flag is currently no-op and will be deleted.";
-const D5: &str = "This flag is deprecated and it will be removed in 1.26. The taint-manager is enabled by default and will remain implicitly enabled once this flag is removed.";
-const D6: &str = "This flag is deprecated and it will be removed in 1.27. Once taint manager is enabled, this flag has no effect.";
-const D7: &str = "This flag is deprecated and it will be removed in 1.27. The taint-manager is enabled by default and will remain implicitly enabled once this flag is removed.";
-const D8: &str = "This flag is deprecated and will be removed in a future release. A cluster-id will be required on cloud instances.";
-const D9: &str = "This flag is deprecated and will be removed in a future release. Please use --healthz-bind-address instead.";
-const D10: &str = "This flag is deprecated and will be removed in a future release. Please use --metrics-bind-address instead.";
-const D11: &str = "This flag will be removed in a future version.";
-const D12: &str = "This flag will be removed in v1.19";
-const D13: &str = "This flag will be removed in v1.23";
-const D14: &str = "This flag will be removed in v1.33";
-const D15: &str =
+const D4: &str = "This flag has no effect now and will be removed in v1.24.";
+const D5: &str =
+    "This flag has no effect now and will be removed in v1.24. You can use --bind-address instead.";
+const D6: &str =
+    "This flag has no effect now and will be removed in v1.24. You can use --secure-port instead.";
+const D7: &str = "This flag is currently no-op and will be deleted.";
+const D8: &str = "This flag is deprecated and it will be removed in 1.26. The taint-manager is enabled by default and will remain implicitly enabled once this flag is removed.";
+const D9: &str = "This flag is deprecated and it will be removed in 1.27. Once taint manager is enabled, this flag has no effect.";
+const D10: &str = "This flag is deprecated and it will be removed in 1.27. The taint-manager is enabled by default and will remain implicitly enabled once this flag is removed.";
+const D11: &str = "This flag is deprecated and will be removed in a future release. A cluster-id will be required on cloud instances.";
+const D12: &str = "This flag is deprecated and will be removed in a future release. Please use --healthz-bind-address instead.";
+const D13: &str = "This flag is deprecated and will be removed in a future release. Please use --metrics-bind-address instead.";
+const D14: &str = "This flag will be removed in a future version.";
+const D15: &str = "This flag will be removed in v1.19";
+const D16: &str = "This flag will be removed in v1.23";
+const D17: &str = "This flag will be removed in v1.33";
+const D18: &str =
     "This flag will be removed once the GCE Cloud Provider is removed from kube-apiserver";
-const D16: &str =
+const D19: &str =
     "This flag will be removed once the GCE Cloud Provider is removed from kube-controller-manager";
-const D17: &str = "Use --enable-admission-plugins or --disable-admission-plugins instead. Will be removed in a future version.";
-const D18: &str = "apiserver-count is deprecated and will be removed in a future version.";
-const D19: &str = "kubelet-port is deprecated and will be removed.";
-const D20: &str = "kubelet-read-only-port is deprecated and will be removed.";
-const D21: &str =
+const D20: &str = "Use --enable-admission-plugins or --disable-admission-plugins instead. Will be removed in a future version.";
+const D21: &str = "apiserver-count is deprecated and will be removed in a future version.";
+const D22: &str = "kubelet-port is deprecated and will be removed.";
+const D23: &str = "kubelet-read-only-port is deprecated and will be removed.";
+const D24: &str = "see --bind-address instead.";
+const D25: &str = "see --insecure-bind-address instead.";
+const D26: &str = "see --insecure-port instead.";
+const D27: &str = "see --secure-port instead.";
+const D28: &str =
     "watch caches are sized automatically and this flag will be removed in a future version";
-const D22: &str = "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components";
-const D23: &str = "will be removed in a future version";
+const D29: &str = "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components";
+const D30: &str = "will be removed in a future version";
 
 /// Every flag any release of the four components registered, by component (in
 /// `Component::ALL` order) and then by name.
@@ -85,7 +94,28 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
+                hidden: false,
+            },
+        ],
+    },
+    ComponentFlag {
+        component: KubeApiserver,
+        name: "address",
+        shorthand: None,
+        since: 16,
+        removed: Some(24),
+        spans: &[
+            FlagSpan {
+                from: 16,
+                kind: PflagIp,
+                deprecated: Some(D25),
+                hidden: false,
+            },
+            FlagSpan {
+                from: 20,
+                kind: PflagIp,
+                deprecated: Some(D4),
                 hidden: false,
             },
         ],
@@ -99,7 +129,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 16,
             kind: StringSlice,
-            deprecated: Some(D17),
+            deprecated: Some(D20),
             hidden: false,
         }],
     },
@@ -197,7 +227,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -244,7 +274,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 24,
                 kind: Int64,
-                deprecated: Some(D18),
+                deprecated: Some(D21),
                 hidden: false,
             },
         ],
@@ -905,7 +935,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 29,
                 kind: Str,
-                deprecated: Some(D23),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -926,7 +956,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 29,
                 kind: Str,
-                deprecated: Some(D23),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -953,7 +983,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 25,
             kind: Other,
-            deprecated: Some(D15),
+            deprecated: Some(D18),
             hidden: false,
         }],
     },
@@ -1077,7 +1107,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 25,
                 kind: Int64,
-                deprecated: Some(D21),
+                deprecated: Some(D28),
                 hidden: false,
             },
         ],
@@ -1248,13 +1278,13 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 16,
                 kind: Bool,
-                deprecated: Some(D12),
+                deprecated: Some(D15),
                 hidden: false,
             },
             FlagSpan {
                 from: 31,
                 kind: Bool,
-                deprecated: Some(D14),
+                deprecated: Some(D17),
                 hidden: false,
             },
             FlagSpan {
@@ -1583,12 +1613,20 @@ pub static FLAGS: &[ComponentFlag] = &[
         shorthand: None,
         since: 16,
         removed: Some(24),
-        spans: &[FlagSpan {
-            from: 16,
-            kind: Ip,
-            deprecated: Some(D11),
-            hidden: false,
-        }],
+        spans: &[
+            FlagSpan {
+                from: 16,
+                kind: Ip,
+                deprecated: Some(D14),
+                hidden: false,
+            },
+            FlagSpan {
+                from: 20,
+                kind: Ip,
+                deprecated: Some(D4),
+                hidden: false,
+            },
+        ],
     },
     ComponentFlag {
         component: KubeApiserver,
@@ -1596,12 +1634,20 @@ pub static FLAGS: &[ComponentFlag] = &[
         shorthand: None,
         since: 16,
         removed: Some(24),
-        spans: &[FlagSpan {
-            from: 16,
-            kind: Int64,
-            deprecated: Some(D11),
-            hidden: false,
-        }],
+        spans: &[
+            FlagSpan {
+                from: 16,
+                kind: Int64,
+                deprecated: Some(D14),
+                hidden: false,
+            },
+            FlagSpan {
+                from: 20,
+                kind: Int64,
+                deprecated: Some(D4),
+                hidden: false,
+            },
+        ],
     },
     ComponentFlag {
         component: KubeApiserver,
@@ -1672,7 +1718,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 16,
             kind: Uint64,
-            deprecated: Some(D19),
+            deprecated: Some(D22),
             hidden: false,
         }],
     },
@@ -1698,7 +1744,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 16,
             kind: Uint64,
-            deprecated: Some(D20),
+            deprecated: Some(D23),
             hidden: false,
         }],
     },
@@ -1770,7 +1816,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -1791,7 +1837,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -1812,7 +1858,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -1833,7 +1879,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -1906,7 +1952,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -2122,7 +2168,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -2191,6 +2237,27 @@ pub static FLAGS: &[ComponentFlag] = &[
             deprecated: None,
             hidden: false,
         }],
+    },
+    ComponentFlag {
+        component: KubeApiserver,
+        name: "port",
+        shorthand: None,
+        since: 16,
+        removed: Some(24),
+        spans: &[
+            FlagSpan {
+                from: 16,
+                kind: Int64,
+                deprecated: Some(D26),
+                hidden: false,
+            },
+            FlagSpan {
+                from: 20,
+                kind: Int64,
+                deprecated: Some(D4),
+                hidden: false,
+            },
+        ],
     },
     ComponentFlag {
         component: KubeApiserver,
@@ -2575,7 +2642,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -2596,7 +2663,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -2623,7 +2690,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -2696,7 +2763,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 19,
                 kind: Int64,
-                deprecated: Some(D13),
+                deprecated: Some(D16),
                 hidden: false,
             },
         ],
@@ -2910,10 +2977,23 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
+    },
+    ComponentFlag {
+        component: KubeControllerManager,
+        name: "address",
+        shorthand: None,
+        since: 16,
+        removed: Some(24),
+        spans: &[FlagSpan {
+            from: 16,
+            kind: PflagIp,
+            deprecated: Some(D24),
+            hidden: false,
+        }],
     },
     ComponentFlag {
         component: KubeControllerManager,
@@ -2963,7 +3043,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 25,
             kind: Bool,
-            deprecated: Some(D8),
+            deprecated: Some(D11),
             hidden: false,
         }],
     },
@@ -2983,7 +3063,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -3205,7 +3285,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 25,
             kind: Other,
-            deprecated: Some(D16),
+            deprecated: Some(D19),
             hidden: false,
         }],
     },
@@ -3849,13 +3929,13 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 25,
                 kind: Bool,
-                deprecated: Some(D5),
+                deprecated: Some(D8),
                 hidden: false,
             },
             FlagSpan {
                 from: 26,
                 kind: Bool,
-                deprecated: Some(D7),
+                deprecated: Some(D10),
                 hidden: false,
             },
         ],
@@ -3986,7 +4066,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 25,
             kind: Dur,
-            deprecated: Some(D4),
+            deprecated: Some(D7),
             hidden: false,
         }],
     },
@@ -4051,7 +4131,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 25,
             kind: Dur,
-            deprecated: Some(D4),
+            deprecated: Some(D7),
             hidden: false,
         }],
     },
@@ -4287,7 +4367,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -4308,7 +4388,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -4329,7 +4409,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -4350,7 +4430,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -4423,7 +4503,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -4640,7 +4720,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 25,
             kind: Dur,
-            deprecated: Some(D4),
+            deprecated: Some(D7),
             hidden: false,
         }],
     },
@@ -4660,7 +4740,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -4707,10 +4787,23 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 26,
                 kind: Dur,
-                deprecated: Some(D6),
+                deprecated: Some(D9),
                 hidden: false,
             },
         ],
+    },
+    ComponentFlag {
+        component: KubeControllerManager,
+        name: "port",
+        shorthand: None,
+        since: 16,
+        removed: Some(24),
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int64,
+            deprecated: Some(D27),
+            hidden: false,
+        }],
     },
     ComponentFlag {
         component: KubeControllerManager,
@@ -5022,7 +5115,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -5043,7 +5136,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -5070,7 +5163,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -5279,7 +5372,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 28,
                 kind: Bool,
-                deprecated: Some(D4),
+                deprecated: Some(D7),
                 hidden: false,
             },
         ],
@@ -5300,7 +5393,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 28,
                 kind: StringSlice,
-                deprecated: Some(D4),
+                deprecated: Some(D7),
                 hidden: false,
             },
         ],
@@ -5321,7 +5414,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -5331,13 +5424,21 @@ pub static FLAGS: &[ComponentFlag] = &[
         name: "address",
         shorthand: None,
         since: 16,
-        removed: Some(23),
-        spans: &[FlagSpan {
-            from: 16,
-            kind: Str,
-            deprecated: None,
-            hidden: false,
-        }],
+        removed: Some(24),
+        spans: &[
+            FlagSpan {
+                from: 16,
+                kind: Str,
+                deprecated: None,
+                hidden: false,
+            },
+            FlagSpan {
+                from: 23,
+                kind: PflagIp,
+                deprecated: Some(D5),
+                hidden: false,
+            },
+        ],
     },
     ComponentFlag {
         component: KubeScheduler,
@@ -5394,7 +5495,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -5878,7 +5979,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -5899,7 +6000,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -5920,7 +6021,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -5941,7 +6042,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -6014,7 +6115,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -6061,7 +6162,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -6149,13 +6250,21 @@ pub static FLAGS: &[ComponentFlag] = &[
         name: "port",
         shorthand: None,
         since: 16,
-        removed: Some(23),
-        spans: &[FlagSpan {
-            from: 16,
-            kind: Int64,
-            deprecated: None,
-            hidden: false,
-        }],
+        removed: Some(24),
+        spans: &[
+            FlagSpan {
+                from: 16,
+                kind: Int64,
+                deprecated: None,
+                hidden: false,
+            },
+            FlagSpan {
+                from: 23,
+                kind: Int64,
+                deprecated: Some(D6),
+                hidden: false,
+            },
+        ],
     },
     ComponentFlag {
         component: KubeScheduler,
@@ -6303,7 +6412,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -6324,7 +6433,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -6351,7 +6460,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -6539,7 +6648,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -6566,7 +6675,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -6900,7 +7009,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 18,
                 kind: Int32,
-                deprecated: Some(D9),
+                deprecated: Some(D12),
                 hidden: false,
             },
         ],
@@ -7176,7 +7285,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -7203,7 +7312,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -7230,7 +7339,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -7257,7 +7366,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -7336,7 +7445,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -7423,7 +7532,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 18,
                 kind: Int32,
-                deprecated: Some(D10),
+                deprecated: Some(D13),
                 hidden: false,
             },
         ],
@@ -7457,7 +7566,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -7575,7 +7684,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -7602,7 +7711,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -7635,7 +7744,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D22),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
