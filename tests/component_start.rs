@@ -412,3 +412,87 @@ fn controller_manager_port_zero_until_1_23() {
     let r = check(Component::KubeControllerManager, 24, &["--port=0"]);
     assert_eq!(errors(&r), vec!["unknown flag: --port"]);
 }
+
+/// The flags kubeadm writes into its static pod manifests (kubernetes/kubernetes
+/// cmd/kubeadm/app/phases/controlplane/manifests.go of each release: `--insecure-port=0` until
+/// kubeadm 1.22 (kubernetes/kubernetes#102121), `--port=0` for the controller-manager and the
+/// scheduler from 1.19 (kubernetes/kubernetes#92720) until 1.22 (#104157), the service-account
+/// issuer flags from 1.20): every release's binaries start with their own kubeadm's manifest.
+#[test]
+fn kubeadm_default_manifests_start_in_every_release() {
+    for release in Release::all() {
+        let m = release.minor();
+        let mut apiserver = vec![
+            "--advertise-address=192.168.0.10",
+            "--allow-privileged=true",
+            "--authorization-mode=Node,RBAC",
+            "--client-ca-file=/etc/kubernetes/pki/ca.crt",
+            "--enable-admission-plugins=NodeRestriction",
+            "--enable-bootstrap-token-auth=true",
+            "--etcd-cafile=/etc/kubernetes/pki/etcd/ca.crt",
+            "--etcd-certfile=/etc/kubernetes/pki/apiserver-etcd-client.crt",
+            "--etcd-keyfile=/etc/kubernetes/pki/apiserver-etcd-client.key",
+            "--etcd-servers=https://127.0.0.1:2379",
+            "--kubelet-client-certificate=/etc/kubernetes/pki/apiserver-kubelet-client.crt",
+            "--kubelet-client-key=/etc/kubernetes/pki/apiserver-kubelet-client.key",
+            "--kubelet-preferred-address-types=InternalIP,ExternalIP,Hostname",
+            "--proxy-client-cert-file=/etc/kubernetes/pki/front-proxy-client.crt",
+            "--proxy-client-key-file=/etc/kubernetes/pki/front-proxy-client.key",
+            "--requestheader-allowed-names=front-proxy-client",
+            "--requestheader-client-ca-file=/etc/kubernetes/pki/front-proxy-ca.crt",
+            "--requestheader-extra-headers-prefix=X-Remote-Extra-",
+            "--requestheader-group-headers=X-Remote-Group",
+            "--requestheader-username-headers=X-Remote-User",
+            "--secure-port=6443",
+            "--service-account-key-file=/etc/kubernetes/pki/sa.pub",
+            "--service-cluster-ip-range=10.96.0.0/12",
+            "--tls-cert-file=/etc/kubernetes/pki/apiserver.crt",
+            "--tls-private-key-file=/etc/kubernetes/pki/apiserver.key",
+        ];
+        if m <= 21 {
+            apiserver.push("--insecure-port=0");
+        }
+        if m >= 20 {
+            apiserver.push("--service-account-issuer=https://kubernetes.default.svc.cluster.local");
+            apiserver.push("--service-account-signing-key-file=/etc/kubernetes/pki/sa.key");
+        }
+        let mut kcm = vec![
+            "--allocate-node-cidrs=true",
+            "--authentication-kubeconfig=/etc/kubernetes/controller-manager.conf",
+            "--authorization-kubeconfig=/etc/kubernetes/controller-manager.conf",
+            "--bind-address=127.0.0.1",
+            "--client-ca-file=/etc/kubernetes/pki/ca.crt",
+            "--cluster-cidr=10.244.0.0/16",
+            "--cluster-name=kubernetes",
+            "--cluster-signing-cert-file=/etc/kubernetes/pki/ca.crt",
+            "--cluster-signing-key-file=/etc/kubernetes/pki/ca.key",
+            "--controllers=*,bootstrapsigner,tokencleaner",
+            "--kubeconfig=/etc/kubernetes/controller-manager.conf",
+            "--leader-elect=true",
+            "--requestheader-client-ca-file=/etc/kubernetes/pki/front-proxy-ca.crt",
+            "--root-ca-file=/etc/kubernetes/pki/ca.crt",
+            "--service-account-private-key-file=/etc/kubernetes/pki/sa.key",
+            "--service-cluster-ip-range=10.96.0.0/12",
+            "--use-service-account-credentials=true",
+        ];
+        let mut scheduler = vec![
+            "--authentication-kubeconfig=/etc/kubernetes/scheduler.conf",
+            "--authorization-kubeconfig=/etc/kubernetes/scheduler.conf",
+            "--bind-address=127.0.0.1",
+            "--kubeconfig=/etc/kubernetes/scheduler.conf",
+            "--leader-elect=true",
+        ];
+        if (19..=22).contains(&m) {
+            kcm.push("--port=0");
+            scheduler.push("--port=0");
+        }
+        for (c, args) in [
+            (Component::KubeApiserver, &apiserver),
+            (Component::KubeControllerManager, &kcm),
+            (Component::KubeScheduler, &scheduler),
+        ] {
+            let r = check(c, m, args);
+            assert!(r.starts, "{} {release}: {:?}", c.name(), errors(&r));
+        }
+    }
+}
