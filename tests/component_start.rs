@@ -496,3 +496,43 @@ fn kubeadm_default_manifests_start_in_every_release() {
         }
     }
 }
+
+/// Hostile and odd input never panics, and a document without `kind` is refused with
+/// apimachinery's text (runtime.NewMissingKindErr).
+#[test]
+fn odd_input_is_reported_not_trusted() {
+    let mut i = inv(Component::KubeScheduler, &[]);
+    for name in ["", "-", "ü", "=", "--", "feature-gates"] {
+        i.args.push(InvocationArg {
+            name: name.into(),
+            value: Some("\u{0}x,=,\n".into()),
+            at: SourceLocation::default(),
+        });
+    }
+    for text in [
+        "",
+        "- a\n- b\n",
+        "{",
+        "kind: 3\napiVersion: [1]\n",
+        "\u{feff}x: y",
+    ] {
+        i.files.push(ConfigFile {
+            flag: "config".into(),
+            path: "/c".into(),
+            text: Some(text.into()),
+        });
+    }
+    let r = check_start(&i, rel(33));
+    assert!(!r.starts);
+    assert!(r.errors.len() >= 6, "{:?}", errors(&r));
+    let i = with_file(
+        inv(Component::KubeScheduler, &[]),
+        "config",
+        "/c",
+        "apiVersion: kubescheduler.config.k8s.io/v1\n",
+    );
+    assert_eq!(
+        errors(&check_start(&i, rel(33))),
+        vec!["Object 'Kind' is missing in 'apiVersion: kubescheduler.config.k8s.io/v1\n'"]
+    );
+}

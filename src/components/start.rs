@@ -646,20 +646,15 @@ fn config_files(inv: &Invocation, release: Release, report: &mut StartReport) {
         let api_version = doc.value.get("apiVersion").and_then(|v| v.as_str());
         let kind = doc.value.get("kind").and_then(|v| v.as_str());
         let line = |ptr: &str| doc.position(ptr).map(|p| p.line);
+        // apimachinery's json/yaml serializer: a missing kind is reported before a missing
+        // version, each quoting the document as it was read (runtime.NewMissingKindErr,
+        // NewMissingVersionErr).
         let (Some(api_version), Some(kind)) = (api_version, kind) else {
-            let missing = if api_version.is_none() {
-                "apiVersion"
-            } else {
-                "kind"
-            };
+            let missing = if kind.is_none() { "Kind" } else { "apiVersion" };
             report.errors.push(
                 ComponentError::new(
                     ComponentErrorKind::ConfigUnreadable,
-                    format!(
-                        "Object '{}' is missing in '{}'",
-                        capital(missing),
-                        one_line(text)
-                    ),
+                    format!("Object '{missing}' is missing in '{text}'"),
                 )
                 .with_flag(&file.flag)
                 .with_file(&file.path)
@@ -743,17 +738,4 @@ fn config_files(inv: &Invocation, release: Release, report: &mut StartReport) {
                 .at(&at_api_version),
         );
     }
-}
-
-fn capital(field: &str) -> String {
-    let mut c = field.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
-}
-
-/// apimachinery quotes the whole document in its "missing" error; kept to one line here.
-fn one_line(text: &str) -> String {
-    text.trim().replace('\n', " ")
 }
