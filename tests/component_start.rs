@@ -65,16 +65,16 @@ fn scheduler_config(m: u16, api_version: &str) -> StartReport {
     check_start(&i, rel(m))
 }
 
-/// kube-apiserver `--insecure-port`: MarkDeprecated in pkg/kubeapiserver/options/serving.go
-/// until 1.23; the 1.24 apiserver no longer registers it (the 1.24 reference page and the
-/// 1.25 tree lack it).
+/// kube-apiserver `--insecure-port`: MarkDeprecated (pkg/kubeapiserver/options/serving.go),
+/// inert from 1.20 with the text real binaries print; the 1.24 apiserver no longer registers it
+/// (CHANGELOG-1.24; the 1.24 reference page and the 1.25 tree lack it).
 #[test]
 fn apiserver_insecure_port_deprecated_until_1_23_unknown_from_1_24() {
     let r = check(Component::KubeApiserver, 23, &["--insecure-port=0"]);
     assert!(r.starts, "{:?}", r.errors);
     assert_eq!(
         r.warnings[0].message,
-        "Flag --insecure-port has been deprecated, This flag will be removed in a future version."
+        "Flag --insecure-port has been deprecated, This flag has no effect now and will be removed in v1.24."
     );
     assert_eq!(r.warnings[0].kind, StartWarningKind::DeprecatedFlag);
     let r = check(Component::KubeApiserver, 24, &["--insecure-port=0"]);
@@ -127,5 +127,412 @@ fn every_error_is_reported_and_the_first_is_the_one_printed() {
             "invalid argument \"maybe\" for \"--leader-elect\" flag: strconv.ParseBool: parsing \"maybe\": invalid syntax".to_string(),
             "invalid argument \"NoSuchGate=true\" for \"--feature-gates\" flag: unrecognized feature gate: NoSuchGate".to_string(),
         ]
+    );
+}
+
+fn with_file(mut i: Invocation, flag: &str, path: &str, text: &str) -> Invocation {
+    i.files.push(ConfigFile {
+        flag: flag.into(),
+        path: path.into(),
+        text: Some(text.into()),
+    });
+    i
+}
+
+/// pflag: a bool takes `--x=false` and a bare `--x`; a typed flag without a value is refused;
+/// names are normalized `_` to `-` (cliflag.WordSepNormalizeFunc); `-v` is a shorthand.
+#[test]
+fn pflag_rules_for_control_plane_flags() {
+    let r = check(
+        Component::KubeScheduler,
+        30,
+        &[
+            "--leader-elect=false",
+            "--leader_elect",
+            "-v=4",
+            "--secure-port",
+        ],
+    );
+    assert_eq!(errors(&r), vec!["flag needs an argument: --secure-port"]);
+    assert_eq!(r.errors[0].kind(), ComponentErrorKind::FlagNeedsArgument);
+    assert_eq!(r.errors[0].flag(), Some("secure-port"));
+    let r = check(Component::KubeScheduler, 30, &["-x"]);
+    assert_eq!(errors(&r), vec!["unknown shorthand flag: 'x' in -x"]);
+    let r = check(Component::KubeApiserver, 30, &["--bind-address=nowhere"]);
+    assert_eq!(
+        errors(&r),
+        vec![
+            r#"invalid argument "nowhere" for "--bind-address" flag: failed to parse IP: "nowhere""#
+        ]
+    );
+    let r = check(Component::KubeProxy, 30, &["--bind-address=nowhere"]);
+    assert_eq!(
+        errors(&r),
+        vec![
+            r#"invalid argument "nowhere" for "--bind-address" flag: "nowhere" is not a valid IP address"#
+        ]
+    );
+    let r = check(Component::KubeApiserver, 30, &["-v=x"]);
+    assert_eq!(
+        errors(&r),
+        vec![
+            r#"invalid argument "x" for "-v, --v" flag: strconv.ParseUint: parsing "x": invalid syntax"#
+        ]
+    );
+}
+
+/// The 1.31+ compatibility registry (k8s.io/component-base compatibility/registry.go `Set`):
+/// the gate's own error unwrapped, and `kube:`-prefixed and bare gates may not be mixed.
+#[test]
+fn feature_gates_through_the_compatibility_registry_from_1_31() {
+    let r = check(
+        Component::KubeApiserver,
+        33,
+        &["--feature-gates=NoSuchGate=true"],
+    );
+    assert_eq!(errors(&r), vec!["unrecognized feature gate: NoSuchGate"]);
+    assert_eq!(r.errors[0].kind(), ComponentErrorKind::FeatureGate);
+    let r = check(
+        Component::KubeApiserver,
+        33,
+        &["--feature-gates=kube:APIServerTracing=true,MutatingAdmissionPolicy=true"],
+    );
+    assert_eq!(
+        errors(&r),
+        vec!["set kube feature gates with default empty prefix or kube: prefix consistently, do not mix use"]
+    );
+    let r = check(
+        Component::KubeScheduler,
+        33,
+        &["--feature-gates=wardle:Banana=true"],
+    );
+    assert_eq!(errors(&r), vec!["component not registered: wardle"]);
+    // kube-proxy is not in the registry: cliflag.MapStringBool and pflag's wrapping.
+    let r = check(
+        Component::KubeProxy,
+        33,
+        &["--feature-gates=NoSuchGate=true"],
+    );
+    assert_eq!(
+        errors(&r),
+        vec![
+            r#"invalid argument "NoSuchGate=true" for "--feature-gates" flag: unrecognized feature gate: NoSuchGate"#
+        ]
+    );
+}
+
+/// The release's gate warnings (component-base feature_gate.go: klog's "Setting GA feature gate"
+/// before 1.36), and kubegate's note for a gate this component's code does not read
+/// (releases::gates READERS: CPUManager is read by the kubelet alone in 1.30).
+#[test]
+fn gate_warnings_and_gates_the_component_does_not_read() {
+    let r = check(
+        Component::KubeApiserver,
+        30,
+        &["--feature-gates=ServerSideApply=true,CPUManager=true"],
+    );
+    assert!(r.starts, "{:?}", r.errors);
+    let msgs: Vec<_> = r
+        .warnings
+        .iter()
+        .map(|w| (w.kind, w.message.as_str()))
+        .collect();
+    assert!(msgs.contains(&(
+        StartWarningKind::FeatureGate,
+        "Setting GA feature gate ServerSideApply=true. It will be removed in a future release."
+    )));
+    assert!(msgs.contains(&(
+        StartWarningKind::GateNotRead,
+        "feature gate CPUManager is accepted, but kube-apiserver's code does not read it in 1.30"
+    )));
+}
+
+/// `--emulated-version` (1.31+): within three minors below the binary, never below 1.31
+/// (k8s.io/component-base compatibility: `emulation version X is not between [min, binary]`).
+#[test]
+fn emulated_version_range() {
+    let r = check(Component::KubeApiserver, 36, &["--emulated-version=1.34"]);
+    assert!(r.starts, "{:?}", r.errors);
+    assert_eq!(r.emulation_version, "1.34");
+    let r = check(
+        Component::KubeApiserver,
+        36,
+        &["--emulated-version=kube=1.32"],
+    );
+    assert_eq!(
+        errors(&r),
+        vec!["emulation version 1.32 is not between [1.33, 1.36]"]
+    );
+    assert_eq!(r.errors[0].kind(), ComponentErrorKind::EmulatedVersion);
+    // Not a flag before 1.31.
+    let r = check(Component::KubeApiserver, 30, &["--emulated-version=1.30"]);
+    assert_eq!(errors(&r), vec!["unknown flag: --emulated-version"]);
+}
+
+/// The scheduler's notice for a deprecated config version (cmd/kube-scheduler/app/options/
+/// configfile.go of the 1.26 tree), and a registered kind that is not the configuration
+/// (the legacy Policy of kubescheduler.config.k8s.io/v1, k8s.io/kube-scheduler
+/// config/v1/register.go at kubernetes-1.22.0).
+#[test]
+fn scheduler_config_notices_and_other_kinds() {
+    let r = scheduler_config(26, "kubescheduler.config.k8s.io/v1beta2");
+    assert!(r.starts);
+    assert_eq!(
+        r.warnings
+            .iter()
+            .find(|w| w.kind == StartWarningKind::DeprecatedConfig)
+            .map(|w| w.message.as_str()),
+        Some("KubeSchedulerConfiguration v1beta2 is deprecated in v1.25, will be removed in v1.28")
+    );
+    let i = with_file(
+        inv(Component::KubeScheduler, &["--config=/p.yaml"]),
+        "config",
+        "/p.yaml",
+        "apiVersion: kubescheduler.config.k8s.io/v1\nkind: Policy\n",
+    );
+    let r = check_start(&i, rel(22));
+    assert_eq!(
+        errors(&r),
+        vec!["couldn't decode as KubeSchedulerConfiguration, got kubescheduler.config.k8s.io/v1, Kind=Policy: "]
+    );
+}
+
+/// kube-proxy's loader (cmd/kube-proxy/app/options.go of the 1.33 tree) wraps the decoder's
+/// error: `failed to decode: no kind ...` in the scheme of pkg/proxy/apis/config/scheme.
+#[test]
+fn proxy_config_version_not_registered() {
+    let i = with_file(
+        inv(
+            Component::KubeProxy,
+            &["--config=/var/lib/kube-proxy/config.conf"],
+        ),
+        "config",
+        "/var/lib/kube-proxy/config.conf",
+        "apiVersion: kubeproxy.config.k8s.io/v1alpha2\nkind: KubeProxyConfiguration\n",
+    );
+    let r = check_start(&i, rel(33));
+    assert_eq!(
+        errors(&r),
+        vec![
+            r#"failed to decode: no kind "KubeProxyConfiguration" is registered for version "kubeproxy.config.k8s.io/v1alpha2" in scheme "k8s.io/kubernetes/pkg/proxy/apis/config/scheme/scheme.go:29""#
+        ]
+    );
+    let ok = with_file(
+        inv(Component::KubeProxy, &[]),
+        "config",
+        "/c",
+        "apiVersion: kubeproxy.config.k8s.io/v1alpha1\nkind: KubeProxyConfiguration\n",
+    );
+    assert!(check_start(&ok, rel(33)).starts);
+}
+
+/// The apiserver's file-valued flags: EncryptionConfiguration apiserver.config.k8s.io/v1 is
+/// registered in every release (k8s.io/apiserver pkg/apis/config/v1, later
+/// pkg/apis/apiserver/v1); AuthenticationConfiguration v1alpha1 arrives in 1.29 and v1 in 1.34
+/// (pkg/apis/apiserver/*/register.go at kubernetes-1.29.0 / 1.34.0).
+#[test]
+fn apiserver_file_kinds() {
+    let file = |m: u16, flag: &str, text: &str| {
+        let i = with_file(
+            inv(Component::KubeApiserver, &[]),
+            flag,
+            "/etc/kubernetes/f.yaml",
+            text,
+        );
+        check_start(&i, rel(m))
+    };
+    let enc =
+        "apiVersion: apiserver.config.k8s.io/v1\nkind: EncryptionConfiguration\nresources: []\n";
+    assert!(file(16, "encryption-provider-config", enc).starts);
+    assert!(file(37, "encryption-provider-config", enc).starts);
+    let authn = "apiVersion: apiserver.config.k8s.io/v1\nkind: AuthenticationConfiguration\n";
+    assert!(!file(33, "authentication-config", authn).starts);
+    assert!(file(34, "authentication-config", authn).starts);
+    let r = file(33, "authentication-config", authn);
+    assert_eq!(
+        r.errors[0].to_string(),
+        r#"no kind "AuthenticationConfiguration" is registered for version "apiserver.config.k8s.io/v1""#
+    );
+    assert_eq!(r.errors[0].file(), Some("/etc/kubernetes/f.yaml"));
+}
+
+#[test]
+fn the_kubelet_is_not_checked_here() {
+    let r = check(Component::Kubelet, 30, &["--v=2"]);
+    assert!(!r.starts);
+    assert_eq!(r.errors[0].kind(), ComponentErrorKind::UnsupportedComponent);
+}
+
+#[test]
+fn report_serializes_in_camel_case() {
+    let r = check(Component::KubeApiserver, 24, &["--insecure-port=0"]);
+    let v = serde_json::to_value(&r).unwrap();
+    assert_eq!(v["component"], "kube-apiserver");
+    assert_eq!(v["starts"], false);
+    assert_eq!(v["firstError"], 0);
+    assert_eq!(v["emulationVersion"], "1.24");
+    assert_eq!(v["errors"][0]["kind"], "unknownFlag");
+    assert_eq!(v["errors"][0]["message"], "unknown flag: --insecure-port");
+    assert_eq!(v["errors"][0]["flag"], "insecure-port");
+    assert_eq!(v["errors"][0]["line"], 1);
+}
+
+/// kube-apiserver 1.20..1.23 (kubernetes/kubernetes#95856): the insecure flags are inert, print
+/// "This flag has no effect now and will be removed in v1.24." and refuse a non-zero port, as
+/// real 1.20..1.22 binaries print (kubernetes/kubernetes#102619, kubernetes/kubeadm#2156);
+/// kubeadm's `--insecure-port=0` starts.
+#[test]
+fn apiserver_insecure_port_inert_from_1_20() {
+    let r = check(Component::KubeApiserver, 21, &["--insecure-port=0"]);
+    assert!(r.starts);
+    assert_eq!(
+        r.warnings[0].message,
+        "Flag --insecure-port has been deprecated, This flag has no effect now and will be removed in v1.24."
+    );
+    let r = check(Component::KubeApiserver, 22, &["--port=8080"]);
+    assert_eq!(
+        errors(&r),
+        vec!["invalid port value 8080: only zero is allowed"]
+    );
+    // 1.19: still a real (deprecated) insecure port.
+    assert!(check(Component::KubeApiserver, 19, &["--insecure-port=8080"]).starts);
+}
+
+/// kubeadm's controller-manager manifests of 1.16..1.22 carry `--port=0`: accepted with pflag's
+/// notice ("Flag --port has been deprecated, see --secure-port instead.", as real binaries
+/// print it), gone in 1.24 (CHANGELOG-1.24).
+#[test]
+fn controller_manager_port_zero_until_1_23() {
+    let r = check(Component::KubeControllerManager, 20, &["--port=0"]);
+    assert!(r.starts);
+    assert_eq!(
+        r.warnings[0].message,
+        "Flag --port has been deprecated, see --secure-port instead."
+    );
+    let r = check(Component::KubeControllerManager, 24, &["--port=0"]);
+    assert_eq!(errors(&r), vec!["unknown flag: --port"]);
+}
+
+/// The flags kubeadm writes into its static pod manifests (kubernetes/kubernetes
+/// cmd/kubeadm/app/phases/controlplane/manifests.go of each release: `--insecure-port=0` until
+/// kubeadm 1.22 (kubernetes/kubernetes#102121), `--port=0` for the controller-manager and the
+/// scheduler from 1.19 (kubernetes/kubernetes#92720) until 1.22 (#104157), the service-account
+/// issuer flags from 1.20): every release's binaries start with their own kubeadm's manifest.
+#[test]
+fn kubeadm_default_manifests_start_in_every_release() {
+    for release in Release::all() {
+        let m = release.minor();
+        let mut apiserver = vec![
+            "--advertise-address=192.168.0.10",
+            "--allow-privileged=true",
+            "--authorization-mode=Node,RBAC",
+            "--client-ca-file=/etc/kubernetes/pki/ca.crt",
+            "--enable-admission-plugins=NodeRestriction",
+            "--enable-bootstrap-token-auth=true",
+            "--etcd-cafile=/etc/kubernetes/pki/etcd/ca.crt",
+            "--etcd-certfile=/etc/kubernetes/pki/apiserver-etcd-client.crt",
+            "--etcd-keyfile=/etc/kubernetes/pki/apiserver-etcd-client.key",
+            "--etcd-servers=https://127.0.0.1:2379",
+            "--kubelet-client-certificate=/etc/kubernetes/pki/apiserver-kubelet-client.crt",
+            "--kubelet-client-key=/etc/kubernetes/pki/apiserver-kubelet-client.key",
+            "--kubelet-preferred-address-types=InternalIP,ExternalIP,Hostname",
+            "--proxy-client-cert-file=/etc/kubernetes/pki/front-proxy-client.crt",
+            "--proxy-client-key-file=/etc/kubernetes/pki/front-proxy-client.key",
+            "--requestheader-allowed-names=front-proxy-client",
+            "--requestheader-client-ca-file=/etc/kubernetes/pki/front-proxy-ca.crt",
+            "--requestheader-extra-headers-prefix=X-Remote-Extra-",
+            "--requestheader-group-headers=X-Remote-Group",
+            "--requestheader-username-headers=X-Remote-User",
+            "--secure-port=6443",
+            "--service-account-key-file=/etc/kubernetes/pki/sa.pub",
+            "--service-cluster-ip-range=10.96.0.0/12",
+            "--tls-cert-file=/etc/kubernetes/pki/apiserver.crt",
+            "--tls-private-key-file=/etc/kubernetes/pki/apiserver.key",
+        ];
+        if m <= 21 {
+            apiserver.push("--insecure-port=0");
+        }
+        if m >= 20 {
+            apiserver.push("--service-account-issuer=https://kubernetes.default.svc.cluster.local");
+            apiserver.push("--service-account-signing-key-file=/etc/kubernetes/pki/sa.key");
+        }
+        let mut kcm = vec![
+            "--allocate-node-cidrs=true",
+            "--authentication-kubeconfig=/etc/kubernetes/controller-manager.conf",
+            "--authorization-kubeconfig=/etc/kubernetes/controller-manager.conf",
+            "--bind-address=127.0.0.1",
+            "--client-ca-file=/etc/kubernetes/pki/ca.crt",
+            "--cluster-cidr=10.244.0.0/16",
+            "--cluster-name=kubernetes",
+            "--cluster-signing-cert-file=/etc/kubernetes/pki/ca.crt",
+            "--cluster-signing-key-file=/etc/kubernetes/pki/ca.key",
+            "--controllers=*,bootstrapsigner,tokencleaner",
+            "--kubeconfig=/etc/kubernetes/controller-manager.conf",
+            "--leader-elect=true",
+            "--requestheader-client-ca-file=/etc/kubernetes/pki/front-proxy-ca.crt",
+            "--root-ca-file=/etc/kubernetes/pki/ca.crt",
+            "--service-account-private-key-file=/etc/kubernetes/pki/sa.key",
+            "--service-cluster-ip-range=10.96.0.0/12",
+            "--use-service-account-credentials=true",
+        ];
+        let mut scheduler = vec![
+            "--authentication-kubeconfig=/etc/kubernetes/scheduler.conf",
+            "--authorization-kubeconfig=/etc/kubernetes/scheduler.conf",
+            "--bind-address=127.0.0.1",
+            "--kubeconfig=/etc/kubernetes/scheduler.conf",
+            "--leader-elect=true",
+        ];
+        if (19..=22).contains(&m) {
+            kcm.push("--port=0");
+            scheduler.push("--port=0");
+        }
+        for (c, args) in [
+            (Component::KubeApiserver, &apiserver),
+            (Component::KubeControllerManager, &kcm),
+            (Component::KubeScheduler, &scheduler),
+        ] {
+            let r = check(c, m, args);
+            assert!(r.starts, "{} {release}: {:?}", c.name(), errors(&r));
+        }
+    }
+}
+
+/// Hostile and odd input never panics, and a document without `kind` is refused with
+/// apimachinery's text (runtime.NewMissingKindErr).
+#[test]
+fn odd_input_is_reported_not_trusted() {
+    let mut i = inv(Component::KubeScheduler, &[]);
+    for name in ["", "-", "ü", "=", "--", "feature-gates"] {
+        i.args.push(InvocationArg {
+            name: name.into(),
+            value: Some("\u{0}x,=,\n".into()),
+            at: SourceLocation::default(),
+        });
+    }
+    for text in [
+        "",
+        "- a\n- b\n",
+        "{",
+        "kind: 3\napiVersion: [1]\n",
+        "\u{feff}x: y",
+    ] {
+        i.files.push(ConfigFile {
+            flag: "config".into(),
+            path: "/c".into(),
+            text: Some(text.into()),
+        });
+    }
+    let r = check_start(&i, rel(33));
+    assert!(!r.starts);
+    assert!(r.errors.len() >= 6, "{:?}", errors(&r));
+    let i = with_file(
+        inv(Component::KubeScheduler, &[]),
+        "config",
+        "/c",
+        "apiVersion: kubescheduler.config.k8s.io/v1\n",
+    );
+    assert_eq!(
+        errors(&check_start(&i, rel(33))),
+        vec!["Object 'Kind' is missing in 'apiVersion: kubescheduler.config.k8s.io/v1\n'"]
     );
 }

@@ -87,7 +87,7 @@ KINDS = {
     "Bool", "Int32", "Int64", "Uint64", "Float32", "Float64", "Str", "Dur", "StringSlice",
     "StringArray", "StringToString", "MapBool", "MapStr", "ColonMultimap", "Ip", "IpPort",
     "Cidrs", "PortRange", "NamedCertKey", "Quantity", "KlogLevel", "Verbosity", "KlogVModule",
-    "VModule", "Severity", "TraceLocation", "Version", "Enum", "Other",
+    "VModule", "Severity", "TraceLocation", "Version", "Enum", "Other", "PflagIp",
 }
 
 # How a page type (pflag's Value.Type(), or the back-quoted word of the usage) reads a value.
@@ -129,10 +129,19 @@ PAGE_TYPE_KINDS = {
     "LocalMode": "Enum",
 }
 
-# Flags whose page type is a back-quoted usage word rather than their Value type.
+# Flags whose page type is not their Value type, per component (None: every component). From
+# the 1.21 pages on, types are shown as the usage's words ("string" for an IP), so the type of
+# the registration is kept for every release: pflag's IPVar (`failed to parse IP`) in the
+# serving options, k8s.io/kubernetes pkg/util/flag's IPVar in kube-proxy; --feature-gates is
+# cliflag.MapStringBool until 1.30 and component-base's colon-separated multimap from 1.31
+# (`kube:Name=true` or `Name=true`), which the start check reads as the gate string it holds.
 NAME_KINDS = {
-    "bind-address": None,  # per page: string or ip (kept as the page says)
-    "endpoint-updates-batch-period": "Dur",
+    ("kube-apiserver", "bind-address"): "PflagIp",
+    ("kube-apiserver", "advertise-address"): "PflagIp",
+    ("kube-controller-manager", "bind-address"): "PflagIp",
+    ("kube-scheduler", "bind-address"): "PflagIp",
+    ("kube-proxy", "bind-address"): "Ip",
+    (None, "feature-gates"): "MapBool",
 }
 
 # Registration calls in the trees -> kind (for flags the pages omit).
@@ -176,8 +185,19 @@ KLOG_FLAGS = {
     "stderrthreshold": "Severity",
 }
 
-# OpenShift-only flags of the trees (never upstream's).
-FORK_ONLY = {"openshift-config"}
+# OpenShift-only flags of the trees (never upstream's): registered in the fork's cmd/ files
+# beside OpenShift's own options (OpenShiftContext).
+FORK_ONLY = {"openshift-config", "unsupported-kube-api-over-localhost"}
+
+# Differences the crosscheck finds that are explained: (release, component, flag) -> why.
+EXPLAINED = {
+    (25, "kube-apiserver", "aggregator-reject-forwarding-redirect"):
+        "a patch-release backport (CVE-2022-3172 fix, 1.25.1); 1.25.0 and the 1.25 page lack "
+        "it, and the data is per minor",
+    (28, "kube-apiserver", "authentication-config"):
+        "an OpenShift backport in 1.28.3; upstream adds --authentication-config in 1.29 "
+        "(the 1.29 page lists it, the 1.28 page does not)",
+}
 
 
 def git(repo, *args):
@@ -235,9 +255,8 @@ MARK = re.compile(r'\.Mark(Deprecated|Hidden)\(\s*"([a-z0-9-]+)"\s*(?:,\s*((?:"(
 REG = re.compile(r'\.(\w+)\(\s*(?:&?[\w.\[\]()*]+(?:\{[^{}]*\})?|cliflag\.\w+\([^()]*\))?,?\s*"([a-z0-9-]+)"')
 
 
-def tree_marks(minor, component):
-    """(flag, mark, text, kind) of one component's MarkDeprecated/MarkHidden calls in the tree
-    of release `minor`."""
+def tree_files(minor, component):
+    """(path, text) of the component's option files in the tree of release `minor`."""
     import openshift_trees as ot
 
     k = ot.kubernetes_prefix(minor)
@@ -252,13 +271,38 @@ def tree_marks(minor, component):
             pat = "vendor/k8s.io/" + pat[len("staging/src/k8s.io/"):]
         else:
             pat = f"{k}/{pat}"
+        # The Linux binaries: Windows-only registrations (kube-proxy's init_windows.go) are out.
         wanted += [f for f in files if f.endswith(".go") and not f.endswith("_test.go")
+                   and not f.endswith("_windows.go")
                    and (f == pat or (pat.endswith("/") and f.startswith(pat)))]
     out = []
     for path in sorted(set(wanted)):
         text = subprocess.run(
             ["git", "--git-dir", ot.MIRROR, "show", f"{branch}:{path}"], capture_output=True, text=True
         ).stdout
+        out.append((path.rsplit(k + "/", 1)[-1], text))
+    return out
+
+
+def is_registration(method):
+    return method in CALL_KINDS or method.endswith("Var") or method.endswith("VarP")
+
+
+def tree_registered(minor, component):
+    """Flag name -> file of every registration call in the component's own option files."""
+    out = {}
+    for path, text in tree_files(minor, component):
+        for m in REG.finditer(text):
+            if is_registration(m.group(1)) and m.group(2) not in FORK_ONLY:
+                out.setdefault(m.group(2), path)
+    return out
+
+
+def tree_marks(minor, component):
+    """(flag, mark, text, kind, file) of one component's MarkDeprecated/MarkHidden calls in the
+    tree of release `minor`."""
+    out = []
+    for path, text in tree_files(minor, component):
         regs = {}
         for m in REG.finditer(text):
             regs.setdefault(m.group(2), CALL_KINDS.get(m.group(1), ""))
@@ -269,7 +313,7 @@ def tree_marks(minor, component):
             msg = go_string(expr) if how == "Deprecated" else ""
             if msg is None:
                 die(f"1.{minor} {path}: the deprecation text of --{name} is not a literal")
-            out.append((name, how.lower(), msg, regs.get(name) or "Other", path.rsplit(k + "/", 1)[-1]))
+            out.append((name, how.lower(), msg, regs.get(name) or "Other", path))
     return out
 
 
@@ -350,13 +394,16 @@ def sources_of(path):
     return out
 
 
-def page_kind(rel, name, typ):
+def page_kind(rel, comp, name, typ):
+    # -v and --vmodule: klog's own until component-base's LoggingConfiguration bound them (1.23,
+    # the kubelet generator's component-base facts).
     if name == "v":
-        return "KlogLevel" if typ == "Level" or rel < 23 else "Verbosity"
+        return "KlogLevel" if rel < 23 else "Verbosity"
     if name == "vmodule":
-        return "KlogVModule" if typ == "moduleSpec" else "VModule"
-    if NAME_KINDS.get(name):
-        return NAME_KINDS[name]
+        return "KlogVModule" if rel < 23 else "VModule"
+    kind = NAME_KINDS.get((comp, name)) or NAME_KINDS.get((None, name))
+    if kind:
+        return kind
     if typ in PAGE_TYPE_KINDS:
         return PAGE_TYPE_KINDS[typ]
     # A back-quoted usage word (an example value such as 0.0.0.0): the value is a string.
@@ -391,12 +438,19 @@ def build_records():
                 for name, f in src.items():
                     cur[name] = {
                         "short": f["shorthand"],
-                        "kind": page_kind(rel, name, f["type"]),
+                        "kind": page_kind(rel, comp, name, f["type"]),
                         "dep": f["deprecated"],
                         "hidden": False,
                         "src": "page",
                     }
             lg = logs.get(rel)
+            if comp == "kube-proxy" and rel < 21:
+                # kube-proxy's main (before component-base's cli.Run) added Go's flag set,
+                # where component-base's logs package registers klog's flags, to pflag's
+                # CommandLine, which cobra merges in; the page generator never ran main.
+                for name, kind in list(KLOG_FLAGS.items()) + [("v", "KlogLevel"), ("vmodule", "KlogVModule")]:
+                    cur.setdefault(name, {"short": "v" if name == "v" else "", "kind": kind,
+                                          "dep": "", "hidden": False, "src": "logs"})
             if rel >= 23:
                 # component-base cli.Run adds logs.AddFlags to every command (the page
                 # generator builds the command without it).
@@ -485,8 +539,10 @@ def build_records():
 
 def crosscheck():
     """Compares each release's data with the registrations of the tree openshift/microshift
-    carries for it: every MarkDeprecated text and every registered flag name of the component's
-    own option files. Prints each difference; exits 1 if there is one."""
+    carries for it: every MarkDeprecated text, and every flag name the component's own option
+    files register (TREE_FILES; flags of shared option packages outside them are not seen, so
+    only "in the tree, absent from the data" is reported). Prints each difference; exits 1 if
+    there is one."""
     import openshift_trees as ot
 
     ot.require(die)
@@ -503,6 +559,9 @@ def crosscheck():
                     lines.append(f"  {comp} --{name}: marked {how} in {path}, absent from the data")
                 elif how == "deprecated" and ours[name]["dep"] != msg:
                     lines.append(f"  {comp} --{name}: deprecation {msg!r} in {path}, {ours[name]['dep']!r} in the data")
+            for name, path in sorted(tree_registered(minor, comp).items()):
+                if name not in ours and (minor, comp, name) not in EXPLAINED:
+                    lines.append(f"  {comp} --{name}: registered in {path}, absent from the data")
             for name, f in sorted(ours.items()):
                 if f["dep"] and f.get("src") == "page":
                     marks = {n for n, how, *_ in tree_marks(minor, comp) if how == "deprecated"}

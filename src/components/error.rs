@@ -53,6 +53,9 @@ pub struct ComponentError {
     source: Option<Box<ComponentError>>,
 }
 
+// The constructors serve the start check, which reads values with the kubelet's parsers and so
+// needs the `kubelet-config` feature too.
+#[cfg_attr(not(feature = "kubelet-config"), allow(dead_code))]
 impl ComponentError {
     pub(crate) fn new(kind: ComponentErrorKind, message: String) -> Self {
         ComponentError {

@@ -82,6 +82,8 @@ pub enum StartWarningKind {
     ValueNotChecked,
     /// kubegate's note: a config file whose kind is not judged, or without its text.
     ConfigNotChecked,
+    /// The component's notice for a deprecated config version (the scheduler logs one).
+    DeprecatedConfig,
 }
 
 /// The answer for one component at one release.
@@ -141,6 +143,7 @@ pub fn check_start(inv: &Invocation, release: Release) -> StartReport {
         report.emulation_version = v.to_string();
     }
     feature_gates(inv.component, release, emulation, &parsed, &mut report);
+    validate(inv.component, release, &parsed, &mut report);
     config_files(inv, release, &mut report);
     report.starts = report.errors.is_empty();
     report.first_error = (!report.errors.is_empty()).then_some(0);
@@ -210,9 +213,14 @@ fn parse_args<'a>(
                 continue;
             }
         };
-        match kubelet_kind(span.kind) {
-            Some(kind) => {
-                if let Err(why) = flagvalue::check(kind, &value) {
+        let checked = match (span.kind, kubelet_kind(span.kind)) {
+            (FlagKind::PflagIp, _) => Some(pflag_ip(&value)),
+            (_, Some(kind)) => Some(flagvalue::check(kind, &value)),
+            (_, None) => None,
+        };
+        match checked {
+            Some(result) => {
+                if let Err(why) = result {
                     let shown = match rec.shorthand {
                         Some(c) => format!("-{c}, --{}", rec.name),
                         None => format!("--{}", rec.name),
@@ -282,6 +290,7 @@ fn kubelet_kind(kind: FlagKind) -> Option<Kind> {
         FlagKind::VModule => Kind::VModule,
         FlagKind::Version => Kind::Version,
         FlagKind::Float32
+        | FlagKind::PflagIp
         | FlagKind::StringToString
         | FlagKind::IpPort
         | FlagKind::Cidrs
@@ -292,6 +301,49 @@ fn kubelet_kind(kind: FlagKind) -> Option<Kind> {
         | FlagKind::TraceLocation
         | FlagKind::Other => return None,
     })
+}
+
+/// The checks a component makes of its parsed options that this module reproduces.
+///
+/// kube-apiserver 1.20..1.23: insecure serving is inert (kubernetes/kubernetes#95856) and
+/// `--insecure-port` / `--port` refuse any value but 0 (`invalid port value 8080: only zero is
+/// allowed`, as real 1.20..1.22 binaries print it).
+fn validate(
+    component: Component,
+    release: Release,
+    parsed: &[Parsed<'_>],
+    report: &mut StartReport,
+) {
+    if component != Component::KubeApiserver || !(20..24).contains(&release.minor()) {
+        return;
+    }
+    for name in ["insecure-port", "port"] {
+        let Some(p) = parsed.iter().rev().find(|p| p.record.name == name) else {
+            continue;
+        };
+        // The value passed pflag's int parsing already; the invariant makes this total.
+        let Ok(port) = flagvalue::parse_go_int(&p.value, 64) else {
+            continue;
+        };
+        if port != 0 {
+            report.errors.push(
+                ComponentError::new(
+                    ComponentErrorKind::InvalidFlagValue,
+                    format!("invalid port value {port}: only zero is allowed"),
+                )
+                .with_flag(name)
+                .at(&p.arg.at),
+            );
+        }
+    }
+}
+
+/// pflag's `ipValue.Set`: the trimmed value must be an IP address.
+fn pflag_ip(value: &str) -> Result<(), String> {
+    match value.trim().parse::<std::net::IpAddr>() {
+        Ok(_) => Ok(()),
+        Err(_) => Err(format!("failed to parse IP: {}", crate::go::quote(value))),
+    }
 }
 
 /// The oldest emulation version a binary of `release` accepts: three minors below, never below
@@ -368,14 +420,53 @@ fn emulation(
     version
 }
 
-fn feature_gates(
+/// The first release whose component-base logs "setting GA/deprecated feature gate" as a
+/// structured line (`Warning: setting GA feature gate. ...` with `featureGate` and `value`);
+/// earlier binaries printed `Setting GA feature gate X=true. It will be removed in a future
+/// release.` (the same rule as the kubelet's, `kubelet::config::gates`).
+const STRUCTURED_GATE_WARNINGS: u16 = 36;
+
+fn push_gate_warnings(
+    report: &mut StartReport,
+    gate: &crate::featuregate::FeatureGate,
+    warnings: Vec<crate::featuregate::Warning>,
+    at: &SourceLocation,
+) {
+    use crate::featuregate::PreRelease;
+    let structured = gate.emulation_version().minor() >= u64::from(STRUCTURED_GATE_WARNINGS);
+    for w in warnings {
+        let stage = gate.spec(&w.feature).map(|s| s.pre_release);
+        let message = match stage {
+            Ok(PreRelease::GA | PreRelease::Deprecated) if !structured => format!(
+                "Setting {} feature gate {}={}. It will be removed in a future release.",
+                if stage == Ok(PreRelease::GA) {
+                    "GA"
+                } else {
+                    "deprecated"
+                },
+                w.feature,
+                w.value
+            ),
+            _ => format!("{} featureGate={} value={}", w.message, w.feature, w.value),
+        };
+        report.warnings.push(StartWarning {
+            kind: StartWarningKind::FeatureGate,
+            message,
+            flag: Some("feature-gates".into()),
+            feature: Some(w.feature),
+            at: at.clone(),
+        });
+    }
+}
+
+fn feature_gates<'a>(
     component: Component,
     release: Release,
     emulation: Option<Version>,
-    parsed: &[Parsed<'_>],
+    parsed: &'a [Parsed<'a>],
     report: &mut StartReport,
 ) {
-    let sets: Vec<&Parsed<'_>> = parsed
+    let sets: Vec<&'a Parsed<'a>> = parsed
         .iter()
         .filter(|p| p.record.name == "feature-gates")
         .collect();
@@ -402,35 +493,89 @@ fn feature_gates(
         }
     }
     let mut set_names: BTreeMap<String, &SourceLocation> = BTreeMap::new();
-    for p in sets {
-        match gate.set(&p.value) {
-            Ok(warnings) => {
-                for w in warnings {
-                    report.warnings.push(StartWarning {
-                        kind: StartWarningKind::FeatureGate,
-                        message: w.message,
-                        flag: Some("feature-gates".into()),
-                        feature: Some(w.feature),
-                        at: p.arg.at.clone(),
-                    });
-                }
-                for piece in p.value.split(',') {
-                    if let Some((k, _)) = piece.split_once('=') {
-                        set_names.insert(k.trim().to_string(), &p.arg.at);
-                    }
-                }
+    let mut record_names = |value: &str, at: &'a SourceLocation| {
+        for piece in value.split(',') {
+            if let Some((k, _)) = piece.split_once('=') {
+                set_names.insert(k.trim().to_string(), at);
             }
-            Err(e) => report.errors.push(
+        }
+    };
+    if release.minor() >= FIRST_EMULATION && component != Component::KubeProxy {
+        // component-base's compatibility registry: `--feature-gates` is a colon-separated
+        // multimap (`kube:Name=true`, or `Name=true` under the default empty key) collected while
+        // parsing, then each component's pieces are joined with "," and set at once
+        // (`componentGlobalsRegistry.Set`), after the emulation version.
+        let mut by_key: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        let Some(last) = sets.last() else {
+            return;
+        };
+        let at = &last.arg.at;
+        for p in &sets {
+            for piece in p.value.split(',').filter(|x| !x.is_empty()) {
+                let (key, v) = match piece.split_once(':') {
+                    Some((k, v)) => (k.trim().to_string(), v.trim().to_string()),
+                    None => (String::new(), piece.to_string()),
+                };
+                by_key.entry(key).or_default().push(v);
+            }
+        }
+        if by_key.contains_key("") && by_key.contains_key("kube") {
+            report.errors.push(
                 ComponentError::new(
                     ComponentErrorKind::FeatureGate,
-                    format!(
-                        "invalid argument {} for \"--feature-gates\" flag: {e}",
-                        crate::go::quote(&p.value)
-                    ),
+                    "set kube feature gates with default empty prefix or kube: prefix consistently, do not mix use".into(),
                 )
                 .with_flag("feature-gates")
-                .at(&p.arg.at),
-            ),
+                .at(at),
+            );
+            return;
+        }
+        for (key, values) in by_key {
+            if !key.is_empty() && key != "kube" {
+                report.errors.push(
+                    ComponentError::new(
+                        ComponentErrorKind::FeatureGate,
+                        format!("component not registered: {key}"),
+                    )
+                    .with_flag("feature-gates")
+                    .at(at),
+                );
+                continue;
+            }
+            let joined = values.join(",");
+            match gate.set(&joined) {
+                Ok(warnings) => {
+                    push_gate_warnings(report, &gate, warnings, at);
+                    record_names(&joined, at);
+                }
+                Err(e) => report.errors.push(
+                    ComponentError::new(ComponentErrorKind::FeatureGate, e.to_string())
+                        .with_flag("feature-gates")
+                        .at(at),
+                ),
+            }
+        }
+    } else {
+        // cliflag.MapStringBool / the gate's own flag value: each occurrence is set as it is
+        // parsed, and pflag wraps a refusal as an invalid argument.
+        for p in &sets {
+            match gate.set(&p.value) {
+                Ok(warnings) => {
+                    push_gate_warnings(report, &gate, warnings, &p.arg.at);
+                    record_names(&p.value, &p.arg.at);
+                }
+                Err(e) => report.errors.push(
+                    ComponentError::new(
+                        ComponentErrorKind::FeatureGate,
+                        format!(
+                            "invalid argument {} for \"--feature-gates\" flag: {e}",
+                            crate::go::quote(&p.value)
+                        ),
+                    )
+                    .with_flag("feature-gates")
+                    .at(&p.arg.at),
+                ),
+            }
         }
     }
     for (name, at) in set_names {
@@ -451,25 +596,6 @@ fn feature_gates(
                 });
             }
         }
-    }
-    if release.minor() >= FIRST_EMULATION && component != Component::KubeProxy {
-        report.limits.push(
-            "--feature-gates from 1.31: the binary applies the gates after parsing \
-             (component-base's compatibility registry); its prefix to the gate's error may differ"
-                .into(),
-        );
-    }
-}
-
-/// The name of the scheme that decodes `component`'s `--config` (apimachinery names a scheme
-/// after the file and line that created it).
-fn scheme_name(component: Component, release: Release) -> Option<&'static str> {
-    let _ = release;
-    match component {
-        Component::KubeScheduler => {
-            Some("k8s.io/kubernetes/pkg/scheduler/apis/config/scheme/scheme.go:30")
-        }
-        _ => None,
     }
 }
 
@@ -520,20 +646,15 @@ fn config_files(inv: &Invocation, release: Release, report: &mut StartReport) {
         let api_version = doc.value.get("apiVersion").and_then(|v| v.as_str());
         let kind = doc.value.get("kind").and_then(|v| v.as_str());
         let line = |ptr: &str| doc.position(ptr).map(|p| p.line);
+        // apimachinery's json/yaml serializer: a missing kind is reported before a missing
+        // version, each quoting the document as it was read (runtime.NewMissingKindErr,
+        // NewMissingVersionErr).
         let (Some(api_version), Some(kind)) = (api_version, kind) else {
-            let missing = if api_version.is_none() {
-                "apiVersion"
-            } else {
-                "kind"
-            };
+            let missing = if kind.is_none() { "Kind" } else { "apiVersion" };
             report.errors.push(
                 ComponentError::new(
                     ComponentErrorKind::ConfigUnreadable,
-                    format!(
-                        "Object '{}' is missing in '{}'",
-                        capital(missing),
-                        one_line(text)
-                    ),
+                    format!("Object '{missing}' is missing in '{text}'"),
                 )
                 .with_flag(&file.flag)
                 .with_file(&file.path)
@@ -541,51 +662,80 @@ fn config_files(inv: &Invocation, release: Release, report: &mut StartReport) {
             );
             continue;
         };
+        let at_api_version = SourceLocation {
+            file: Some(file.path.clone()),
+            line: line("/apiVersion"),
+        };
+        let (_, version) = component_configs::split_api_version(api_version);
         if component_configs::registered(api_version, kind, release) {
+            if kind == ff.kind {
+                if inv.component == Component::KubeScheduler {
+                    if let Some(n) = component_configs::scheduler_notice(version, release) {
+                        report.warnings.push(StartWarning {
+                            kind: StartWarningKind::DeprecatedConfig,
+                            message: n.to_string(),
+                            flag: Some(file.flag.clone()),
+                            feature: None,
+                            at: at_api_version.clone(),
+                        });
+                    }
+                }
+                report.limits.push(format!(
+                    "--{}: only the file's apiVersion and kind are judged, not its fields (the \
+                     decoder is strict: an unknown or duplicate field also refuses it)",
+                    file.flag
+                ));
+                continue;
+            }
+            // Registered, but another kind of the group (a scheduler plugin's args, the legacy
+            // Policy): the loader refuses what is not its configuration type.
+            let gvk = format!("{api_version}, Kind={kind}");
+            let message = match inv.component {
+                Component::KubeScheduler => {
+                    format!("couldn't decode as KubeSchedulerConfiguration, got {gvk}: ")
+                }
+                Component::KubeProxy => format!("got unexpected config type: {gvk}"),
+                _ => format!("expected {}, got {gvk}", ff.kind),
+            };
+            report.errors.push(
+                ComponentError::new(ComponentErrorKind::ConfigKindNotRegistered, message)
+                    .with_flag(&file.flag)
+                    .with_file(&file.path)
+                    .at(&at_api_version),
+            );
             continue;
         }
-        let scheme = scheme_name(inv.component, release);
-        let message = match scheme {
-            Some(s) => format!(
-                "no kind {} is registered for version {} in scheme {}",
-                crate::go::quote(kind),
-                crate::go::quote(api_version),
-                crate::go::quote(s)
-            ),
-            None => format!(
-                "no kind {} is registered for version {}",
-                crate::go::quote(kind),
-                crate::go::quote(api_version)
-            ),
-        };
-        if scheme.is_none() {
-            report.limits.push(format!(
-                "--{}: the scheme name the binary prints after the refused kind is not known",
+        let scheme = component_configs::scheme_name(inv.component, release);
+        let mut message = format!(
+            "no kind {} is registered for version {}",
+            crate::go::quote(kind),
+            crate::go::quote(api_version)
+        );
+        match scheme {
+            Some((name, exact)) => {
+                message.push_str(&format!(" in scheme {}", crate::go::quote(name)));
+                if !exact {
+                    report.limits.push(format!(
+                        "--{}: the scheme name is the nearest release's; the line number {release} \
+                         prints is unverified",
+                        file.flag
+                    ));
+                }
+            }
+            None => report.limits.push(format!(
+                "--{}: the scheme name the binary prints after the refused kind is not known; \
+                 the text stops before it",
                 file.flag
-            ));
+            )),
         }
-        let _ = ff;
+        if let Some(wrap) = component_configs::decode_wrap(inv.component, release) {
+            message.insert_str(0, wrap);
+        }
         report.errors.push(
             ComponentError::new(ComponentErrorKind::ConfigKindNotRegistered, message)
                 .with_flag(&file.flag)
                 .with_file(&file.path)
-                .at(&SourceLocation {
-                    file: Some(file.path.clone()),
-                    line: line("/apiVersion"),
-                }),
+                .at(&at_api_version),
         );
     }
-}
-
-fn capital(field: &str) -> String {
-    let mut c = field.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
-}
-
-/// apimachinery quotes the whole document in its "missing" error; kept to one line here.
-fn one_line(text: &str) -> String {
-    text.trim().replace('\n', " ")
 }

@@ -40,7 +40,40 @@ impl KindSpan {
 
 #[path = "component_configs_data.rs"]
 mod data;
-pub use data::{KINDS, REFS};
+pub use data::{KINDS, NOTICES, REFS, SCHEMES, WRAPS};
+
+/// The scheme name `component`'s `--config` decoder prints in `release`
+/// (`k8s.io/kubernetes/pkg/scheduler/apis/config/scheme/scheme.go:29`), and whether a source
+/// of that release shows it (`false`: the nearest release's name, the line unverified).
+pub fn scheme_name(component: Component, release: Release) -> Option<(&'static str, bool)> {
+    let m = release.minor();
+    let known: Vec<_> = SCHEMES.iter().filter(|(c, ..)| *c == component).collect();
+    if let Some((_, _, name)) = known.iter().find(|(_, r, _)| *r == m) {
+        return Some((name, true));
+    }
+    known
+        .iter()
+        .min_by_key(|(_, r, _)| r.abs_diff(m))
+        .map(|(_, _, name)| (*name, false))
+}
+
+/// The prefix `component`'s loader puts before the decoder's error in `release`, if a source
+/// of that release shows one (kube-proxy's `failed to decode: ` from 1.31).
+pub fn decode_wrap(component: Component, release: Release) -> Option<&'static str> {
+    WRAPS
+        .iter()
+        .find(|(c, r, _)| *c == component && *r == release.minor())
+        .map(|(_, _, w)| *w)
+}
+
+/// The kube-scheduler's notice for a deprecated KubeSchedulerConfiguration `version`
+/// (`v1beta2`) in `release`, where a source of that release shows one.
+pub fn scheduler_notice(version: &str, release: Release) -> Option<&'static str> {
+    NOTICES
+        .iter()
+        .find(|(r, v, _)| *r == release.minor() && *v == version)
+        .map(|(_, _, n)| *n)
+}
 
 /// A file-valued flag of a component and the API groups and kinds its reader decodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -52,8 +52,12 @@ pub enum FlagKind {
     MapStr,
     /// `cliflag.ColonSeparatedMultimapStringString`.
     ColonMultimap,
-    /// `ip`: `net.ParseIP`.
+    /// k8s.io/kubernetes `pkg/util/flag` `IPVar` (kube-proxy's `--bind-address`): `net.ParseIP`,
+    /// an empty value allowed.
     Ip,
+    /// pflag's own `ip` (`IPVar` of the serving options): `net.ParseIP` of the trimmed value,
+    /// `failed to parse IP: "x"`.
+    PflagIp,
     /// `ipport`: an IP, or IP:port.
     IpPort,
     /// `cidrs`: comma-separated CIDRs.

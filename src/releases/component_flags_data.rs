@@ -37,31 +37,43 @@ pub static PAGE_COMMITS: &[(u16, Option<&str>)] = &[
     (37, None),
 ];
 
-const D0: &str = "Deprecated, use --audit-webhook-initial-backoff instead.";
-const D1: &str = "Log handler functionality is deprecated";
-const D2: &str = "This flag does nothing.";
-const D3: &str = "This flag is currently no-op and will be deleted.";
-const D4: &str = "This flag is deprecated and it will be removed in 1.26. The taint-manager is enabled by default and will remain implicitly enabled once this flag is removed.";
-const D5: &str = "This flag is deprecated and it will be removed in 1.27. Once taint manager is enabled, this flag has no effect.";
-const D6: &str = "This flag is deprecated and it will be removed in 1.27. The taint-manager is enabled by default and will remain implicitly enabled once this flag is removed.";
-const D7: &str = "This flag is deprecated and will be removed in a future release. A cluster-id will be required on cloud instances.";
-const D8: &str = "This flag is deprecated and will be removed in a future release. Please use --healthz-bind-address instead.";
-const D9: &str = "This flag is deprecated and will be removed in a future release. Please use --metrics-bind-address instead.";
-const D10: &str = "This flag will be removed in a future version.";
-const D11: &str = "This flag will be removed in v1.19";
-const D12: &str = "This flag will be removed in v1.33";
-const D13: &str =
+const D0: &str =
+    "API Server connections to kubelets always use https. This flag will be removed in 1.22.";
+const D1: &str = "Deprecated, use --audit-webhook-initial-backoff instead.";
+const D2: &str = "Log handler functionality is deprecated";
+const D3: &str = "This flag does nothing.";
+const D4: &str = "This flag has no effect now and will be removed in v1.24.";
+const D5: &str =
+    "This flag has no effect now and will be removed in v1.24. You can use --bind-address instead.";
+const D6: &str =
+    "This flag has no effect now and will be removed in v1.24. You can use --secure-port instead.";
+const D7: &str = "This flag is currently no-op and will be deleted.";
+const D8: &str = "This flag is deprecated and it will be removed in 1.26. The taint-manager is enabled by default and will remain implicitly enabled once this flag is removed.";
+const D9: &str = "This flag is deprecated and it will be removed in 1.27. Once taint manager is enabled, this flag has no effect.";
+const D10: &str = "This flag is deprecated and it will be removed in 1.27. The taint-manager is enabled by default and will remain implicitly enabled once this flag is removed.";
+const D11: &str = "This flag is deprecated and will be removed in a future release. A cluster-id will be required on cloud instances.";
+const D12: &str = "This flag is deprecated and will be removed in a future release. Please use --healthz-bind-address instead.";
+const D13: &str = "This flag is deprecated and will be removed in a future release. Please use --metrics-bind-address instead.";
+const D14: &str = "This flag will be removed in a future version.";
+const D15: &str = "This flag will be removed in v1.19";
+const D16: &str = "This flag will be removed in v1.23";
+const D17: &str = "This flag will be removed in v1.33";
+const D18: &str =
     "This flag will be removed once the GCE Cloud Provider is removed from kube-apiserver";
-const D14: &str =
-    "This flag will be removed once the GCE Cloud Provider is removed from kube-controller-manager";
-const D15: &str = "Use --enable-admission-plugins or --disable-admission-plugins instead. Will be removed in a future version.";
-const D16: &str = "apiserver-count is deprecated and will be removed in a future version.";
-const D17: &str = "kubelet-port is deprecated and will be removed.";
-const D18: &str = "kubelet-read-only-port is deprecated and will be removed.";
 const D19: &str =
+    "This flag will be removed once the GCE Cloud Provider is removed from kube-controller-manager";
+const D20: &str = "Use --enable-admission-plugins or --disable-admission-plugins instead. Will be removed in a future version.";
+const D21: &str = "apiserver-count is deprecated and will be removed in a future version.";
+const D22: &str = "kubelet-port is deprecated and will be removed.";
+const D23: &str = "kubelet-read-only-port is deprecated and will be removed.";
+const D24: &str = "see --bind-address instead.";
+const D25: &str = "see --insecure-bind-address instead.";
+const D26: &str = "see --insecure-port instead.";
+const D27: &str = "see --secure-port instead.";
+const D28: &str =
     "watch caches are sized automatically and this flag will be removed in a future version";
-const D20: &str = "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components";
-const D21: &str = "will be removed in a future version";
+const D29: &str = "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components";
+const D30: &str = "will be removed in a future version";
 
 /// Every flag any release of the four components registered, by component (in
 /// `Component::ALL` order) and then by name.
@@ -82,7 +94,28 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
+                hidden: false,
+            },
+        ],
+    },
+    ComponentFlag {
+        component: KubeApiserver,
+        name: "address",
+        shorthand: None,
+        since: 16,
+        removed: Some(24),
+        spans: &[
+            FlagSpan {
+                from: 16,
+                kind: PflagIp,
+                deprecated: Some(D25),
+                hidden: false,
+            },
+            FlagSpan {
+                from: 20,
+                kind: PflagIp,
+                deprecated: Some(D4),
                 hidden: false,
             },
         ],
@@ -91,12 +124,12 @@ pub static FLAGS: &[ComponentFlag] = &[
         component: KubeApiserver,
         name: "admission-control",
         shorthand: None,
-        since: 25,
+        since: 16,
         removed: None,
         spans: &[FlagSpan {
-            from: 25,
+            from: 16,
             kind: StringSlice,
-            deprecated: Some(D15),
+            deprecated: Some(D20),
             hidden: false,
         }],
     },
@@ -119,20 +152,12 @@ pub static FLAGS: &[ComponentFlag] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Ip,
-                deprecated: None,
-                hidden: false,
-            },
-            FlagSpan {
-                from: 21,
-                kind: Str,
-                deprecated: None,
-                hidden: false,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: PflagIp,
+            deprecated: None,
+            hidden: false,
+        }],
     },
     ComponentFlag {
         component: KubeApiserver,
@@ -202,7 +227,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -249,7 +274,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 24,
                 kind: Int64,
-                deprecated: Some(D16),
+                deprecated: Some(D21),
                 hidden: false,
             },
         ],
@@ -531,7 +556,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 25,
             kind: Dur,
-            deprecated: Some(D0),
+            deprecated: Some(D1),
             hidden: false,
         }],
     },
@@ -861,20 +886,12 @@ pub static FLAGS: &[ComponentFlag] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Ip,
-                deprecated: None,
-                hidden: false,
-            },
-            FlagSpan {
-                from: 21,
-                kind: Str,
-                deprecated: None,
-                hidden: false,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: PflagIp,
+            deprecated: None,
+            hidden: false,
+        }],
     },
     ComponentFlag {
         component: KubeApiserver,
@@ -918,7 +935,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 29,
                 kind: Str,
-                deprecated: Some(D21),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -939,7 +956,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 29,
                 kind: Str,
-                deprecated: Some(D21),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -966,7 +983,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 25,
             kind: Other,
-            deprecated: Some(D13),
+            deprecated: Some(D18),
             hidden: false,
         }],
     },
@@ -1090,7 +1107,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 25,
                 kind: Int64,
-                deprecated: Some(D19),
+                deprecated: Some(D28),
                 hidden: false,
             },
         ],
@@ -1255,25 +1272,25 @@ pub static FLAGS: &[ComponentFlag] = &[
         component: KubeApiserver,
         name: "enable-logs-handler",
         shorthand: None,
-        since: 25,
+        since: 16,
         removed: None,
         spans: &[
             FlagSpan {
-                from: 25,
+                from: 16,
                 kind: Bool,
-                deprecated: Some(D11),
+                deprecated: Some(D15),
                 hidden: false,
             },
             FlagSpan {
                 from: 31,
                 kind: Bool,
-                deprecated: Some(D12),
+                deprecated: Some(D17),
                 hidden: false,
             },
             FlagSpan {
                 from: 33,
                 kind: Bool,
-                deprecated: Some(D1),
+                deprecated: Some(D2),
                 hidden: false,
             },
         ],
@@ -1518,20 +1535,12 @@ pub static FLAGS: &[ComponentFlag] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: MapBool,
-                deprecated: None,
-                hidden: false,
-            },
-            FlagSpan {
-                from: 31,
-                kind: ColonMultimap,
-                deprecated: None,
-                hidden: false,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: MapBool,
+            deprecated: None,
+            hidden: false,
+        }],
     },
     ComponentFlag {
         component: KubeApiserver,
@@ -1604,12 +1613,20 @@ pub static FLAGS: &[ComponentFlag] = &[
         shorthand: None,
         since: 16,
         removed: Some(24),
-        spans: &[FlagSpan {
-            from: 16,
-            kind: Ip,
-            deprecated: Some(D10),
-            hidden: false,
-        }],
+        spans: &[
+            FlagSpan {
+                from: 16,
+                kind: Ip,
+                deprecated: Some(D14),
+                hidden: false,
+            },
+            FlagSpan {
+                from: 20,
+                kind: Ip,
+                deprecated: Some(D4),
+                hidden: false,
+            },
+        ],
     },
     ComponentFlag {
         component: KubeApiserver,
@@ -1617,12 +1634,20 @@ pub static FLAGS: &[ComponentFlag] = &[
         shorthand: None,
         since: 16,
         removed: Some(24),
-        spans: &[FlagSpan {
-            from: 16,
-            kind: Int64,
-            deprecated: Some(D10),
-            hidden: false,
-        }],
+        spans: &[
+            FlagSpan {
+                from: 16,
+                kind: Int64,
+                deprecated: Some(D14),
+                hidden: false,
+            },
+            FlagSpan {
+                from: 20,
+                kind: Int64,
+                deprecated: Some(D4),
+                hidden: false,
+            },
+        ],
     },
     ComponentFlag {
         component: KubeApiserver,
@@ -1668,24 +1693,32 @@ pub static FLAGS: &[ComponentFlag] = &[
         name: "kubelet-https",
         shorthand: None,
         since: 16,
-        removed: Some(19),
-        spans: &[FlagSpan {
-            from: 16,
-            kind: Bool,
-            deprecated: None,
-            hidden: false,
-        }],
+        removed: Some(22),
+        spans: &[
+            FlagSpan {
+                from: 16,
+                kind: Bool,
+                deprecated: None,
+                hidden: false,
+            },
+            FlagSpan {
+                from: 19,
+                kind: Bool,
+                deprecated: Some(D0),
+                hidden: false,
+            },
+        ],
     },
     ComponentFlag {
         component: KubeApiserver,
         name: "kubelet-port",
         shorthand: None,
-        since: 25,
+        since: 16,
         removed: None,
         spans: &[FlagSpan {
-            from: 25,
+            from: 16,
             kind: Uint64,
-            deprecated: Some(D17),
+            deprecated: Some(D22),
             hidden: false,
         }],
     },
@@ -1706,12 +1739,12 @@ pub static FLAGS: &[ComponentFlag] = &[
         component: KubeApiserver,
         name: "kubelet-read-only-port",
         shorthand: None,
-        since: 25,
+        since: 16,
         removed: None,
         spans: &[FlagSpan {
-            from: 25,
+            from: 16,
             kind: Uint64,
-            deprecated: Some(D18),
+            deprecated: Some(D23),
             hidden: false,
         }],
     },
@@ -1783,7 +1816,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -1804,7 +1837,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -1825,7 +1858,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -1846,7 +1879,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -1919,7 +1952,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -2135,7 +2168,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -2204,6 +2237,27 @@ pub static FLAGS: &[ComponentFlag] = &[
             deprecated: None,
             hidden: false,
         }],
+    },
+    ComponentFlag {
+        component: KubeApiserver,
+        name: "port",
+        shorthand: None,
+        since: 16,
+        removed: Some(24),
+        spans: &[
+            FlagSpan {
+                from: 16,
+                kind: Int64,
+                deprecated: Some(D26),
+                hidden: false,
+            },
+            FlagSpan {
+                from: 20,
+                kind: Int64,
+                deprecated: Some(D4),
+                hidden: false,
+            },
+        ],
     },
     ComponentFlag {
         component: KubeApiserver,
@@ -2588,7 +2642,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -2609,7 +2663,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -2636,7 +2690,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -2698,13 +2752,21 @@ pub static FLAGS: &[ComponentFlag] = &[
         name: "target-ram-mb",
         shorthand: None,
         since: 16,
-        removed: Some(19),
-        spans: &[FlagSpan {
-            from: 16,
-            kind: Int64,
-            deprecated: None,
-            hidden: false,
-        }],
+        removed: Some(23),
+        spans: &[
+            FlagSpan {
+                from: 16,
+                kind: Int64,
+                deprecated: None,
+                hidden: false,
+            },
+            FlagSpan {
+                from: 19,
+                kind: Int64,
+                deprecated: Some(D16),
+                hidden: false,
+            },
+        ],
     },
     ComponentFlag {
         component: KubeApiserver,
@@ -2728,6 +2790,19 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 16,
             kind: StringSlice,
+            deprecated: None,
+            hidden: false,
+        }],
+    },
+    ComponentFlag {
+        component: KubeApiserver,
+        name: "tls-curve-preferences",
+        shorthand: None,
+        since: 36,
+        removed: None,
+        spans: &[FlagSpan {
+            from: 36,
+            kind: Other,
             deprecated: None,
             hidden: false,
         }],
@@ -2853,7 +2928,7 @@ pub static FLAGS: &[ComponentFlag] = &[
                 hidden: false,
             },
             FlagSpan {
-                from: 21,
+                from: 23,
                 kind: VModule,
                 deprecated: None,
                 hidden: false,
@@ -2902,10 +2977,23 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
+    },
+    ComponentFlag {
+        component: KubeControllerManager,
+        name: "address",
+        shorthand: None,
+        since: 16,
+        removed: Some(24),
+        spans: &[FlagSpan {
+            from: 16,
+            kind: PflagIp,
+            deprecated: Some(D24),
+            hidden: false,
+        }],
     },
     ComponentFlag {
         component: KubeControllerManager,
@@ -2955,7 +3043,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 25,
             kind: Bool,
-            deprecated: Some(D7),
+            deprecated: Some(D11),
             hidden: false,
         }],
     },
@@ -2975,7 +3063,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -3116,20 +3204,12 @@ pub static FLAGS: &[ComponentFlag] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Ip,
-                deprecated: None,
-                hidden: false,
-            },
-            FlagSpan {
-                from: 21,
-                kind: Str,
-                deprecated: None,
-                hidden: false,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: PflagIp,
+            deprecated: None,
+            hidden: false,
+        }],
     },
     ComponentFlag {
         component: KubeControllerManager,
@@ -3205,7 +3285,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 25,
             kind: Other,
-            deprecated: Some(D14),
+            deprecated: Some(D19),
             hidden: false,
         }],
     },
@@ -3549,6 +3629,19 @@ pub static FLAGS: &[ComponentFlag] = &[
     },
     ComponentFlag {
         component: KubeControllerManager,
+        name: "concurrent-resourceclaim-syncs",
+        shorthand: None,
+        since: 36,
+        removed: None,
+        spans: &[FlagSpan {
+            from: 36,
+            kind: Int32,
+            deprecated: None,
+            hidden: false,
+        }],
+    },
+    ComponentFlag {
+        component: KubeControllerManager,
         name: "concurrent-service-endpoint-syncs",
         shorthand: None,
         since: 16,
@@ -3836,13 +3929,13 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 25,
                 kind: Bool,
-                deprecated: Some(D4),
+                deprecated: Some(D8),
                 hidden: false,
             },
             FlagSpan {
                 from: 26,
                 kind: Bool,
-                deprecated: Some(D6),
+                deprecated: Some(D10),
                 hidden: false,
             },
         ],
@@ -3918,20 +4011,12 @@ pub static FLAGS: &[ComponentFlag] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: MapBool,
-                deprecated: None,
-                hidden: false,
-            },
-            FlagSpan {
-                from: 31,
-                kind: ColonMultimap,
-                deprecated: None,
-                hidden: false,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: MapBool,
+            deprecated: None,
+            hidden: false,
+        }],
     },
     ComponentFlag {
         component: KubeControllerManager,
@@ -3981,7 +4066,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 25,
             kind: Dur,
-            deprecated: Some(D3),
+            deprecated: Some(D7),
             hidden: false,
         }],
     },
@@ -4046,7 +4131,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 25,
             kind: Dur,
-            deprecated: Some(D3),
+            deprecated: Some(D7),
             hidden: false,
         }],
     },
@@ -4072,7 +4157,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 25,
             kind: Other,
-            deprecated: Some(D2),
+            deprecated: Some(D3),
             hidden: false,
         }],
     },
@@ -4282,7 +4367,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -4303,7 +4388,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -4324,7 +4409,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -4345,7 +4430,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -4418,7 +4503,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -4635,7 +4720,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 25,
             kind: Dur,
-            deprecated: Some(D3),
+            deprecated: Some(D7),
             hidden: false,
         }],
     },
@@ -4655,7 +4740,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -4702,10 +4787,23 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 26,
                 kind: Dur,
-                deprecated: Some(D5),
+                deprecated: Some(D9),
                 hidden: false,
             },
         ],
+    },
+    ComponentFlag {
+        component: KubeControllerManager,
+        name: "port",
+        shorthand: None,
+        since: 16,
+        removed: Some(24),
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int64,
+            deprecated: Some(D27),
+            hidden: false,
+        }],
     },
     ComponentFlag {
         component: KubeControllerManager,
@@ -5017,7 +5115,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -5038,7 +5136,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -5065,7 +5163,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -5105,6 +5203,19 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 16,
             kind: StringSlice,
+            deprecated: None,
+            hidden: false,
+        }],
+    },
+    ComponentFlag {
+        component: KubeControllerManager,
+        name: "tls-curve-preferences",
+        shorthand: None,
+        since: 36,
+        removed: None,
+        spans: &[FlagSpan {
+            from: 36,
+            kind: Other,
             deprecated: None,
             hidden: false,
         }],
@@ -5238,7 +5349,7 @@ pub static FLAGS: &[ComponentFlag] = &[
                 hidden: false,
             },
             FlagSpan {
-                from: 21,
+                from: 23,
                 kind: VModule,
                 deprecated: None,
                 hidden: false,
@@ -5261,7 +5372,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 28,
                 kind: Bool,
-                deprecated: Some(D3),
+                deprecated: Some(D7),
                 hidden: false,
             },
         ],
@@ -5282,7 +5393,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 28,
                 kind: StringSlice,
-                deprecated: Some(D3),
+                deprecated: Some(D7),
                 hidden: false,
             },
         ],
@@ -5303,7 +5414,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -5313,13 +5424,21 @@ pub static FLAGS: &[ComponentFlag] = &[
         name: "address",
         shorthand: None,
         since: 16,
-        removed: Some(23),
-        spans: &[FlagSpan {
-            from: 16,
-            kind: Str,
-            deprecated: None,
-            hidden: false,
-        }],
+        removed: Some(24),
+        spans: &[
+            FlagSpan {
+                from: 16,
+                kind: Str,
+                deprecated: None,
+                hidden: false,
+            },
+            FlagSpan {
+                from: 23,
+                kind: PflagIp,
+                deprecated: Some(D5),
+                hidden: false,
+            },
+        ],
     },
     ComponentFlag {
         component: KubeScheduler,
@@ -5376,7 +5495,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -5504,20 +5623,12 @@ pub static FLAGS: &[ComponentFlag] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Ip,
-                deprecated: None,
-                hidden: false,
-            },
-            FlagSpan {
-                from: 21,
-                kind: Str,
-                deprecated: None,
-                hidden: false,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: PflagIp,
+            deprecated: None,
+            hidden: false,
+        }],
     },
     ComponentFlag {
         component: KubeScheduler,
@@ -5629,20 +5740,12 @@ pub static FLAGS: &[ComponentFlag] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: MapBool,
-                deprecated: None,
-                hidden: false,
-            },
-            FlagSpan {
-                from: 31,
-                kind: ColonMultimap,
-                deprecated: None,
-                hidden: false,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: MapBool,
+            deprecated: None,
+            hidden: false,
+        }],
     },
     ComponentFlag {
         component: KubeScheduler,
@@ -5876,7 +5979,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -5897,7 +6000,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -5918,7 +6021,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -5939,7 +6042,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -6012,7 +6115,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -6059,7 +6162,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -6147,13 +6250,21 @@ pub static FLAGS: &[ComponentFlag] = &[
         name: "port",
         shorthand: None,
         since: 16,
-        removed: Some(23),
-        spans: &[FlagSpan {
-            from: 16,
-            kind: Int64,
-            deprecated: None,
-            hidden: false,
-        }],
+        removed: Some(24),
+        spans: &[
+            FlagSpan {
+                from: 16,
+                kind: Int64,
+                deprecated: None,
+                hidden: false,
+            },
+            FlagSpan {
+                from: 23,
+                kind: Int64,
+                deprecated: Some(D6),
+                hidden: false,
+            },
+        ],
     },
     ComponentFlag {
         component: KubeScheduler,
@@ -6301,7 +6412,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -6322,7 +6433,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -6349,7 +6460,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -6376,6 +6487,19 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 16,
             kind: StringSlice,
+            deprecated: None,
+            hidden: false,
+        }],
+    },
+    ComponentFlag {
+        component: KubeScheduler,
+        name: "tls-curve-preferences",
+        shorthand: None,
+        since: 36,
+        removed: None,
+        spans: &[FlagSpan {
+            from: 36,
+            kind: Other,
             deprecated: None,
             hidden: false,
         }],
@@ -6488,7 +6612,7 @@ pub static FLAGS: &[ComponentFlag] = &[
                 hidden: false,
             },
             FlagSpan {
-                from: 21,
+                from: 23,
                 kind: VModule,
                 deprecated: None,
                 hidden: false,
@@ -6512,11 +6636,11 @@ pub static FLAGS: &[ComponentFlag] = &[
         component: KubeProxy,
         name: "add-dir-header",
         shorthand: None,
-        since: 21,
+        since: 16,
         removed: None,
         spans: &[
             FlagSpan {
-                from: 21,
+                from: 16,
                 kind: Bool,
                 deprecated: None,
                 hidden: false,
@@ -6524,7 +6648,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -6539,11 +6663,11 @@ pub static FLAGS: &[ComponentFlag] = &[
         component: KubeProxy,
         name: "alsologtostderr",
         shorthand: None,
-        since: 21,
+        since: 16,
         removed: None,
         spans: &[
             FlagSpan {
-                from: 21,
+                from: 16,
                 kind: Bool,
                 deprecated: None,
                 hidden: false,
@@ -6551,7 +6675,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -6581,26 +6705,12 @@ pub static FLAGS: &[ComponentFlag] = &[
         shorthand: None,
         since: 16,
         removed: None,
-        spans: &[
-            FlagSpan {
-                from: 16,
-                kind: Str,
-                deprecated: None,
-                hidden: false,
-            },
-            FlagSpan {
-                from: 18,
-                kind: Ip,
-                deprecated: None,
-                hidden: false,
-            },
-            FlagSpan {
-                from: 21,
-                kind: Str,
-                deprecated: None,
-                hidden: false,
-            },
-        ],
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Ip,
+            deprecated: None,
+            hidden: false,
+        }],
     },
     ComponentFlag {
         component: KubeProxy,
@@ -6899,7 +7009,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 18,
                 kind: Int32,
-                deprecated: Some(D8),
+                deprecated: Some(D12),
                 hidden: false,
             },
         ],
@@ -7163,11 +7273,11 @@ pub static FLAGS: &[ComponentFlag] = &[
         component: KubeProxy,
         name: "log-backtrace-at",
         shorthand: None,
-        since: 21,
+        since: 16,
         removed: None,
         spans: &[
             FlagSpan {
-                from: 21,
+                from: 16,
                 kind: TraceLocation,
                 deprecated: None,
                 hidden: false,
@@ -7175,7 +7285,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -7190,11 +7300,11 @@ pub static FLAGS: &[ComponentFlag] = &[
         component: KubeProxy,
         name: "log-dir",
         shorthand: None,
-        since: 21,
+        since: 16,
         removed: None,
         spans: &[
             FlagSpan {
-                from: 21,
+                from: 16,
                 kind: Str,
                 deprecated: None,
                 hidden: false,
@@ -7202,7 +7312,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -7217,11 +7327,11 @@ pub static FLAGS: &[ComponentFlag] = &[
         component: KubeProxy,
         name: "log-file",
         shorthand: None,
-        since: 21,
+        since: 16,
         removed: None,
         spans: &[
             FlagSpan {
-                from: 21,
+                from: 16,
                 kind: Str,
                 deprecated: None,
                 hidden: false,
@@ -7229,7 +7339,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -7244,11 +7354,11 @@ pub static FLAGS: &[ComponentFlag] = &[
         component: KubeProxy,
         name: "log-file-max-size",
         shorthand: None,
-        since: 21,
+        since: 16,
         removed: None,
         spans: &[
             FlagSpan {
-                from: 21,
+                from: 16,
                 kind: Uint64,
                 deprecated: None,
                 hidden: false,
@@ -7256,7 +7366,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -7323,11 +7433,11 @@ pub static FLAGS: &[ComponentFlag] = &[
         component: KubeProxy,
         name: "logtostderr",
         shorthand: None,
-        since: 21,
+        since: 16,
         removed: None,
         spans: &[
             FlagSpan {
-                from: 21,
+                from: 16,
                 kind: Bool,
                 deprecated: None,
                 hidden: false,
@@ -7335,7 +7445,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -7422,7 +7532,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 18,
                 kind: Int32,
-                deprecated: Some(D9),
+                deprecated: Some(D13),
                 hidden: false,
             },
         ],
@@ -7444,11 +7554,11 @@ pub static FLAGS: &[ComponentFlag] = &[
         component: KubeProxy,
         name: "one-output",
         shorthand: None,
-        since: 21,
+        since: 16,
         removed: None,
         spans: &[
             FlagSpan {
-                from: 21,
+                from: 16,
                 kind: Bool,
                 deprecated: None,
                 hidden: false,
@@ -7456,7 +7566,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -7562,11 +7672,11 @@ pub static FLAGS: &[ComponentFlag] = &[
         component: KubeProxy,
         name: "skip-headers",
         shorthand: None,
-        since: 21,
+        since: 16,
         removed: None,
         spans: &[
             FlagSpan {
-                from: 21,
+                from: 16,
                 kind: Bool,
                 deprecated: None,
                 hidden: false,
@@ -7574,7 +7684,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -7589,11 +7699,11 @@ pub static FLAGS: &[ComponentFlag] = &[
         component: KubeProxy,
         name: "skip-log-headers",
         shorthand: None,
-        since: 21,
+        since: 16,
         removed: None,
         spans: &[
             FlagSpan {
-                from: 21,
+                from: 16,
                 kind: Bool,
                 deprecated: None,
                 hidden: false,
@@ -7601,7 +7711,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -7616,9 +7726,15 @@ pub static FLAGS: &[ComponentFlag] = &[
         component: KubeProxy,
         name: "stderrthreshold",
         shorthand: None,
-        since: 21,
+        since: 16,
         removed: None,
         spans: &[
+            FlagSpan {
+                from: 16,
+                kind: Severity,
+                deprecated: None,
+                hidden: false,
+            },
             FlagSpan {
                 from: 21,
                 kind: Int64,
@@ -7628,7 +7744,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D20),
+                deprecated: Some(D29),
                 hidden: false,
             },
             FlagSpan {
@@ -7656,11 +7772,11 @@ pub static FLAGS: &[ComponentFlag] = &[
         component: KubeProxy,
         name: "v",
         shorthand: Some('v'),
-        since: 21,
+        since: 16,
         removed: None,
         spans: &[
             FlagSpan {
-                from: 21,
+                from: 16,
                 kind: KlogLevel,
                 deprecated: None,
                 hidden: false,
@@ -7690,14 +7806,22 @@ pub static FLAGS: &[ComponentFlag] = &[
         component: KubeProxy,
         name: "vmodule",
         shorthand: None,
-        since: 21,
+        since: 16,
         removed: None,
-        spans: &[FlagSpan {
-            from: 21,
-            kind: VModule,
-            deprecated: None,
-            hidden: false,
-        }],
+        spans: &[
+            FlagSpan {
+                from: 16,
+                kind: KlogVModule,
+                deprecated: None,
+                hidden: false,
+            },
+            FlagSpan {
+                from: 23,
+                kind: VModule,
+                deprecated: None,
+                hidden: false,
+            },
+        ],
     },
     ComponentFlag {
         component: KubeProxy,
