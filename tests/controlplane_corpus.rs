@@ -131,7 +131,8 @@ fn otel_kubeadm_tracing_apiserver() {
 /// kubeadm's own v1beta4 example (kubernetes/website kubeadm-config.v1beta4.md): list-shaped
 /// extraArgs with their lines, extraVolumes, and `proxy.disabled` (no kube-proxy deployed, so
 /// its KubeProxyConfiguration is left out). The example's `scheduler.extraArgs` sets
-/// `--address`, which the 1.23 kube-scheduler reference no longer lists.
+/// `--address`: the 1.23 kube-scheduler deprecates it ("will be removed in v1.24") and the
+/// 1.24 one no longer registers it.
 #[test]
 fn kubeadm_docs_v1beta4_example() {
     let (name, text) = corpus("kubeadm-docs-v1beta4.yaml");
@@ -161,7 +162,17 @@ fn kubeadm_docs_v1beta4_example() {
         .unwrap();
     assert!(s.starts_before && !s.starts);
     assert_eq!(s.problems[0].error.to_string(), "unknown flag: --address");
-    assert_eq!(s.problems[0].arrives.as_deref(), Some("1.23"));
+    assert_eq!(s.problems[0].arrives.as_deref(), Some("1.24"));
+    let on_the_way = check_control_plane_upgrade(&got.invocations, r(21), r(23));
+    let s = on_the_way
+        .components
+        .iter()
+        .find(|c| c.component == Component::KubeScheduler)
+        .unwrap();
+    assert!(s.starts);
+    let w = s.printed_warnings().next().expect("the deprecation");
+    assert!(w.warning.message.starts_with("Flag --address has been deprecated"), "{w:?}");
+    assert_eq!(w.arrives.as_deref(), Some("1.23"));
 }
 
 /// Hand-run binaries of a bare-metal guide (jwreagor/k8s-bare-metal): shell scripts whose
