@@ -171,7 +171,12 @@ fn kubeadm_docs_v1beta4_example() {
         .unwrap();
     assert!(s.starts);
     let w = s.printed_warnings().next().expect("the deprecation");
-    assert!(w.warning.message.starts_with("Flag --address has been deprecated"), "{w:?}");
+    assert!(
+        w.warning
+            .message
+            .starts_with("Flag --address has been deprecated"),
+        "{w:?}"
+    );
     assert_eq!(w.arrives.as_deref(), Some("1.23"));
 }
 

@@ -12,10 +12,10 @@ use super::format::{annotation, json as to_json, Style};
 use super::{
     get, get_all, import_fail, read, release_of, Fail, Host, Output, EXIT_FINDINGS, EXIT_OK,
 };
-use crate::components::upgrade::{check_control_plane_upgrade, ComponentUpgrade, UpgradeReport};
-use crate::components::{
-    check_start, Component, Invocation, InvocationArg, SourceLocation, StartWarningKind,
+use crate::components::upgrade::{
+    check_control_plane_upgrade, printed_by_binary, ComponentUpgrade, UpgradeReport,
 };
+use crate::components::{check_start, Component, Invocation, InvocationArg, SourceLocation};
 use crate::import::invocations::{self, Invocations};
 use crate::import::manifests::{self, ManifestFile};
 use crate::import::{kubeadm, Note};
@@ -54,7 +54,7 @@ pub(crate) fn wanted(m: &ArgMatches) -> bool {
     has(m, "manifests") || has(m, "component-cmdline") || has(m, "manifest")
 }
 
-/// Reads the control-plane inputs: `--manifests DIR` (every `*.yaml`/`*.yml`), `--manifest FILE`,
+/// Reads the control-plane inputs: `--manifests DIR` (every `*.yaml`, `*.yml`, `*.json`, `*.manifest`), `--manifest FILE`,
 /// `--kubeadm FILE` (its ClusterConfiguration and KubeProxyConfiguration) and
 /// `--component-cmdline FILE`. A config file a flag names is read from `--file PATH=LOCAL`, else
 /// from the path itself when this machine has it, else left without its text (and said).
@@ -88,10 +88,15 @@ pub(crate) fn gather(
                 .map_err(|e| Fail::usage(format!("cannot read directory {dir}: {e}")))?;
             entries.sort_by(|a, b| a.name.cmp(&b.name));
             let before = files.len();
-            for e in entries
-                .iter()
-                .filter(|e| !e.is_dir && (e.name.ends_with(".yaml") || e.name.ends_with(".yml")))
-            {
+            // What the kubelet's static pod source reads, less files that are not manifests:
+            // no hidden files, and YAML or JSON by their extension.
+            for e in entries.iter().filter(|e| {
+                !e.is_dir
+                    && !e.name.starts_with('.')
+                    && [".yaml", ".yml", ".json", ".manifest"]
+                        .iter()
+                        .any(|x| e.name.ends_with(x))
+            }) {
                 if files.len() >= MAX_MANIFESTS {
                     return Err(Fail::usage(format!(
                         "{dir}: more than {MAX_MANIFESTS} manifests"
@@ -102,7 +107,9 @@ pub(crate) fn gather(
                 files.push((path, text));
             }
             if files.len() == before {
-                return Err(Fail::usage(format!("{dir}: no *.yaml manifests in it")));
+                return Err(Fail::usage(format!(
+                    "{dir}: no *.yaml, *.yml, *.json or *.manifest files in it"
+                )));
             }
         }
     }
@@ -379,14 +386,6 @@ fn github(report: &UpgradeReport, multi: bool, out: &mut Output) {
     }
 }
 
-/// Whether the binary itself prints a warning of this kind (the others are kubegate's notes).
-fn printed(kind: StartWarningKind) -> bool {
-    matches!(
-        kind,
-        StartWarningKind::DeprecatedFlag | StartWarningKind::FeatureGate
-    )
-}
-
 /// `kubegate component NAME --release R [--manifest FILE ...] [-- ARGS]`: one component's start.
 pub(crate) fn run_component(
     m: &ArgMatches,
@@ -504,7 +503,11 @@ pub(crate) fn run_component(
             }
             for w in &report.warnings {
                 out.stdout.push_str(&annotation(
-                    if printed(w.kind) { "warning" } else { "notice" },
+                    if printed_by_binary(w.kind) {
+                        "warning"
+                    } else {
+                        "notice"
+                    },
                     w.at.file.as_deref(),
                     w.at.line,
                     &head,
@@ -533,7 +536,7 @@ pub(crate) fn run_component(
                     .push_str(&format!("  {tag} {e}{}\n", dim_at(style, e.location())));
             }
             for w in &report.warnings {
-                let tag = if printed(w.kind) {
+                let tag = if printed_by_binary(w.kind) {
                     style.yellow("warning:")
                 } else {
                     style.dim("note:")

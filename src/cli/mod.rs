@@ -188,7 +188,7 @@ fn control_plane_args(cmd: Command) -> Command {
             .long("manifests")
             .value_name("DIR")
             .action(ArgAction::Append)
-            .help("Check the control plane's static pod manifests: every *.yaml in DIR (/etc/kubernetes/manifests), DaemonSets and the kube-proxy ConfigMap too"),
+            .help("Check the control plane's static pod manifests: every *.yaml, *.yml, *.json and *.manifest in DIR (/etc/kubernetes/manifests), DaemonSets and the kube-proxy ConfigMap too"),
     )
     .arg(
         Arg::new("component-cmdline")

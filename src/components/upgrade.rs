@@ -368,13 +368,18 @@ fn gate_changes(inv: &Invocation, from: Release, to: Release) -> Vec<GateDefault
 impl ComponentUpgrade {
     /// The warnings the binary itself prints (deprecations, gate warnings), not kubegate's notes.
     pub fn printed_warnings(&self) -> impl Iterator<Item = &UpgradeWarning> {
-        self.warnings.iter().filter(|w| {
-            matches!(
-                w.warning.kind,
-                StartWarningKind::DeprecatedFlag | StartWarningKind::FeatureGate
-            )
-        })
+        self.warnings
+            .iter()
+            .filter(|w| printed_by_binary(w.warning.kind))
     }
+}
+
+/// Whether the binary itself prints a warning of this kind; the other kinds are kubegate's notes.
+pub fn printed_by_binary(kind: StartWarningKind) -> bool {
+    matches!(
+        kind,
+        StartWarningKind::DeprecatedFlag | StartWarningKind::FeatureGate
+    )
 }
 
 #[cfg(test)]

@@ -358,12 +358,13 @@ impl Pod<'_> {
                 component = Some(comp);
                 skip = 2;
             }
-        } else if matches!(base.as_str(), "sh" | "bash" | "ash" | "dash")
-            && words
-                .get(1)
-                .is_some_and(|w| w.text.starts_with('-') && w.text.contains('c'))
-        {
-            let script = words.get(2).cloned()?;
+        } else if matches!(base.as_str(), "sh" | "bash" | "ash" | "dash") {
+            // `sh -c SCRIPT`, `bash -euxo pipefail -c SCRIPT`: the script is the word after the
+            // option cluster that holds `c`.
+            let c_at = words.iter().skip(1).position(|w| {
+                w.text.starts_with('-') && !w.text.starts_with("--") && w.text.contains('c')
+            })? + 1;
+            let script = words.get(c_at + 1).cloned()?;
             for comp in COMPONENTS {
                 let Ok(parsed) =
                     super::cmdline::parse_program(&script.text, &BTreeMap::new(), program(comp))
@@ -381,7 +382,7 @@ impl Pod<'_> {
                     script.line,
                     format!("{cname}: a shell script that runs {}", comp.name()),
                 ));
-                words = parsed
+                let script_words = parsed
                     .args
                     .iter()
                     .map(|a| Word {
@@ -389,10 +390,31 @@ impl Pod<'_> {
                         line: script.line.map(|l| l + a.line - 1),
                     })
                     .collect();
+                words = shell_command(script_words, &mut out.ignored);
                 component = Some(comp);
                 skip = 0;
                 break;
             }
+        } else if let Some(pos) = words
+            .iter()
+            .position(|w| component_of_binary(&w.text).is_some())
+        {
+            // A wrapper that runs the binary: `/go-runner --log-file=... /usr/local/bin/kube-scheduler`.
+            component = words.get(pos).and_then(|w| component_of_binary(&w.text));
+            skip = pos + 1;
+            let before: Vec<&str> = words
+                .get(..pos)
+                .unwrap_or_default()
+                .iter()
+                .map(|w| w.text.as_str())
+                .collect();
+            out.understood.push(Note::new(
+                words.first().and_then(|w| w.line),
+                format!(
+                    "{cname}: wrapper before the binary (skipped with its options): {}",
+                    before.join(" ")
+                ),
+            ));
         }
         if component.is_none() && !first.is_empty() && !first.starts_with('-') {
             return None;
@@ -569,6 +591,46 @@ fn resolve(mounts: &[(String, Option<String>, Mount)], path: &str) -> Option<Mou
     })
 }
 
+/// A shell script's command up to its first control operator (`|`, `;`, `&&`, `||`, `&`),
+/// without its redirections (`2>&1`, `1>>/var/log/kube-apiserver.log`, `> file`): the shell
+/// handles them and the binary never sees them. Each is said in `ignored`.
+fn shell_command(words: Vec<Word>, ignored: &mut Vec<Note>) -> Vec<Word> {
+    let mut out = Vec::new();
+    let mut it = words.into_iter();
+    while let Some(w) = it.next() {
+        if matches!(w.text.as_str(), "|" | "||" | "&&" | ";" | "&") {
+            ignored.push(Note::new(
+                w.line,
+                format!(
+                    "{}: the script goes on after the command; the rest is not read",
+                    w.text
+                ),
+            ));
+            break;
+        }
+        let op = w.text.trim_start_matches(|c: char| c.is_ascii_digit());
+        if op.starts_with('>') || op.starts_with('<') {
+            let bare = matches!(op, ">" | ">>" | "<" | ">|");
+            let target = if bare {
+                it.next().map(|t| t.text)
+            } else {
+                None
+            };
+            ignored.push(Note::new(
+                w.line,
+                format!(
+                    "{}{}: a redirection of the shell, not an argument",
+                    w.text,
+                    target.map(|t| format!(" {t}")).unwrap_or_default()
+                ),
+            ));
+            continue;
+        }
+        out.push(w);
+    }
+    out
+}
+
 /// Kubernetes' `$(VAR)` expansion of a container's command and args: `$(NAME)` becomes a
 /// defined literal value, `$$` is one `$`, anything else stays as written. Returns the text and
 /// the names that stayed unexpanded.
@@ -732,6 +794,47 @@ spec:
         assert_eq!(
             got.invocations[0].args[1].value.as_deref(),
             Some("$(NODE_NAME)")
+        );
+    }
+
+    /// GCE's manifests run the binary under `/go-runner` (cluster/gce/manifests) and older ones
+    /// through `/bin/sh -c "... 1>>/var/log/x.log 2>&1"`; OpenShift's through `bash -euxo
+    /// pipefail -c`.
+    #[test]
+    fn wrappers_and_shell_scripts() {
+        let go_runner = "kind: Pod\nmetadata:\n  name: kube-scheduler\nspec:\n  containers:\n  - name: kube-scheduler\n    command: [\"/go-runner\", \"--log-file=/var/log/kube-scheduler.log\", \"--also-stdout=false\", \"/usr/local/bin/kube-scheduler\", \"--v=2\", \"--leader-elect=true\"]\n";
+        let got = parse(
+            &[ManifestFile {
+                name: "s.manifest",
+                text: go_runner,
+            }],
+            &|_| None,
+        )
+        .unwrap();
+        let inv = &got.invocations[0];
+        assert_eq!(inv.component, Component::KubeScheduler);
+        let names: Vec<&str> = inv.args.iter().map(|a| a.name.as_str()).collect();
+        assert_eq!(names, vec!["v", "leader-elect"]);
+        let sh = "kind: Pod\nmetadata:\n  name: kube-apiserver\nspec:\n  containers:\n  - name: kube-apiserver\n    command:\n    - /bin/bash\n    - -euxo\n    - pipefail\n    - -c\n    - exec /usr/local/bin/kube-apiserver --v=2 --secure-port=443 1>>/var/log/kube-apiserver.log 2>&1\n";
+        let got = parse(
+            &[ManifestFile {
+                name: "a.yaml",
+                text: sh,
+            }],
+            &|_| None,
+        )
+        .unwrap();
+        let inv = &got.invocations[0];
+        assert_eq!(inv.component, Component::KubeApiserver);
+        let names: Vec<&str> = inv.args.iter().map(|a| a.name.as_str()).collect();
+        assert_eq!(names, vec!["v", "secure-port"]);
+        assert_eq!(inv.args[1].at.line, Some(12));
+        assert_eq!(
+            got.ignored
+                .iter()
+                .filter(|n| n.what.contains("redirection"))
+                .count(),
+            2
         );
     }
 
