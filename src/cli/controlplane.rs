@@ -29,6 +29,47 @@ pub(crate) struct Gathered {
     pub imported: Invocations,
     /// Notes to print, each already prefixed with its file.
     pub notes: Vec<String>,
+    /// `--file PATH=LOCAL`.
+    pub map: BTreeMap<String, String>,
+}
+
+impl Gathered {
+    /// A location to show: one in a config file a flag names points at the local file its text
+    /// was read from (through the volume, the input that holds it, `--file`).
+    fn at(&self, at: &SourceLocation) -> SourceLocation {
+        let file = at.file.as_deref().map(|f| {
+            let from = self.imported.source_of(f);
+            self.map.get(from).map_or(from, String::as_str).to_string()
+        });
+        SourceLocation {
+            file,
+            line: at.line,
+        }
+    }
+
+    /// The same for every `file` of a JSON report.
+    fn rewrite(&self, v: &mut Value) {
+        match v {
+            Value::Object(o) => {
+                for (k, x) in o.iter_mut() {
+                    match x {
+                        Value::String(f) if k == "file" => {
+                            let at = self.at(&SourceLocation {
+                                file: Some(f.clone()),
+                                line: None,
+                            });
+                            if let Some(shown) = at.file {
+                                *f = shown;
+                            }
+                        }
+                        _ => self.rewrite(x),
+                    }
+                }
+            }
+            Value::Array(a) => a.iter_mut().for_each(|x| self.rewrite(x)),
+            _ => {}
+        }
+    }
 }
 
 /// `--file PATH=LOCAL` pairs.
@@ -155,7 +196,11 @@ pub(crate) fn gather(
     if let Some(c) = component {
         imported.invocations.retain(|i| i.component == c);
     }
-    Ok(Gathered { imported, notes })
+    Ok(Gathered {
+        imported,
+        notes,
+        map,
+    })
 }
 
 fn note_text(file: &str, n: &Note) -> String {
@@ -220,14 +265,15 @@ pub(crate) fn upgrade(
         EXIT_FINDINGS
     };
     let mut value = serde_json::to_value(&report).unwrap_or(Value::Null);
+    g.rewrite(&mut value);
     if let Value::Object(o) = &mut value {
         o.insert("notes".into(), json!(g.notes));
     }
     let multi = from.minor().abs_diff(to.minor()) > 1;
     match format {
         "json" => {}
-        "github" => github(&report, multi, out),
-        _ => text(&report, multi, style, out),
+        "github" => github(&report, &g, multi, out),
+        _ => text(&report, &g, multi, style, out),
     }
     Ok((code, value))
 }
@@ -244,7 +290,7 @@ fn title(c: &ComponentUpgrade, report: &UpgradeReport) -> String {
     format!("{} {} -> {}", c.component.name(), report.from, report.to)
 }
 
-fn text(report: &UpgradeReport, multi: bool, style: Style, out: &mut Output) {
+fn text(report: &UpgradeReport, g: &Gathered, multi: bool, style: Style, out: &mut Output) {
     for c in &report.components {
         let head = title(c, report);
         if !c.starts_before {
@@ -254,7 +300,7 @@ fn text(report: &UpgradeReport, multi: bool, style: Style, out: &mut Output) {
                     style.red("already broken:"),
                     c.component.name(),
                     report.from,
-                    dim_at(style, e.location())
+                    dim_at(style, &g.at(e.location()))
                 ));
             }
         }
@@ -287,7 +333,7 @@ fn text(report: &UpgradeReport, multi: bool, style: Style, out: &mut Output) {
                     &report.from,
                     multi
                 )),
-                dim_at(style, p.error.location())
+                dim_at(style, &g.at(p.error.location()))
             ));
         }
         for w in warnings {
@@ -296,7 +342,7 @@ fn text(report: &UpgradeReport, multi: bool, style: Style, out: &mut Output) {
                 style.yellow("warns  "),
                 w.warning.message,
                 style.dim(&arrives(w.arrives.as_deref(), false, &report.from, multi)),
-                dim_at(style, &w.warning.at)
+                dim_at(style, &g.at(&w.warning.at))
             ));
         }
         for ch in &c.changes {
@@ -319,15 +365,16 @@ fn text(report: &UpgradeReport, multi: bool, style: Style, out: &mut Output) {
     }
 }
 
-fn github(report: &UpgradeReport, multi: bool, out: &mut Output) {
+fn github(report: &UpgradeReport, g: &Gathered, multi: bool, out: &mut Output) {
     for c in &report.components {
         let head = title(c, report);
         if !c.starts_before {
             if let Some(e) = c.errors_before.first() {
+                let at = g.at(e.location());
                 out.stdout.push_str(&annotation(
                     "error",
-                    e.location().file.as_deref(),
-                    e.location().line,
+                    at.file.as_deref(),
+                    at.line,
                     &format!("{} {}", c.component.name(), report.from),
                     &format!(
                         "{} {} already refuses these inputs: {e}",
@@ -338,7 +385,7 @@ fn github(report: &UpgradeReport, multi: bool, out: &mut Output) {
             }
         }
         for p in &c.problems {
-            let at = p.error.location();
+            let at = g.at(p.error.location());
             out.stdout.push_str(&annotation(
                 "error",
                 at.file.as_deref(),
@@ -352,10 +399,11 @@ fn github(report: &UpgradeReport, multi: bool, out: &mut Output) {
             ));
         }
         for w in c.printed_warnings() {
+            let at = g.at(&w.warning.at);
             out.stdout.push_str(&annotation(
                 "warning",
-                w.warning.at.file.as_deref(),
-                w.warning.at.line,
+                at.file.as_deref(),
+                at.line,
                 &head,
                 &format!(
                     "{}{}",
@@ -416,8 +464,8 @@ pub(crate) fn run_component(
         1 => g
             .imported
             .invocations
-            .into_iter()
-            .next()
+            .first()
+            .cloned()
             .unwrap_or(Invocation {
                 component,
                 args: Vec::new(),
@@ -445,9 +493,8 @@ pub(crate) fn run_component(
         out.stderr.push_str(&format!("note: {}\n", n.what));
     }
     // Config files the typed arguments name (those of an import keep their volume mapping).
-    let map = mapped(m)?;
     let text_of = |path: &str| -> Option<String> {
-        let local = map.get(path).map_or(path, String::as_str);
+        let local = g.map.get(path).map_or(path, String::as_str);
         host.read_file(local).ok()
     };
     let mut understood = Vec::new();
@@ -478,6 +525,7 @@ pub(crate) fn run_component(
     match format {
         "json" => {
             let mut v = serde_json::to_value(&report).unwrap_or(Value::Null);
+            g.rewrite(&mut v);
             if let Value::Object(o) = &mut v {
                 o.insert("kubegate".into(), json!(super::JSON_SHAPE_VERSION));
                 o.insert("command".into(), json!("component"));
@@ -486,10 +534,11 @@ pub(crate) fn run_component(
         }
         "github" => {
             for (i, e) in report.errors.iter().enumerate() {
+                let at = g.at(e.location());
                 out.stdout.push_str(&annotation(
                     "error",
-                    e.location().file.as_deref(),
-                    e.location().line,
+                    at.file.as_deref(),
+                    at.line,
                     &format!(
                         "{head}: {}",
                         if Some(i) == report.first_error {
@@ -502,14 +551,15 @@ pub(crate) fn run_component(
                 ));
             }
             for w in &report.warnings {
+                let at = g.at(&w.at);
                 out.stdout.push_str(&annotation(
                     if printed_by_binary(w.kind) {
                         "warning"
                     } else {
                         "notice"
                     },
-                    w.at.file.as_deref(),
-                    w.at.line,
+                    at.file.as_deref(),
+                    at.line,
                     &head,
                     &w.message,
                 ));
@@ -532,8 +582,10 @@ pub(crate) fn run_component(
                 } else {
                     style.red("also: ")
                 };
-                out.stdout
-                    .push_str(&format!("  {tag} {e}{}\n", dim_at(style, e.location())));
+                out.stdout.push_str(&format!(
+                    "  {tag} {e}{}\n",
+                    dim_at(style, &g.at(e.location()))
+                ));
             }
             for w in &report.warnings {
                 let tag = if printed_by_binary(w.kind) {
@@ -541,8 +593,11 @@ pub(crate) fn run_component(
                 } else {
                     style.dim("note:")
                 };
-                out.stdout
-                    .push_str(&format!("  {tag} {}{}\n", w.message, dim_at(style, &w.at)));
+                out.stdout.push_str(&format!(
+                    "  {tag} {}{}\n",
+                    w.message,
+                    dim_at(style, &g.at(&w.at))
+                ));
             }
             for l in &report.limits {
                 out.stdout

@@ -180,7 +180,10 @@ fn control_plane_args(cmd: Command) -> Command {
     if !cfg!(feature = "control-plane") {
         return cmd;
     }
-    cmd.mut_arg("kubeadm", |a| {
+    cmd.mut_arg("file", |a| {
+        a.help("Read the file the kubelet or a component would read at PATH (the host's path, after a pod's volume) from LOCAL (repeatable)")
+    })
+    .mut_arg("kubeadm", |a| {
         a.help("Import kubeadm Init/JoinConfiguration kubeletExtraArgs and an embedded KubeletConfiguration, and the control plane of its ClusterConfiguration (extraArgs, extraVolumes) and KubeProxyConfiguration")
     })
     .arg(

@@ -38,6 +38,25 @@ pub struct Invocations {
     pub versions: Vec<SeenVersion>,
     pub understood: Vec<Note>,
     pub ignored: Vec<Note>,
+    /// Where each config file's text was read from, for pointing at it.
+    pub sources: Vec<FileSource>,
+}
+
+/// Where the text of a config file came from: the host's file a volume mounts (whose text the
+/// caller gave), or the input that holds it (a ConfigMap's key, a kubeadm document, padded so
+/// that its lines are that input's).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "ComponentFileSource")
+)]
+pub struct FileSource {
+    /// The path the flag names (inside the container for a manifest).
+    pub path: String,
+    /// The host path or the input file the text is (or would be) read from.
+    pub from: String,
 }
 
 /// A Kubernetes version the input names for a component (`image: .../kube-apiserver:v1.30.2`).
@@ -65,6 +84,16 @@ impl Invocations {
         self.versions.extend(other.versions);
         self.understood.extend(other.understood);
         self.ignored.extend(other.ignored);
+        self.sources.extend(other.sources);
+    }
+
+    /// The file to point at for a location in a config file the arguments name (the host's
+    /// file or the input holding its text), or `file` itself.
+    pub fn source_of<'a>(&'a self, file: &'a str) -> &'a str {
+        self.sources
+            .iter()
+            .find(|s| s.path == file)
+            .map_or(file, |s| s.from.as_str())
     }
 
     /// The one release every version seen agrees on (`1.30`), if they all name the same minor.
@@ -354,6 +383,10 @@ pub fn command_line(
             &mut out.understood,
             &mut out.ignored,
         );
+        out.sources.extend(files.iter().map(|f| FileSource {
+            path: f.path.clone(),
+            from: f.path.clone(),
+        }));
         out.invocations.push(Invocation {
             component: c,
             args,

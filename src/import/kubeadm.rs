@@ -366,6 +366,10 @@ pub fn invocations(
                 line_of(doc, "/kind"),
                 format!("KubeProxyConfiguration: kube-proxy's --config file ({path}, as kubeadm's DaemonSet mounts it)"),
             ));
+            out.sources.push(super::invocations::FileSource {
+                path: path.clone(),
+                from: source.to_string(),
+            });
             out.invocations.push(Invocation {
                 component: Component::KubeProxy,
                 args: vec![InvocationArg {
@@ -440,26 +444,9 @@ pub fn invocations(
                 })
                 .collect();
             let text_of = |path: &str| -> Option<String> {
-                let host = volumes
-                    .iter()
-                    .filter_map(|(mount, host)| {
-                        let rest = if path == mount {
-                            ""
-                        } else {
-                            path.strip_prefix(mount.as_str())?.strip_prefix('/')?
-                        };
-                        Some((
-                            mount.len(),
-                            if rest.is_empty() {
-                                host.clone()
-                            } else {
-                                format!("{host}/{rest}")
-                            },
-                        ))
-                    })
-                    .max_by_key(|(len, _)| *len)
-                    .map(|(_, h)| h);
-                host.and_then(|h| files(&h)).or_else(|| files(path))
+                host_path(&volumes, path)
+                    .and_then(|h| files(&h))
+                    .or_else(|| files(path))
             };
             let files = config_files(
                 component,
@@ -469,6 +456,13 @@ pub fn invocations(
                 &mut out.understood,
                 &mut out.ignored,
             );
+            for f in &files {
+                let from = host_path(&volumes, &f.path).unwrap_or_else(|| f.path.clone());
+                out.sources.push(super::invocations::FileSource {
+                    path: f.path.clone(),
+                    from,
+                });
+            }
             out.understood.push(Note::new(
                 line_of(doc, &format!("/{field}")).or_else(|| line_of(doc, "/kind")),
                 format!(
@@ -521,6 +515,30 @@ pub fn invocations(
         ));
     }
     Ok(out)
+}
+
+/// The host path an `extraVolumes` mount (`(mountPath, hostPath)`, trailing `/` trimmed) gives a
+/// path inside the container: the longest mount that holds it.
+#[cfg(feature = "control-plane")]
+fn host_path(volumes: &[(String, String)], path: &str) -> Option<String> {
+    volumes
+        .iter()
+        .filter_map(|(mount, host)| {
+            let rest = if path == mount {
+                ""
+            } else {
+                path.strip_prefix(mount.as_str())?.strip_prefix('/')?
+            };
+            Some((mount.len(), host, rest))
+        })
+        .max_by_key(|(len, ..)| *len)
+        .map(|(_, host, rest)| {
+            if rest.is_empty() {
+                host.clone()
+            } else {
+                format!("{host}/{rest}")
+            }
+        })
 }
 
 #[cfg(test)]

@@ -49,6 +49,11 @@ pub fn parse(text: &str, source: &str) -> Result<Invocations, ImportError> {
                         format!("key {other}: not a KubeProxyConfiguration"),
                     ));
                 }
+                out.sources
+                    .extend(inv.files.iter().map(|f| super::invocations::FileSource {
+                        path: f.path.clone(),
+                        from: source.to_string(),
+                    }));
                 out.invocations.push(inv);
             }
             None => out.ignored.push(Note::new(

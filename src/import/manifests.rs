@@ -22,7 +22,7 @@ use serde_json::Value;
 
 use super::invocations::{
     component_of_binary, component_of_hyperkube, config_files, image_version, program, split_args,
-    FileTexts, Invocations, SeenVersion, Word, COMPONENTS,
+    FileSource, FileTexts, Invocations, SeenVersion, Word, COMPONENTS,
 };
 use super::{check_size, line_of, yaml_error, ImportError, Note};
 use crate::components::{Component, Invocation, SourceLocation};
@@ -130,6 +130,10 @@ pub fn parse(
                         inv.0.files.first().map_or("", |f| f.path.as_str())
                     ),
                 ));
+                out.sources.extend(inv.0.files.iter().map(|f| FileSource {
+                    path: f.path.clone(),
+                    from: data.file.clone(),
+                }));
                 out.invocations.push(inv.0);
             }
             None => out.ignored.push(Note::new(
@@ -490,15 +494,33 @@ impl Pod<'_> {
         );
         for f in &files {
             match resolve(&mounts, &f.path) {
-                Some(Mounted::Host(host)) => understood.push(Note::new(
-                    None,
-                    format!(
-                        "{}: --{} {} is the host's {host} (hostPath)",
-                        self.file, f.flag, f.path
-                    ),
-                )),
+                Some(Mounted::Host(host)) => {
+                    understood.push(Note::new(
+                        None,
+                        format!(
+                            "{}: --{} {} is the host's {host} (hostPath)",
+                            self.file, f.flag, f.path
+                        ),
+                    ));
+                    out.sources.push(FileSource {
+                        path: f.path.clone(),
+                        from: host,
+                    });
+                }
                 Some(Mounted::ConfigMap { map, key }) => {
-                    used.push((namespace(self.obj), map.clone()));
+                    let ns = namespace(self.obj);
+                    if let Some(data) = config_maps.get(&(ns.clone(), map.clone())).or_else(|| {
+                        config_maps
+                            .iter()
+                            .find(|((_, n), _)| *n == map)
+                            .map(|(_, d)| d)
+                    }) {
+                        out.sources.push(FileSource {
+                            path: f.path.clone(),
+                            from: data.file.clone(),
+                        });
+                    }
+                    used.push((ns, map.clone()));
                     understood.push(Note::new(
                         None,
                         format!(
@@ -507,7 +529,10 @@ impl Pod<'_> {
                         ),
                     ))
                 }
-                None => {}
+                None => out.sources.push(FileSource {
+                    path: f.path.clone(),
+                    from: f.path.clone(),
+                }),
             }
         }
         self.used_maps.extend(used);
