@@ -555,9 +555,45 @@ fn feature_gates<'a>(
                 ),
             }
         }
+    } else if component == Component::KubeProxy {
+        // cliflag.MapStringBool collects every occurrence (syntax checked while parsing, above);
+        // the Complete step applies them at once (`SetFromMap`) and its caller wraps the error.
+        let Some(last) = sets.last() else {
+            return;
+        };
+        let at = &last.arg.at;
+        let joined = sets
+            .iter()
+            .map(|p| p.value.as_str())
+            .collect::<Vec<_>>()
+            .join(",");
+        match gate.set(&joined) {
+            Ok(warnings) => {
+                push_gate_warnings(report, &gate, warnings, at);
+                record_names(&joined, at);
+            }
+            Err(e) => {
+                let prefix = component_configs::complete_wrap(component, release);
+                if prefix.is_none() {
+                    report.limits.push(
+                        "--feature-gates: kube-proxy's wording around the gate's error in this \
+                         release is not known; the gate's own text is given"
+                            .into(),
+                    );
+                }
+                report.errors.push(
+                    ComponentError::new(
+                        ComponentErrorKind::FeatureGate,
+                        format!("{}{e}", prefix.unwrap_or_default()),
+                    )
+                    .with_flag("feature-gates")
+                    .at(at),
+                );
+            }
+        }
     } else {
-        // cliflag.MapStringBool / the gate's own flag value: each occurrence is set as it is
-        // parsed, and pflag wraps a refusal as an invalid argument.
+        // The gate's own flag value: each occurrence is set as it is parsed, and pflag wraps a
+        // refusal as an invalid argument.
         for p in &sets {
             match gate.set(&p.value) {
                 Ok(warnings) => {
@@ -729,6 +765,9 @@ fn config_files(inv: &Invocation, release: Release, report: &mut StartReport) {
             )),
         }
         if let Some(wrap) = component_configs::decode_wrap(inv.component, release) {
+            message.insert_str(0, wrap);
+        }
+        if let Some(wrap) = component_configs::complete_wrap(inv.component, release) {
             message.insert_str(0, wrap);
         }
         report.errors.push(
