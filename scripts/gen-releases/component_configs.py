@@ -258,7 +258,7 @@ def build(check):
 
 
 def render_trees():
-    """SCHEMES, WRAPS and NOTICES from the tree facts and the corrections."""
+    """SCHEMES, WRAPS, COMPLETE_WRAPS and NOTICES from the tree facts and the corrections."""
     rows = read_tsv(FACTS_TREES)
     fixes = read_tsv(CORRECTIONS) if os.path.exists(CORRECTIONS) else []
     for c in fixes:
@@ -268,25 +268,25 @@ def render_trees():
     for r in rows + fixes:
         facts[(r["what"], r["component"], int(r["release"]), r.get("version", ""))] = r["text"]
     comp = {"kube-scheduler": "KubeScheduler", "kube-proxy": "KubeProxy"}
-    out = ["", "/// The scheme name each release's `--config` decoder prints, where a source shows it.",
-           "pub static SCHEMES: &[(Component, u16, &str)] = &["]
-    for (what, c, rel, _), text in sorted(facts.items(), key=lambda kv: (kv[0][1], kv[0][2])):
-        if what == "scheme":
-            out += tuple_lines([f"Component::{comp[c]}", str(rel), rust_str(text)])
-    out += ["];", "",
-            "/// The prefix a release's loader puts before the decoder's error, where a source shows it.",
-            "pub static WRAPS: &[(Component, u16, &str)] = &["]
-    for (what, c, rel, _), text in sorted(facts.items(), key=lambda kv: (kv[0][1], kv[0][2])):
-        if what == "wrap":
-            out += tuple_lines([f"Component::{comp[c]}", str(rel), rust_str(text)])
-    out += ["];", "",
-            "/// The prefix a release's command puts before an error of its Complete step (kube-proxy:",
-            "/// config loading and `SetFromMap` of the gates), where a source shows it.",
-            "pub static COMPLETE_WRAPS: &[(Component, u16, &str)] = &["]
-    for (what, c, rel, _), text in sorted(facts.items(), key=lambda kv: (kv[0][1], kv[0][2])):
-        if what == "complete":
-            out += tuple_lines([f"Component::{comp[c]}", str(rel), rust_str(text)])
-    out += ["];", "",
+    per_component = [
+        ("scheme", "SCHEMES", [
+            "The scheme name each release's `--config` decoder prints, where a source shows it."]),
+        ("wrap", "WRAPS", [
+            "The prefix a release's loader puts before the decoder's error, where a source shows it."]),
+        ("complete", "COMPLETE_WRAPS", [
+            "The prefix a release's command puts before an error of its Complete step (kube-proxy:",
+            "config loading and `SetFromMap` of the gates), where a source shows it."]),
+    ]
+    out = []
+    for wanted, name, doc in per_component:
+        out.append("")
+        out += [f"/// {line}" for line in doc]
+        out.append(f"pub static {name}: &[(Component, u16, &str)] = &[")
+        for (what, c, rel, _), text in sorted(facts.items(), key=lambda kv: (kv[0][1], kv[0][2])):
+            if what == wanted:
+                out += tuple_lines([f"Component::{comp[c]}", str(rel), rust_str(text)])
+        out.append("];")
+    out += ["",
             "/// The scheduler's notice for a deprecated KubeSchedulerConfiguration version: (release,",
             "/// version, text).",
             "pub static NOTICES: &[(u16, &str, &str)] = &["]
