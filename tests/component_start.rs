@@ -207,7 +207,9 @@ fn feature_gates_through_the_compatibility_registry_from_1_31() {
         &["--feature-gates=wardle:Banana=true"],
     );
     assert_eq!(errors(&r), vec!["component not registered: wardle"]);
-    // kube-proxy is not in the registry: cliflag.MapStringBool and pflag's wrapping.
+    // kube-proxy is not in the registry: cliflag.MapStringBool while parsing (syntax), then its
+    // Complete step's SetFromMap, wrapped by the command (cmd/kube-proxy/app/server.go of the
+    // 1.33 tree: "failed complete: %w").
     let r = check(
         Component::KubeProxy,
         33,
@@ -215,9 +217,20 @@ fn feature_gates_through_the_compatibility_registry_from_1_31() {
     );
     assert_eq!(
         errors(&r),
-        vec![
-            r#"invalid argument "NoSuchGate=true" for "--feature-gates" flag: unrecognized feature gate: NoSuchGate"#
-        ]
+        vec!["failed complete: unrecognized feature gate: NoSuchGate"]
+    );
+    let r = check(
+        Component::KubeProxy,
+        33,
+        &["--feature-gates=NoSuchGate=maybe"],
+    );
+    assert_eq!(r.errors[0].kind(), ComponentErrorKind::InvalidFlagValue);
+    assert!(
+        r.errors[0]
+            .to_string()
+            .starts_with(r#"invalid argument "NoSuchGate=maybe" for "--feature-gates" flag: "#),
+        "{}",
+        r.errors[0]
     );
 }
 
@@ -298,7 +311,8 @@ fn scheduler_config_notices_and_other_kinds() {
 }
 
 /// kube-proxy's loader (cmd/kube-proxy/app/options.go of the 1.33 tree) wraps the decoder's
-/// error: `failed to decode: no kind ...` in the scheme of pkg/proxy/apis/config/scheme.
+/// error (`failed to decode: no kind ...` in the scheme of pkg/proxy/apis/config/scheme), and
+/// its command wraps the Complete step that loads it (`failed complete: `).
 #[test]
 fn proxy_config_version_not_registered() {
     let i = with_file(
@@ -314,7 +328,7 @@ fn proxy_config_version_not_registered() {
     assert_eq!(
         errors(&r),
         vec![
-            r#"failed to decode: no kind "KubeProxyConfiguration" is registered for version "kubeproxy.config.k8s.io/v1alpha2" in scheme "k8s.io/kubernetes/pkg/proxy/apis/config/scheme/scheme.go:29""#
+            r#"failed complete: failed to decode: no kind "KubeProxyConfiguration" is registered for version "kubeproxy.config.k8s.io/v1alpha2" in scheme "k8s.io/kubernetes/pkg/proxy/apis/config/scheme/scheme.go:29""#
         ]
     );
     let ok = with_file(

@@ -142,7 +142,9 @@ def extract_trees():
         "# source: openshift/microshift branches release-4.12..release-5.0 (openshift_trees.py),",
         f"#   {', '.join(SCHEMES.values())}, {SCHEDULER_LOADER}",
         "# columns: release, branch, component, what (scheme | notice | wrap: the prefix the",
-        "#   loader puts before the decoder's error), version (notice only), text",
+        "#   loader puts before the decoder's error | complete: the prefix the command puts before",
+        "#   an error of its Complete step, where config files and gates are applied), version",
+        "#   (notice only), text",
         "release\tbranch\tcomponent\twhat\tversion\ttext",
     ]
     for minor in sorted(ot.TREES):
@@ -159,6 +161,9 @@ def extract_trees():
         m = re.search(r'fmt\.Errorf\("(failed to decode): %w", err\)', proxy)
         if m:
             lines.append(f"{minor}\t{branch}\tkube-proxy\twrap\t\t{m.group(1)}: ")
+        m = re.search(r'opts\.Complete\(.*?\); err != nil \{\s*return fmt\.Errorf\("(failed complete): %w", err\)', proxy)
+        if m:
+            lines.append(f"{minor}\t{branch}\tkube-proxy\tcomplete\t\t{m.group(1)}: ")
         loader = ot.show(minor, f"{k}/{SCHEDULER_LOADER}")
         for msg, version in re.findall(r'"(KubeSchedulerConfiguration (v1\w+) is deprecated[^"]*)"', loader):
             lines.append(f"{minor}\t{branch}\tkube-scheduler\tnotice\t{version}\t{msg}")
@@ -253,7 +258,7 @@ def build(check):
 
 
 def render_trees():
-    """SCHEMES, WRAPS and NOTICES from the tree facts and the corrections."""
+    """SCHEMES, WRAPS, COMPLETE_WRAPS and NOTICES from the tree facts and the corrections."""
     rows = read_tsv(FACTS_TREES)
     fixes = read_tsv(CORRECTIONS) if os.path.exists(CORRECTIONS) else []
     for c in fixes:
@@ -263,18 +268,25 @@ def render_trees():
     for r in rows + fixes:
         facts[(r["what"], r["component"], int(r["release"]), r.get("version", ""))] = r["text"]
     comp = {"kube-scheduler": "KubeScheduler", "kube-proxy": "KubeProxy"}
-    out = ["", "/// The scheme name each release's `--config` decoder prints, where a source shows it.",
-           "pub static SCHEMES: &[(Component, u16, &str)] = &["]
-    for (what, c, rel, _), text in sorted(facts.items(), key=lambda kv: (kv[0][1], kv[0][2])):
-        if what == "scheme":
-            out += tuple_lines([f"Component::{comp[c]}", str(rel), rust_str(text)])
-    out += ["];", "",
-            "/// The prefix a release's loader puts before the decoder's error, where a source shows it.",
-            "pub static WRAPS: &[(Component, u16, &str)] = &["]
-    for (what, c, rel, _), text in sorted(facts.items(), key=lambda kv: (kv[0][1], kv[0][2])):
-        if what == "wrap":
-            out += tuple_lines([f"Component::{comp[c]}", str(rel), rust_str(text)])
-    out += ["];", "",
+    per_component = [
+        ("scheme", "SCHEMES", [
+            "The scheme name each release's `--config` decoder prints, where a source shows it."]),
+        ("wrap", "WRAPS", [
+            "The prefix a release's loader puts before the decoder's error, where a source shows it."]),
+        ("complete", "COMPLETE_WRAPS", [
+            "The prefix a release's command puts before an error of its Complete step (kube-proxy:",
+            "config loading and `SetFromMap` of the gates), where a source shows it."]),
+    ]
+    out = []
+    for wanted, name, doc in per_component:
+        out.append("")
+        out += [f"/// {line}" for line in doc]
+        out.append(f"pub static {name}: &[(Component, u16, &str)] = &[")
+        for (what, c, rel, _), text in sorted(facts.items(), key=lambda kv: (kv[0][1], kv[0][2])):
+            if what == wanted:
+                out += tuple_lines([f"Component::{comp[c]}", str(rel), rust_str(text)])
+        out.append("];")
+    out += ["",
             "/// The scheduler's notice for a deprecated KubeSchedulerConfiguration version: (release,",
             "/// version, text).",
             "pub static NOTICES: &[(u16, &str, &str)] = &["]

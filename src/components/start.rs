@@ -10,15 +10,23 @@
 //!    prints `Flag --x has been deprecated, <text>` and is accepted. Names are normalized `_` to
 //!    `-` (`cliflag.WordSepNormalizeFunc`, set by every component's main). pflag stops at the
 //!    first error, so the binary prints only the first; this check goes on and reports every
-//!    one, the first marked [`StartReport::first_error`].
+//!    one, the first marked [`StartReport::first_error`]. (cobra prints a refusal as
+//!    `Error: <text>`; the texts here are without that prefix.)
 //! 2. **`--emulated-version`** (1.31+): `kube=1.N` or `1.N`, within three minors below the
 //!    binary and never below 1.31.
 //! 3. **`--feature-gates`** against the whole gate set the release registers
-//!    ([`crate::releases::gates::release_gate`], at the emulated version when one is set): the
-//!    gate's own error texts, and its warnings (GA or deprecated gates set). A gate that is
-//!    accepted but that this component's code does not read in the release is a note.
-//! 4. **Config files**: each file's `apiVersion`/`kind` against what the release's scheme
-//!    registers ([`crate::releases::component_configs`]), with apimachinery's text.
+//!    ([`crate::releases::gates::release_gate`], at the emulated version when one is set), the
+//!    way each release applies them: the gate's own flag value until 1.30 (a refusal is pflag's
+//!    `invalid argument`), component-base's compatibility registry from 1.31 (`kube:` prefixes,
+//!    the gate's error as it is), kube-proxy's `cliflag.MapStringBool` and its Complete step
+//!    (`failed complete: ` from 1.31). Warnings are the gate's (GA or deprecated gates set),
+//!    in that release's wording. A gate that is accepted but that this component's code does
+//!    not read in the release is a note.
+//! 4. **Checks of the parsed options** that are reproduced: the kube-apiserver's inert insecure
+//!    port of 1.20..1.23.
+//! 5. **Config files**: each file's `apiVersion`/`kind` against what the release's scheme
+//!    registers ([`crate::releases::component_configs`]), with apimachinery's text, the scheme
+//!    name and the loader's wrapping where a source of the release shows them.
 //!
 //! What it cannot be exact about is listed on [`StartReport::limits`] per run: values of custom
 //! flag types kubegate does not parse (`FlagKind::Other`, port ranges, cert/key pairs...), a
@@ -147,6 +155,8 @@ pub fn check_start(inv: &Invocation, release: Release) -> StartReport {
     config_files(inv, release, &mut report);
     report.starts = report.errors.is_empty();
     report.first_error = (!report.errors.is_empty()).then_some(0);
+    let mut seen = std::collections::BTreeSet::new();
+    report.limits.retain(|l| seen.insert(l.clone()));
     report
 }
 
@@ -555,9 +565,45 @@ fn feature_gates<'a>(
                 ),
             }
         }
+    } else if component == Component::KubeProxy {
+        // cliflag.MapStringBool collects every occurrence (syntax checked while parsing, above);
+        // the Complete step applies them at once (`SetFromMap`) and its caller wraps the error.
+        let Some(last) = sets.last() else {
+            return;
+        };
+        let at = &last.arg.at;
+        let joined = sets
+            .iter()
+            .map(|p| p.value.as_str())
+            .collect::<Vec<_>>()
+            .join(",");
+        match gate.set(&joined) {
+            Ok(warnings) => {
+                push_gate_warnings(report, &gate, warnings, at);
+                record_names(&joined, at);
+            }
+            Err(e) => {
+                let prefix = component_configs::complete_wrap(component, release);
+                if prefix.is_none() {
+                    report.limits.push(
+                        "--feature-gates: kube-proxy's wording around the gate's error in this \
+                         release is not known; the gate's own text is given"
+                            .into(),
+                    );
+                }
+                report.errors.push(
+                    ComponentError::new(
+                        ComponentErrorKind::FeatureGate,
+                        format!("{}{e}", prefix.unwrap_or_default()),
+                    )
+                    .with_flag("feature-gates")
+                    .at(at),
+                );
+            }
+        }
     } else {
-        // cliflag.MapStringBool / the gate's own flag value: each occurrence is set as it is
-        // parsed, and pflag wraps a refusal as an invalid argument.
+        // The gate's own flag value: each occurrence is set as it is parsed, and pflag wraps a
+        // refusal as an invalid argument.
         for p in &sets {
             match gate.set(&p.value) {
                 Ok(warnings) => {
@@ -729,6 +775,9 @@ fn config_files(inv: &Invocation, release: Release, report: &mut StartReport) {
             )),
         }
         if let Some(wrap) = component_configs::decode_wrap(inv.component, release) {
+            message.insert_str(0, wrap);
+        }
+        if let Some(wrap) = component_configs::complete_wrap(inv.component, release) {
             message.insert_str(0, wrap);
         }
         report.errors.push(

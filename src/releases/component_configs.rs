@@ -40,7 +40,7 @@ impl KindSpan {
 
 #[path = "component_configs_data.rs"]
 mod data;
-pub use data::{KINDS, NOTICES, REFS, SCHEMES, WRAPS};
+pub use data::{COMPLETE_WRAPS, KINDS, NOTICES, REFS, SCHEMES, WRAPS};
 
 /// The scheme name `component`'s `--config` decoder prints in `release`
 /// (`k8s.io/kubernetes/pkg/scheduler/apis/config/scheme/scheme.go:29`), and whether a source
@@ -61,6 +61,16 @@ pub fn scheme_name(component: Component, release: Release) -> Option<(&'static s
 /// of that release shows one (kube-proxy's `failed to decode: ` from 1.31).
 pub fn decode_wrap(component: Component, release: Release) -> Option<&'static str> {
     WRAPS
+        .iter()
+        .find(|(c, r, _)| *c == component && *r == release.minor())
+        .map(|(_, _, w)| *w)
+}
+
+/// The prefix `component`'s command puts before an error of its Complete step in `release`
+/// (kube-proxy's `failed complete: ` from 1.31: config loading and its gates), if a source of
+/// that release shows one.
+pub fn complete_wrap(component: Component, release: Release) -> Option<&'static str> {
+    COMPLETE_WRAPS
         .iter()
         .find(|(c, r, _)| *c == component && *r == release.minor())
         .map(|(_, _, w)| *w)

@@ -997,6 +997,17 @@ pub static WRAPS: &[(Component, u16, &str)] = &[
     (Component::KubeProxy, 36, "failed to decode: "),
 ];
 
+/// The prefix a release's command puts before an error of its Complete step (kube-proxy:
+/// config loading and `SetFromMap` of the gates), where a source shows it.
+pub static COMPLETE_WRAPS: &[(Component, u16, &str)] = &[
+    (Component::KubeProxy, 31, "failed complete: "),
+    (Component::KubeProxy, 32, "failed complete: "),
+    (Component::KubeProxy, 33, "failed complete: "),
+    (Component::KubeProxy, 34, "failed complete: "),
+    (Component::KubeProxy, 35, "failed complete: "),
+    (Component::KubeProxy, 36, "failed complete: "),
+];
+
 /// The scheduler's notice for a deprecated KubeSchedulerConfiguration version: (release,
 /// version, text).
 pub static NOTICES: &[(u16, &str, &str)] = &[
