@@ -62,12 +62,12 @@
 
 #[cfg(feature = "api-fields")]
 pub mod api;
-#[cfg(all(feature = "cli", feature = "kubelet-config", feature = "node-status"))]
+#[cfg(feature = "cli")]
 pub mod cli;
-#[cfg(feature = "node-status")]
-pub mod controller;
 #[cfg(feature = "control-plane")]
 pub mod components;
+#[cfg(feature = "node-status")]
+pub mod controller;
 #[cfg(feature = "control-plane")]
 pub mod controlplane;
 pub mod duration;
