@@ -70,10 +70,11 @@ const D24: &str = "see --bind-address instead.";
 const D25: &str = "see --insecure-bind-address instead.";
 const D26: &str = "see --insecure-port instead.";
 const D27: &str = "see --secure-port instead.";
-const D28: &str =
+const D28: &str = "use --cluster-signing-duration";
+const D29: &str =
     "watch caches are sized automatically and this flag will be removed in a future version";
-const D29: &str = "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components";
-const D30: &str = "will be removed in a future version";
+const D30: &str = "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components";
+const D31: &str = "will be removed in a future version";
 
 /// Every flag any release of the four components registered, by component (in
 /// `Component::ALL` order) and then by name.
@@ -94,7 +95,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -227,7 +228,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -935,7 +936,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 29,
                 kind: Str,
-                deprecated: Some(D30),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -956,7 +957,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 29,
                 kind: Str,
-                deprecated: Some(D30),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -1107,7 +1108,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 25,
                 kind: Int64,
-                deprecated: Some(D28),
+                deprecated: Some(D29),
                 hidden: false,
             },
         ],
@@ -1816,7 +1817,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -1837,7 +1838,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -1858,7 +1859,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -1879,7 +1880,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -1952,7 +1953,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -2168,7 +2169,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -2642,7 +2643,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -2663,7 +2664,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -2690,7 +2691,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -2977,7 +2978,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -3063,7 +3064,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -3971,13 +3972,21 @@ pub static FLAGS: &[ComponentFlag] = &[
         name: "experimental-cluster-signing-duration",
         shorthand: None,
         since: 16,
-        removed: Some(19),
-        spans: &[FlagSpan {
-            from: 16,
-            kind: Dur,
-            deprecated: None,
-            hidden: false,
-        }],
+        removed: Some(25),
+        spans: &[
+            FlagSpan {
+                from: 16,
+                kind: Dur,
+                deprecated: None,
+                hidden: false,
+            },
+            FlagSpan {
+                from: 19,
+                kind: Dur,
+                deprecated: Some(D28),
+                hidden: false,
+            },
+        ],
     },
     ComponentFlag {
         component: KubeControllerManager,
@@ -4367,7 +4376,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -4388,7 +4397,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -4409,7 +4418,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -4430,7 +4439,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -4503,7 +4512,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -4740,7 +4749,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -5115,7 +5124,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -5136,7 +5145,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -5163,7 +5172,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -5414,7 +5423,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -5495,7 +5504,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -5979,7 +5988,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -6000,7 +6009,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -6021,7 +6030,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -6042,7 +6051,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -6115,7 +6124,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -6162,7 +6171,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -6412,7 +6421,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -6433,7 +6442,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -6460,7 +6469,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -6648,7 +6657,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
             FlagSpan {
@@ -6675,7 +6684,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
             FlagSpan {
@@ -7285,7 +7294,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
             FlagSpan {
@@ -7312,7 +7321,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
             FlagSpan {
@@ -7339,7 +7348,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
             FlagSpan {
@@ -7366,7 +7375,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
             FlagSpan {
@@ -7445,7 +7454,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
             FlagSpan {
@@ -7566,7 +7575,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
             FlagSpan {
@@ -7684,7 +7693,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
             FlagSpan {
@@ -7711,7 +7720,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
             FlagSpan {
@@ -7744,7 +7753,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D29),
+                deprecated: Some(D30),
                 hidden: false,
             },
             FlagSpan {
