@@ -283,3 +283,25 @@ fn every_record_is_well_formed() {
         assert_eq!(r.spans.first().map(|s| s.from), Some(r.since));
     }
 }
+
+/// The controller-manager reads no versioned config file: no release's page lists a `--config`
+/// for it (KubeControllerManagerConfiguration stays internal), while the scheduler and kube-proxy
+/// have `--config` and `--write-config-to` in every release.
+#[test]
+fn only_scheduler_and_proxy_take_a_config_file() {
+    for r in Release::all() {
+        let m = r.minor();
+        assert_eq!(flag(Component::KubeControllerManager, "config", m), None);
+        assert_eq!(flag(Component::KubeApiserver, "config", m), None);
+        for c in [Component::KubeScheduler, Component::KubeProxy] {
+            assert_eq!(flag(c, "config", m), Some((FlagKind::Str, None)), "{m}");
+            assert!(flag(c, "write-config-to", m).is_some());
+        }
+    }
+    use kubegate::releases::component_configs::file_flag;
+    assert!(file_flag(Component::KubeControllerManager, "config").is_none());
+    assert_eq!(
+        file_flag(Component::KubeScheduler, "config").map(|f| f.kind),
+        Some("KubeSchedulerConfiguration")
+    );
+}
