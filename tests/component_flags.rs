@@ -5,6 +5,8 @@
 //! openshift/microshift carries it (`vendor/k8s.io/kubernetes` on release-4.12..4.17,
 //! `deps/github.com/openshift/kubernetes` on release-4.18..5.0).
 
+#![cfg(feature = "control-plane")]
+
 use kubegate::releases::component_flags::{self, FlagKind, COMPONENTS, FLAGS};
 use kubegate::releases::gates::Component;
 use kubegate::releases::{Release, NEWEST, OLDEST};

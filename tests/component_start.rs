@@ -4,7 +4,7 @@
 //! carries (`releases::component_flags`); config kinds: the staging repositories' `register.go`
 //! at `kubernetes-1.N.0` (`releases::component_configs`).
 
-#![cfg(feature = "kubelet-config")]
+#![cfg(all(feature = "control-plane", feature = "kubelet-config"))]
 
 use kubegate::components::{
     check_start, Component, ComponentErrorKind, ConfigFile, Invocation, InvocationArg,
