@@ -5,6 +5,8 @@
 //! openshift/microshift carries it (`vendor/k8s.io/kubernetes` on release-4.12..4.17,
 //! `deps/github.com/openshift/kubernetes` on release-4.18..5.0).
 
+#![cfg(feature = "control-plane")]
+
 use kubegate::releases::component_flags::{self, FlagKind, COMPONENTS, FLAGS};
 use kubegate::releases::gates::Component;
 use kubegate::releases::{Release, NEWEST, OLDEST};
@@ -247,7 +249,7 @@ fn census_per_component_and_release() {
         (
             Component::KubeControllerManager,
             [
-                123, 125, 127, 140, 144, 149, 149, 149, 146, 150, 139, 137, 141, 142, 144, 141,
+                123, 125, 127, 141, 145, 150, 150, 150, 147, 150, 139, 137, 141, 142, 144, 141,
                 143, 143, 143, 146, 148, 148,
             ],
         ),
@@ -261,7 +263,7 @@ fn census_per_component_and_release() {
         (
             Component::KubeProxy,
             [
-                54, 53, 58, 59, 59, 65, 65, 65, 62, 62, 62, 62, 63, 66, 66, 66, 66, 66, 66, 66, 66,
+                54, 53, 58, 59, 59, 65, 65, 65, 62, 62, 62, 62, 63, 67, 67, 66, 66, 66, 66, 66, 66,
                 66,
             ],
         ),
@@ -282,4 +284,26 @@ fn every_record_is_well_formed() {
         assert!(!r.name.contains('_'), "{} is not normalized", r.name);
         assert_eq!(r.spans.first().map(|s| s.from), Some(r.since));
     }
+}
+
+/// The controller-manager reads no versioned config file: no release's page lists a `--config`
+/// for it (KubeControllerManagerConfiguration stays internal), while the scheduler and kube-proxy
+/// have `--config` and `--write-config-to` in every release.
+#[test]
+fn only_scheduler_and_proxy_take_a_config_file() {
+    for r in Release::all() {
+        let m = r.minor();
+        assert_eq!(flag(Component::KubeControllerManager, "config", m), None);
+        assert_eq!(flag(Component::KubeApiserver, "config", m), None);
+        for c in [Component::KubeScheduler, Component::KubeProxy] {
+            assert_eq!(flag(c, "config", m), Some((FlagKind::Str, None)), "{m}");
+            assert!(flag(c, "write-config-to", m).is_some());
+        }
+    }
+    use kubegate::releases::component_configs::file_flag;
+    assert!(file_flag(Component::KubeControllerManager, "config").is_none());
+    assert_eq!(
+        file_flag(Component::KubeScheduler, "config").map(|f| f.kind),
+        Some("KubeSchedulerConfiguration")
+    );
 }

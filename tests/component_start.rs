@@ -4,7 +4,7 @@
 //! carries (`releases::component_flags`); config kinds: the staging repositories' `register.go`
 //! at `kubernetes-1.N.0` (`releases::component_configs`).
 
-#![cfg(feature = "kubelet-config")]
+#![cfg(all(feature = "control-plane", feature = "kubelet-config"))]
 
 use kubegate::components::{
     check_start, Component, ComponentErrorKind, ConfigFile, Invocation, InvocationArg,
@@ -548,5 +548,30 @@ fn odd_input_is_reported_not_trusted() {
     assert_eq!(
         errors(&check_start(&i, rel(33))),
         vec!["Object 'Kind' is missing in 'apiVersion: kubescheduler.config.k8s.io/v1\n'"]
+    );
+}
+
+/// The audit policy file: audit.k8s.io/v1beta1 is registered until 1.23 and gone in 1.24
+/// (k8s.io/apiserver pkg/apis/audit/v1beta1 at kubernetes-1.23.0 / 1.24.0); the refusal is the
+/// decoder's text in the scheme of pkg/audit/scheme.go, wrapped by pkg/audit/policy/reader.go
+/// and pkg/server/options/audit.go of that tag.
+#[test]
+fn audit_policy_v1beta1_gone_in_1_24() {
+    let policy = "apiVersion: audit.k8s.io/v1beta1\nkind: Policy\nrules:\n- level: Metadata\n";
+    let run = |m: u16| {
+        let i = with_file(
+            inv(Component::KubeApiserver, &[]),
+            "audit-policy-file",
+            "/etc/kubernetes/audit-policy.yaml",
+            policy,
+        );
+        check_start(&i, rel(m))
+    };
+    assert!(run(23).starts);
+    assert_eq!(
+        errors(&run(24)),
+        vec![
+            r#"loading audit policy file: failed decoding: no kind "Policy" is registered for version "audit.k8s.io/v1beta1" in scheme "k8s.io/apiserver/pkg/audit/scheme.go:30": from file /etc/kubernetes/audit-policy.yaml"#
+        ]
     );
 }

@@ -46,6 +46,22 @@ SCHEMES = {
 }
 # The scheduler's loader logs a notice for a deprecated KubeSchedulerConfiguration version.
 SCHEDULER_LOADER = "cmd/kube-scheduler/app/options/configfile.go"
+
+FACTS_READERS = os.path.join(HERE, "facts", "component-configs-readers.tsv")
+# The kube-apiserver's file readers in k8s.io/apiserver whose refusal of an unregistered kind
+# can be spelled out per tag: the scheme file (named after its runtime.NewScheme() line) and the
+# format strings each layer wraps the decoder's error in, outermost first. A reader is recorded
+# for a tag only when every format string is found there.
+APISERVER_READERS = {
+    "audit-policy-file": {
+        "scheme": "pkg/audit/scheme.go",
+        "layers": [
+            ("pkg/server/options/audit.go", "loading audit policy file: %v", "loading audit policy file: {}"),
+            ("pkg/audit/policy/reader.go", "%v: from file %v", "{}: from file {path}"),
+            ("pkg/audit/policy/reader.go", "failed decoding: %", "failed decoding: {}"),
+        ],
+    },
+}
 OUT = os.path.join(ROOT, "src", "releases", "component_configs_data.rs")
 
 REPOS = {
@@ -127,7 +143,39 @@ def extract():
     with open(FACTS, "w", encoding="utf-8") as fh:
         fh.write("\n".join(lines) + "\n")
     print(f"wrote {os.path.relpath(FACTS, ROOT)}")
+    extract_readers(os.path.join(base, REPOS["apiserver"][0], "repo"))
     extract_trees()
+
+
+def extract_readers(repo):
+    """The apiserver readers' scheme names and wrappings per staging tag (APISERVER_READERS)."""
+    lines = [
+        "# The kube-apiserver's config-file readers in k8s.io/apiserver, per release: the scheme",
+        "#   name its decoder prints (file:line of runtime.NewScheme()) and how the reader wraps",
+        "#   the decoder's error ({} the error, {path} the file).",
+        "# source: kubernetes/apiserver at tags kubernetes-1.N.0 (1.37: the newest pre-release tag),",
+        "#   the files of APISERVER_READERS in component_configs.py",
+        "# columns: release, ref, flag, scheme, template",
+        "release\tref\tflag\tscheme\ttemplate",
+    ]
+    for minor in range(OLDEST, NEWEST + 1):
+        ref = ref_of(repo, minor)
+        for flag, reader in APISERVER_READERS.items():
+            text = git(repo, "show", f"{ref}:{reader['scheme']}", ok=True)
+            line = next((i for i, l in enumerate(text.splitlines(), 1) if "runtime.NewScheme()" in l), None)
+            template = "{}"
+            found = line is not None
+            for path, needle, wrap in reversed(reader["layers"]):
+                if needle not in git(repo, "show", f"{ref}:{path}", ok=True):
+                    found = False
+                template = wrap.replace("{}", template, 1) if "{}" in wrap else template
+            if found:
+                lines.append(
+                    f"{minor}\t{ref}\t{flag}\tk8s.io/apiserver/{reader['scheme']}:{line}\t{template.replace('{}', '{err}')}"
+                )
+    with open(FACTS_READERS, "w", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
+    print(f"wrote {os.path.relpath(FACTS_READERS, ROOT)}")
 
 
 def extract_trees():
@@ -287,6 +335,12 @@ def render_trees():
                 out += tuple_lines([f"Component::{comp[c]}", str(rel), rust_str(text)])
         out.append("];")
     out += ["",
+            "/// The kube-apiserver's file readers: (flag, release, scheme name, wrapping of the",
+            "/// decoder's error with `{err}` and `{path}`), where the release's source shows them.",
+            "pub static READERS: &[(&str, u16, &str, &str)] = &["]
+    for r in read_tsv(FACTS_READERS):
+        out += tuple_lines([rust_str(r["flag"]), r["release"], rust_str(r["scheme"]), rust_str(r["template"])])
+    out += ["];", "",
             "/// The scheduler's notice for a deprecated KubeSchedulerConfiguration version: (release,",
             "/// version, text).",
             "pub static NOTICES: &[(u16, &str, &str)] = &["]

@@ -751,7 +751,13 @@ fn config_files(inv: &Invocation, release: Release, report: &mut StartReport) {
             );
             continue;
         }
-        let scheme = component_configs::scheme_name(inv.component, release);
+        let reader = (inv.component == Component::KubeApiserver)
+            .then(|| component_configs::apiserver_reader(&file.flag, release))
+            .flatten();
+        let scheme = match reader {
+            Some((name, _)) => Some((name, true)),
+            None => component_configs::scheme_name(inv.component, release),
+        };
         let mut message = format!(
             "no kind {} is registered for version {}",
             crate::go::quote(kind),
@@ -773,6 +779,11 @@ fn config_files(inv: &Invocation, release: Release, report: &mut StartReport) {
                  the text stops before it",
                 file.flag
             )),
+        }
+        if let Some((_, template)) = reader {
+            message = template
+                .replace("{err}", &message)
+                .replace("{path}", &file.path);
         }
         if let Some(wrap) = component_configs::decode_wrap(inv.component, release) {
             message.insert_str(0, wrap);

@@ -40,7 +40,7 @@ impl KindSpan {
 
 #[path = "component_configs_data.rs"]
 mod data;
-pub use data::{COMPLETE_WRAPS, KINDS, NOTICES, REFS, SCHEMES, WRAPS};
+pub use data::{COMPLETE_WRAPS, KINDS, NOTICES, READERS, REFS, SCHEMES, WRAPS};
 
 /// The scheme name `component`'s `--config` decoder prints in `release`
 /// (`k8s.io/kubernetes/pkg/scheduler/apis/config/scheme/scheme.go:29`), and whether a source
@@ -74,6 +74,16 @@ pub fn complete_wrap(component: Component, release: Release) -> Option<&'static 
         .iter()
         .find(|(c, r, _)| *c == component && *r == release.minor())
         .map(|(_, _, w)| *w)
+}
+
+/// How the kube-apiserver's reader of `flag`'s file refuses an unregistered kind in `release`:
+/// the scheme name its decoder prints and the wrapping of the decoder's error (`{err}`, and
+/// `{path}` for the file), where that release's k8s.io/apiserver source shows them.
+pub fn apiserver_reader(flag: &str, release: Release) -> Option<(&'static str, &'static str)> {
+    READERS
+        .iter()
+        .find(|(f, r, ..)| *f == flag && *r == release.minor())
+        .map(|(_, _, scheme, template)| (*scheme, *template))
 }
 
 /// The kube-scheduler's notice for a deprecated KubeSchedulerConfiguration `version`

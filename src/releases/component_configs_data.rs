@@ -1008,6 +1008,143 @@ pub static COMPLETE_WRAPS: &[(Component, u16, &str)] = &[
     (Component::KubeProxy, 36, "failed complete: "),
 ];
 
+/// The kube-apiserver's file readers: (flag, release, scheme name, wrapping of the
+/// decoder's error with `{err}` and `{path}`), where the release's source shows them.
+pub static READERS: &[(&str, u16, &str, &str)] = &[
+    (
+        "audit-policy-file",
+        16,
+        "k8s.io/apiserver/pkg/audit/scheme.go:32",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        17,
+        "k8s.io/apiserver/pkg/audit/scheme.go:32",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        18,
+        "k8s.io/apiserver/pkg/audit/scheme.go:32",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        19,
+        "k8s.io/apiserver/pkg/audit/scheme.go:32",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        20,
+        "k8s.io/apiserver/pkg/audit/scheme.go:32",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        21,
+        "k8s.io/apiserver/pkg/audit/scheme.go:32",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        22,
+        "k8s.io/apiserver/pkg/audit/scheme.go:32",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        23,
+        "k8s.io/apiserver/pkg/audit/scheme.go:32",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        24,
+        "k8s.io/apiserver/pkg/audit/scheme.go:30",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        25,
+        "k8s.io/apiserver/pkg/audit/scheme.go:30",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        26,
+        "k8s.io/apiserver/pkg/audit/scheme.go:30",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        27,
+        "k8s.io/apiserver/pkg/audit/scheme.go:30",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        28,
+        "k8s.io/apiserver/pkg/audit/scheme.go:30",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        29,
+        "k8s.io/apiserver/pkg/audit/scheme.go:30",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        30,
+        "k8s.io/apiserver/pkg/audit/scheme.go:30",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        31,
+        "k8s.io/apiserver/pkg/audit/scheme.go:30",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        32,
+        "k8s.io/apiserver/pkg/audit/scheme.go:30",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        33,
+        "k8s.io/apiserver/pkg/audit/scheme.go:30",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        34,
+        "k8s.io/apiserver/pkg/audit/scheme.go:30",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        35,
+        "k8s.io/apiserver/pkg/audit/scheme.go:30",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        36,
+        "k8s.io/apiserver/pkg/audit/scheme.go:30",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+    (
+        "audit-policy-file",
+        37,
+        "k8s.io/apiserver/pkg/audit/scheme.go:30",
+        "loading audit policy file: failed decoding: {err}: from file {path}",
+    ),
+];
+
 /// The scheduler's notice for a deprecated KubeSchedulerConfiguration version: (release,
 /// version, text).
 pub static NOTICES: &[(u16, &str, &str)] = &[

@@ -177,6 +177,80 @@ pub fn by_shorthand(
     flags_of(component, release).find(|r| r.shorthand == Some(c))
 }
 
+/// How a flag differs between two releases of a component.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "FlagChangeKind")
+)]
+pub enum FlagChangeKind {
+    /// Registered in the newer release only.
+    Added,
+    /// Registered in the older release only: the newer binary refuses it (`unknown flag`).
+    Removed,
+    /// Not deprecated in the older release, deprecated in the newer.
+    Deprecated,
+    /// Deprecated in both, with another text.
+    DeprecationChanged,
+    /// Deprecated in the older release, no longer in the newer.
+    Undeprecated,
+    /// Read by another kind of value.
+    KindChanged,
+}
+
+/// One flag's change between two releases, with the release (1.x minor) where it arrives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlagChange {
+    pub flag: &'static ComponentFlag,
+    pub kind: FlagChangeKind,
+    /// The first release after `from` (up to `to`) that has the change.
+    pub at: u16,
+}
+
+/// What changes in `component`'s flag set from release `from` to release `to` (either order;
+/// `from` is the one you run now), sorted by flag name. Only the two ends are compared; `at` says
+/// in which release between them each change arrives.
+pub fn changes(component: Component, from: Release, to: Release) -> Vec<FlagChange> {
+    let (lo, hi) = (from.minor(), to.minor());
+    let forward = lo <= hi;
+    let mut out = Vec::new();
+    for rec in records_of(component) {
+        let (a, b) = (rec.at(from), rec.at(to));
+        let kind = match (a, b) {
+            (None, None) => continue,
+            (None, Some(_)) => FlagChangeKind::Added,
+            (Some(_), None) => FlagChangeKind::Removed,
+            (Some(a), Some(b)) => match (a.deprecated, b.deprecated) {
+                _ if a.kind != b.kind => FlagChangeKind::KindChanged,
+                (None, Some(_)) => FlagChangeKind::Deprecated,
+                (Some(_), None) => FlagChangeKind::Undeprecated,
+                (Some(x), Some(y)) if x != y => FlagChangeKind::DeprecationChanged,
+                _ => continue,
+            },
+        };
+        // The first release, walking from `from` towards `to`, whose answer equals `to`'s.
+        let end = rec.at(to).copied();
+        let steps: Vec<u16> = if forward {
+            (lo + 1..=hi).collect()
+        } else {
+            (hi..lo).rev().collect()
+        };
+        let at = steps
+            .iter()
+            .copied()
+            .find(|m| Release::new(*m).is_ok_and(|r| rec.at(r).copied() == end))
+            .unwrap_or(hi);
+        out.push(FlagChange {
+            flag: rec,
+            kind,
+            at,
+        });
+    }
+    out
+}
+
 /// The components whose flags the data carries (every one but the kubelet).
 pub const COMPONENTS: [Component; 4] = [
     Component::KubeApiserver,
@@ -188,6 +262,21 @@ pub const COMPONENTS: [Component; 4] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn changes_name_the_release_that_brings_them() {
+        let r = |m| Release::new(m).unwrap();
+        let ch = changes(Component::KubeApiserver, r(22), r(25));
+        let insecure = ch.iter().find(|c| c.flag.name == "insecure-port").unwrap();
+        assert_eq!((insecure.kind, insecure.at), (FlagChangeKind::Removed, 24));
+        let back = changes(Component::KubeApiserver, r(25), r(22));
+        let insecure = back
+            .iter()
+            .find(|c| c.flag.name == "insecure-port")
+            .unwrap();
+        assert_eq!((insecure.kind, insecure.at), (FlagChangeKind::Added, 23));
+        assert!(changes(Component::KubeProxy, r(30), r(30)).is_empty());
+    }
 
     #[test]
     fn records_are_sorted_per_component_and_spans_start_at_since() {

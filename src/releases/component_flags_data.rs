@@ -42,38 +42,40 @@ const D0: &str =
 const D1: &str = "Deprecated, use --audit-webhook-initial-backoff instead.";
 const D2: &str = "Log handler functionality is deprecated";
 const D3: &str = "This flag does nothing.";
-const D4: &str = "This flag has no effect now and will be removed in v1.24.";
-const D5: &str =
-    "This flag has no effect now and will be removed in v1.24. You can use --bind-address instead.";
+const D4: &str = "This flag has no effect and will be removed in a future release.";
+const D5: &str = "This flag has no effect now and will be removed in v1.24.";
 const D6: &str =
+    "This flag has no effect now and will be removed in v1.24. You can use --bind-address instead.";
+const D7: &str =
     "This flag has no effect now and will be removed in v1.24. You can use --secure-port instead.";
-const D7: &str = "This flag is currently no-op and will be deleted.";
-const D8: &str = "This flag is deprecated and it will be removed in 1.26. The taint-manager is enabled by default and will remain implicitly enabled once this flag is removed.";
-const D9: &str = "This flag is deprecated and it will be removed in 1.27. Once taint manager is enabled, this flag has no effect.";
-const D10: &str = "This flag is deprecated and it will be removed in 1.27. The taint-manager is enabled by default and will remain implicitly enabled once this flag is removed.";
-const D11: &str = "This flag is deprecated and will be removed in a future release. A cluster-id will be required on cloud instances.";
-const D12: &str = "This flag is deprecated and will be removed in a future release. Please use --healthz-bind-address instead.";
-const D13: &str = "This flag is deprecated and will be removed in a future release. Please use --metrics-bind-address instead.";
-const D14: &str = "This flag will be removed in a future version.";
-const D15: &str = "This flag will be removed in v1.19";
-const D16: &str = "This flag will be removed in v1.23";
-const D17: &str = "This flag will be removed in v1.33";
-const D18: &str =
-    "This flag will be removed once the GCE Cloud Provider is removed from kube-apiserver";
+const D8: &str = "This flag is currently no-op and will be deleted.";
+const D9: &str = "This flag is deprecated and it will be removed in 1.26. The taint-manager is enabled by default and will remain implicitly enabled once this flag is removed.";
+const D10: &str = "This flag is deprecated and it will be removed in 1.27. Once taint manager is enabled, this flag has no effect.";
+const D11: &str = "This flag is deprecated and it will be removed in 1.27. The taint-manager is enabled by default and will remain implicitly enabled once this flag is removed.";
+const D12: &str = "This flag is deprecated and will be removed in a future release. A cluster-id will be required on cloud instances.";
+const D13: &str = "This flag is deprecated and will be removed in a future release. Please use --healthz-bind-address instead.";
+const D14: &str = "This flag is deprecated and will be removed in a future release. Please use --metrics-bind-address instead.";
+const D15: &str = "This flag will be removed in a future version.";
+const D16: &str = "This flag will be removed in v1.19";
+const D17: &str = "This flag will be removed in v1.23";
+const D18: &str = "This flag will be removed in v1.33";
 const D19: &str =
+    "This flag will be removed once the GCE Cloud Provider is removed from kube-apiserver";
+const D20: &str =
     "This flag will be removed once the GCE Cloud Provider is removed from kube-controller-manager";
-const D20: &str = "Use --enable-admission-plugins or --disable-admission-plugins instead. Will be removed in a future version.";
-const D21: &str = "apiserver-count is deprecated and will be removed in a future version.";
-const D22: &str = "kubelet-port is deprecated and will be removed.";
-const D23: &str = "kubelet-read-only-port is deprecated and will be removed.";
-const D24: &str = "see --bind-address instead.";
-const D25: &str = "see --insecure-bind-address instead.";
-const D26: &str = "see --insecure-port instead.";
-const D27: &str = "see --secure-port instead.";
-const D28: &str =
+const D21: &str = "Use --enable-admission-plugins or --disable-admission-plugins instead. Will be removed in a future version.";
+const D22: &str = "apiserver-count is deprecated and will be removed in a future version.";
+const D23: &str = "kubelet-port is deprecated and will be removed.";
+const D24: &str = "kubelet-read-only-port is deprecated and will be removed.";
+const D25: &str = "see --bind-address instead.";
+const D26: &str = "see --insecure-bind-address instead.";
+const D27: &str = "see --insecure-port instead.";
+const D28: &str = "see --secure-port instead.";
+const D29: &str = "use --cluster-signing-duration";
+const D30: &str =
     "watch caches are sized automatically and this flag will be removed in a future version";
-const D29: &str = "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components";
-const D30: &str = "will be removed in a future version";
+const D31: &str = "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components";
+const D32: &str = "will be removed in a future version";
 
 /// Every flag any release of the four components registered, by component (in
 /// `Component::ALL` order) and then by name.
@@ -94,7 +96,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -109,13 +111,13 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 16,
                 kind: PflagIp,
-                deprecated: Some(D25),
+                deprecated: Some(D26),
                 hidden: false,
             },
             FlagSpan {
                 from: 20,
                 kind: PflagIp,
-                deprecated: Some(D4),
+                deprecated: Some(D5),
                 hidden: false,
             },
         ],
@@ -129,7 +131,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 16,
             kind: StringSlice,
-            deprecated: Some(D20),
+            deprecated: Some(D21),
             hidden: false,
         }],
     },
@@ -227,7 +229,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -274,7 +276,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 24,
                 kind: Int64,
-                deprecated: Some(D21),
+                deprecated: Some(D22),
                 hidden: false,
             },
         ],
@@ -935,7 +937,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 29,
                 kind: Str,
-                deprecated: Some(D30),
+                deprecated: Some(D32),
                 hidden: false,
             },
         ],
@@ -956,7 +958,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 29,
                 kind: Str,
-                deprecated: Some(D30),
+                deprecated: Some(D32),
                 hidden: false,
             },
         ],
@@ -983,7 +985,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 25,
             kind: Other,
-            deprecated: Some(D18),
+            deprecated: Some(D19),
             hidden: false,
         }],
     },
@@ -1107,7 +1109,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 25,
                 kind: Int64,
-                deprecated: Some(D28),
+                deprecated: Some(D30),
                 hidden: false,
             },
         ],
@@ -1278,13 +1280,13 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 16,
                 kind: Bool,
-                deprecated: Some(D15),
+                deprecated: Some(D16),
                 hidden: false,
             },
             FlagSpan {
                 from: 31,
                 kind: Bool,
-                deprecated: Some(D17),
+                deprecated: Some(D18),
                 hidden: false,
             },
             FlagSpan {
@@ -1617,13 +1619,13 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 16,
                 kind: Ip,
-                deprecated: Some(D14),
+                deprecated: Some(D15),
                 hidden: false,
             },
             FlagSpan {
                 from: 20,
                 kind: Ip,
-                deprecated: Some(D4),
+                deprecated: Some(D5),
                 hidden: false,
             },
         ],
@@ -1638,13 +1640,13 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 16,
                 kind: Int64,
-                deprecated: Some(D14),
+                deprecated: Some(D15),
                 hidden: false,
             },
             FlagSpan {
                 from: 20,
                 kind: Int64,
-                deprecated: Some(D4),
+                deprecated: Some(D5),
                 hidden: false,
             },
         ],
@@ -1718,7 +1720,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 16,
             kind: Uint64,
-            deprecated: Some(D22),
+            deprecated: Some(D23),
             hidden: false,
         }],
     },
@@ -1744,7 +1746,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 16,
             kind: Uint64,
-            deprecated: Some(D23),
+            deprecated: Some(D24),
             hidden: false,
         }],
     },
@@ -1816,7 +1818,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -1837,7 +1839,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -1858,7 +1860,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -1879,7 +1881,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -1952,7 +1954,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -2168,7 +2170,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -2248,13 +2250,13 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 16,
                 kind: Int64,
-                deprecated: Some(D26),
+                deprecated: Some(D27),
                 hidden: false,
             },
             FlagSpan {
                 from: 20,
                 kind: Int64,
-                deprecated: Some(D4),
+                deprecated: Some(D5),
                 hidden: false,
             },
         ],
@@ -2642,7 +2644,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -2663,7 +2665,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -2690,7 +2692,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -2763,7 +2765,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 19,
                 kind: Int64,
-                deprecated: Some(D16),
+                deprecated: Some(D17),
                 hidden: false,
             },
         ],
@@ -2977,7 +2979,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -2991,7 +2993,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 16,
             kind: PflagIp,
-            deprecated: Some(D24),
+            deprecated: Some(D25),
             hidden: false,
         }],
     },
@@ -3043,7 +3045,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 25,
             kind: Bool,
-            deprecated: Some(D11),
+            deprecated: Some(D12),
             hidden: false,
         }],
     },
@@ -3063,7 +3065,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -3285,7 +3287,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 25,
             kind: Other,
-            deprecated: Some(D19),
+            deprecated: Some(D20),
             hidden: false,
         }],
     },
@@ -3929,13 +3931,13 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 25,
                 kind: Bool,
-                deprecated: Some(D8),
+                deprecated: Some(D9),
                 hidden: false,
             },
             FlagSpan {
                 from: 26,
                 kind: Bool,
-                deprecated: Some(D10),
+                deprecated: Some(D11),
                 hidden: false,
             },
         ],
@@ -3971,13 +3973,21 @@ pub static FLAGS: &[ComponentFlag] = &[
         name: "experimental-cluster-signing-duration",
         shorthand: None,
         since: 16,
-        removed: Some(19),
-        spans: &[FlagSpan {
-            from: 16,
-            kind: Dur,
-            deprecated: None,
-            hidden: false,
-        }],
+        removed: Some(25),
+        spans: &[
+            FlagSpan {
+                from: 16,
+                kind: Dur,
+                deprecated: None,
+                hidden: false,
+            },
+            FlagSpan {
+                from: 19,
+                kind: Dur,
+                deprecated: Some(D29),
+                hidden: false,
+            },
+        ],
     },
     ComponentFlag {
         component: KubeControllerManager,
@@ -4066,7 +4076,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 16,
             kind: Dur,
-            deprecated: Some(D7),
+            deprecated: Some(D8),
             hidden: false,
         }],
     },
@@ -4131,7 +4141,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 16,
             kind: Dur,
-            deprecated: Some(D7),
+            deprecated: Some(D8),
             hidden: false,
         }],
     },
@@ -4367,7 +4377,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -4388,7 +4398,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -4409,7 +4419,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -4430,7 +4440,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -4503,7 +4513,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -4720,7 +4730,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 25,
             kind: Dur,
-            deprecated: Some(D7),
+            deprecated: Some(D8),
             hidden: false,
         }],
     },
@@ -4740,7 +4750,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -4787,7 +4797,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 26,
                 kind: Dur,
-                deprecated: Some(D9),
+                deprecated: Some(D10),
                 hidden: false,
             },
         ],
@@ -4801,7 +4811,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         spans: &[FlagSpan {
             from: 16,
             kind: Int64,
-            deprecated: Some(D27),
+            deprecated: Some(D28),
             hidden: false,
         }],
     },
@@ -5115,7 +5125,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -5136,7 +5146,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -5163,7 +5173,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -5372,7 +5382,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 28,
                 kind: Bool,
-                deprecated: Some(D7),
+                deprecated: Some(D8),
                 hidden: false,
             },
         ],
@@ -5393,7 +5403,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 28,
                 kind: StringSlice,
-                deprecated: Some(D7),
+                deprecated: Some(D8),
                 hidden: false,
             },
         ],
@@ -5414,7 +5424,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -5435,7 +5445,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: PflagIp,
-                deprecated: Some(D5),
+                deprecated: Some(D6),
                 hidden: false,
             },
         ],
@@ -5495,7 +5505,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -5979,7 +5989,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -6000,7 +6010,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -6021,7 +6031,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -6042,7 +6052,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -6115,7 +6125,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -6162,7 +6172,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -6261,7 +6271,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Int64,
-                deprecated: Some(D6),
+                deprecated: Some(D7),
                 hidden: false,
             },
         ],
@@ -6412,7 +6422,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -6433,7 +6443,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -6460,7 +6470,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -6648,7 +6658,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
             FlagSpan {
@@ -6675,7 +6685,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
             FlagSpan {
@@ -7009,7 +7019,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 18,
                 kind: Int32,
-                deprecated: Some(D12),
+                deprecated: Some(D13),
                 hidden: false,
             },
         ],
@@ -7285,7 +7295,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
             FlagSpan {
@@ -7312,7 +7322,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
             FlagSpan {
@@ -7339,7 +7349,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
             FlagSpan {
@@ -7366,7 +7376,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
             FlagSpan {
@@ -7445,7 +7455,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
             FlagSpan {
@@ -7532,7 +7542,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 18,
                 kind: Int32,
-                deprecated: Some(D13),
+                deprecated: Some(D14),
                 hidden: false,
             },
         ],
@@ -7566,7 +7576,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
             FlagSpan {
@@ -7647,13 +7657,21 @@ pub static FLAGS: &[ComponentFlag] = &[
         name: "proxy-port-range",
         shorthand: None,
         since: 16,
-        removed: Some(29),
-        spans: &[FlagSpan {
-            from: 16,
-            kind: PortRange,
-            deprecated: None,
-            hidden: false,
-        }],
+        removed: Some(31),
+        spans: &[
+            FlagSpan {
+                from: 16,
+                kind: PortRange,
+                deprecated: None,
+                hidden: false,
+            },
+            FlagSpan {
+                from: 29,
+                kind: PortRange,
+                deprecated: Some(D4),
+                hidden: false,
+            },
+        ],
     },
     ComponentFlag {
         component: KubeProxy,
@@ -7684,7 +7702,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
             FlagSpan {
@@ -7711,7 +7729,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
             FlagSpan {
@@ -7744,7 +7762,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
             FlagSpan {
