@@ -36,7 +36,8 @@
 //! can use `default-features = false`.
 //!
 //! ```
-//! use kubegate::featuregate::{kubernetes_features, FeatureGate};
+//! use kubegate::featuregate::FeatureGate;
+//! use kubegate::releases::kubernetes_features;
 //! use kubegate::version::Version;
 //!
 //! let mut gate = FeatureGate::with_emulation_version(Version::new(1, 34));
@@ -64,10 +65,10 @@
 pub mod api;
 #[cfg(all(feature = "cli", feature = "kubelet-config", feature = "node-status"))]
 pub mod cli;
-#[cfg(feature = "node-status")]
-pub mod controller;
 #[cfg(feature = "control-plane")]
 pub mod components;
+#[cfg(feature = "node-status")]
+pub mod controller;
 #[cfg(feature = "control-plane")]
 pub mod controlplane;
 pub mod duration;

@@ -196,7 +196,8 @@ fn scalar_parsers() {
 
 #[test]
 fn feature_gates() {
-    use kubegate::featuregate::{kubernetes_features, parse_feature_list, FeatureGate};
+    use kubegate::featuregate::{parse_feature_list, FeatureGate};
+    use kubegate::releases::kubernetes_features;
     let mut base = FeatureGate::new();
     base.add_versioned(kubernetes_features()).unwrap();
     fuzz("FeatureGate::set", CORPUS_TEXT, |s| {

@@ -120,7 +120,8 @@ fn yaml_past_its_limits_is_refused_at_once() {
 /// refused with Kubernetes' error well within the second.
 #[test]
 fn set_from_map_at_the_limit_answers_within_the_second() {
-    use kubegate::featuregate::{kubernetes_features, FeatureGate};
+    use kubegate::featuregate::FeatureGate;
+    use kubegate::releases::kubernetes_features;
     let mut g = FeatureGate::new();
     g.add_versioned(kubernetes_features()).expect("features");
     let values: std::collections::BTreeMap<String, bool> =

@@ -9,8 +9,9 @@
 
 use std::fmt;
 
-use super::flag::Span;
-use super::spec::PreRelease;
+use serde::Serialize;
+
+use super::stage::PreRelease;
 use crate::go::quote as go_quote;
 use crate::version::Version;
 
@@ -469,6 +470,13 @@ impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&go_quote(self.0))
     }
+}
+
+/// A byte range in a parsed `--feature-gates` text (`start..end`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
 }
 
 /// What a feature-gate operation returns on failure: one or more [`Problem`]s.
