@@ -16,6 +16,7 @@
 //! The facts are generated (see `scripts/gen-releases/` and `data/releases/README.md`): each data
 //! module names the upstream repository, commit and path it was read from.
 
+mod gate_records;
 pub mod gates;
 #[cfg(feature = "kubelet-config")]
 pub mod kubelet_config;

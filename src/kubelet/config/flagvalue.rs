@@ -18,47 +18,8 @@ use crate::duration::Duration;
 /// Go's `strconv.ParseBool` is the feature-gate syntax's: one reading of a boolean everywhere.
 pub use crate::featuregate::flag::{parse_go_bool, ParseBoolError};
 
-/// How a flag's value is read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    Bool,
-    Int32,
-    /// pflag `int64`, and Go `int` (64 bits on every platform the kubelet ships for).
-    Int64,
-    /// `uint64` (`--log-file-max-size`), `strconv.ParseUint(s, 0, 64)`.
-    Uint64,
-    /// pflag `float64` (`--chaos-chance`).
-    Float64,
-    Str,
-    Dur,
-    StringSlice,
-    /// `cliflag.MapStringBool` (`--feature-gates`).
-    MapBool,
-    /// `cliflag.MapStringString`, comma-split.
-    MapStr,
-    /// `cliflag.NewMapStringStringNoSplit`: one pair per occurrence.
-    MapStrNoSplit,
-    /// `cliflag.LangleSeparatedMapStringString` (`memory.available<100Mi`).
-    MapLangle,
-    /// `cliflag.ColonSeparatedMultimapStringString` (`--manifest-url-header`).
-    ColonMultimap,
-    /// `cliflag.ConfigurationMap` (`--node-labels`): a piece without `=` is a key with an empty
-    /// value.
-    ConfigMap,
-    Ip,
-    ReservedMemory,
-    Taints,
-    /// component-base `VModuleConfiguration` (1.23+).
-    VModule,
-    /// component-base `VerbosityLevel` (1.23+): `strconv.ParseUint(s, 10, 31)`.
-    Verbosity,
-    /// klog's `Level` (up to 1.22): `strconv.ParseInt(s, 10, 32)`.
-    KlogLevel,
-    /// klog's `moduleSpec` (up to 1.22).
-    KlogVModule,
-    /// `--version`: a string with `NoOptDefVal` "true".
-    Version,
-}
+/// How a flag's value is read: part of each flag's record in the release data.
+pub use crate::releases::kubelet_flags::Kind;
 
 /// Go's `strconv.ParseInt(s, 0, bits)`.
 pub fn parse_go_int(s: &str, bits: u32) -> Result<i64, String> {
