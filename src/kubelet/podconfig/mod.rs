@@ -18,6 +18,7 @@
 //!
 //! Pods are `serde_json` objects (see [`pod`] for why and how equality is approximated).
 
+mod annotations;
 pub mod apiserver;
 pub mod config;
 pub mod file;

@@ -47,7 +47,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::types::LOCAL_ANNOTATIONS;
+use super::annotations::LOCAL_ANNOTATIONS;
 use crate::json::Raw;
 
 /// A key of a pod, its metadata or its annotations.
