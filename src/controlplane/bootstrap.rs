@@ -20,7 +20,9 @@
 //! Loops due at the same instant run in apiserver-address order, namespaces first.
 
 use super::cidr::{family_name, parse_ip, service_ip_range, IpNet, IpRange};
-use super::lease::{do_reconcile, LeaseStore, ReconcileOutcome, ENDPOINT_RECONCILER_INTERVAL};
+use super::lease::{
+    do_reconcile, LeaseStore, MasterLease, ReconcileOutcome, ENDPOINT_RECONCILER_INTERVAL,
+};
 use super::namespaces;
 use super::objects::{
     EndpointPort, Endpoints, Event, LogEntry, ObjectMeta, Service, ServicePort, ServiceSpec,
@@ -619,5 +621,113 @@ impl BootstrapController {
         }
         self.record_run(ip, "ClusterIP", counts, &report);
         self.apply_report(ip, IP_REPAIR_COMPONENT, report);
+    }
+}
+
+/// What the controller shows: its state as the records of [`super::view`].
+impl BootstrapController {
+    pub fn namespaces(&self) -> Vec<String> {
+        self.namespaces.iter().cloned().collect()
+    }
+
+    /// Create calls issued by the namespaces loops so far.
+    pub fn namespace_create_calls(&self) -> u64 {
+        self.namespace_create_calls
+    }
+
+    pub fn services(&self) -> &[Service] {
+        &self.services
+    }
+
+    pub fn service(&self, namespace: &str, name: &str) -> Option<&Service> {
+        let key = format!("{namespace}/{name}");
+        self.services.iter().find(|s| s.key() == key)
+    }
+
+    /// The `default/kubernetes` Service, once an apiserver created it.
+    pub fn current_kubernetes_service(&self) -> Option<&Service> {
+        self.service(
+            super::KUBERNETES_SERVICE_NAMESPACE,
+            super::KUBERNETES_SERVICE_NAME,
+        )
+    }
+
+    pub fn endpoints(&self) -> Option<&Endpoints> {
+        self.endpoints.as_ref()
+    }
+
+    /// The addresses in `default/kubernetes` Endpoints.
+    pub fn endpoint_ips(&self) -> Vec<String> {
+        self.endpoints.as_ref().map(|e| e.ips()).unwrap_or_default()
+    }
+
+    pub fn leases(&self) -> Vec<MasterLease> {
+        self.leases.leases(self.now)
+    }
+
+    pub fn allocations(&self) -> Allocations {
+        Allocations {
+            cluster_ip_range: self.ips.cidr().to_string(),
+            cluster_ips: self.ips.addresses().iter().map(|a| a.to_string()).collect(),
+            secondary_cluster_ip_range: self.secondary_ips.as_ref().map(|s| s.cidr().to_string()),
+            secondary_cluster_ips: self
+                .secondary_ips
+                .as_ref()
+                .map(|s| s.addresses().iter().map(|a| a.to_string()).collect())
+                .unwrap_or_default(),
+            node_port_range: self.ports.range().to_string(),
+            node_ports: self.ports.ports(),
+        }
+    }
+
+    pub fn apiservers(&self) -> Vec<ApiServerStatus> {
+        self.apiservers
+            .iter()
+            .map(|(ip, a)| ApiServerStatus {
+                ip: ip.clone(),
+                started_at: format_std(a.started_at),
+                node_port_leaks: a
+                    .port_leaks
+                    .iter()
+                    .map(|(p, c)| (p.to_string(), *c))
+                    .collect_map(),
+                cluster_ip_leaks: a.ip_leaks.clone(),
+            })
+            .collect()
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn log_entries(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    /// Every repair run so far, oldest first.
+    pub fn repair_runs(&self) -> &[RepairRun] {
+        &self.repair_runs
+    }
+
+    /// Every change of the `kubernetes` Endpoints addresses so far, oldest first.
+    pub fn endpoints_history(&self) -> &[EndpointsChange] {
+        &self.endpoints_history
+    }
+
+    pub fn state(&self) -> BootstrapState {
+        BootstrapState {
+            now: format_std(self.now),
+            namespaces: self.namespaces(),
+            namespace_create_calls: self.namespace_create_calls,
+            services: self.services.clone(),
+            endpoints: self.endpoints.clone(),
+            leases: self.leases(),
+            allocations: self.allocations(),
+            apiservers: self.apiservers(),
+            events: self.events.clone(),
+            log: self.log.clone(),
+            repair_runs: self.repair_runs.clone(),
+            endpoints_history: self.endpoints_history.clone(),
+        }
     }
 }
