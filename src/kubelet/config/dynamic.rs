@@ -14,9 +14,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::gates::Gates;
+use super::precedence::flag_precedence;
 use super::provenance::{self, Layer, Origin, Provenance};
 use super::types::KubeletConfiguration;
-use super::{defaults, file, flag_precedence, flags, validation, ConfigError};
+use super::{defaults, file, flags, validation, ConfigError};
 use crate::version::Version;
 
 /// `configTrialDuration`.

@@ -23,6 +23,7 @@ pub mod flagvalidation;
 pub mod flagvalue;
 pub mod gates;
 pub mod pflag;
+mod precedence;
 pub mod provenance;
 mod server;
 pub mod startup;
@@ -197,5 +198,5 @@ pub fn explain_kubelet_config(
     })
 }
 
-pub use server::flag_precedence;
+pub use precedence::flag_precedence;
 pub use upgrade::{check_kubelet_upgrade, UpgradeFinding, UpgradeReport};
