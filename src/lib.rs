@@ -61,6 +61,9 @@
     )
 )]
 
+#[macro_use]
+mod error_kind;
+
 #[cfg(feature = "api-fields")]
 pub mod api;
 #[cfg(all(feature = "cli", feature = "kubelet-config", feature = "node-status"))]

@@ -33,7 +33,7 @@ pub mod gate;
 pub mod spec;
 mod stage;
 
-pub use error::{FeatureGateError, Problem};
+pub use error::{FeatureGateError, FeatureGateErrorKind, Problem};
 pub use feature_list::{parse_feature_list, render_feature_list, MAX_FEATURE_LIST_BYTES};
 pub use gate::{
     FeatureGate, FeatureId, FeatureState, Reason, Warning, ALL_ALPHA, ALL_BETA,

@@ -31,7 +31,7 @@ fn gate_error(e: FeatureGateError, text: Option<&str>) -> JsValue {
             ..ErrorProblem::default()
         })
         .collect();
-    let kind = e.problems().first().map(|p| p.kind()).unwrap_or("error");
+    let kind = e.kind().as_str();
     throw(
         &e.to_string(),
         &ErrorFields {
