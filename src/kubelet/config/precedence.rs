@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::provenance::{self, Layer, Origin, Provenance};
 use super::types::KubeletConfiguration;
-use super::{file, flags, ConfigError};
+use super::{file, flags, KubeletConfigError};
 
 pub(crate) fn to_value(c: &KubeletConfiguration) -> Value {
     c.to_value()
@@ -39,13 +39,14 @@ pub fn flag_precedence(
     cl: &flags::CommandLine,
     kc: &KubeletConfiguration,
     prov: &mut Provenance,
-) -> Result<KubeletConfiguration, ConfigError> {
+) -> Result<KubeletConfiguration, KubeletConfigError> {
     let original = kc.feature_gates.clone();
     let before = to_value(kc);
     let mut v = before.clone();
     let written = flags::apply(cl, &mut v);
-    let mut out = from_value(&v, true)
-        .map_err(|m| ConfigError::new(format!("failed to precedence kubeletConfigFlag: {m}")))?;
+    let mut out = from_value(&v, true).map_err(|m| {
+        KubeletConfigError::new(format!("failed to precedence kubeletConfigFlag: {m}"))
+    })?;
     if let Some(orig) = original {
         let fg = out.feature_gates.get_or_insert_with(BTreeMap::new);
         for (k, val) in orig {
