@@ -60,7 +60,7 @@ impl NodeImport {
     pub fn explain(
         &self,
         options: &ExplainOptions,
-    ) -> Result<Explanation, crate::controller::nodelifecycle::ConfigError> {
+    ) -> Result<Explanation, crate::controller::nodelifecycle::ControllerConfigError> {
         let inputs: Vec<NodeInput> = self
             .nodes
             .iter()
