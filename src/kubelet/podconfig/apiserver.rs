@@ -102,7 +102,7 @@ impl ApiserverSource {
         let pod = Pod::from_value(pod)?;
         let key = meta_namespace_key(&pod);
         if self.cluster.len() >= super::MAX_CLUSTER_PODS && !self.cluster.contains_key(&key) {
-            return Err(PodError(format!(
+            return Err(PodError::new(format!(
                 "the cluster holds {} pods; the limit is {}",
                 self.cluster.len(),
                 super::MAX_CLUSTER_PODS

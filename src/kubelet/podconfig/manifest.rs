@@ -22,7 +22,7 @@ use serde_json::{json, Map, Value};
 
 use super::md5;
 use super::pod::Pod;
-use super::types::CONFIG_HASH_ANNOTATION_KEY;
+use super::types::{PodConfigErrorKind, CONFIG_HASH_ANNOTATION_KEY};
 
 /// Why a manifest was not turned into pods. `parsed` follows upstream: `false` when the data
 /// was not a pod (or list) at all, `true` when it was but defaulting or validation failed.
@@ -39,6 +39,13 @@ impl fmt::Display for ManifestError {
 }
 
 impl std::error::Error for ManifestError {}
+
+impl ManifestError {
+    /// Always [`PodConfigErrorKind::PodConfig`].
+    pub fn kind(&self) -> PodConfigErrorKind {
+        PodConfigErrorKind::PodConfig
+    }
+}
 
 fn not_parsed(message: impl Into<String>) -> ManifestError {
     ManifestError {

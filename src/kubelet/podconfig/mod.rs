@@ -56,4 +56,6 @@ pub const MAX_MANIFEST_BYTES: usize = 1 << 20;
 pub const MAX_CLUSTER_PODS: usize = 10_000;
 pub use pod::{Pod, PodError};
 pub use timestamp::Timestamp;
-pub use types::{Event, NotificationMode, PodConfigError, PodOperation, PodUpdate, Reason};
+pub use types::{
+    Event, NotificationMode, PodConfigError, PodConfigErrorKind, PodOperation, PodUpdate, Reason,
+};

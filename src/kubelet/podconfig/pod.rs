@@ -48,6 +48,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::annotations::LOCAL_ANNOTATIONS;
+use super::types::PodConfigErrorKind;
 use crate::json::Raw;
 
 /// A key of a pod, its metadata or its annotations.
@@ -503,7 +504,7 @@ fn struct_fields_ok(fields: &[Field]) -> Result<(), PodError> {
             Some(b't') | Some(b'f') => "bool",
             Some(_) => "number",
         };
-        return Err(PodError(format!(
+        return Err(PodError::new(format!(
             "json: cannot unmarshal {kind} into Go struct field Pod.{key} of type {go_type}"
         )));
     }
@@ -511,7 +512,7 @@ fn struct_fields_ok(fields: &[Field]) -> Result<(), PodError> {
 }
 
 fn not_an_object() -> Result<Pod, PodError> {
-    Err(PodError("pod must be a JSON object".into()))
+    Err(PodError::new("pod must be a JSON object".into()))
 }
 
 /// Whether canonical text is an object whose values are all strings, with nothing escaped
@@ -541,12 +542,12 @@ fn string_map_ok(v: Option<&Value>, field: &str) -> Result<(), PodError> {
     match v {
         None | Some(Value::Null) => Ok(()),
         Some(Value::Object(m)) => match m.iter().find(|(_, v)| !v.is_string()) {
-            Some((k, _)) => Err(PodError(format!(
+            Some((k, _)) => Err(PodError::new(format!(
                 "metadata.{field}[{k:?}]: must be a string"
             ))),
             None => Ok(()),
         },
-        Some(_) => Err(PodError(format!(
+        Some(_) => Err(PodError::new(format!(
             "metadata.{field}: must be an object of strings"
         ))),
     }
@@ -554,11 +555,24 @@ fn string_map_ok(v: Option<&Value>, field: &str) -> Result<(), PodError> {
 
 /// Why a JSON value is not a pod the merge can hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PodError(pub String);
+pub struct PodError {
+    message: String,
+}
+
+impl PodError {
+    pub(crate) fn new(message: String) -> Self {
+        PodError { message }
+    }
+
+    /// Always [`PodConfigErrorKind::PodConfig`].
+    pub fn kind(&self) -> PodConfigErrorKind {
+        PodConfigErrorKind::PodConfig
+    }
+}
 
 impl fmt::Display for PodError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
@@ -628,16 +642,16 @@ impl Pod {
     fn from_parts(metadata: Parsed, fields: Vec<Field>) -> Result<Pod, PodError> {
         let mut meta = match metadata {
             Parsed::Object { fields, .. } => fields,
-            Parsed::Null => return Err(PodError("pod has no metadata".into())),
-            Parsed::Other => return Err(PodError("metadata: must be an object".into())),
+            Parsed::Null => return Err(PodError::new("pod has no metadata".into())),
+            Parsed::Other => return Err(PodError::new("metadata: must be an object".into())),
         };
         struct_fields_ok(&fields)?;
         let text = |k: &str| find(&meta, k).map(|f| kind(&f.text));
         // `name` and `uid` must be non-empty strings.
         let required = |k: &str, missing: &dyn Fn() -> String| match text(k) {
             Some(Kind::Str(s)) if !s.is_empty() => Ok(s),
-            Some(Kind::Other) => Err(PodError(format!("metadata.{k}: must be a string"))),
-            _ => Err(PodError(missing())),
+            Some(Kind::Other) => Err(PodError::new(format!("metadata.{k}: must be a string"))),
+            _ => Err(PodError::new(missing())),
         };
         let name = required("name", &|| "pod has no metadata.name".into())?;
         let uid = required("uid", &|| format!("pod {name:?} has no metadata.uid"))?;
@@ -645,7 +659,7 @@ impl Pod {
             None | Some(Kind::Null) => Cow::Borrowed(""),
             Some(Kind::Str(s)) => s,
             Some(Kind::Other) => {
-                return Err(PodError("metadata.namespace: must be a string".into()))
+                return Err(PodError::new("metadata.namespace: must be a string".into()))
             }
         };
         let ids = format!("{name}_{namespace}({uid})");
@@ -666,7 +680,7 @@ impl Pod {
             None => {}
             Some(f) if f.is_null() || parse(&f.text).as_i64().is_some() => {}
             Some(_) => {
-                return Err(PodError(
+                return Err(PodError::new(
                     "metadata.deletionGracePeriodSeconds: must be an integer".into(),
                 ))
             }
@@ -674,7 +688,7 @@ impl Pod {
         match find(&meta, "deletionTimestamp").map(|f| kind(&f.text)) {
             None | Some(Kind::Null) | Some(Kind::Str(_)) => {}
             Some(Kind::Other) => {
-                return Err(PodError(
+                return Err(PodError::new(
                     "metadata.deletionTimestamp: must be a string".into(),
                 ))
             }

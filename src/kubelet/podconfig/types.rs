@@ -262,6 +262,28 @@ impl fmt::Display for PodConfigError {
 
 impl std::error::Error for PodConfigError {}
 
+error_kind! {
+    /// What kind of error the pod config area reports ([`PodConfigError`], [`PodError`],
+    /// [`SourceError`]).
+    pub enum PodConfigErrorKind {
+        /// Input the merge or a source refuses.
+        PodConfig = "podConfig",
+        /// An update past the pod limits ([`PodConfigError::TooManyPods`]); nothing changed.
+        Limit = "limit",
+    }
+}
+
+impl PodConfigError {
+    /// [`PodConfigErrorKind::Limit`] for [`PodConfigError::TooManyPods`], else
+    /// [`PodConfigErrorKind::PodConfig`].
+    pub fn kind(&self) -> PodConfigErrorKind {
+        match self {
+            PodConfigError::TooManyPods { .. } => PodConfigErrorKind::Limit,
+            _ => PodConfigErrorKind::PodConfig,
+        }
+    }
+}
+
 /// `kubetypes.GetValidatedSources`: `"*"` means all three; `""` is skipped.
 pub fn validated_sources(sources: &[String]) -> Result<Vec<String>, PodConfigError> {
     let mut out = Vec::with_capacity(sources.len());
@@ -313,13 +335,27 @@ impl SourceStep {
     }
 }
 
-/// A source call that could not be carried out (bad arguments, not bad manifests).
+/// A source call that could not be carried out (bad arguments), or a manifest or URL a source
+/// could not read (which the source reports in [`SourceStep::errors`] and carries on).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SourceError(pub String);
+pub struct SourceError {
+    message: String,
+}
+
+impl SourceError {
+    pub(crate) fn new(message: String) -> Self {
+        SourceError { message }
+    }
+
+    /// Always [`PodConfigErrorKind::PodConfig`].
+    pub fn kind(&self) -> PodConfigErrorKind {
+        PodConfigErrorKind::PodConfig
+    }
+}
 
 impl fmt::Display for SourceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
@@ -328,7 +364,9 @@ impl std::error::Error for SourceError {}
 /// `time.NewTicker` refuses a non-positive period (Go panics with this text).
 pub(crate) fn check_period(period: crate::duration::Duration) -> Result<(), SourceError> {
     if period.nanos() <= 0 {
-        return Err(SourceError("non-positive interval for NewTicker".into()));
+        return Err(SourceError::new(
+            "non-positive interval for NewTicker".into(),
+        ));
     }
     Ok(())
 }
