@@ -48,7 +48,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::annotations::LOCAL_ANNOTATIONS;
-use super::types::PodConfigErrorKind;
 use crate::json::Raw;
 
 /// A key of a pod, its metadata or its annotations.
@@ -550,6 +549,17 @@ fn string_map_ok(v: Option<&Value>, field: &str) -> Result<(), PodError> {
         Some(_) => Err(PodError::new(format!(
             "metadata.{field}: must be an object of strings"
         ))),
+    }
+}
+
+error_kind! {
+    /// What kind of error the pod config area reports ([`PodConfigError`](super::PodConfigError),
+    /// [`PodError`], [`SourceError`](super::types::SourceError)).
+    pub enum PodConfigErrorKind {
+        /// Input the merge or a source refuses.
+        PodConfig = "podConfig",
+        /// An update past the pod limits ([`PodConfigError::TooManyPods`](super::PodConfigError::TooManyPods)); nothing changed.
+        Limit = "limit",
     }
 }
 

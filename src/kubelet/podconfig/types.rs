@@ -10,6 +10,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::pod::Pod;
+pub use super::pod::PodConfigErrorKind;
 
 pub use super::annotations::{
     CONFIG_FIRST_SEEN_ANNOTATION_KEY, CONFIG_HASH_ANNOTATION_KEY, CONFIG_MIRROR_ANNOTATION_KEY,
@@ -261,17 +262,6 @@ impl fmt::Display for PodConfigError {
 }
 
 impl std::error::Error for PodConfigError {}
-
-error_kind! {
-    /// What kind of error the pod config area reports ([`PodConfigError`], [`PodError`],
-    /// [`SourceError`]).
-    pub enum PodConfigErrorKind {
-        /// Input the merge or a source refuses.
-        PodConfig = "podConfig",
-        /// An update past the pod limits ([`PodConfigError::TooManyPods`]); nothing changed.
-        Limit = "limit",
-    }
-}
 
 impl PodConfigError {
     /// [`PodConfigErrorKind::Limit`] for [`PodConfigError::TooManyPods`], else
