@@ -43,8 +43,8 @@ use std::net::IpAddr;
 use std::time::Duration;
 
 pub use super::config::{
-    BootstrapConfig, BootstrapError, MAX_ADVANCE, MAX_APISERVERS, MAX_SERVICES,
-    SYSTEM_NAMESPACES_INTERVAL,
+    BootstrapConfig, BootstrapError, ControlPlaneErrorKind, RangeError, MAX_ADVANCE,
+    MAX_APISERVERS, MAX_SERVICES, SYSTEM_NAMESPACES_INTERVAL,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -121,17 +121,18 @@ impl BootstrapController {
         }
         let net = IpNet::parse(&config.service_cidr)
             .map_err(|e| BootstrapError::InvalidCidr(e.to_string()))?;
-        let service_ip = service_ip_range(&net).map_err(BootstrapError::ServiceRange)?;
+        let service_ip =
+            service_ip_range(&net).map_err(|e| BootstrapError::ServiceRange(e.to_string()))?;
         let secondary = match &config.secondary_service_cidr {
             Some(s) => Some(IpRange::new(
                 IpNet::parse(s).map_err(|e| BootstrapError::InvalidCidr(e.to_string()))?,
             )),
             None => None,
         };
-        let range = PortRange::parse(&config.node_port_range).map_err(|reason| {
+        let range = PortRange::parse(&config.node_port_range).map_err(|e| {
             BootstrapError::InvalidPortRange {
                 value: config.node_port_range.clone(),
-                reason,
+                reason: e.to_string(),
             }
         })?;
         let np = config.kubernetes_service_node_port;
@@ -385,17 +386,20 @@ impl BootstrapController {
     }
 
     /// Writes an address into the ClusterIP snapshot directly (a leak, if no service uses it).
-    pub fn allocate_cluster_ip(&mut self, ip: &str) -> Result<(), String> {
-        let addr = parse_ip(ip).ok_or_else(|| format!("invalid IP address {ip:?}"))?;
+    pub fn allocate_cluster_ip(&mut self, ip: &str) -> Result<(), BootstrapError> {
+        let addr = parse_ip(ip).ok_or_else(|| BootstrapError::InvalidIp(ip.to_string()))?;
         match self.secondary_ips.as_mut() {
-            Some(s) if s.cidr().contains(addr) => s.allocate(addr).map_err(|e| e.to_string()),
-            _ => self.ips.allocate(addr).map_err(|e| e.to_string()),
+            Some(s) if s.cidr().contains(addr) => s.allocate(addr),
+            _ => self.ips.allocate(addr),
         }
+        .map_err(BootstrapError::IpAllocation)
     }
 
     /// Writes a port into the NodePort snapshot directly.
-    pub fn allocate_node_port(&mut self, port: i32) -> Result<(), String> {
-        self.ports.allocate(port).map_err(|e| e.to_string())
+    pub fn allocate_node_port(&mut self, port: i32) -> Result<(), BootstrapError> {
+        self.ports
+            .allocate(port)
+            .map_err(BootstrapError::PortAllocation)
     }
 
     /// Deletes a namespace (the namespaces loop will recreate a system one).
