@@ -1032,7 +1032,7 @@ mod tests {
     fn unterminated_quote_names_its_line() {
         let e = parse("kubelet \\\n --a='x\n").unwrap_err();
         assert_eq!(e.line, Some(2));
-        assert!(e.message.contains("unterminated"));
+        assert!(e.message().contains("unterminated"));
     }
 
     #[test]

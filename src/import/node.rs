@@ -153,7 +153,7 @@ fn read_objects(text: &str) -> Result<NodeImport, ImportError> {
                         .push(Note::new(line, "a Pod without metadata.name"));
                 }
                 "Pod" => {
-                    let pod = super::pods::read(v).map_err(|e| ImportError::new(e, line))?;
+                    let pod = super::pods::read(v).map_err(|e| e.or_line(line))?;
                     out.understood.push(Note::new(
                         line,
                         format!(
@@ -341,7 +341,7 @@ mod tests {
         assert!(n.nodes[0].lease.is_some());
         let bad = "kind: Node\nmetadata: {name: x}\nstatus:\n  conditions:\n  - type: Ready\n    status: \"True\"\n    lastHeartbeatTime: yesterday\n";
         let e = parse(bad).unwrap_err();
-        assert!(e.message.contains("yesterday"), "{e}");
+        assert!(e.message().contains("yesterday"), "{e}");
         assert!(parse("kind: Pod\n").is_err());
     }
 }
