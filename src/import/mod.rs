@@ -92,6 +92,7 @@ impl ImportError {
     }
 
     /// The same error on `line`, unless it already names one.
+    #[cfg(feature = "node-status")]
     pub(crate) fn or_line(mut self, line: Option<usize>) -> Self {
         self.line = self.line.or(line);
         self
