@@ -189,6 +189,21 @@ impl fmt::Display for ReleaseError {
 
 impl std::error::Error for ReleaseError {}
 
+error_kind! {
+    /// What kind of error a [`ReleaseError`] is.
+    pub enum ReleaseErrorKind {
+        /// A version or gate kubegate has no release data for.
+        Release = "release",
+    }
+}
+
+impl ReleaseError {
+    /// Always [`ReleaseErrorKind::Release`].
+    pub fn kind(&self) -> ReleaseErrorKind {
+        ReleaseErrorKind::Release
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
