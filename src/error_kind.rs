@@ -44,6 +44,22 @@ macro_rules! error_kind {
     };
 }
 
+error_kind! {
+    /// What kind of error a value parser reports: a [`VersionError`](crate::version::VersionError),
+    /// [`DurationError`](crate::duration::DurationError), `QuantityError` or
+    /// [`TimeError`](crate::timestamp::TimeError).
+    pub enum ValueErrorKind {
+        /// Not a Kubernetes version (`1.31`, `v1.31.2`).
+        InvalidVersion = "invalidVersion",
+        /// Not a Go duration (`10s`, `1h30m`).
+        InvalidDuration = "invalidDuration",
+        /// Not a resource quantity (`100Mi`, `0.5`).
+        InvalidQuantity = "invalidQuantity",
+        /// Not an RFC 3339 time.
+        InvalidTime = "invalidTime",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     error_kind! {

@@ -63,6 +63,7 @@
 
 #[macro_use]
 mod error_kind;
+pub use error_kind::ValueErrorKind;
 
 #[cfg(feature = "api-fields")]
 pub mod api;
