@@ -15,11 +15,26 @@ pub(crate) fn to_value(c: &KubeletConfiguration) -> Value {
     c.to_value()
 }
 
-pub(crate) fn from_value(v: &Value, internal: bool) -> Result<KubeletConfiguration, String> {
+/// Why a configuration value does not decode into the typed configuration: the decoder's text,
+/// which each stage wraps in its own words.
+#[derive(Debug)]
+pub(crate) struct DecodeError(String);
+
+impl std::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The typed configuration of `v`. On failure, Go's type error for the first badly typed field
+/// when [`file::type_error`] finds one; serde's own text for anything it does not cover.
+pub(crate) fn from_value(v: &Value, internal: bool) -> Result<KubeletConfiguration, DecodeError> {
     serde_json::from_value(v.clone()).map_err(|e| {
-        file::type_error(v, internal)
-            .map(|(_, m)| m)
-            .unwrap_or_else(|| e.to_string())
+        DecodeError(
+            file::type_error(v, internal)
+                .map(|(_, m)| m)
+                .unwrap_or_else(|| e.to_string()),
+        )
     })
 }
 
