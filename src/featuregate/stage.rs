@@ -99,14 +99,27 @@ impl<'de> Deserialize<'de> for PreRelease {
 impl PreRelease {
     /// [`PreRelease::from_name`], or the error a stage name that is none gets (wherever it was
     /// read: JSON, or the feature-list decoder).
-    pub(crate) fn from_name_or_error(name: &str) -> Result<PreRelease, String> {
+    pub(crate) fn from_name_or_error(name: &str) -> Result<PreRelease, UnknownPreRelease> {
         // The names only, in their one spelling: `ALPHA` (upstream's Go constant) and the empty
         // string are what Go code writes, never a feature list or JSON.
         let named = matches!(name, "PreAlpha" | "Alpha" | "Beta" | "GA" | "Deprecated");
-        named.then(|| PreRelease::from_name(name)).flatten().ok_or_else(|| {
-            format!(
-                "unknown preRelease {name:?}: expected one of \"PreAlpha\", \"Alpha\", \"Beta\", \"GA\", \"Deprecated\""
-            )
-        })
+        named
+            .then(|| PreRelease::from_name(name))
+            .flatten()
+            .ok_or_else(|| UnknownPreRelease(name.to_string()))
+    }
+}
+
+/// A stage name that is none of the five, as a decoder reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct UnknownPreRelease(String);
+
+impl fmt::Display for UnknownPreRelease {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown preRelease {:?}: expected one of \"PreAlpha\", \"Alpha\", \"Beta\", \"GA\", \"Deprecated\"",
+            self.0
+        )
     }
 }
