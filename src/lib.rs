@@ -50,7 +50,7 @@
 #![cfg_attr(not(any(feature = "wasm", feature = "wasm-cli")), forbid(unsafe_code))]
 // No panic reachable from a caller: the wasm release build aborts on panic, which would leave the
 // module dead for the rest of the page. Library code may not unwrap, expect, panic or index by a
-// value it did not bound; tests may (issue 13).
+// value it did not bound; tests may.
 #![cfg_attr(
     not(test),
     deny(

@@ -17,8 +17,8 @@ fn pods(n: usize, image: &str) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// 50,000 in release builds (the figure); a tenth in debug builds, where the same code
-/// runs ~10x slower, so `cargo test` stays quick.
+/// 50,000 in release builds (the scale the package promises); a tenth in debug builds, where the same code
+/// runs many times slower, so `cargo test` stays quick.
 const N: usize = if cfg!(debug_assertions) {
     5_000
 } else {

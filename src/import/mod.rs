@@ -30,8 +30,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-/// Largest input an import reads (bytes): 2 MiB, so any import within it answers in well under
-/// a second in wasm.
+/// Largest input an import reads (bytes): 2 MiB, so that the work of any import within it stays
+/// interactive in wasm (BENCHMARKS.md has the figures).
 pub const MAX_IMPORT_BYTES: usize = 2 << 20;
 
 /// One thing an import understood or ignored, and the 1-based line it is about.

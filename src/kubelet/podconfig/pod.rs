@@ -35,7 +35,8 @@
 //! generation are compared and copied whole, so their text serves as well as a value; the
 //! labels of every incoming pod are checked to be strings on their text, without decoding),
 //! except `annotations`, which the merge reads and writes key by key: those stay a map (a
-//! sorted list would be faster still, but costs more wasm than the 2 KB this change may add).
+//! sorted list would be faster still, but its code would outweigh what this change may add to
+//! the wasm).
 //! [`Pod::labels`] decodes its text on first use and keeps the map; the merge never asks.
 
 use std::borrow::Cow;
