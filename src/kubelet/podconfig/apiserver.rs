@@ -20,6 +20,7 @@ use crate::duration::Duration;
 /// `WaitForAPIServerSyncPeriod`.
 pub const WAIT_FOR_API_SERVER_SYNC_PERIOD: Duration = Duration(Duration::SECOND);
 
+/// `pod.Spec.NodeName`, with Go's zero value "" when the spec names no node.
 fn node_of(pod: &Pod) -> String {
     pod.spec()
         .and_then(|s| s.get("nodeName"))

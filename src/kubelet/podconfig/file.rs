@@ -174,6 +174,8 @@ impl FileSource {
 
     fn extract_from_file(&mut self, name: &str) -> Result<Pod, SourceError> {
         let path = self.full_path(name);
+        // Both callers pass a name just written or listed from `files`: the empty content is
+        // unreachable.
         let content = self.files.get(name).cloned().unwrap_or_default();
         match decode_single_pod(&content, &Origin::File(&path), &self.node_name) {
             Ok(pod) => {

@@ -73,6 +73,7 @@ pub enum Origin<'a> {
 /// YAML or JSON text into one JSON value: the first document, like `yaml.ToJSON`.
 pub fn to_json(text: &str) -> Result<Value, ManifestError> {
     let docs = crate::yaml::parse_all(text).map_err(|e| not_parsed(e.to_string()))?;
+    // An empty text has no document; `yaml.ToJSON` reads it as `null`, as here.
     Ok(docs
         .into_iter()
         .next()
@@ -99,7 +100,9 @@ fn kind_of(v: &Value) -> Result<String, ManifestError> {
             go_type_name(v)
         )));
     };
+    // Writing a `Value` cannot fail (its keys are strings): the empty text is unreachable.
     let text = serde_json::to_string(v).unwrap_or_default();
+    // Go's zero value: a missing or non-string `kind`/`apiVersion` reads as "" and is refused.
     let kind = m.get("kind").and_then(Value::as_str).unwrap_or("");
     if kind.is_empty() {
         return Err(not_parsed(format!("Object 'Kind' is missing in '{text}'")));
@@ -216,6 +219,8 @@ pub fn apply_defaults(pod: &mut Map<String, Value>, origin: &Origin<'_>, node_na
         .and_then(Value::as_str)
         .is_some_and(|u| !u.is_empty());
     if !has_uid {
+        // The UID hashes this text. Writing a `Value` cannot fail (its keys are strings), so
+        // the empty text, which would give every such pod one UID, is unreachable.
         let mut data = serde_json::to_string(&Value::Object(pod.clone())).unwrap_or_default();
         match origin {
             Origin::File(path) => data.push_str(&format!("host:{node_name}file:{path}")),
@@ -227,6 +232,7 @@ pub fn apply_defaults(pod: &mut Map<String, Value>, origin: &Origin<'_>, node_na
         pod.insert("metadata".into(), Value::Object(meta));
     }
     let mut meta = take_obj(pod, "metadata");
+    // Go's zero value: a pod without a name has the name "" (validation refuses it later).
     let name = meta
         .get("name")
         .and_then(Value::as_str)
@@ -234,6 +240,7 @@ pub fn apply_defaults(pod: &mut Map<String, Value>, origin: &Origin<'_>, node_na
         .to_string();
     meta.insert("name".into(), json!(generate_pod_name(&name, node_name)));
     set_default(&mut meta, "namespace", json!("default"));
+    // Set above whenever it was missing or not a non-empty string: the "" is unreachable.
     let uid = meta
         .get("uid")
         .and_then(Value::as_str)

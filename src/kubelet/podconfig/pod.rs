@@ -81,6 +81,7 @@ fn known(k: &str) -> Option<Key> {
 }
 
 fn key(k: &str) -> Key {
+    // Not a default: a key outside the shared list is kept as its own string.
     known(k).unwrap_or_else(|| Cow::Owned(k.to_string()))
 }
 
@@ -174,7 +175,7 @@ fn kind(text: &str) -> Kind<'_> {
     }
 }
 
-/// The text was written from a decoded value, so it always decodes.
+/// The text was written from a decoded value, so it always decodes: the `Null` is unreachable.
 fn parse(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or(Value::Null)
 }
@@ -268,6 +269,7 @@ impl Meta {
 
     /// The annotations to change: an object from now on (`if pod.Annotations == nil { make }`).
     fn annotations_mut(&mut self) -> &mut Map<String, Value> {
+        // Go's zero value: absent or null annotations become an empty map (`make`).
         let map = self.annotations.take().flatten().unwrap_or_default();
         self.annotations
             .insert(Some(map))
@@ -531,6 +533,7 @@ fn plain_string_map(text: &str) -> bool {
             return false;
         };
         strings += 1;
+        // `end` is the index of an ASCII quote, so `end + 1` is a char boundary within `body`.
         rest = body.get(end + 1..).unwrap_or_default();
         let sep = if strings % 2 == 1 { ':' } else { ',' };
         rest = rest.strip_prefix(sep).unwrap_or(rest);
@@ -594,6 +597,7 @@ fn to_map(fields: Vec<Field>) -> Map<String, Value> {
     fields
         .into_iter()
         .map(|f| {
+            // Not a default: a field not decoded yet is decoded from its text.
             let value = f.value.into_inner().unwrap_or_else(|| parse(&f.text));
             (f.key.into_owned(), value)
         })
@@ -602,6 +606,7 @@ fn to_map(fields: Vec<Field>) -> Map<String, Value> {
 
 impl From<Pod> for Value {
     fn from(p: Pod) -> Value {
+        // Not a default: a value shared with another pod is copied instead of moved.
         let meta = Arc::try_unwrap(p.metadata).unwrap_or_else(|shared| (*shared).clone());
         let fields = Arc::try_unwrap(p.fields).unwrap_or_else(|shared| (*shared).clone());
         let mut metadata = to_map(meta.fields);
@@ -724,6 +729,9 @@ impl Pod {
         Arc::make_mut(&mut self.metadata)
     }
 
+    // `ids` is `{name}_{namespace}({uid})`, built in one place with `name_end` and
+    // `namespace_end` at its two separators (ASCII, so char boundaries): these slices always
+    // exist and the empty strings below are unreachable.
     pub fn uid(&self) -> &str {
         let end = self.ids.len().saturating_sub(1);
         self.ids.get(self.namespace_end + 1..end).unwrap_or("")
@@ -980,6 +988,7 @@ fn changed_annotation_keys(
     a: Option<&Map<String, Value>>,
     b: Option<&Map<String, Value>>,
 ) -> Vec<String> {
+    // Go's zero value: a pod without annotations compares as one with none.
     let empty = Map::new();
     let a = a.unwrap_or(&empty);
     let b = b.unwrap_or(&empty);

@@ -369,6 +369,7 @@ pub(crate) fn next_tick(
     period: crate::duration::Duration,
 ) -> super::timestamp::Timestamp {
     let period = period.nanos().max(1);
+    // Not a default: the first tick is due now.
     let base = next.unwrap_or(now);
     if base > now {
         return base;
