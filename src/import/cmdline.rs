@@ -920,6 +920,7 @@ fn systemd(
         return Err(ImportError::new("malformed ExecStart=", Some(l.line)));
     };
     let start = eq + "ExecStart=".len();
+    // `start` is just past the ASCII `ExecStart=` found in this text: the "" is unreachable.
     let value = l.text.get(start..).unwrap_or("");
     // Special executable prefixes: - @ : + ! !!
     let trimmed = value.trim_start_matches(['-', '@', ':', '+', '!']);
@@ -930,6 +931,8 @@ fn systemd(
         return Err(ImportError::new("empty ExecStart=", Some(l.line)));
     }
     let (program, args) = split_wrappers(args, l.line, out);
+    // `args` is not empty (checked above), so a program is always split off: the "" is
+    // unreachable.
     let program = program.unwrap_or_default();
     out.understood.push(Note::new(
         Some(l.line),

@@ -129,6 +129,7 @@ fn read_objects(text: &str) -> Result<NodeImport, ImportError> {
         }
         for (ptr, v) in objects {
             let line = line_of(doc, &ptr).or_else(|| line_of(doc, &format!("{ptr}/kind")));
+            // Go's zero value: no `kind` reads as "", which matches no object below.
             let kind = v.get("kind").and_then(Value::as_str).unwrap_or("");
             let nulls = null_fields(v);
             let mut v = v.clone();

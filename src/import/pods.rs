@@ -14,6 +14,7 @@ use crate::controller::tainteviction::{PodOnNode, Toleration};
 /// decoder reads them.
 pub fn read(v: &Value) -> Result<PodOnNode, ImportError> {
     let meta = v.get("metadata");
+    // Go's zero value: an absent or null string field decodes as "".
     let s = |x: Option<&Value>| x.and_then(Value::as_str).unwrap_or("").to_string();
     let name = s(meta.and_then(|m| m.get("name")));
     if name.is_empty() {
