@@ -150,6 +150,7 @@ fn default_pull_policy(image: &str) -> &'static str {
     if image.contains('@') {
         return "IfNotPresent";
     }
+    // `rsplit` yields at least one piece: the fallback is unreachable.
     let last = image.rsplit('/').next().unwrap_or(image);
     match last.rsplit_once(':') {
         Some((_, "latest")) | None => "Always",
@@ -170,6 +171,7 @@ fn scheme_defaults(pod: &mut Map<String, Value>) {
     for list in ["initContainers", "containers"] {
         if let Some(Value::Array(ctrs)) = spec_ref.get_mut(list) {
             for c in ctrs.iter_mut().filter_map(Value::as_object_mut) {
+                // Go's zero value: a container without an image has the image "".
                 let image = c
                     .get("image")
                     .and_then(Value::as_str)
@@ -282,6 +284,7 @@ fn is_dns1123_subdomain(s: &str) -> bool {
 pub fn validate(pod: &Map<String, Value>) -> Result<(), ManifestError> {
     let mut errs: Vec<String> = Vec::new();
     let meta = pod.get("metadata").and_then(Value::as_object);
+    // Go's zero values: a missing field reads as "", which the checks below refuse.
     let get = |k: &str| {
         meta.and_then(|m| m.get(k))
             .and_then(Value::as_str)
@@ -310,6 +313,7 @@ pub fn validate(pod: &Map<String, Value>) -> Result<(), ManifestError> {
         Some(list) if list.is_empty() => errs.push("spec.containers: Required value".into()),
         Some(list) => {
             for (i, c) in list.iter().enumerate() {
+                // Go's zero value "" for a missing field, refused below as Required.
                 let f = |k: &str| c.get(k).and_then(Value::as_str).unwrap_or("");
                 if f("name").is_empty() {
                     errs.push(format!("spec.containers[{i}].name: Required value"));

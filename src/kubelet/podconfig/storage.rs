@@ -225,6 +225,7 @@ impl PodStorage {
             Some(PodOperation::Reconcile) | None => {
                 out.logs.push(format!(
                     "Received invalid update type: {}",
+                    // A missing operation has no name to print; "unknown" says so.
                     op.map(|o| o.as_str()).unwrap_or("unknown")
                 ));
             }
