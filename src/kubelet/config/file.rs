@@ -75,6 +75,7 @@ pub fn type_error(value: &Value, internal: bool) -> Option<(String, String)> {
                 k.clone()
             };
             if let Some(dur) = text.find("time: ") {
+                // `split` yields at least one piece: the "" is unreachable.
                 let msg = text[dur..]
                     .split(" at line")
                     .next()
@@ -312,6 +313,7 @@ pub fn decode_at(
             ))
         }
     };
+    // Go's zero values: a missing `kind` or `apiVersion` reads as "" and is refused below.
     let kind = obj.get("kind").and_then(Value::as_str).unwrap_or("");
     let api_version = obj.get("apiVersion").and_then(Value::as_str).unwrap_or("");
     if kind.is_empty() {
@@ -359,6 +361,7 @@ pub fn decode_at(
     }
     let mut strict_errors = Vec::new();
     for (ptr, pos) in doc.duplicate_keys() {
+        // `rsplit` yields at least one piece: the "" is unreachable.
         let name = ptr
             .rsplit('/')
             .next()

@@ -143,6 +143,9 @@ pub fn apply(cl: &CommandLine, config: &mut Value) -> Written {
             initialized.push(arg.name);
         }
         let v = &arg.value;
+        // Every value was read with its kind's reader when the command line was parsed
+        // (`flagvalue::check`, which refused the command line otherwise), so reading it again
+        // here cannot fail: each `unwrap_or` default below is unreachable.
         let new = match arg.kind {
             Kind::Bool => json!(parse_go_bool(v).unwrap_or(false)),
             Kind::Int32 | Kind::Int64 => json!(parse_go_int(v, 64).unwrap_or(0)),
