@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use kubegate::featuregate::{kubernetes_features, parse_feature_list, FeatureGate};
+use kubegate::featuregate::{parse_feature_list, FeatureGate};
+use kubegate::releases::kubernetes_features;
 use kubegate::version::Version;
 
 fn gate() -> FeatureGate {

@@ -28,6 +28,13 @@ impl fmt::Display for DurationError {
 
 impl std::error::Error for DurationError {}
 
+impl DurationError {
+    /// Always [`ValueErrorKind::InvalidDuration`](crate::ValueErrorKind::InvalidDuration).
+    pub fn kind(&self) -> crate::ValueErrorKind {
+        crate::ValueErrorKind::InvalidDuration
+    }
+}
+
 pub const NANOSECOND: i64 = Duration::NANOSECOND;
 pub const MICROSECOND: i64 = Duration::MICROSECOND;
 pub const MILLISECOND: i64 = Duration::MILLISECOND;

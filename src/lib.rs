@@ -36,7 +36,8 @@
 //! can use `default-features = false`.
 //!
 //! ```
-//! use kubegate::featuregate::{kubernetes_features, FeatureGate};
+//! use kubegate::featuregate::FeatureGate;
+//! use kubegate::releases::kubernetes_features;
 //! use kubegate::version::Version;
 //!
 //! let mut gate = FeatureGate::with_emulation_version(Version::new(1, 34));
@@ -49,7 +50,7 @@
 #![cfg_attr(not(any(feature = "wasm", feature = "wasm-cli")), forbid(unsafe_code))]
 // No panic reachable from a caller: the wasm release build aborts on panic, which would leave the
 // module dead for the rest of the page. Library code may not unwrap, expect, panic or index by a
-// value it did not bound; tests may (issue 13).
+// value it did not bound; tests may.
 #![cfg_attr(
     not(test),
     deny(
@@ -59,6 +60,10 @@
         clippy::indexing_slicing
     )
 )]
+
+#[macro_use]
+mod error_kind;
+pub use error_kind::ValueErrorKind;
 
 #[cfg(feature = "api-fields")]
 pub mod api;

@@ -24,6 +24,13 @@ impl fmt::Display for QuantityError {
 
 impl std::error::Error for QuantityError {}
 
+impl QuantityError {
+    /// Always [`ValueErrorKind::InvalidQuantity`](crate::ValueErrorKind::InvalidQuantity).
+    pub fn kind(&self) -> crate::ValueErrorKind {
+        crate::ValueErrorKind::InvalidQuantity
+    }
+}
+
 const FORMAT_WRONG: QuantityError = QuantityError {
     message: "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
 };

@@ -60,6 +60,13 @@ impl fmt::Display for TimeError {
 
 impl std::error::Error for TimeError {}
 
+impl TimeError {
+    /// Always [`ValueErrorKind::InvalidTime`](crate::ValueErrorKind::InvalidTime).
+    pub fn kind(&self) -> crate::ValueErrorKind {
+        crate::ValueErrorKind::InvalidTime
+    }
+}
+
 /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
 fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
     let y = if m <= 2 { y - 1 } else { y };

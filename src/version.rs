@@ -51,6 +51,13 @@ impl fmt::Display for VersionError {
 
 impl std::error::Error for VersionError {}
 
+impl VersionError {
+    /// Always [`ValueErrorKind::InvalidVersion`](crate::ValueErrorKind::InvalidVersion).
+    pub fn kind(&self) -> crate::ValueErrorKind {
+        crate::ValueErrorKind::InvalidVersion
+    }
+}
+
 impl Version {
     /// `major.minor`, the shape every feature-gate version has (`version.MajorMinor`).
     pub fn new(major: u64, minor: u64) -> Self {

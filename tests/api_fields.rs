@@ -9,7 +9,9 @@ use kubegate::api::enums::{
 };
 use kubegate::api::field::ErrorType;
 use kubegate::api::frobber;
-use kubegate::api::gating::{prepare_for_create, prepare_for_update, FieldGateSchema, GatedField};
+use kubegate::api::gating::{
+    prepare_for_create, prepare_for_update, FieldGateSchema, GatedField, GatingError,
+};
 use kubegate::api::schemas;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -546,7 +548,9 @@ fn frobber_restart_policy_on_tuesday() {
     assert!(d("OnTuesday", None, &on).is_empty());
     assert_eq!(
         frobber::validate_restart_policy("Always", None, &gates(&[])),
-        Err("FrobberRestartPolicyOnTuesday".to_string())
+        Err(GatingError::GateNotProvided {
+            gate: "FrobberRestartPolicyOnTuesday".to_string()
+        })
     );
 }
 
@@ -573,7 +577,7 @@ fn frobber_restart_policy_report_shows_both_formulations() {
         ]
     );
     assert_eq!(
-        frobber::check_restart_policy("Always", None, &gates(&[])),
+        frobber::check_restart_policy("Always", None, &gates(&[])).map_err(|e| e.to_string()),
         Err(
             r#"feature gate "FrobberRestartPolicyOnTuesday" is not in the provided gates"#
                 .to_string()

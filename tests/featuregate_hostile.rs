@@ -4,7 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use kubegate::featuregate::{kubernetes_features, parse_feature_list, FeatureGate, FeatureSpec};
+use kubegate::featuregate::{parse_feature_list, FeatureGate, FeatureSpec};
+use kubegate::releases::kubernetes_features;
 use kubegate::version::Version;
 
 #[path = "support/rng.rs"]

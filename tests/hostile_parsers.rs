@@ -1,4 +1,4 @@
-//! Issue 13: no input makes a parser or entry point panic. A seeded, hand-rolled fuzzer: inputs
+//! No input makes a parser or entry point panic. A seeded, hand-rolled fuzzer: inputs
 //! are mutations and splices of the corpus in `tests/fuzz/corpus/` (real-looking durations,
 //! quantities, versions, times, flags, command lines, YAML, JSON), fed to every parser and entry
 //! point. Any panic fails the test and prints the seed and input; the release build aborts on a
@@ -196,7 +196,8 @@ fn scalar_parsers() {
 
 #[test]
 fn feature_gates() {
-    use kubegate::featuregate::{kubernetes_features, parse_feature_list, FeatureGate};
+    use kubegate::featuregate::{parse_feature_list, FeatureGate};
+    use kubegate::releases::kubernetes_features;
     let mut base = FeatureGate::new();
     base.add_versioned(kubernetes_features()).unwrap();
     fuzz("FeatureGate::set", CORPUS_TEXT, |s| {
@@ -345,7 +346,7 @@ fn nest(unit: &str, depth: usize, leaf: &str) -> String {
     out
 }
 
-/// Issue 32: no parser recurses as deep as its input nests. Every unit of the nested corpus, at
+/// No parser recurses as deep as its input nests. Every unit of the nested corpus, at
 /// depths either side of the limits (100, 128, 512) and far past them, and at seeded random
 /// depths, through every entry point that reads YAML or JSON, on a thread with a small stack
 /// (512 KiB, half the wasm stack, in a release build; 4 MiB in a debug build, whose frames are

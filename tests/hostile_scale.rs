@@ -17,8 +17,8 @@ fn pods(n: usize, image: &str) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// 50,000 in release builds (the figure); a tenth in debug builds, where the same code
-/// runs ~10x slower, so `cargo test` stays quick.
+/// 50,000 in release builds (the scale the package promises); a tenth in debug builds, where the same code
+/// runs many times slower, so `cargo test` stays quick.
 const N: usize = if cfg!(debug_assertions) {
     5_000
 } else {
@@ -120,7 +120,8 @@ fn yaml_past_its_limits_is_refused_at_once() {
 /// refused with Kubernetes' error well within the second.
 #[test]
 fn set_from_map_at_the_limit_answers_within_the_second() {
-    use kubegate::featuregate::{kubernetes_features, FeatureGate};
+    use kubegate::featuregate::FeatureGate;
+    use kubegate::releases::kubernetes_features;
     let mut g = FeatureGate::new();
     g.add_versioned(kubernetes_features()).expect("features");
     let values: std::collections::BTreeMap<String, bool> =

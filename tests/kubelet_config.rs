@@ -725,7 +725,7 @@ fn feature_gate_union_keeps_the_file_origin_of_added_back_gates() {
 fn errors_carry_their_stage_and_the_error_underneath() {
     use kubegate::featuregate::FeatureGateError;
     use kubegate::kubelet::config::flags::FlagError;
-    use kubegate::kubelet::config::{Cause, ConfigErrorKind};
+    use kubegate::kubelet::config::{Cause, KubeletConfigStage};
     use kubegate::yaml::YamlError;
     use std::error::Error;
 
@@ -734,7 +734,7 @@ fn errors_carry_their_stage_and_the_error_underneath() {
         e.to_string(),
         "failed to set feature gates from initial flags-based config: unrecognized feature gate: Nope"
     );
-    assert_eq!(e.kind(), ConfigErrorKind::FeatureGates);
+    assert_eq!(e.stage(), KubeletConfigStage::FeatureGates);
     assert_eq!(e.flag.as_deref(), Some("--feature-gates"));
     let gate = e
         .source()
@@ -745,7 +745,7 @@ fn errors_carry_their_stage_and_the_error_underneath() {
     );
 
     let e = resolve_kubelet_config(&input(&["--port=a--b"], &[])).unwrap_err();
-    assert_eq!(e.kind(), ConfigErrorKind::Flags);
+    assert_eq!(e.stage(), KubeletConfigStage::Flags);
     // The flag is pflag's, not a piece of the value that happens to hold `--`.
     assert_eq!(e.flag.as_deref(), Some("--port"));
     let flag = e.source().and_then(|s| s.downcast_ref::<FlagError>());
@@ -753,15 +753,15 @@ fn errors_carry_their_stage_and_the_error_underneath() {
 
     let e = resolve_kubelet_config(&input(&["--config=/k.yaml"], &[("/k.yaml", "a: [\n")]))
         .unwrap_err();
-    assert_eq!(e.kind(), ConfigErrorKind::ConfigFile);
+    assert_eq!(e.stage(), KubeletConfigStage::ConfigFile);
     assert!(matches!(e.cause(), Some(Cause::Yaml(_))), "{e:?}");
     assert!(e.source().is_some_and(|s| s.is::<YamlError>()));
 
     let e = resolve_kubelet_config(&input(&["--oom-score-adj=2000"], &[])).unwrap_err();
-    assert_eq!(e.kind(), ConfigErrorKind::Validation);
+    assert_eq!(e.stage(), KubeletConfigStage::Validation);
     assert!(e.source().is_none());
     assert_eq!(
-        serde_json::to_value(&e).unwrap()["kind"],
+        serde_json::to_value(&e).unwrap()["stage"],
         json!("validation")
     );
 
@@ -770,7 +770,7 @@ fn errors_carry_their_stage_and_the_error_underneath() {
         ..Default::default()
     })
     .unwrap_err();
-    assert_eq!(e.kind(), ConfigErrorKind::Input);
+    assert_eq!(e.stage(), KubeletConfigStage::Input);
     assert!(matches!(e.cause(), Some(Cause::Version(_))));
 }
 

@@ -1,4 +1,4 @@
-//! The misses that issue 11 found on real artifacts (EKS, kind, kubespray, kops, Gardener, CI
+//! The misses found on real artifacts (EKS, kind, kubespray, kops, Gardener, CI
 //! jobs; Kubernetes 1.16 to 1.36), each as the kubelet of that release answers it: accepted, or
 //! refused with its own text. Each case names where the fact comes from.
 

@@ -23,7 +23,7 @@ fn args(a: &[&str]) -> Vec<String> {
 }
 
 fn parse(m: u16, a: &[&str]) -> Result<flags::CommandLine, String> {
-    flags::parse_release(&args(a), rel(m))
+    flags::parse_release(&args(a), rel(m)).map_err(|e| e.to_string())
 }
 
 fn warnings(m: u16, a: &[&str]) -> Vec<String> {
@@ -410,7 +410,9 @@ fn realistic_command_lines() {
 fn versions_outside_the_data_are_refused() {
     let v = kubegate::version::Version::new(1, 15);
     assert_eq!(
-        flags::parse(&args(&["--port=1"]), &v).unwrap_err(),
+        flags::parse(&args(&["--port=1"]), &v)
+            .unwrap_err()
+            .to_string(),
         format!(
             "Kubernetes 1.15 is outside the releases kubegate has data for (1.16 to 1.{})",
             NEWEST.minor()

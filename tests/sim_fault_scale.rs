@@ -1,4 +1,4 @@
-//! The simulator at full size under faults (issue 14): 5000 nodes for a simulated hour, healthy,
+//! The simulator at full size under faults: 5000 nodes for a simulated hour, healthy,
 //! with the kubelet stopped on 10% of the nodes, with every node partitioned for 30 minutes, and
 //! with 60% of the nodes stopped across three zones (partial disruption). Each trace is pinned by
 //! an FNV-1a hash of its JSON, computed by the simulator before the unhealthy-node path was made

@@ -16,6 +16,7 @@
 //! generated wrapper.
 
 use super::field::FieldError;
+use super::gating::GatingError;
 use crate::sort::Collect as _;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -79,11 +80,17 @@ impl EnumExclusion {
 
 /// `isExcluded`: rules are checked in order and the first match wins, so an undeclared option
 /// in a later rule is only reported when no earlier rule excluded the value.
-fn is_excluded(op: &Operation, exclusions: &[EnumExclusion], value: &str) -> Result<bool, String> {
+fn is_excluded(
+    op: &Operation,
+    exclusions: &[EnumExclusion],
+    value: &str,
+) -> Result<bool, GatingError> {
     for rule in exclusions {
         let (on, defined) = op.has_option(&rule.option);
         if !defined {
-            return Err(format!("undefined validation option {:?}", rule.option));
+            return Err(GatingError::UndefinedOption {
+                option: rule.option.clone(),
+            });
         }
         if rule.value == value && rule.exclude_when == on {
             return Ok(true);
@@ -97,7 +104,7 @@ pub fn supported_values(
     op: &Operation,
     valid: &BTreeSet<String>,
     exclusions: &[EnumExclusion],
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, GatingError> {
     let mut out = Vec::with_capacity(valid.len());
     for v in valid {
         if !is_excluded(op, exclusions, v)? {
@@ -121,12 +128,12 @@ pub fn validate_enum(
     };
     let excluded = match is_excluded(op, exclusions, value) {
         Ok(x) => x,
-        Err(e) => return vec![FieldError::internal(fld_path, &e)],
+        Err(e) => return vec![FieldError::internal(fld_path, &e.to_string())],
     };
     if !valid.contains(value) || excluded {
         return match supported_values(op, valid, exclusions) {
             Ok(supported) => vec![FieldError::not_supported(fld_path, value, &supported)],
-            Err(e) => vec![FieldError::internal(fld_path, &e)],
+            Err(e) => vec![FieldError::internal(fld_path, &e.to_string())],
         };
     }
     Vec::new()
@@ -209,14 +216,16 @@ pub fn validate_enum_request(req: &EnumRequest) -> Vec<FieldError> {
 }
 
 /// Options from gate values: each named option is on exactly when its gate is. A name with no
-/// gate value is returned as the error.
+/// gate value is the error ([`GatingError::GateNotProvided`]).
 pub fn options_from_gates(
     names: &[&str],
     gates: &dyn Fn(&str) -> Option<bool>,
-) -> Result<BTreeMap<String, bool>, String> {
+) -> Result<BTreeMap<String, bool>, GatingError> {
     let mut out = BTreeMap::new();
     for name in names {
-        let on = gates(name).ok_or_else(|| name.to_string())?;
+        let on = gates(name).ok_or_else(|| GatingError::GateNotProvided {
+            gate: name.to_string(),
+        })?;
         out.insert(name.to_string(), on);
     }
     Ok(out)

@@ -16,6 +16,7 @@
 
 use super::enums::{validate_enum_ratcheting, EnumExclusion, Operation, OperationType};
 use super::field::{BadValue, FieldError};
+use super::gating::GatingError;
 use crate::sort::Collect as _;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -33,8 +34,10 @@ const FIELD: &str = "restartPolicy";
 pub fn allow_on_tuesday(
     old_policy: Option<&str>,
     gates: &dyn Fn(&str) -> Option<bool>,
-) -> Result<bool, String> {
-    let gate = gates(GATE).ok_or_else(|| GATE.to_string())?;
+) -> Result<bool, GatingError> {
+    let gate = gates(GATE).ok_or_else(|| GatingError::GateNotProvided {
+        gate: GATE.to_string(),
+    })?;
     Ok(gate || old_policy == Some(RESTART_POLICY_ON_TUESDAY))
 }
 
@@ -43,7 +46,7 @@ pub fn validate_restart_policy(
     policy: &str,
     old_policy: Option<&str>,
     gates: &dyn Fn(&str) -> Option<bool>,
-) -> Result<Vec<FieldError>, String> {
+) -> Result<Vec<FieldError>, GatingError> {
     let allow = allow_on_tuesday(old_policy, gates)?;
     let mut valid: BTreeSet<String> = [RESTART_POLICY_ALWAYS, RESTART_POLICY_NEVER]
         .iter()
@@ -71,7 +74,7 @@ pub fn validate_restart_policy_declarative(
     policy: &str,
     old_policy: Option<&str>,
     gates: &dyn Fn(&str) -> Option<bool>,
-) -> Result<Vec<FieldError>, String> {
+) -> Result<Vec<FieldError>, GatingError> {
     let allow = allow_on_tuesday(old_policy, gates)?;
     let op = Operation {
         op_type: if old_policy.is_some() {
@@ -123,14 +126,13 @@ pub fn check_restart_policy(
     policy: &str,
     old_policy: Option<&str>,
     gates: &dyn Fn(&str) -> Option<bool>,
-) -> Result<RestartPolicyReport, String> {
-    let missing = |g: String| format!("feature gate {g:?} is not in the provided gates");
+) -> Result<RestartPolicyReport, GatingError> {
     let strings = |v: Vec<FieldError>| v.iter().map(|e| e.to_string()).collect();
     Ok(RestartPolicyReport {
-        allowed: allow_on_tuesday(old_policy, gates).map_err(missing)?,
-        guide: strings(validate_restart_policy(policy, old_policy, gates).map_err(missing)?),
-        declarative: strings(
-            validate_restart_policy_declarative(policy, old_policy, gates).map_err(missing)?,
-        ),
+        allowed: allow_on_tuesday(old_policy, gates)?,
+        guide: strings(validate_restart_policy(policy, old_policy, gates)?),
+        declarative: strings(validate_restart_policy_declarative(
+            policy, old_policy, gates,
+        )?),
     })
 }

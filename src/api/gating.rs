@@ -68,6 +68,26 @@ pub enum GatingError {
     InvalidPath { path: String, reason: String },
     /// The schema names a gate the caller gave no value for.
     UnknownGate { path: String, gate: String },
+    /// A rule (a validation option, the Frobber guide's check) needs a gate the caller gave no
+    /// value for.
+    GateNotProvided { gate: String },
+    /// An enum exclusion names a validation option the operation does not declare.
+    UndefinedOption { option: String },
+}
+
+error_kind! {
+    /// What kind of error the API field rules report ([`GatingError::kind`]).
+    pub enum ApiFieldsErrorKind {
+        /// A schema, rule or gate set the field rules cannot apply.
+        ApiFields = "apiFields",
+    }
+}
+
+impl GatingError {
+    /// Always [`ApiFieldsErrorKind::ApiFields`].
+    pub fn kind(&self) -> ApiFieldsErrorKind {
+        ApiFieldsErrorKind::ApiFields
+    }
 }
 
 impl fmt::Display for GatingError {
@@ -80,6 +100,12 @@ impl fmt::Display for GatingError {
                 f,
                 "field {path:?} is guarded by feature gate {gate:?}, which is not in the provided gates"
             ),
+            GatingError::GateNotProvided { gate } => {
+                write!(f, "feature gate {gate:?} is not in the provided gates")
+            }
+            GatingError::UndefinedOption { option } => {
+                write!(f, "undefined validation option {option:?}")
+            }
         }
     }
 }

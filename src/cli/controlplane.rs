@@ -167,8 +167,9 @@ pub(crate) fn gather(
             .collect();
         let got = manifests::parse(&inputs, &text_of).map_err(|e| {
             // The message names the file first.
-            let (file, rest) = e.message.split_once(": ").unwrap_or(("", &e.message));
-            import_fail(file, &crate::import::ImportError::new(rest, e.line))
+            let message = e.message();
+            let (file, rest) = message.split_once(": ").unwrap_or(("", message));
+            import_fail(file, &crate::import::ImportError::new(rest, e.line()))
         })?;
         push_notes("", &got, &mut notes);
         imported.extend(got);

@@ -250,7 +250,7 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
                 .map_err(|e| Fail::usage(format!("invalid --emulate {v:?}: {e}")))?;
             let emu = Version::new(version.major(), version.minor());
             let mut g = FeatureGate::with_emulation_version(emu.clone());
-            g.add_versioned(crate::featuregate::kubernetes_features())
+            g.add_versioned(crate::releases::kubernetes_features())
                 .map_err(|e| Fail::usage(e.to_string()))?;
             (g, releases::NEWEST, emu)
         }

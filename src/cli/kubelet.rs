@@ -14,7 +14,7 @@ use super::{
 use crate::import::{cmdline, configz, kubeadm};
 use crate::kubelet::config::{
     check_kubelet_upgrade, explain_kubelet_config, provenance::Layer, resolve_kubelet_config,
-    ConfigError, ResolveInput, Resolved,
+    KubeletConfigError, ResolveInput, Resolved,
 };
 
 /// Where an argument came from: a file and line, or the command line after `--`.
@@ -257,7 +257,7 @@ fn gather(m: &ArgMatches, host: &dyn Host, version: Option<String>) -> Result<In
     })
 }
 
-fn error_location(e: &ConfigError, inputs: &Inputs) -> (Option<String>, Option<usize>) {
+fn error_location(e: &KubeletConfigError, inputs: &Inputs) -> (Option<String>, Option<usize>) {
     if let Some(f) = &e.file {
         return (Some(inputs.local(f)), e.line);
     }
@@ -269,7 +269,7 @@ fn error_location(e: &ConfigError, inputs: &Inputs) -> (Option<String>, Option<u
     (None, None)
 }
 
-fn error_json(e: &ConfigError, inputs: &Inputs) -> Value {
+fn error_json(e: &KubeletConfigError, inputs: &Inputs) -> Value {
     let (file, line) = error_location(e, inputs);
     json!({
         "message": e.message,

@@ -90,9 +90,9 @@ pub(crate) fn read(host: &dyn Host, path: &str) -> Result<String, Fail> {
 /// An import error as `path:line: message`.
 pub(crate) fn import_fail(path: &str, e: &crate::import::ImportError) -> Fail {
     let shown = if path == "-" { "<stdin>" } else { path };
-    Fail::usage(match e.line {
-        Some(l) => format!("{shown}:{l}: {}", e.message),
-        None => format!("{shown}: {}", e.message),
+    Fail::usage(match e.line() {
+        Some(l) => format!("{shown}:{l}: {}", e.message()),
+        None => format!("{shown}: {}", e.message()),
     })
 }
 

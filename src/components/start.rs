@@ -39,7 +39,7 @@ use serde::Serialize;
 
 use super::error::{ComponentError, ComponentErrorKind};
 use super::{Component, Invocation, InvocationArg, SourceLocation};
-use crate::kubelet::config::flagvalue::{self, Kind};
+use crate::kubelet::config::flagvalue::{self, GoValueError, Kind};
 use crate::releases::component_configs;
 use crate::releases::component_flags::{self, ComponentFlag, FlagKind, FlagSpan};
 use crate::releases::gates;
@@ -349,10 +349,13 @@ fn validate(
 }
 
 /// pflag's `ipValue.Set`: the trimmed value must be an IP address.
-fn pflag_ip(value: &str) -> Result<(), String> {
+fn pflag_ip(value: &str) -> Result<(), GoValueError> {
     match value.trim().parse::<std::net::IpAddr>() {
         Ok(_) => Ok(()),
-        Err(_) => Err(format!("failed to parse IP: {}", crate::go::quote(value))),
+        Err(_) => Err(GoValueError::new(format!(
+            "failed to parse IP: {}",
+            crate::go::quote(value)
+        ))),
     }
 }
 

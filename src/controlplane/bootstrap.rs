@@ -20,7 +20,9 @@
 //! Loops due at the same instant run in apiserver-address order, namespaces first.
 
 use super::cidr::{family_name, parse_ip, service_ip_range, IpNet, IpRange};
-use super::lease::{do_reconcile, LeaseStore, ReconcileOutcome, ENDPOINT_RECONCILER_INTERVAL};
+use super::lease::{
+    do_reconcile, LeaseStore, MasterLease, ReconcileOutcome, ENDPOINT_RECONCILER_INTERVAL,
+};
 use super::namespaces;
 use super::objects::{
     EndpointPort, Endpoints, Event, LogEntry, ObjectMeta, Service, ServicePort, ServiceSpec,
@@ -41,8 +43,8 @@ use std::net::IpAddr;
 use std::time::Duration;
 
 pub use super::config::{
-    BootstrapConfig, BootstrapError, MAX_ADVANCE, MAX_APISERVERS, MAX_SERVICES,
-    SYSTEM_NAMESPACES_INTERVAL,
+    BootstrapConfig, BootstrapError, ControlPlaneErrorKind, RangeError, MAX_ADVANCE,
+    MAX_APISERVERS, MAX_SERVICES, SYSTEM_NAMESPACES_INTERVAL,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -119,17 +121,18 @@ impl BootstrapController {
         }
         let net = IpNet::parse(&config.service_cidr)
             .map_err(|e| BootstrapError::InvalidCidr(e.to_string()))?;
-        let service_ip = service_ip_range(&net).map_err(BootstrapError::ServiceRange)?;
+        let service_ip =
+            service_ip_range(&net).map_err(|e| BootstrapError::ServiceRange(e.to_string()))?;
         let secondary = match &config.secondary_service_cidr {
             Some(s) => Some(IpRange::new(
                 IpNet::parse(s).map_err(|e| BootstrapError::InvalidCidr(e.to_string()))?,
             )),
             None => None,
         };
-        let range = PortRange::parse(&config.node_port_range).map_err(|reason| {
+        let range = PortRange::parse(&config.node_port_range).map_err(|e| {
             BootstrapError::InvalidPortRange {
                 value: config.node_port_range.clone(),
-                reason,
+                reason: e.to_string(),
             }
         })?;
         let np = config.kubernetes_service_node_port;
@@ -383,17 +386,20 @@ impl BootstrapController {
     }
 
     /// Writes an address into the ClusterIP snapshot directly (a leak, if no service uses it).
-    pub fn allocate_cluster_ip(&mut self, ip: &str) -> Result<(), String> {
-        let addr = parse_ip(ip).ok_or_else(|| format!("invalid IP address {ip:?}"))?;
+    pub fn allocate_cluster_ip(&mut self, ip: &str) -> Result<(), BootstrapError> {
+        let addr = parse_ip(ip).ok_or_else(|| BootstrapError::InvalidIp(ip.to_string()))?;
         match self.secondary_ips.as_mut() {
-            Some(s) if s.cidr().contains(addr) => s.allocate(addr).map_err(|e| e.to_string()),
-            _ => self.ips.allocate(addr).map_err(|e| e.to_string()),
+            Some(s) if s.cidr().contains(addr) => s.allocate(addr),
+            _ => self.ips.allocate(addr),
         }
+        .map_err(BootstrapError::IpAllocation)
     }
 
     /// Writes a port into the NodePort snapshot directly.
-    pub fn allocate_node_port(&mut self, port: i32) -> Result<(), String> {
-        self.ports.allocate(port).map_err(|e| e.to_string())
+    pub fn allocate_node_port(&mut self, port: i32) -> Result<(), BootstrapError> {
+        self.ports
+            .allocate(port)
+            .map_err(BootstrapError::PortAllocation)
     }
 
     /// Deletes a namespace (the namespaces loop will recreate a system one).
@@ -619,5 +625,113 @@ impl BootstrapController {
         }
         self.record_run(ip, "ClusterIP", counts, &report);
         self.apply_report(ip, IP_REPAIR_COMPONENT, report);
+    }
+}
+
+/// What the controller shows: its state as the records of [`super::view`].
+impl BootstrapController {
+    pub fn namespaces(&self) -> Vec<String> {
+        self.namespaces.iter().cloned().collect()
+    }
+
+    /// Create calls issued by the namespaces loops so far.
+    pub fn namespace_create_calls(&self) -> u64 {
+        self.namespace_create_calls
+    }
+
+    pub fn services(&self) -> &[Service] {
+        &self.services
+    }
+
+    pub fn service(&self, namespace: &str, name: &str) -> Option<&Service> {
+        let key = format!("{namespace}/{name}");
+        self.services.iter().find(|s| s.key() == key)
+    }
+
+    /// The `default/kubernetes` Service, once an apiserver created it.
+    pub fn current_kubernetes_service(&self) -> Option<&Service> {
+        self.service(
+            super::KUBERNETES_SERVICE_NAMESPACE,
+            super::KUBERNETES_SERVICE_NAME,
+        )
+    }
+
+    pub fn endpoints(&self) -> Option<&Endpoints> {
+        self.endpoints.as_ref()
+    }
+
+    /// The addresses in `default/kubernetes` Endpoints.
+    pub fn endpoint_ips(&self) -> Vec<String> {
+        self.endpoints.as_ref().map(|e| e.ips()).unwrap_or_default()
+    }
+
+    pub fn leases(&self) -> Vec<MasterLease> {
+        self.leases.leases(self.now)
+    }
+
+    pub fn allocations(&self) -> Allocations {
+        Allocations {
+            cluster_ip_range: self.ips.cidr().to_string(),
+            cluster_ips: self.ips.addresses().iter().map(|a| a.to_string()).collect(),
+            secondary_cluster_ip_range: self.secondary_ips.as_ref().map(|s| s.cidr().to_string()),
+            secondary_cluster_ips: self
+                .secondary_ips
+                .as_ref()
+                .map(|s| s.addresses().iter().map(|a| a.to_string()).collect())
+                .unwrap_or_default(),
+            node_port_range: self.ports.range().to_string(),
+            node_ports: self.ports.ports(),
+        }
+    }
+
+    pub fn apiservers(&self) -> Vec<ApiServerStatus> {
+        self.apiservers
+            .iter()
+            .map(|(ip, a)| ApiServerStatus {
+                ip: ip.clone(),
+                started_at: format_std(a.started_at),
+                node_port_leaks: a
+                    .port_leaks
+                    .iter()
+                    .map(|(p, c)| (p.to_string(), *c))
+                    .collect_map(),
+                cluster_ip_leaks: a.ip_leaks.clone(),
+            })
+            .collect()
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn log_entries(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    /// Every repair run so far, oldest first.
+    pub fn repair_runs(&self) -> &[RepairRun] {
+        &self.repair_runs
+    }
+
+    /// Every change of the `kubernetes` Endpoints addresses so far, oldest first.
+    pub fn endpoints_history(&self) -> &[EndpointsChange] {
+        &self.endpoints_history
+    }
+
+    pub fn state(&self) -> BootstrapState {
+        BootstrapState {
+            now: format_std(self.now),
+            namespaces: self.namespaces(),
+            namespace_create_calls: self.namespace_create_calls,
+            services: self.services.clone(),
+            endpoints: self.endpoints.clone(),
+            leases: self.leases(),
+            allocations: self.allocations(),
+            apiservers: self.apiservers(),
+            events: self.events.clone(),
+            log: self.log.clone(),
+            repair_runs: self.repair_runs.clone(),
+            endpoints_history: self.endpoints_history.clone(),
+        }
     }
 }

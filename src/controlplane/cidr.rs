@@ -51,6 +51,28 @@ fn from_bits(bits: u128, v6: bool) -> IpAddr {
     }
 }
 
+/// A service IP range or node port range that cannot be read or used; `Display` is upstream's
+/// text (`the service cluster IP range must be at least 8 IP addresses`, Go's `strconv.Atoi`
+/// errors, ...).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RangeError {
+    message: String,
+}
+
+impl RangeError {
+    pub(crate) fn new(message: String) -> Self {
+        RangeError { message }
+    }
+}
+
+impl fmt::Display for RangeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for RangeError {}
+
 /// A malformed CIDR; prints Go's `net.ParseCIDR` error.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CidrError {
@@ -124,12 +146,12 @@ impl IpNet {
     }
 
     /// `GetIndexedIP`.
-    pub fn indexed_ip(&self, index: u128) -> Result<IpAddr, String> {
+    pub fn indexed_ip(&self, index: u128) -> Result<IpAddr, RangeError> {
         if index >= self.size() {
-            return Err(format!(
+            return Err(RangeError::new(format!(
                 "can't generate IP with index {index} from subnet. subnet too small. subnet: {:?}",
                 self.to_string()
-            ));
+            )));
         }
         Ok(from_bits(self.network + index, self.v6))
     }
@@ -142,9 +164,11 @@ impl fmt::Display for IpNet {
 }
 
 /// `ServiceIPRange`: the range and the `kubernetes` Service's ClusterIP (index 1).
-pub fn service_ip_range(net: &IpNet) -> Result<IpAddr, String> {
+pub fn service_ip_range(net: &IpNet) -> Result<IpAddr, RangeError> {
     if net.size().min(1 << 16) < 8 {
-        return Err("the service cluster IP range must be at least 8 IP addresses".to_string());
+        return Err(RangeError::new(
+            "the service cluster IP range must be at least 8 IP addresses".to_string(),
+        ));
     }
     net.indexed_ip(1)
 }
@@ -169,6 +193,8 @@ impl fmt::Display for IpAllocError {
         }
     }
 }
+
+impl std::error::Error for IpAllocError {}
 
 /// The bitmap allocator over one service CIDR (`ipallocator.Range`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -278,7 +304,8 @@ mod tests {
         assert_eq!(ip("192.168.1.0/30"), None);
         let e = IpNet::parse("192.168.1.0/30")
             .ok()
-            .and_then(|n| service_ip_range(&n).err());
+            .and_then(|n| service_ip_range(&n).err())
+            .map(|e| e.to_string());
         assert_eq!(
             e.as_deref(),
             Some("the service cluster IP range must be at least 8 IP addresses")

@@ -6,7 +6,10 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Duration;
 
+use super::cidr::IpAllocError;
+pub use super::cidr::RangeError;
 use super::namespaces::SYSTEM_NAMESPACES;
+use super::portrange::PortAllocError;
 
 /// The bootstrap controller's limits, checked before any work so that every call within them
 /// answers in well under a second, and every call beyond them is refused at once.
@@ -86,6 +89,33 @@ pub enum BootstrapError {
     ServiceNotFound(String),
     /// A size beyond the limits above (the text states the limit).
     Limit(String),
+    /// An address given to a direct allocation that is not an IP address.
+    InvalidIp(String),
+    /// A direct ClusterIP allocation the allocator refused.
+    IpAllocation(IpAllocError),
+    /// A direct NodePort allocation the allocator refused.
+    PortAllocation(PortAllocError),
+}
+
+error_kind! {
+    /// What kind of error a [`BootstrapError`] is.
+    pub enum ControlPlaneErrorKind {
+        /// A configuration or command the bootstrap controller refuses.
+        ControlPlane = "controlPlane",
+        /// A size or step beyond the documented limits ([`BootstrapError::Limit`]).
+        Limit = "limit",
+    }
+}
+
+impl BootstrapError {
+    /// [`ControlPlaneErrorKind::Limit`] for [`BootstrapError::Limit`], else
+    /// [`ControlPlaneErrorKind::ControlPlane`].
+    pub fn kind(&self) -> ControlPlaneErrorKind {
+        match self {
+            BootstrapError::Limit(_) => ControlPlaneErrorKind::Limit,
+            _ => ControlPlaneErrorKind::ControlPlane,
+        }
+    }
 }
 
 impl fmt::Display for BootstrapError {
@@ -109,8 +139,19 @@ impl fmt::Display for BootstrapError {
             BootstrapError::ServiceExists(k) => write!(f, "services {k:?} already exists"),
             BootstrapError::ServiceNotFound(k) => write!(f, "services {k:?} not found"),
             BootstrapError::Limit(m) => f.write_str(m),
+            BootstrapError::InvalidIp(ip) => write!(f, "invalid IP address {ip:?}"),
+            BootstrapError::IpAllocation(e) => e.fmt(f),
+            BootstrapError::PortAllocation(e) => e.fmt(f),
         }
     }
 }
 
-impl std::error::Error for BootstrapError {}
+impl std::error::Error for BootstrapError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BootstrapError::IpAllocation(e) => Some(e),
+            BootstrapError::PortAllocation(e) => Some(e),
+            _ => None,
+        }
+    }
+}

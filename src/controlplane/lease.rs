@@ -102,15 +102,28 @@ pub enum ReconcileOutcome {
     Updated,
 }
 
+/// `doReconcile`'s refusal to write Endpoints without addresses; `Display` is
+/// [`NO_MASTER_IPS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NoMasterIps;
+
+impl std::fmt::Display for NoMasterIps {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(NO_MASTER_IPS)
+    }
+}
+
+impl std::error::Error for NoMasterIps {}
+
 /// `doReconcile`: bring `endpoints` (None = NotFound) in line with the live `master_ips`.
 pub fn do_reconcile(
     endpoints: &mut Option<Endpoints>,
     master_ips: &[String],
     ports: &[EndpointPort],
     reconcile_ports: bool,
-) -> Result<ReconcileOutcome, String> {
+) -> Result<ReconcileOutcome, NoMasterIps> {
     if master_ips.is_empty() {
-        return Err(NO_MASTER_IPS.to_string());
+        return Err(NoMasterIps);
     }
     let existed = endpoints.is_some();
     let mut e = endpoints.clone().unwrap_or_else(|| Endpoints {
@@ -194,10 +207,7 @@ mod tests {
     #[test]
     fn refuses_to_erase_all() {
         let mut e = None;
-        assert_eq!(
-            do_reconcile(&mut e, &[], &ports(), false),
-            Err(NO_MASTER_IPS.to_string())
-        );
+        assert_eq!(do_reconcile(&mut e, &[], &ports(), false), Err(NoMasterIps));
     }
 
     #[test]

@@ -7,6 +7,8 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
+use super::cidr::RangeError;
+
 /// `utilnet.PortRange`: `base` .. `base + size - 1`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PortRange {
@@ -15,20 +17,25 @@ pub struct PortRange {
 }
 
 /// Go's `strconv.Atoi` for the pieces of a range, with its error text.
-fn atoi(s: &str) -> Result<i32, String> {
+fn atoi(s: &str) -> Result<i32, RangeError> {
     let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("strconv.Atoi: parsing {:?}: invalid syntax", s));
+        return Err(RangeError::new(format!(
+            "strconv.Atoi: parsing {:?}: invalid syntax",
+            s
+        )));
     }
     s.parse::<i64>()
         .ok()
         .and_then(|v| i32::try_from(v).ok())
-        .ok_or_else(|| format!("strconv.Atoi: parsing {:?}: value out of range", s))
+        .ok_or_else(|| {
+            RangeError::new(format!("strconv.Atoi: parsing {:?}: value out of range", s))
+        })
 }
 
 impl PortRange {
     /// `PortRange.Set` (what `ParsePortRange` calls). An empty string is the empty range.
-    pub fn parse(value: &str) -> Result<PortRange, String> {
+    pub fn parse(value: &str) -> Result<PortRange, RangeError> {
         let value = value.trim();
         if value.is_empty() {
             return Ok(PortRange { base: 0, size: 0 });
@@ -46,15 +53,21 @@ impl PortRange {
                 let offset = atoi(&value[p + 1..])?;
                 (low, low.saturating_add(offset))
             }
-            (Some(_), Some(_)) => return Err(format!("unable to parse port range: {value}")),
+            (Some(_), Some(_)) => {
+                return Err(RangeError::new(format!(
+                    "unable to parse port range: {value}"
+                )))
+            }
         };
         if low > 65535 || high > 65535 {
-            return Err(format!(
+            return Err(RangeError::new(format!(
                 "the port range cannot be greater than 65535: {value}"
-            ));
+            )));
         }
         if high < low {
-            return Err(format!("end port cannot be less than start port: {value}"));
+            return Err(RangeError::new(format!(
+                "end port cannot be less than start port: {value}"
+            )));
         }
         Ok(PortRange {
             base: low,
@@ -96,6 +109,8 @@ impl fmt::Display for PortAllocError {
         }
     }
 }
+
+impl std::error::Error for PortAllocError {}
 
 /// The bitmap allocator over a node port range.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -177,7 +192,7 @@ mod tests {
 
     #[test]
     fn errors_are_upstreams() {
-        let e = |s: &str| PortRange::parse(s).err();
+        let e = |s: &str| PortRange::parse(s).err().map(|e| e.to_string());
         assert_eq!(
             e("1-2+3").as_deref(),
             Some("unable to parse port range: 1-2+3")

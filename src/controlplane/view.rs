@@ -1,18 +1,16 @@
 //! What the bootstrap controller shows: the snapshots and timeline records the playground draws
 //! (apiserver status, allocations, repair runs, Endpoints changes, the whole state at once).
 //! Nothing here decides anything; the rules stay in [`super::bootstrap`] and the loops' modules,
-//! and these are projections of their state.
+//! and these are projections of their state (built by the controller's accessors in
+//! [`super::bootstrap`], which depends on this module and not the other way round).
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::bootstrap::BootstrapController;
 use super::lease::MasterLease;
 use super::objects::{Endpoints, Event, LogEntry, Service};
 use super::repair::NUM_REPAIRS_BEFORE_LEAK_CLEANUP;
-use crate::duration::format_std;
-use crate::sort::Collect as _;
 
 /// An apiserver as shown to callers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -144,111 +142,4 @@ pub(super) fn leak_counts(
         }
     }
     out
-}
-
-impl BootstrapController {
-    pub fn namespaces(&self) -> Vec<String> {
-        self.namespaces.iter().cloned().collect()
-    }
-
-    /// Create calls issued by the namespaces loops so far.
-    pub fn namespace_create_calls(&self) -> u64 {
-        self.namespace_create_calls
-    }
-
-    pub fn services(&self) -> &[Service] {
-        &self.services
-    }
-
-    pub fn service(&self, namespace: &str, name: &str) -> Option<&Service> {
-        let key = format!("{namespace}/{name}");
-        self.services.iter().find(|s| s.key() == key)
-    }
-
-    /// The `default/kubernetes` Service, once an apiserver created it.
-    pub fn current_kubernetes_service(&self) -> Option<&Service> {
-        self.service(
-            super::KUBERNETES_SERVICE_NAMESPACE,
-            super::KUBERNETES_SERVICE_NAME,
-        )
-    }
-
-    pub fn endpoints(&self) -> Option<&Endpoints> {
-        self.endpoints.as_ref()
-    }
-
-    /// The addresses in `default/kubernetes` Endpoints.
-    pub fn endpoint_ips(&self) -> Vec<String> {
-        self.endpoints.as_ref().map(|e| e.ips()).unwrap_or_default()
-    }
-
-    pub fn leases(&self) -> Vec<MasterLease> {
-        self.leases.leases(self.now)
-    }
-
-    pub fn allocations(&self) -> Allocations {
-        Allocations {
-            cluster_ip_range: self.ips.cidr().to_string(),
-            cluster_ips: self.ips.addresses().iter().map(|a| a.to_string()).collect(),
-            secondary_cluster_ip_range: self.secondary_ips.as_ref().map(|s| s.cidr().to_string()),
-            secondary_cluster_ips: self
-                .secondary_ips
-                .as_ref()
-                .map(|s| s.addresses().iter().map(|a| a.to_string()).collect())
-                .unwrap_or_default(),
-            node_port_range: self.ports.range().to_string(),
-            node_ports: self.ports.ports(),
-        }
-    }
-
-    pub fn apiservers(&self) -> Vec<ApiServerStatus> {
-        self.apiservers
-            .iter()
-            .map(|(ip, a)| ApiServerStatus {
-                ip: ip.clone(),
-                started_at: format_std(a.started_at),
-                node_port_leaks: a
-                    .port_leaks
-                    .iter()
-                    .map(|(p, c)| (p.to_string(), *c))
-                    .collect_map(),
-                cluster_ip_leaks: a.ip_leaks.clone(),
-            })
-            .collect()
-    }
-
-    pub fn events(&self) -> &[Event] {
-        &self.events
-    }
-
-    pub fn log_entries(&self) -> &[LogEntry] {
-        &self.log
-    }
-
-    /// Every repair run so far, oldest first.
-    pub fn repair_runs(&self) -> &[RepairRun] {
-        &self.repair_runs
-    }
-
-    /// Every change of the `kubernetes` Endpoints addresses so far, oldest first.
-    pub fn endpoints_history(&self) -> &[EndpointsChange] {
-        &self.endpoints_history
-    }
-
-    pub fn state(&self) -> BootstrapState {
-        BootstrapState {
-            now: format_std(self.now),
-            namespaces: self.namespaces(),
-            namespace_create_calls: self.namespace_create_calls,
-            services: self.services.clone(),
-            endpoints: self.endpoints.clone(),
-            leases: self.leases(),
-            allocations: self.allocations(),
-            apiservers: self.apiservers(),
-            events: self.events.clone(),
-            log: self.log.clone(),
-            repair_runs: self.repair_runs.clone(),
-            endpoints_history: self.endpoints_history.clone(),
-        }
-    }
 }

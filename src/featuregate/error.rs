@@ -9,8 +9,9 @@
 
 use std::fmt;
 
-use super::flag::Span;
-use super::spec::PreRelease;
+use serde::Serialize;
+
+use super::stage::PreRelease;
 use crate::go::quote as go_quote;
 use crate::version::Version;
 
@@ -235,32 +236,67 @@ impl Problem {
         }
     }
 
-    /// A short stable identifier of the kind of problem (`"locked"`, `"unrecognized"`, ...), for
-    /// callers that branch on it (the JS `Error` carries it as `kind`).
-    pub fn kind(&self) -> &'static str {
+    /// What kind of problem this is, for callers that branch on it (the JS `Error` carries it
+    /// as `kind`).
+    pub fn kind(&self) -> FeatureGateErrorKind {
+        use FeatureGateErrorKind as K;
         use Problem::*;
         match self {
-            MissingBoolValue { .. } | InvalidBoolValue { .. } => "syntax",
-            Unrecognized { .. } => "unrecognized",
-            Locked { .. } => "locked",
-            PreAlphaAtVersion { .. } => "preAlpha",
-            DisabledDependencies { .. } => "dependency",
-            ExplicitButNotEnabled { .. } => "reset",
-            NotRegistered { .. } => "notRegistered",
-            AddAfterClose | DependencyAfterClose | OverrideAfterClose { .. } => "closed",
+            MissingBoolValue { .. } | InvalidBoolValue { .. } => K::Syntax,
+            Unrecognized { .. } => K::Unrecognized,
+            Locked { .. } => K::Locked,
+            PreAlphaAtVersion { .. } => K::PreAlpha,
+            DisabledDependencies { .. } => K::Dependency,
+            ExplicitButNotEnabled { .. } => K::Reset,
+            NotRegistered { .. } => K::NotRegistered,
+            AddAfterClose | DependencyAfterClose | OverrideAfterClose { .. } => K::Closed,
             DependencyOfUnknown { .. }
             | DependencyOnUnknown { .. }
             | DependencyLessStable { .. }
             | DependencyDefaultOff { .. }
             | DependencyUnlocked { .. }
-            | DependencyCycle { .. } => "dependencySpec",
+            | DependencyCycle { .. } => K::DependencySpec,
             OverrideNotRegistered { .. } | OverrideLocked { .. } | OverrideNotAvailable { .. } => {
-                "override"
+                K::Override
             }
-            InvalidVersion { .. } => "version",
-            FeatureList { .. } => "featureList",
-            _ => "spec",
+            InvalidVersion { .. } => K::Version,
+            FeatureList { .. } => K::FeatureList,
+            _ => K::Spec,
         }
+    }
+}
+
+error_kind! {
+    /// What kind of feature-gate problem an error reports ([`Problem::kind`],
+    /// [`FeatureGateError::kind`]).
+    pub enum FeatureGateErrorKind {
+        /// A `--feature-gates` piece that is not `Name=bool`.
+        Syntax = "syntax",
+        /// A feature the gate does not know.
+        Unrecognized = "unrecognized",
+        /// A locked feature set to the other value.
+        Locked = "locked",
+        /// A feature not yet available at the emulated version.
+        PreAlpha = "preAlpha",
+        /// An enabled feature whose dependencies are disabled.
+        Dependency = "dependency",
+        /// A feature set explicitly that the resolved gate does not hold (an internal
+        /// inconsistency upstream reports rather than hides).
+        Reset = "reset",
+        /// A feature asked about that was never registered (upstream panics).
+        NotRegistered = "notRegistered",
+        /// A change to a gate that is already closed for changes.
+        Closed = "closed",
+        /// A declared dependency that the rules refuse.
+        DependencySpec = "dependencySpec",
+        /// An override of a default that is refused.
+        Override = "override",
+        /// A version that cannot be read or is out of range.
+        Version = "version",
+        /// A feature list that cannot be read.
+        FeatureList = "featureList",
+        /// A spec list that breaks the versioning rules.
+        Spec = "spec",
     }
 }
 
@@ -471,6 +507,13 @@ impl fmt::Display for Quoted<'_> {
     }
 }
 
+/// A byte range in a parsed `--feature-gates` text (`start..end`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
 /// What a feature-gate operation returns on failure: one or more [`Problem`]s.
 ///
 /// `Display` prints like `utilerrors.NewAggregate(errs).Error()`: a single problem verbatim,
@@ -504,6 +547,15 @@ impl FeatureGateError {
     /// Every problem, in the order they were found.
     pub fn problems(&self) -> &[Problem] {
         &self.problems
+    }
+
+    /// The first problem's kind. Never empty: every constructor is given at least one problem
+    /// (the gate returns an error only when its list of problems is not empty), so the fallback
+    /// is unreachable.
+    pub fn kind(&self) -> FeatureGateErrorKind {
+        self.problems
+            .first()
+            .map_or(FeatureGateErrorKind::Spec, Problem::kind)
     }
 
     /// Each problem's text, as `Validate()` returns them upstream.

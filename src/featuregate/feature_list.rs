@@ -103,7 +103,7 @@ pub(crate) enum Source {
 
 fn pre_release(v: &Json) -> Result<PreRelease, Refusal> {
     match v {
-        Json::Str(s) => PreRelease::from_name_or_error(s).map_err(Refusal::new),
+        Json::Str(s) => PreRelease::from_name_or_error(s).map_err(|e| Refusal::new(e.to_string())),
         _ => Err(Refusal::invalid_type(v, "a string")),
     }
 }

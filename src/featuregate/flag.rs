@@ -20,13 +20,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::error::Problem;
-
-/// A byte range in the parsed text (`start..end`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Span {
-    pub start: usize,
-    pub end: usize,
-}
+pub use super::error::Span;
 
 /// One `Key=value` pair as written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -147,8 +147,8 @@ pub struct FeatureGate {
     names: Vec<String>,
     /// Ids in name order (iteration in name order everywhere), and the name-to-id lookup by
     /// binary search. A sorted vector, not a map: it only grows, and a hash map (hashbrown and
-    /// SipHash) was about 4 KB of the gate core's wasm, while the hot path, the package's
-    /// `enabled`, reads the id table and never looks a name up.
+    /// SipHash) added a noticeable share of the gate core's wasm, while the hot path, the
+    /// package's `enabled`, reads the id table and never looks a name up.
     by_name: Vec<FeatureId>,
     /// Completed spec lists by id.
     specs: Vec<Vec<FeatureSpec>>,
@@ -540,9 +540,9 @@ impl FeatureGate {
             *slot = None;
         }
         if in_raw {
-            // Rebuilt rather than `remove`d: B-tree removal (rebalancing, merging nodes) was
-            // about 3 KB of the gate core's wasm for this one call, and the user's raw values
-            // are a handful of entries.
+            // Rebuilt rather than `remove`d: B-tree removal (rebalancing, merging nodes) put a
+            // lot of code into the gate core's wasm for this one call, and the user's raw
+            // values are a handful of entries.
             let kept = std::mem::take(&mut self.raw);
             for (k, v) in kept {
                 if k != name {

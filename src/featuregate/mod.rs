@@ -31,27 +31,12 @@ pub mod feature_list;
 pub mod flag;
 pub mod gate;
 pub mod spec;
+mod stage;
 
-pub use error::{FeatureGateError, Problem};
+pub use error::{FeatureGateError, FeatureGateErrorKind, Problem};
 pub use feature_list::{parse_feature_list, render_feature_list, MAX_FEATURE_LIST_BYTES};
 pub use gate::{
     FeatureGate, FeatureId, FeatureState, Reason, Warning, ALL_ALPHA, ALL_BETA,
     DEFAULT_KUBE_BINARY_VERSION,
 };
 pub use spec::{spec_at, FeatureSpec, PreRelease};
-
-/// The newest binary's versioned gate list ([`crate::releases::NEWEST`]), in the shape
-/// [`FeatureGate::add_versioned`] takes: with an emulation version, the answer of that binary
-/// started with `--emulated-version`. For the real binary of an older release use
-/// [`crate::releases::gates::release_gate`].
-pub fn kubernetes_features() -> std::collections::BTreeMap<String, Vec<FeatureSpec>> {
-    crate::releases::gates::features_in(crate::releases::NEWEST)
-}
-
-/// The dependencies the newest binary declares between its gates, in the shape
-/// [`FeatureGate::add_dependencies`] takes. None of the releases kubegate carries declares any:
-/// `pkg/features`' dependency map came after them, so this is empty, and stays the one place to
-/// fill when a release does.
-pub fn kubernetes_dependencies() -> std::collections::BTreeMap<String, Vec<String>> {
-    std::collections::BTreeMap::new()
-}

@@ -970,6 +970,7 @@ fn systemd(
         return Err(ImportError::new("malformed ExecStart=", Some(l.line)));
     };
     let start = eq + "ExecStart=".len();
+    // `start` is just past the ASCII `ExecStart=` found in this text: the "" is unreachable.
     let value = l.text.get(start..).unwrap_or("");
     // Special executable prefixes: - @ : + ! !!
     let trimmed = value.trim_start_matches(['-', '@', ':', '+', '!']);
@@ -980,6 +981,8 @@ fn systemd(
         return Err(ImportError::new("empty ExecStart=", Some(l.line)));
     }
     let (found, args) = split_wrappers(args, l.line, program, out);
+    // `args` is not empty (checked above), so a program is always split off: the "" is
+    // unreachable.
     let found = found.unwrap_or_default();
     out.understood.push(Note::new(
         Some(l.line),
@@ -1084,7 +1087,7 @@ mod tests {
     fn unterminated_quote_names_its_line() {
         let e = parse("kubelet \\\n --a='x\n").unwrap_err();
         assert_eq!(e.line, Some(2));
-        assert!(e.message.contains("unterminated"));
+        assert!(e.message().contains("unterminated"));
     }
 
     #[test]

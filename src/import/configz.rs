@@ -111,7 +111,7 @@ mod tests {
         assert_eq!(c.config["maxPods"], 110);
         let e = parse("{\n\"kubeletconfig\": {\n\"maxPods\": 1").unwrap_err();
         assert_eq!(e.line, Some(3));
-        assert!(e.message.starts_with("truncated JSON"));
+        assert!(e.message().starts_with("truncated JSON"));
         assert!(parse("[1]").is_err());
         assert!(parse("{\"status\": 1}").is_err());
     }

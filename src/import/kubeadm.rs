@@ -94,6 +94,8 @@ pub fn parse(text: &str) -> Result<KubeadmConfig, ImportError> {
                 .min(),
             _ => None,
         };
+        // Go's zero values: a document without `apiVersion` or `kind` matches no arm but the
+        // last; `split` yields at least one piece, so its "" is unreachable.
         let api = v.get("apiVersion").and_then(Value::as_str).unwrap_or("");
         let kind = v.get("kind").and_then(Value::as_str).unwrap_or("");
         match (api.split('/').next().unwrap_or(""), kind) {
@@ -185,6 +187,7 @@ pub fn parse(text: &str) -> Result<KubeadmConfig, ImportError> {
                 );
             }
             (_, "KubeletConfiguration") => {
+                // A document the positions do not place starts the text (line 1).
                 let start = line.unwrap_or(1);
                 out.kubelet_configuration = Some(document_text(text, start));
                 out.understood.push(Note::new(
@@ -282,6 +285,7 @@ fn extra_args(
                         l,
                     )
                 })?;
+                // Go's zero value: an extra argument without `value` is `--name=`.
                 let value = item.get("value").and_then(scalar).unwrap_or_default();
                 Ok(ExtraArg {
                     name: name.to_string(),
@@ -312,6 +316,8 @@ fn document_text(text: &str, start: usize) -> String {
         }
     }
     let mut out = "\n".repeat(first);
+    // `first..end` are the document's own line numbers, within `lines`: the empty slice is
+    // unreachable.
     for l in lines.get(first..end).unwrap_or(&[]) {
         out.push_str(l);
         out.push('\n');

@@ -163,6 +163,8 @@ fn sample(rest: &str, line: usize) -> Result<ReportedGate, ImportError> {
     let Some(end) = end else {
         return Err(err("the label set is not closed with }"));
     };
+    // `end` indexes an ASCII `}`, so `end + 1` is a boundary within `body`: the "" is
+    // unreachable (and would be refused as "no value").
     let value_text = body
         .get(end + 1..)
         .unwrap_or("")
@@ -180,6 +182,7 @@ fn sample(rest: &str, line: usize) -> Result<ReportedGate, ImportError> {
         .ok_or_else(|| err("no name label"))?;
     Ok(ReportedGate {
         name,
+        // A GA gate's `stage` label is empty; a missing label reads the same.
         stage: labels.get("stage").cloned().unwrap_or_default(),
         enabled,
         line,

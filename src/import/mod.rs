@@ -37,8 +37,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-/// Largest input an import reads (bytes): 2 MiB, so any import within it answers in well under
-/// a second in wasm.
+/// Largest input an import reads (bytes): 2 MiB, so that the work of any import within it stays
+/// interactive in wasm (BENCHMARKS.md has the figures).
 pub const MAX_IMPORT_BYTES: usize = 2 << 20;
 
 /// One thing an import understood or ignored, and the 1-based line it is about.
@@ -77,9 +77,17 @@ impl fmt::Display for Note {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ImportError {
-    pub message: String,
+    message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub line: Option<usize>,
+    line: Option<usize>,
+}
+
+error_kind! {
+    /// What kind of error an [`ImportError`] is.
+    pub enum ImportErrorKind {
+        /// Input an import cannot read.
+        Import = "import",
+    }
 }
 
 impl ImportError {
@@ -88,6 +96,28 @@ impl ImportError {
             message: message.into(),
             line,
         }
+    }
+
+    /// The same error on `line`, unless it already names one.
+    #[cfg(feature = "node-status")]
+    pub(crate) fn or_line(mut self, line: Option<usize>) -> Self {
+        self.line = self.line.or(line);
+        self
+    }
+
+    /// Always [`ImportErrorKind::Import`].
+    pub fn kind(&self) -> ImportErrorKind {
+        ImportErrorKind::Import
+    }
+
+    /// What is wrong, without the line (`Display` prefixes `line N: ` when there is one).
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The 1-based line of the input at fault, when the error is about one line.
+    pub fn line(&self) -> Option<usize> {
+        self.line
     }
 }
 

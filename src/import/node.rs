@@ -60,7 +60,7 @@ impl NodeImport {
     pub fn explain(
         &self,
         options: &ExplainOptions,
-    ) -> Result<Explanation, crate::controller::nodelifecycle::ConfigError> {
+    ) -> Result<Explanation, crate::controller::nodelifecycle::ControllerConfigError> {
         let inputs: Vec<NodeInput> = self
             .nodes
             .iter()
@@ -129,6 +129,7 @@ fn read_objects(text: &str) -> Result<NodeImport, ImportError> {
         }
         for (ptr, v) in objects {
             let line = line_of(doc, &ptr).or_else(|| line_of(doc, &format!("{ptr}/kind")));
+            // Go's zero value: no `kind` reads as "", which matches no object below.
             let kind = v.get("kind").and_then(Value::as_str).unwrap_or("");
             let nulls = null_fields(v);
             let mut v = v.clone();
@@ -153,7 +154,7 @@ fn read_objects(text: &str) -> Result<NodeImport, ImportError> {
                         .push(Note::new(line, "a Pod without metadata.name"));
                 }
                 "Pod" => {
-                    let pod = super::pods::read(v).map_err(|e| ImportError::new(e, line))?;
+                    let pod = super::pods::read(v).map_err(|e| e.or_line(line))?;
                     out.understood.push(Note::new(
                         line,
                         format!(
@@ -341,7 +342,7 @@ mod tests {
         assert!(n.nodes[0].lease.is_some());
         let bad = "kind: Node\nmetadata: {name: x}\nstatus:\n  conditions:\n  - type: Ready\n    status: \"True\"\n    lastHeartbeatTime: yesterday\n";
         let e = parse(bad).unwrap_err();
-        assert!(e.message.contains("yesterday"), "{e}");
+        assert!(e.message().contains("yesterday"), "{e}");
         assert!(parse("kind: Pod\n").is_err());
     }
 }

@@ -7,16 +7,18 @@
 
 use serde_json::Value;
 
+use super::ImportError;
 use crate::controller::tainteviction::{PodOnNode, Toleration};
 
 /// Reads one Pod object (already known to be `kind: Pod`); nulls count as absent, as Go's
 /// decoder reads them.
-pub fn read(v: &Value) -> Result<PodOnNode, String> {
+pub fn read(v: &Value) -> Result<PodOnNode, ImportError> {
     let meta = v.get("metadata");
+    // Go's zero value: an absent or null string field decodes as "".
     let s = |x: Option<&Value>| x.and_then(Value::as_str).unwrap_or("").to_string();
     let name = s(meta.and_then(|m| m.get("name")));
     if name.is_empty() {
-        return Err("a Pod without metadata.name".to_string());
+        return Err(ImportError::new("a Pod without metadata.name", None));
     }
     let tolerations = match v.pointer("/spec/tolerations") {
         None | Some(Value::Null) => Vec::new(),
@@ -27,11 +29,20 @@ pub fn read(v: &Value) -> Result<PodOnNode, String> {
             .map(|(i, t)| {
                 let mut t = t.clone();
                 super::node::drop_nulls(&mut t);
-                crate::json::strict::from_value::<Toleration>(t)
-                    .map_err(|e| format!("Pod {name}: spec.tolerations[{i}] does not read: {e}"))
+                crate::json::strict::from_value::<Toleration>(t).map_err(|e| {
+                    ImportError::new(
+                        format!("Pod {name}: spec.tolerations[{i}] does not read: {e}"),
+                        None,
+                    )
+                })
             })
             .collect::<Result<_, _>>()?,
-        Some(_) => return Err(format!("Pod {name}: spec.tolerations is not a list")),
+        Some(_) => {
+            return Err(ImportError::new(
+                format!("Pod {name}: spec.tolerations is not a list"),
+                None,
+            ))
+        }
     };
     let owner_kind = meta
         .and_then(|m| m.get("ownerReferences"))

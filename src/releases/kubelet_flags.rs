@@ -8,7 +8,48 @@
 //! logging flags, plus reviewed corrections.
 
 use super::Release;
-use crate::kubelet::config::flags::Kind;
+
+/// How pflag reads a flag's value; `kubelet::config`'s flag reader follows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Bool,
+    Int32,
+    /// pflag `int64`, and Go `int` (64 bits on every platform the kubelet ships for).
+    Int64,
+    /// `uint64` (`--log-file-max-size`), `strconv.ParseUint(s, 0, 64)`.
+    Uint64,
+    /// pflag `float64` (`--chaos-chance`).
+    Float64,
+    Str,
+    Dur,
+    StringSlice,
+    /// `cliflag.MapStringBool` (`--feature-gates`).
+    MapBool,
+    /// `cliflag.MapStringString`, comma-split.
+    MapStr,
+    /// `cliflag.NewMapStringStringNoSplit`: one pair per occurrence.
+    MapStrNoSplit,
+    /// `cliflag.LangleSeparatedMapStringString` (`memory.available<100Mi`).
+    MapLangle,
+    /// `cliflag.ColonSeparatedMultimapStringString` (`--manifest-url-header`).
+    ColonMultimap,
+    /// `cliflag.ConfigurationMap` (`--node-labels`): a piece without `=` is a key with an empty
+    /// value.
+    ConfigMap,
+    Ip,
+    ReservedMemory,
+    Taints,
+    /// component-base `VModuleConfiguration` (1.23+).
+    VModule,
+    /// component-base `VerbosityLevel` (1.23+): `strconv.ParseUint(s, 10, 31)`.
+    Verbosity,
+    /// klog's `Level` (up to 1.22): `strconv.ParseInt(s, 10, 32)`.
+    KlogLevel,
+    /// klog's `moduleSpec` (up to 1.22).
+    KlogVModule,
+    /// `--version`: a string with `NoOptDefVal` "true".
+    Version,
+}
 
 /// One stretch of releases in which a flag kept its kind, field and deprecation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

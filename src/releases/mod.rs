@@ -20,6 +20,7 @@
 pub mod component_configs;
 #[cfg(feature = "control-plane")]
 pub mod component_flags;
+mod gate_records;
 pub mod gates;
 #[cfg(feature = "kubelet-config")]
 pub mod kubelet_config;
@@ -35,6 +36,23 @@ use crate::version::Version;
 pub const OLDEST: Release = Release::of_minor(16);
 /// The newest release whose facts kubegate carries.
 pub const NEWEST: Release = Release::of_minor(37);
+
+/// The newest binary's versioned gate list ([`NEWEST`]), in the shape
+/// [`FeatureGate::add_versioned`](crate::featuregate::FeatureGate::add_versioned) takes: with an emulation version, the answer of that binary
+/// started with `--emulated-version`. For the real binary of an older release use
+/// [`gates::release_gate`].
+pub fn kubernetes_features(
+) -> std::collections::BTreeMap<String, Vec<crate::featuregate::FeatureSpec>> {
+    gates::features_in(NEWEST)
+}
+
+/// The dependencies the newest binary declares between its gates, in the shape
+/// [`FeatureGate::add_dependencies`](crate::featuregate::FeatureGate::add_dependencies) takes. None of the releases kubegate carries declares any:
+/// `pkg/features`' dependency map came after them, so this is empty, and stays the one place to
+/// fill when a release does.
+pub fn kubernetes_dependencies() -> std::collections::BTreeMap<String, Vec<String>> {
+    std::collections::BTreeMap::new()
+}
 
 /// A Kubernetes 1.x release within [`OLDEST`]..=[`NEWEST`]: a minor, and the patch when one was
 /// given (`1.32.4`). Gates, flags and fields are per minor; a few gate facts changed within a
@@ -174,6 +192,21 @@ impl fmt::Display for ReleaseError {
 }
 
 impl std::error::Error for ReleaseError {}
+
+error_kind! {
+    /// What kind of error a [`ReleaseError`] is.
+    pub enum ReleaseErrorKind {
+        /// A version or gate kubegate has no release data for.
+        Release = "release",
+    }
+}
+
+impl ReleaseError {
+    /// Always [`ReleaseErrorKind::Release`].
+    pub fn kind(&self) -> ReleaseErrorKind {
+        ReleaseErrorKind::Release
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,7 @@
 //! ([`PACKED`]), so no wasm carries [`GATES`]; `tests` below holds the two to the same records,
 //! and the tables are computed from [`GATES`], so there is one source of facts.
 
-use super::gates::{GateRecord, Origin, SpecTuple, GATES};
+use super::gate_records::{Era, GateRecord, Origin, SpecTuple, GATES};
 use crate::featuregate::PreRelease;
 
 /// One gate: the length of its name in [`NAMES`] and its number of eras in [`ERAS`] (each
@@ -170,7 +170,7 @@ static SPECS: [u16; SPEC_COUNT] = TABLES.3;
 /// [`gates`] remains for the tests that hold the two to the same answers.
 const PACKED: bool = true;
 
-/// One era, from the tables or from [`GATES`]: what an [`Era`](super::gates::Era) says.
+/// One era, from the tables or from [`GATES`]: what an [`Era`] says.
 #[derive(Clone, Copy)]
 pub(super) struct EraRef {
     pub minor: u16,
@@ -201,7 +201,7 @@ pub(super) struct Gate {
     /// Range of [`ERAS`] (packed), or the record's eras (plain).
     eras: (usize, usize),
     spec_start: usize,
-    plain: &'static [super::gates::Era],
+    plain: &'static [Era],
 }
 
 impl Gate {

@@ -38,7 +38,7 @@ mod scenario;
 mod start;
 mod trace;
 
-pub use scenario::{Fault, FaultKind, Scenario, ScenarioError, MAX_NODES};
+pub use scenario::{Fault, FaultKind, Scenario, ScenarioError, SimulatorErrorKind, MAX_NODES};
 pub use start::{start_from_node, NodeStart};
 pub use trace::{
     RateBucket, Summary, Trace, TraceEvent, TraceTaint, TraceZone, Transition, WriteBytes, Writes,
@@ -154,7 +154,7 @@ impl Simulator {
         if cfg.kubernetes_version.is_none() {
             cfg.kubernetes_version = scenario.kubernetes_version.clone();
         }
-        let settings = Settings::resolve(&cfg).map_err(|e| ScenarioError(e.to_string()))?;
+        let settings = Settings::resolve(&cfg).map_err(ScenarioError::from)?;
         let update_ms = scenario
             .node_status_update_frequency
             .map_or(10_000, |d| d.as_millis());
@@ -251,7 +251,7 @@ impl Simulator {
     /// step in milliseconds.
     pub fn check_advance(&self, d: crate::duration::Duration) -> Result<i64, ScenarioError> {
         if d.0 < 0 {
-            return Err(ScenarioError(format!(
+            return Err(ScenarioError::new(format!(
                 "duration must not be negative, got {d}"
             )));
         }
@@ -259,7 +259,7 @@ impl Simulator {
         let span = ms.min(self.end.saturating_sub(self.now));
         let work = self.work(span);
         if work > scenario::MAX_WORK_PER_CALL {
-            return Err(ScenarioError(format!(
+            return Err(ScenarioError::new(format!(
                 "a step of {d} is {work:.0} node-periods of work; the limit is {:.0} per call: advance in smaller steps",
                 scenario::MAX_WORK_PER_CALL
             )));
@@ -362,7 +362,7 @@ pub fn simulate_cluster(scenario: Scenario) -> Result<Trace, ScenarioError> {
     let end = sim.end;
     let work = sim.work(end);
     if work > scenario::MAX_WORK_PER_CALL {
-        return Err(ScenarioError(format!(
+        return Err(ScenarioError::new(format!(
             "the scenario is {work:.0} node-periods of work; the limit is {:.0} per call: use a ClusterSimulator and advance in steps",
             scenario::MAX_WORK_PER_CALL
         )));

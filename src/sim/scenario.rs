@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::controller::nodelifecycle::ControllerConfig;
+use crate::controller::nodelifecycle::{ControllerConfig, ControllerConfigError};
 use crate::duration::Duration;
 
 /// The simulator's limits, checked before any work, so that every call within them answers in
@@ -135,29 +135,70 @@ impl FaultKind {
     };
 }
 
-/// A scenario that cannot run.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScenarioError(pub String);
-
-impl std::fmt::Display for ScenarioError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+error_kind! {
+    /// What kind of error a [`ScenarioError`] is.
+    pub enum SimulatorErrorKind {
+        /// A scenario, or a step of its clock, the simulator refuses.
+        Simulator = "simulator",
     }
 }
 
-impl std::error::Error for ScenarioError {}
+/// A scenario that cannot run, or a step of the clock the simulator refuses; with the
+/// controller-settings error underneath when the scenario's controller settings were refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioError {
+    message: String,
+    settings: Option<ControllerConfigError>,
+}
+
+impl ScenarioError {
+    pub(crate) fn new(message: String) -> Self {
+        ScenarioError {
+            message,
+            settings: None,
+        }
+    }
+
+    /// Always [`SimulatorErrorKind::Simulator`].
+    pub fn kind(&self) -> SimulatorErrorKind {
+        SimulatorErrorKind::Simulator
+    }
+}
+
+impl From<ControllerConfigError> for ScenarioError {
+    fn from(e: ControllerConfigError) -> Self {
+        ScenarioError {
+            message: e.to_string(),
+            settings: Some(e),
+        }
+    }
+}
+
+impl std::fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ScenarioError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.settings
+            .as_ref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
 
 impl Scenario {
     /// Parses scenario JSON text.
     pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
         let s: Scenario = crate::json::strict::from_str(text)
-            .map_err(|e| ScenarioError(format!("invalid scenario: {e}")))?;
+            .map_err(|e| ScenarioError::new(format!("invalid scenario: {e}")))?;
         s.validate()?;
         Ok(s)
     }
 
     pub fn validate(&self) -> Result<(), ScenarioError> {
-        let err = |m: String| Err(ScenarioError(m));
+        let err = |m: String| Err(ScenarioError::new(m));
         if self.nodes == 0 || self.nodes > MAX_NODES {
             return err(format!(
                 "nodes must be between 1 and {MAX_NODES}, got {}",

@@ -80,7 +80,7 @@ fn statuses(node: &Node) -> [Option<ConditionStatus>; 4] {
 /// from `node`'s conditions.
 pub fn start_from_node(node: &Node, scenario: &Scenario) -> Result<NodeStart, ScenarioError> {
     if scenario.nodes != 1 {
-        return Err(ScenarioError(format!(
+        return Err(ScenarioError::new(format!(
             "starting from a node needs a one-node scenario, got {} nodes",
             scenario.nodes
         )));

@@ -146,7 +146,7 @@ pub fn validate_frobber_restart_policy(
         r.old_restart_policy.as_deref(),
         &lookup(&r.gates),
     )
-    .map_err(|e| error("apiFields", &e))?;
+    .map_err(|e| error(e.kind().as_str(), &e.to_string()))?;
     to_json(&out)
 }
 

@@ -31,7 +31,7 @@ fn gate_error(e: FeatureGateError, text: Option<&str>) -> JsValue {
             ..ErrorProblem::default()
         })
         .collect();
-    let kind = e.problems().first().map(|p| p.kind()).unwrap_or("error");
+    let kind = e.kind().as_str();
     throw(
         &e.to_string(),
         &ErrorFields {
@@ -402,7 +402,7 @@ pub fn parse_feature_list(yaml: &str) -> Result<String, JsValue> {
     unchecked_return_type = "Record<string, FeatureSpec[]>"
 )]
 pub fn kubernetes_features() -> String {
-    to_text(&core::kubernetes_features())
+    to_text(&crate::releases::kubernetes_features())
 }
 
 /// The dependencies between the built-in Kubernetes gates, in the shape `addDependencies` takes.
@@ -411,7 +411,7 @@ pub fn kubernetes_features() -> String {
     unchecked_return_type = "Record<string, string[]>"
 )]
 pub fn kubernetes_dependencies() -> String {
-    to_text(&core::kubernetes_dependencies())
+    to_text(&crate::releases::kubernetes_dependencies())
 }
 
 /// Writes features in the `versioned_feature_list.yaml` format (the inverse of

@@ -13,7 +13,7 @@ pub(super) fn import_error(e: ImportError) -> JsValue {
         &e.to_string(),
         &ErrorFields {
             at: ErrorLocation {
-                line: e.line.map(line),
+                line: e.line().map(line),
                 ..ErrorLocation::default()
             },
             ..ErrorFields::kind("import")

@@ -307,7 +307,8 @@ pub(crate) fn same<T: ToJson + serde::Serialize + ?Sized>(value: &T) {
 mod tests {
     use super::super::error::ErrorSpan;
     use super::*;
-    use crate::featuregate::{kubernetes_features, FeatureGate};
+    use crate::featuregate::FeatureGate;
+    use crate::releases::kubernetes_features;
     use crate::releases::{gates, Release};
 
     use super::same;

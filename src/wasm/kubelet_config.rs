@@ -4,11 +4,11 @@ use wasm_bindgen::prelude::*;
 
 use super::error::{line, throw, ErrorFields, ErrorLocation, ErrorProblem};
 use super::{fail, from_json, to_json};
-use crate::kubelet::config::{self, ConfigError, ResolveInput, Resolved};
+use crate::kubelet::config::{self, KubeletConfigError, ResolveInput, Resolved};
 
 /// A core error into kubegate's JS `Error` with the location of the value at fault; validation
 /// lists every failure in `problems`.
-fn config_error(e: ConfigError) -> JsValue {
+fn config_error(e: KubeletConfigError) -> JsValue {
     let problems = e
         .problems
         .iter()
@@ -33,7 +33,7 @@ fn config_error(e: ConfigError) -> JsValue {
                 field: e.field().map(str::to_string),
             },
             problems: Some(problems),
-            ..ErrorFields::kind("kubeletConfig")
+            ..ErrorFields::kind(e.kind().as_str())
         },
     )
 }
@@ -53,7 +53,7 @@ fn check_size(input: &ResolveInput) -> Result<(), JsValue> {
         .chain(input.args.iter().map(String::len))
         .fold(0usize, usize::saturating_add);
     if total > MAX_WASM_INPUT_BYTES {
-        return Err(config_error(ConfigError::new(format!(
+        return Err(config_error(KubeletConfigError::new(format!(
             "input too large: {total} bytes (limit {MAX_WASM_INPUT_BYTES})"
         ))));
     }

@@ -8,7 +8,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::duration::Duration;
-use crate::version::Version;
+use crate::version::{Version, VersionError};
 
 /// Controller settings (kube-controller-manager flags); every field optional.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -41,17 +41,57 @@ pub struct ControllerConfig {
     pub unhealthy_zone_threshold: Option<f64>,
 }
 
-/// A refused controller setting.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ConfigError(pub String);
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+error_kind! {
+    /// What kind of error a [`ControllerConfigError`] is.
+    pub enum NodeLifecycleErrorKind {
+        /// A controller setting the controller refuses.
+        NodeLifecycle = "nodeLifecycle",
     }
 }
 
-impl std::error::Error for ConfigError {}
+/// A refused setting of the node lifecycle controller: which one (as its JSON name), and the
+/// version error underneath when `kubernetesVersion` could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ControllerConfigError {
+    field: &'static str,
+    message: String,
+    version: Option<VersionError>,
+}
+
+impl ControllerConfigError {
+    fn new(field: &'static str, message: String) -> Self {
+        ControllerConfigError {
+            field,
+            message,
+            version: None,
+        }
+    }
+
+    /// Always [`NodeLifecycleErrorKind::NodeLifecycle`].
+    pub fn kind(&self) -> NodeLifecycleErrorKind {
+        NodeLifecycleErrorKind::NodeLifecycle
+    }
+
+    /// The setting at fault, as [`ControllerConfig`] names it in JSON (`nodeMonitorPeriod`);
+    /// `evictionRates` for either eviction rate.
+    pub fn field(&self) -> &str {
+        self.field
+    }
+}
+
+impl fmt::Display for ControllerConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ControllerConfigError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.version
+            .as_ref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
 
 /// The controller's settings after defaults: every field set; durations keep nanoseconds and
 /// are written as Go duration strings ("50s") in JSON.
@@ -76,11 +116,16 @@ pub struct Settings {
 }
 
 impl Settings {
-    pub fn resolve(c: &ControllerConfig) -> Result<Settings, ConfigError> {
+    /// The settings with kube-controller-manager's flag defaults for those not given (genuine
+    /// defaults: an absent flag means its default), then checked.
+    pub fn resolve(c: &ControllerConfig) -> Result<Settings, ControllerConfigError> {
         let default_grace = match &c.kubernetes_version {
             None => Duration::from_secs(50),
             Some(v) => {
-                let v = Version::parse_generic(v).map_err(|e| ConfigError(e.to_string()))?;
+                let v = Version::parse_generic(v).map_err(|e| ControllerConfigError {
+                    version: Some(e.clone()),
+                    ..ControllerConfigError::new("kubernetesVersion", e.to_string())
+                })?;
                 if v >= Version::new(1, 32) {
                     Duration::from_secs(50)
                 } else {
@@ -104,17 +149,24 @@ impl Settings {
             ("nodeStartupGracePeriod", s.node_startup_grace_period),
         ] {
             if d.0 < 0 {
-                return Err(ConfigError(format!("{name} must not be negative: {d}")));
+                return Err(ControllerConfigError::new(
+                    name,
+                    format!("{name} must not be negative: {d}"),
+                ));
             }
         }
         if s.node_monitor_period.0 <= 0 {
-            return Err(ConfigError(format!(
-                "nodeMonitorPeriod must be positive: {}",
-                s.node_monitor_period
-            )));
+            return Err(ControllerConfigError::new(
+                "nodeMonitorPeriod",
+                format!(
+                    "nodeMonitorPeriod must be positive: {}",
+                    s.node_monitor_period
+                ),
+            ));
         }
         if s.node_eviction_rate < 0.0 || s.secondary_node_eviction_rate < 0.0 {
-            return Err(ConfigError(
+            return Err(ControllerConfigError::new(
+                "evictionRates",
                 "eviction rates must not be negative".to_string(),
             ));
         }

@@ -51,7 +51,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::config::{ConfigError, ControllerConfig, Settings};
+use super::config::{ControllerConfig, ControllerConfigError, Settings};
 use super::zones::zone_key;
 use super::{NodeLifecycleController, LABEL_EXCLUDE_DISRUPTION};
 use crate::controller::tainteviction::{
@@ -469,7 +469,7 @@ pub fn explain(
     nodes: &[NodeInput],
     pods: &[PodOnNode],
     options: &ExplainOptions,
-) -> Result<Explanation, ConfigError> {
+) -> Result<Explanation, ControllerConfigError> {
     let given = options.controller.clone().unwrap_or_default();
     let cluster = options.cluster.clone().unwrap_or_default();
     let (version, version_from) = match &given.kubernetes_version {

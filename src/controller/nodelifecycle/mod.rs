@@ -21,7 +21,7 @@ mod zones;
 use std::collections::{BTreeMap, HashMap};
 
 pub use crate::objects::{TAINT_NOT_READY, TAINT_UNREACHABLE, TAINT_UNSCHEDULABLE};
-pub use config::{ConfigError, ControllerConfig, Settings};
+pub use config::{ControllerConfig, ControllerConfigError, NodeLifecycleErrorKind, Settings};
 pub use explain::{
     explain, relative, snapshot_time, zone_display, ClusterOptions, ClusterView, ControllerView,
     ExplainOptions, Explanation, NodeExplanation, NodeInput, PodEviction, Staleness, Step,
@@ -90,7 +90,7 @@ pub struct NodeLifecycleController {
 }
 
 impl NodeLifecycleController {
-    pub fn new(config: &ControllerConfig) -> Result<Self, ConfigError> {
+    pub fn new(config: &ControllerConfig) -> Result<Self, ControllerConfigError> {
         Ok(Self::with_settings(Settings::resolve(config)?))
     }
 

@@ -17,7 +17,7 @@ use serde_json::{json, Map, Value};
 
 use super::gates::Gates;
 use super::types::*;
-use super::{ConfigError, ConfigErrorKind};
+use super::{KubeletConfigError, KubeletConfigStage};
 use crate::duration::{Duration, MILLISECOND, SECOND};
 use crate::releases::Release;
 
@@ -76,7 +76,10 @@ fn s(v: &str) -> String {
 }
 
 /// `SetDefaults_KubeletConfiguration` of the newest release kubegate carries.
-pub fn set_defaults(obj: &mut KubeletConfiguration, gates: &dyn Gates) -> Result<(), ConfigError> {
+pub fn set_defaults(
+    obj: &mut KubeletConfiguration,
+    gates: &dyn Gates,
+) -> Result<(), KubeletConfigError> {
     set_defaults_at(obj, gates, crate::releases::NEWEST)
 }
 
@@ -92,7 +95,7 @@ pub fn set_defaults_at(
     obj: &mut KubeletConfiguration,
     gates: &dyn Gates,
     release: Release,
-) -> Result<(), ConfigError> {
+) -> Result<(), KubeletConfigError> {
     let minor = release.minor();
     let mut local = gates.boxed_clone();
     if let Some(fg) = &obj.feature_gates {
@@ -102,9 +105,9 @@ pub fn set_defaults_at(
         // refused by the SetFromMap after flag precedence (cmd/kubelet/app/server.go).
         if minor >= 32 {
             merged.map_err(|e| {
-                ConfigError::new(format!("failed to merge global and in-flight KubeletConfiguration while setting defaults, error: {e}"))
+                KubeletConfigError::new(format!("failed to merge global and in-flight KubeletConfiguration while setting defaults, error: {e}"))
                     .with_cause(e)
-                    .of_kind(ConfigErrorKind::FeatureGates)
+                    .at_stage(KubeletConfigStage::FeatureGates)
             })?;
         } else if merged.is_err() {
             local = gates.boxed_clone();
@@ -382,7 +385,7 @@ pub fn default_eviction_hard() -> BTreeMap<String, String> {
 
 /// A fully defaulted configuration at `gates`, as `NewKubeletConfiguration` builds before
 /// flags are parsed (without the legacy defaults), for the newest release.
-pub fn defaulted(gates: &dyn Gates) -> Result<KubeletConfiguration, ConfigError> {
+pub fn defaulted(gates: &dyn Gates) -> Result<KubeletConfiguration, KubeletConfigError> {
     defaulted_at(gates, crate::releases::NEWEST)
 }
 
@@ -390,7 +393,7 @@ pub fn defaulted(gates: &dyn Gates) -> Result<KubeletConfiguration, ConfigError>
 pub fn defaulted_at(
     gates: &dyn Gates,
     release: Release,
-) -> Result<KubeletConfiguration, ConfigError> {
+) -> Result<KubeletConfiguration, KubeletConfigError> {
     let mut c = KubeletConfiguration::default();
     set_defaults_at(&mut c, gates, release)?;
     Ok(only_fields_of(&c, release))

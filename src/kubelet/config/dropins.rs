@@ -25,8 +25,10 @@ pub fn files_in<'a>(files: &'a BTreeMap<String, String>, dir: &str) -> Vec<(&'a 
         .iter()
         .filter_map(|(path, contents)| {
             let rel = path.strip_prefix(&prefix)?;
+            // `rsplit` yields at least one piece: the fallback is unreachable.
             let base = rel.rsplit('/').next().unwrap_or(rel);
-            // filepath.Ext: the suffix from the last dot of the base name.
+            // filepath.Ext: the suffix from the last dot of the base name ("" without one, as
+            // Go returns).
             let ext = base.rfind('.').map(|i| &base[i..]).unwrap_or("");
             (ext == ".conf").then(|| (rel.split('/').collect(), path.as_str(), contents.as_str()))
         })

@@ -14,9 +14,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::gates::Gates;
+use super::precedence::flag_precedence;
 use super::provenance::{self, Layer, Origin, Provenance};
 use super::types::KubeletConfiguration;
-use super::{defaults, file, flag_precedence, flags, validation, ConfigError};
+use super::{defaults, file, flags, validation, KubeletConfigError};
 use crate::version::Version;
 
 /// `configTrialDuration`.
@@ -178,14 +179,14 @@ pub fn validate_flags(
     cl: &flags::CommandLine,
     version: &Version,
     gates: &dyn Gates,
-) -> Result<(), ConfigError> {
+) -> Result<(), KubeletConfigError> {
     let minor = if version.major() == 1 {
         version.minor()
     } else {
         u64::MAX
     };
     if cl.last("dynamic-config-dir").is_some() && !gate_on(gates, minor) {
-        return Err(ConfigError::flag(
+        return Err(KubeletConfigError::flag(
             "failed to validate kubelet flags: the DynamicKubeletConfig feature gate must be enabled in order to use the --dynamic-config-dir flag",
             Some("--dynamic-config-dir".into()),
         ));
@@ -201,19 +202,19 @@ pub fn bootstrap(
     version: &Version,
     gates: &dyn Gates,
     warnings: &mut Vec<String>,
-) -> Result<Option<Bootstrapped>, ConfigError> {
+) -> Result<Option<Bootstrapped>, KubeletConfigError> {
     let minor = if version.major() == 1 {
         version.minor()
     } else {
         u64::MAX
     };
     if minor >= 24 {
-        return Err(ConfigError::new(format!(
+        return Err(KubeletConfigError::new(format!(
             "dynamic kubelet config was removed in Kubernetes 1.24 (kubelet {version} has no --dynamic-config-dir flag)"
         )));
     }
     if minor < 11 {
-        return Err(ConfigError::new(format!(
+        return Err(KubeletConfigError::new(format!(
             "dynamic kubelet config needs kubelet 1.11 or later (got {version})"
         )));
     }
@@ -222,7 +223,7 @@ pub fn bootstrap(
         return Ok(None);
     };
     if !gate_on(gates, minor) {
-        return Err(ConfigError::flag(
+        return Err(KubeletConfigError::flag(
             "failed to bootstrap Kubelet config controller, you must enable the DynamicKubeletConfig feature gate",
             Some("--dynamic-config-dir".into()),
         ));
@@ -272,7 +273,7 @@ pub fn bootstrap(
                     status.active = Active::LastKnownGood;
                     Ok(Some(Bootstrapped { config: Some(ok), status }))
                 }
-                Err((_, lkg_detail)) => Err(ConfigError::new(format!(
+                Err((_, lkg_detail)) => Err(KubeletConfigError::new(format!(
                     "failed to load last-known-good config {}, UID: {}, ResourceVersion: {}, error: {lkg_detail}",
                     describe(lkg),
                     lkg.uid,

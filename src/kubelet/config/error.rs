@@ -3,9 +3,9 @@
 //!
 //! A kubelet that refuses to start prints one line: each stage of `RunE`
 //! (`cmd/kubelet/app/server.go`) wraps the error of the step below with its own words
-//! (`failed to load kubelet config file, path: …, error: …`). [`ConfigError`]'s `Display` is
+//! (`failed to load kubelet config file, path: …, error: …`). [`KubeletConfigError`]'s `Display` is
 //! that line, byte for byte. Beside it, and never inside it, it carries what the line only
-//! implies: the [`ConfigErrorKind`] (the stage), the file and line or the flag, every
+//! implies: the [`KubeletConfigStage`] (the stage), the file and line or the flag, every
 //! validation failure as a located [`ConfigProblem`], and as [`std::error::Error::source`] the
 //! structured error it wraps (a [`FeatureGateError`], a [`YamlError`], a [`FlagError`], …), so
 //! that a caller can match on it rather than on text.
@@ -21,10 +21,20 @@ use crate::releases::ReleaseError;
 use crate::version::VersionError;
 use crate::yaml::YamlError;
 
+error_kind! {
+    /// What kind of error a [`KubeletConfigError`] is. One kind today: the stage that refused
+    /// is [`KubeletConfigError::stage`].
+    pub enum KubeletConfigErrorKind {
+        /// The kubelet refused to start with this configuration.
+        KubeletConfig = "kubeletConfig",
+    }
+}
+
 /// Which stage of the kubelet's start refused the configuration.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub enum ConfigErrorKind {
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub enum KubeletConfigStage {
     /// The request itself: too large, a version kubegate does not carry, a field path that is
     /// not in the result.
     #[default]
@@ -51,7 +61,7 @@ pub enum ConfigErrorKind {
     Startup,
 }
 
-/// The structured error a [`ConfigError`] wraps, as its `source()`.
+/// The structured error a [`KubeletConfigError`] wraps, as its `source()`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Cause {
     FeatureGate(FeatureGateError),
@@ -62,7 +72,7 @@ pub enum Cause {
 }
 
 // The wrapped errors compare by value; none holds a float or anything else without a total
-// equality, so `Eq` holds (and keeps `ConfigError: Eq`, as it was).
+// equality, so `Eq` holds (and keeps `KubeletConfigError: Eq`, as it was).
 impl Eq for Cause {}
 
 impl Cause {
@@ -99,11 +109,11 @@ cause_from!(
 /// A resolution failure: the kubelet's exact text, plus where it comes from when known.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct ConfigError {
+pub struct KubeletConfigError {
     /// The kubelet's text (also `Display`).
     pub message: String,
-    /// The stage that refused, and the error underneath (serialized as `kind`).
-    #[serde(rename = "kind", serialize_with = "kind_of")]
+    /// The stage that refused, and the error underneath (serialized as `stage`).
+    #[serde(rename = "stage", serialize_with = "stage_of")]
     detail: Box<Detail>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
@@ -120,12 +130,12 @@ pub struct ConfigError {
 /// What only a program needs: boxed, so that a `Result` carrying the error stays small.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Detail {
-    kind: ConfigErrorKind,
+    stage: KubeletConfigStage,
     cause: Option<Cause>,
 }
 
-fn kind_of<S: serde::Serializer>(d: &Detail, s: S) -> Result<S::Ok, S::Error> {
-    d.kind.serialize(s)
+fn stage_of<S: serde::Serializer>(d: &Detail, s: S) -> Result<S::Ok, S::Error> {
+    d.stage.serialize(s)
 }
 
 /// One validation or startup failure and where the value at fault was written.
@@ -184,10 +194,10 @@ impl ConfigProblem {
     }
 }
 
-impl ConfigError {
-    /// An error of kind [`ConfigErrorKind::Input`] until a stage claims it.
+impl KubeletConfigError {
+    /// An error of kind [`KubeletConfigStage::Input`] until a stage claims it.
     pub fn new(message: impl Into<String>) -> Self {
-        ConfigError {
+        KubeletConfigError {
             message: message.into(),
             detail: Box::default(),
             file: None,
@@ -198,25 +208,25 @@ impl ConfigError {
     }
     /// An error about `file` (at `line` when known).
     pub fn at(message: impl Into<String>, file: &str, line: Option<usize>) -> Self {
-        ConfigError {
+        KubeletConfigError {
             file: Some(file.to_string()),
             line,
-            ..ConfigError::new(message)
+            ..KubeletConfigError::new(message)
         }
     }
     /// An error made of located problems; the first one's location is the error's.
     pub(crate) fn from_problems(message: String, problems: Vec<ConfigProblem>) -> Self {
         let first = problems.first().cloned();
-        ConfigError {
+        KubeletConfigError {
             file: first.as_ref().and_then(|p| p.file.clone()),
             line: first.as_ref().and_then(|p| p.line),
             flag: first.and_then(|p| p.flag),
             problems,
-            ..ConfigError::new(message)
+            ..KubeletConfigError::new(message)
         }
     }
     pub(crate) fn flag(message: impl Into<String>, flag: Option<String>) -> Self {
-        ConfigError::new(message).with_flag(flag)
+        KubeletConfigError::new(message).with_flag(flag)
     }
     /// Keeps `cause`, the error the text was made from, reachable as `source()`.
     pub(crate) fn with_cause(mut self, cause: impl Into<Cause>) -> Self {
@@ -226,7 +236,7 @@ impl ConfigError {
     /// An error whose text is the wrapped error's own.
     pub(crate) fn from_cause(cause: impl Into<Cause>) -> Self {
         let cause = cause.into();
-        ConfigError::new(cause.as_error().to_string()).with_cause(cause)
+        KubeletConfigError::new(cause.as_error().to_string()).with_cause(cause)
     }
     /// Names the flag at fault.
     pub(crate) fn with_flag(mut self, flag: Option<String>) -> Self {
@@ -234,8 +244,8 @@ impl ConfigError {
         self
     }
     /// Claims the error for a stage.
-    pub(crate) fn of_kind(mut self, kind: ConfigErrorKind) -> Self {
-        self.detail.kind = kind;
+    pub(crate) fn at_stage(mut self, stage: KubeletConfigStage) -> Self {
+        self.detail.stage = stage;
         self
     }
     /// Sets the location, unless the error already has one.
@@ -255,9 +265,14 @@ impl ConfigError {
     pub fn cause(&self) -> Option<&Cause> {
         self.detail.cause.as_ref()
     }
+    /// What kind of error this is: always [`KubeletConfigErrorKind::KubeletConfig`] (the
+    /// area); which step refused is [`stage`](Self::stage).
+    pub fn kind(&self) -> KubeletConfigErrorKind {
+        KubeletConfigErrorKind::KubeletConfig
+    }
     /// The stage of the kubelet's start that refused.
-    pub fn kind(&self) -> ConfigErrorKind {
-        self.detail.kind
+    pub fn stage(&self) -> KubeletConfigStage {
+        self.detail.stage
     }
     /// The configuration field at fault (dotted path): the first problem's, if any.
     pub fn field(&self) -> Option<&str> {
@@ -273,13 +288,13 @@ impl ConfigError {
     }
 }
 
-impl fmt::Display for ConfigError {
+impl fmt::Display for KubeletConfigError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
     }
 }
 
-impl std::error::Error for ConfigError {
+impl std::error::Error for KubeletConfigError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         self.detail.cause.as_ref().map(Cause::as_error)
     }

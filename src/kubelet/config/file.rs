@@ -5,12 +5,12 @@
 //! then lenient decoding of v1beta1 with a logged warning) and the apimachinery JSON/YAML
 //! serializer (apiVersion/kind checks). The YAML is read by `crate::yaml`, which keeps line
 //! numbers so that every problem can also be located in the file (upstream texts mostly lack
-//! them; we carry the location beside the text, see [`super::ConfigError`]).
+//! them; we carry the location beside the text, see [`super::KubeletConfigError`]).
 
 use serde_json::Value;
 
 use super::types::{go_type_of, KubeletConfiguration, API_VERSION, KIND};
-use super::ConfigError;
+use super::KubeletConfigError;
 use crate::yaml::{self, Document};
 
 /// Where the kubelet's scheme is registered, as it appears in "no kind is registered" errors.
@@ -75,6 +75,7 @@ pub fn type_error(value: &Value, internal: bool) -> Option<(String, String)> {
                 k.clone()
             };
             if let Some(dur) = text.find("time: ") {
+                // `split` yields at least one piece: the "" is unreachable.
                 let msg = text[dur..]
                     .split(" at line")
                     .next()
@@ -276,7 +277,7 @@ fn pointer_of(path: &str) -> String {
 }
 
 /// Decodes a KubeletConfiguration document as the newest release's kubelet does.
-pub fn decode(file: &str, data: &str) -> Result<Decoded, ConfigError> {
+pub fn decode(file: &str, data: &str) -> Result<Decoded, KubeletConfigError> {
     decode_at(file, data, crate::releases::NEWEST)
 }
 
@@ -289,9 +290,9 @@ pub fn decode_at(
     file: &str,
     data: &str,
     release: crate::releases::Release,
-) -> Result<Decoded, ConfigError> {
+) -> Result<Decoded, KubeletConfigError> {
     let doc = yaml::parse(data).map_err(|e| {
-        ConfigError::at(
+        KubeletConfigError::at(
             format!("failed to decode: error converting YAML to JSON: {e}"),
             file,
             Some(e.pos().line),
@@ -302,7 +303,7 @@ pub fn decode_at(
     let obj = match &value {
         Value::Object(o) => o,
         other => {
-            return Err(ConfigError::at(
+            return Err(KubeletConfigError::at(
                 format!(
                     "failed to decode: json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
                     json_kind(other).split(' ').next().unwrap_or("value")
@@ -312,10 +313,11 @@ pub fn decode_at(
             ))
         }
     };
+    // Go's zero values: a missing `kind` or `apiVersion` reads as "" and is refused below.
     let kind = obj.get("kind").and_then(Value::as_str).unwrap_or("");
     let api_version = obj.get("apiVersion").and_then(Value::as_str).unwrap_or("");
     if kind.is_empty() {
-        return Err(ConfigError::at(
+        return Err(KubeletConfigError::at(
             format!(
                 "failed to decode: Object 'Kind' is missing in '{}'",
                 echo(data)
@@ -325,7 +327,7 @@ pub fn decode_at(
         ));
     }
     if api_version.is_empty() {
-        return Err(ConfigError::at(
+        return Err(KubeletConfigError::at(
             format!(
                 "failed to decode: Object 'apiVersion' is missing in '{}'",
                 echo(data)
@@ -336,7 +338,7 @@ pub fn decode_at(
     }
     if api_version != API_VERSION || kind != KIND {
         let line = doc.position("/apiVersion").map(|p| p.line);
-        return Err(ConfigError::at(
+        return Err(KubeletConfigError::at(
             format!(
                 "failed to decode: no kind {} is registered for version {} in scheme {}",
                 crate::go::quote(kind),
@@ -351,7 +353,7 @@ pub fn decode_at(
         let line = doc
             .position(&format!("/{}", yaml::pointer_segment(&field)))
             .map(|p| p.line);
-        return Err(ConfigError::at(
+        return Err(KubeletConfigError::at(
             format!("failed to decode: {msg}"),
             file,
             line,
@@ -359,6 +361,7 @@ pub fn decode_at(
     }
     let mut strict_errors = Vec::new();
     for (ptr, pos) in doc.duplicate_keys() {
+        // `rsplit` yields at least one piece: the "" is unreachable.
         let name = ptr
             .rsplit('/')
             .next()

@@ -17,6 +17,7 @@ use serde_json::{json, Map, Value};
 
 use super::flagvalue::{colon_multimap, map_langle, reserved_memory, taints, vmodule};
 use super::pflag::{self, FlagSet};
+use super::{KubeletConfigError, KubeletConfigStage};
 use crate::duration::Duration;
 use crate::releases::kubelet_flags::{self, FlagRecord};
 use crate::releases::Release;
@@ -80,14 +81,22 @@ pub fn parse_flags(args: &[String], release: Release) -> Result<CommandLine, Fla
 /// error names the flag; applying happens later. Errors are pflag's texts.
 /// The kubelet's release is that of `version`; a version outside the releases kubegate carries
 /// is an error.
-pub fn parse(args: &[String], version: &Version) -> Result<CommandLine, String> {
-    let release = Release::of(version).map_err(|e| e.to_string())?;
-    parse_release(args, release)
+pub fn parse(args: &[String], version: &Version) -> Result<CommandLine, KubeletConfigError> {
+    let release = Release::of(version).map_err(|e| {
+        KubeletConfigError::new(e.to_string())
+            .with_cause(e)
+            .at_stage(KubeletConfigStage::Input)
+    })?;
+    parse_release(args, release).map_err(|e| {
+        KubeletConfigError::flag(e.message.clone(), e.flag.clone())
+            .with_cause(e)
+            .at_stage(KubeletConfigStage::Flags)
+    })
 }
 
 /// [`parse`] for a [`Release`].
-pub fn parse_release(args: &[String], release: Release) -> Result<CommandLine, String> {
-    parse_flags(args, release).map_err(|e| e.message)
+pub fn parse_release(args: &[String], release: Release) -> Result<CommandLine, FlagError> {
+    parse_flags(args, release)
 }
 
 /// Splits a dotted JSON path into segments.
@@ -134,6 +143,9 @@ pub fn apply(cl: &CommandLine, config: &mut Value) -> Written {
             initialized.push(arg.name);
         }
         let v = &arg.value;
+        // Every value was read with its kind's reader when the command line was parsed
+        // (`flagvalue::check`, which refused the command line otherwise), so reading it again
+        // here cannot fail: each `unwrap_or` default below is unreachable.
         let new = match arg.kind {
             Kind::Bool => json!(parse_go_bool(v).unwrap_or(false)),
             Kind::Int32 | Kind::Int64 => json!(parse_go_int(v, 64).unwrap_or(0)),
@@ -284,7 +296,11 @@ mod tests {
             } else {
                 v.clone()
             };
-            assert_eq!(parse(&args(a), &ver).unwrap_err(), *want, "{a:?}");
+            assert_eq!(
+                parse(&args(a), &ver).unwrap_err().to_string(),
+                *want,
+                "{a:?}"
+            );
         }
     }
 
@@ -323,7 +339,7 @@ mod tests {
         assert_eq!(parse_dec_int("010", 32), Ok(10));
         assert_eq!(parse_dec_int("-2147483648", 32), Ok(-2147483648));
         assert_eq!(
-            parse_dec_int("2147483648", 32).unwrap_err(),
+            parse_dec_int("2147483648", 32).unwrap_err().to_string(),
             r#"strconv.ParseInt: parsing "2147483648": value out of range"#
         );
         assert_eq!(parse_go_int("-2147483648", 32), Ok(-2147483648));

@@ -14,7 +14,7 @@ use crate::sort::Collect as _;
 use std::collections::BTreeSet;
 
 use super::pflag::CommandLine;
-use super::ConfigError;
+use super::KubeletConfigError;
 
 /// Labels in a `kubernetes.io`/`k8s.io` namespace a kubelet may set on its own Node
 /// (`kubeletLabels`; the same eleven from 1.16 on, listed sorted as `sets.String.List` does).
@@ -70,9 +70,9 @@ fn node_label_keys(cl: &CommandLine) -> BTreeSet<String> {
 
 /// The checks of `ValidateKubeletFlags` after the dynamic-config one, for a kubelet of minor
 /// release `minor` (1.16 or later).
-pub fn validate(cl: &CommandLine, minor: u64) -> Result<(), ConfigError> {
+pub fn validate(cl: &CommandLine, minor: u64) -> Result<(), KubeletConfigError> {
     let fail = |text: String, flag: &str| {
-        Err(ConfigError::flag(
+        Err(KubeletConfigError::flag(
             format!("failed to validate kubelet flags: {text}"),
             Some(flag.into()),
         ))

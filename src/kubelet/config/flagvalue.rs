@@ -18,61 +18,93 @@ use crate::duration::Duration;
 /// Go's `strconv.ParseBool` is the feature-gate syntax's: one reading of a boolean everywhere.
 pub use crate::featuregate::flag::{parse_go_bool, ParseBoolError};
 
-/// How a flag's value is read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    Bool,
-    Int32,
-    /// pflag `int64`, and Go `int` (64 bits on every platform the kubelet ships for).
-    Int64,
-    /// `uint64` (`--log-file-max-size`), `strconv.ParseUint(s, 0, 64)`.
-    Uint64,
-    /// pflag `float64` (`--chaos-chance`).
-    Float64,
-    Str,
-    Dur,
-    StringSlice,
-    /// `cliflag.MapStringBool` (`--feature-gates`).
-    MapBool,
-    /// `cliflag.MapStringString`, comma-split.
-    MapStr,
-    /// `cliflag.NewMapStringStringNoSplit`: one pair per occurrence.
-    MapStrNoSplit,
-    /// `cliflag.LangleSeparatedMapStringString` (`memory.available<100Mi`).
-    MapLangle,
-    /// `cliflag.ColonSeparatedMultimapStringString` (`--manifest-url-header`).
-    ColonMultimap,
-    /// `cliflag.ConfigurationMap` (`--node-labels`): a piece without `=` is a key with an empty
-    /// value.
-    ConfigMap,
-    Ip,
-    ReservedMemory,
-    Taints,
-    /// component-base `VModuleConfiguration` (1.23+).
-    VModule,
-    /// component-base `VerbosityLevel` (1.23+): `strconv.ParseUint(s, 10, 31)`.
-    Verbosity,
-    /// klog's `Level` (up to 1.22): `strconv.ParseInt(s, 10, 32)`.
-    KlogLevel,
-    /// klog's `moduleSpec` (up to 1.22).
-    KlogVModule,
-    /// `--version`: a string with `NoOptDefVal` "true".
-    Version,
+/// A value that one of Go's parsers refused: a flag's `Value.Set`, `strconv`, `cpuset.Parse`.
+/// `Display` is Go's text; for a flag it is the part pflag prints after
+/// `invalid argument "<v>" for "<flag>" flag: ` (`strconv.ParseInt: parsing "x": invalid
+/// syntax`, `malformed pair, expect string=bool`, ...). The boolean or duration error it came
+/// from, if any, is `source()`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoValueError {
+    message: String,
+    cause: Option<ValueCause>,
 }
 
+/// The error of the value reader a flag value failed in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum ValueCause {
+    Bool(ParseBoolError),
+    Duration(crate::duration::DurationError),
+}
+
+impl GoValueError {
+    pub(crate) fn new(message: String) -> Self {
+        GoValueError {
+            message,
+            cause: None,
+        }
+    }
+
+    /// Always [`KubeletConfigErrorKind::KubeletConfig`](super::KubeletConfigErrorKind): a value
+    /// refused is a kubelet that does not start.
+    pub fn kind(&self) -> super::KubeletConfigErrorKind {
+        super::KubeletConfigErrorKind::KubeletConfig
+    }
+
+    /// Go's `strconv` said `value out of range` rather than `invalid syntax`.
+    fn out_of_range(&self) -> bool {
+        self.message.ends_with("value out of range")
+    }
+}
+
+impl From<ParseBoolError> for GoValueError {
+    fn from(e: ParseBoolError) -> Self {
+        GoValueError {
+            message: e.to_string(),
+            cause: Some(ValueCause::Bool(e)),
+        }
+    }
+}
+
+impl From<crate::duration::DurationError> for GoValueError {
+    fn from(e: crate::duration::DurationError) -> Self {
+        GoValueError {
+            message: e.to_string(),
+            cause: Some(ValueCause::Duration(e)),
+        }
+    }
+}
+
+impl std::fmt::Display for GoValueError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for GoValueError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self.cause.as_ref()? {
+            ValueCause::Bool(e) => Some(e),
+            ValueCause::Duration(e) => Some(e),
+        }
+    }
+}
+
+/// How a flag's value is read: part of each flag's record in the release data.
+pub use crate::releases::kubelet_flags::Kind;
+
 /// Go's `strconv.ParseInt(s, 0, bits)`.
-pub fn parse_go_int(s: &str, bits: u32) -> Result<i64, String> {
+pub fn parse_go_int(s: &str, bits: u32) -> Result<i64, GoValueError> {
     let syntax = || {
-        format!(
+        GoValueError::new(format!(
             "strconv.ParseInt: parsing {}: invalid syntax",
             crate::go::quote(s)
-        )
+        ))
     };
     let range = || {
-        format!(
+        GoValueError::new(format!(
             "strconv.ParseInt: parsing {}: value out of range",
             crate::go::quote(s)
-        )
+        ))
     };
     let (neg, body) = match s.as_bytes().first() {
         Some(b'-') => (true, &s[1..]),
@@ -122,14 +154,19 @@ pub fn parse_go_int(s: &str, bits: u32) -> Result<i64, String> {
 }
 
 /// Go's `strconv.ParseUint(s, base, bits)` for base 10 or 0 (prefixes), with its error texts.
-pub fn parse_go_uint(s: &str, base: u32, bits: u32) -> Result<u64, String> {
-    let err = |what: &str| format!("strconv.ParseUint: parsing {}: {what}", crate::go::quote(s));
+pub fn parse_go_uint(s: &str, base: u32, bits: u32) -> Result<u64, GoValueError> {
+    let err = |what: &str| {
+        GoValueError::new(format!(
+            "strconv.ParseUint: parsing {}: {what}",
+            crate::go::quote(s)
+        ))
+    };
     if s.starts_with(['+', '-']) {
         return Err(err("invalid syntax"));
     }
     let v = if base == 0 {
         let v = parse_go_int(s, 64).map_err(|e| {
-            if e.ends_with("value out of range") {
+            if e.out_of_range() {
                 err("value out of range")
             } else {
                 err("invalid syntax")
@@ -138,9 +175,7 @@ pub fn parse_go_uint(s: &str, base: u32, bits: u32) -> Result<u64, String> {
         match v {
             Ok(v) => u64::try_from(v).map_err(|_| err("invalid syntax"))?,
             // Beyond i64 but maybe within u64: decimal digits only.
-            Err(e)
-                if e.ends_with("value out of range") && s.bytes().all(|b| b.is_ascii_digit()) =>
-            {
+            Err(e) if e.out_of_range() && s.bytes().all(|b| b.is_ascii_digit()) => {
                 s.parse::<u64>().map_err(|_| err("value out of range"))?
             }
             Err(e) => return Err(e),
@@ -158,19 +193,20 @@ pub fn parse_go_uint(s: &str, base: u32, bits: u32) -> Result<u64, String> {
 }
 
 /// Go's `strconv.ParseInt(s, 10, bits)`.
-pub fn parse_dec_int(s: &str, bits: u32) -> Result<i64, String> {
+pub fn parse_dec_int(s: &str, bits: u32) -> Result<i64, GoValueError> {
     decimal("strconv.ParseInt", s, bits)
 }
 
 /// Go's `strconv.Atoi` (`ParseInt(s, 10, 0)`, 64 bits), which names itself in its errors.
-pub(crate) fn go_atoi(s: &str) -> Result<i64, String> {
+pub(crate) fn go_atoi(s: &str) -> Result<i64, GoValueError> {
     decimal("strconv.Atoi", s, 64)
 }
 
 /// A base-10 integer of `bits` bits (an optional sign, then digits only: a leading 0 is not
 /// octal in base 10), with the error text of the Go function `func`.
-fn decimal(func: &str, s: &str, bits: u32) -> Result<i64, String> {
-    let err = |what: &str| format!("{func}: parsing {}: {what}", crate::go::quote(s));
+fn decimal(func: &str, s: &str, bits: u32) -> Result<i64, GoValueError> {
+    let err =
+        |what: &str| GoValueError::new(format!("{func}: parsing {}: {what}", crate::go::quote(s)));
     let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(err("invalid syntax"));
@@ -184,7 +220,7 @@ fn decimal(func: &str, s: &str, bits: u32) -> Result<i64, String> {
 }
 
 /// Go's `strconv.ParseFloat(s, 64)` for the decimal forms (`1`, `.5`, `1e-3`, `inf`, `NaN`).
-pub fn parse_go_float(s: &str) -> Result<f64, String> {
+pub fn parse_go_float(s: &str) -> Result<f64, GoValueError> {
     let lower = s.to_ascii_lowercase();
     let body = lower.trim_start_matches(['+', '-']);
     let named = matches!(body, "inf" | "infinity" | "nan");
@@ -193,24 +229,24 @@ pub fn parse_go_float(s: &str) -> Result<f64, String> {
             .bytes()
             .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'+' | b'-' | b'_'));
     if !(named || plain) || body.contains('_') {
-        return Err(format!(
+        return Err(GoValueError::new(format!(
             "strconv.ParseFloat: parsing {}: invalid syntax",
             crate::go::quote(s)
-        ));
+        )));
     }
     crate::float::parse(s).ok_or_else(|| {
-        format!(
+        GoValueError::new(format!(
             "strconv.ParseFloat: parsing {}: invalid syntax",
             crate::go::quote(s)
-        )
+        ))
     })
 }
 
 /// Reads `value` as a flag of kind `kind` would (`Value.Set`), keeping only the error: the
 /// text pflag puts after `invalid argument "<v>" for "<flag>" flag: `.
-pub fn check(kind: Kind, value: &str) -> Result<(), String> {
+pub fn check(kind: Kind, value: &str) -> Result<(), GoValueError> {
     match kind {
-        Kind::Bool => parse_go_bool(value).map(|_| ()).map_err(|e| e.to_string()),
+        Kind::Bool => parse_go_bool(value).map(|_| ()).map_err(GoValueError::from),
         Kind::Int32 => parse_go_int(value, 32).map(|_| ()),
         Kind::Int64 => parse_go_int(value, 64).map(|_| ()),
         Kind::Uint64 => parse_go_uint(value, 0, 64).map(|_| ()),
@@ -220,15 +256,15 @@ pub fn check(kind: Kind, value: &str) -> Result<(), String> {
         Kind::KlogVModule => klog_vmodule(value).map(|_| ()),
         Kind::Dur => Duration::parse(value)
             .map(|_| ())
-            .map_err(|e| e.to_string()),
+            .map_err(GoValueError::from),
         Kind::Ip => {
             if value.is_empty() || value.parse::<std::net::IpAddr>().is_ok() {
                 Ok(())
             } else {
-                Err(format!(
+                Err(GoValueError::new(format!(
                     "{} is not a valid IP address",
                     crate::go::quote(value)
-                ))
+                )))
             }
         }
         Kind::MapBool => map_bool(value).map(|_| ()),
@@ -245,24 +281,27 @@ pub fn check(kind: Kind, value: &str) -> Result<(), String> {
 }
 
 /// `MapStringBool.Set` pairs.
-pub fn map_bool(value: &str) -> Result<Vec<(String, bool)>, String> {
+pub fn map_bool(value: &str) -> Result<Vec<(String, bool)>, GoValueError> {
     let mut out = Vec::new();
     for s in value.split(',') {
         if s.is_empty() {
             continue;
         }
         let Some((k, v)) = s.split_once('=') else {
-            return Err("malformed pair, expect string=bool".to_string());
+            return Err(GoValueError::new(
+                "malformed pair, expect string=bool".to_string(),
+            ));
         };
         let (k, v) = (k.trim(), v.trim());
-        let b = parse_go_bool(v).map_err(|e| format!("invalid value of {k}: {v}, err: {e}"))?;
+        let b = parse_go_bool(v)
+            .map_err(|e| GoValueError::new(format!("invalid value of {k}: {v}, err: {e}")))?;
         out.push((k.to_string(), b));
     }
     Ok(out)
 }
 
 /// `MapStringString.Set` pairs (split on commas unless `split` is false).
-pub fn map_string(value: &str, split: bool) -> Result<Vec<(String, String)>, String> {
+pub fn map_string(value: &str, split: bool) -> Result<Vec<(String, String)>, GoValueError> {
     pairs(value, '=', split)
 }
 
@@ -280,38 +319,40 @@ pub fn configuration_map(value: &str) -> Vec<(String, String)> {
 }
 
 /// klog's `moduleSpec.Set` (the kubelet's `--vmodule` up to 1.22).
-pub(crate) fn klog_vmodule(value: &str) -> Result<(), String> {
+pub(crate) fn klog_vmodule(value: &str) -> Result<(), GoValueError> {
     const SYNTAX: &str = "syntax error: expect comma-separated list of filename=N";
     for pat in value.split(',').filter(|p| !p.is_empty()) {
         let parts: Vec<&str> = pat.split('=').collect();
         let [p, v] = parts.as_slice() else {
-            return Err(SYNTAX.to_string());
+            return Err(GoValueError::new(SYNTAX.to_string()));
         };
         if p.is_empty() || v.is_empty() {
-            return Err(SYNTAX.to_string());
+            return Err(GoValueError::new(SYNTAX.to_string()));
         }
-        let n = parse_dec_int(v, 32).map_err(|_| SYNTAX.to_string())?;
+        let n = parse_dec_int(v, 32).map_err(|_| GoValueError::new(SYNTAX.to_string()))?;
         if n < 0 {
-            return Err("negative value for vmodule level".to_string());
+            return Err(GoValueError::new(
+                "negative value for vmodule level".to_string(),
+            ));
         }
     }
     Ok(())
 }
 
 /// `LangleSeparatedMapStringString.Set`: `key<value` pairs.
-pub(crate) fn map_langle(value: &str) -> Result<Vec<(String, String)>, String> {
+pub(crate) fn map_langle(value: &str) -> Result<Vec<(String, String)>, GoValueError> {
     pairs(value, '<', true)
 }
 
 /// `ColonSeparatedMultimapStringString.Set`: `key:value` pairs.
-pub(crate) fn colon_multimap(value: &str) -> Result<Vec<(String, String)>, String> {
+pub(crate) fn colon_multimap(value: &str) -> Result<Vec<(String, String)>, GoValueError> {
     pairs(value, ':', true)
 }
 
 /// The pair syntax the cliflag map types share: comma-separated `key<sep>value` pieces, empty
 /// pieces skipped, both sides trimmed; a piece without the separator is
 /// `malformed pair, expect string<sep>string`.
-fn pairs(value: &str, sep: char, split: bool) -> Result<Vec<(String, String)>, String> {
+fn pairs(value: &str, sep: char, split: bool) -> Result<Vec<(String, String)>, GoValueError> {
     let pieces: Vec<&str> = if split {
         value.split(',').collect()
     } else {
@@ -320,14 +361,16 @@ fn pairs(value: &str, sep: char, split: bool) -> Result<Vec<(String, String)>, S
     let mut out = Vec::new();
     for s in pieces.into_iter().filter(|s| !s.is_empty()) {
         let Some((k, v)) = s.split_once(sep) else {
-            return Err(format!("malformed pair, expect string{sep}string"));
+            return Err(GoValueError::new(format!(
+                "malformed pair, expect string{sep}string"
+            )));
         };
         out.push((k.trim().to_string(), v.trim().to_string()));
     }
     Ok(out)
 }
 
-pub(crate) fn reserved_memory(value: &str) -> Result<Vec<Value>, String> {
+pub(crate) fn reserved_memory(value: &str) -> Result<Vec<Value>, GoValueError> {
     let mut out = Vec::new();
     if value.is_empty() {
         return Ok(out);
@@ -337,24 +380,26 @@ pub(crate) fn reserved_memory(value: &str) -> Result<Vec<Value>, String> {
             .split_once(':')
             .filter(|(_, t)| !t.contains(':'))
         else {
-            return Err(format!("the reserved memory has incorrect format, expected numaNodeID:type=quantity[,type=quantity...], got {reservation}"));
+            return Err(GoValueError::new(format!("the reserved memory has incorrect format, expected numaNodeID:type=quantity[,type=quantity...], got {reservation}")));
         };
         let numa: i32 = node.parse().map_err(|_| {
-            format!("failed to convert the NUMA node ID, exptected integer, got {node}")
+            GoValueError::new(format!(
+                "failed to convert the NUMA node ID, exptected integer, got {node}"
+            ))
         })?;
         let mut limits = Map::new();
         for t in types.split(',') {
             let parts: Vec<&str> = t.split('=').collect();
             let [name, q] = parts.as_slice() else {
-                return Err(format!(
+                return Err(GoValueError::new(format!(
                     "the reserved limit has incorrect value, expected type=quantatity, got {t}"
-                ));
+                )));
             };
             if *name != "memory" && !name.starts_with("hugepages-") {
-                return Err(format!(
+                return Err(GoValueError::new(format!(
                     "memory type conversion error, unknown type: {}",
                     crate::go::quote(name)
-                ));
+                )));
             }
             limits.insert((*name).to_string(), json!(q));
         }
@@ -363,19 +408,19 @@ pub(crate) fn reserved_memory(value: &str) -> Result<Vec<Value>, String> {
     Ok(out)
 }
 
-pub(crate) fn taints(value: &str) -> Result<Vec<Value>, String> {
+pub(crate) fn taints(value: &str) -> Result<Vec<Value>, GoValueError> {
     let mut out = Vec::new();
     for spec in value.split(',') {
         if spec.is_empty() {
             continue;
         }
         let Some((kv, effect)) = spec.rsplit_once(':') else {
-            return Err(format!("invalid taint spec: {spec}"));
+            return Err(GoValueError::new(format!("invalid taint spec: {spec}")));
         };
         if !matches!(effect, "NoSchedule" | "PreferNoSchedule" | "NoExecute") {
-            return Err(format!(
+            return Err(GoValueError::new(format!(
                 "invalid taint effect: {effect}, unsupported taint effect"
-            ));
+            )));
         }
         let mut t = Map::new();
         match kv.split_once('=') {
@@ -393,24 +438,24 @@ pub(crate) fn taints(value: &str) -> Result<Vec<Value>, String> {
     Ok(out)
 }
 
-pub(crate) fn vmodule(value: &str) -> Result<Vec<Value>, String> {
+pub(crate) fn vmodule(value: &str) -> Result<Vec<Value>, GoValueError> {
     let mut out = Vec::new();
     for pat in value.split(',') {
         if pat.is_empty() {
             continue;
         }
         let Some((p, v)) = pat.split_once('=') else {
-            return Err(format!(
+            return Err(GoValueError::new(format!(
                 "{} does not have the pattern=N format",
                 crate::go::quote(pat)
-            ));
+            )));
         };
         let n: u32 = v.parse().map_err(|_| {
-            format!(
+            GoValueError::new(format!(
                 "parsing verbosity in {}: strconv.ParseUint: parsing {}: invalid syntax",
                 crate::go::quote(pat),
                 crate::go::quote(v)
-            )
+            ))
         })?;
         out.push(json!({"filePattern": p, "verbosity": n}));
     }

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{ConfigError, ConfigErrorKind};
+use super::{KubeletConfigError, KubeletConfigStage};
 use crate::featuregate::{self, FeatureGate, FeatureGateError, PreRelease};
 use crate::releases::{self, Release};
 use crate::version::Version;
@@ -136,9 +136,9 @@ impl Gates for FeatureGate {
 pub fn kubelet_gate(
     version: Version,
     feature_list: Option<&str>,
-) -> Result<FeatureGate, ConfigError> {
+) -> Result<FeatureGate, KubeletConfigError> {
     let Some(text) = feature_list else {
-        let release = Release::of(&version).map_err(ConfigError::from_cause)?;
+        let release = Release::of(&version).map_err(KubeletConfigError::from_cause)?;
         return releases::gates::release_gate(release).map_err(feature_list_error);
     };
     let mut gate = FeatureGate::with_emulation_version(version);
@@ -148,8 +148,8 @@ pub fn kubelet_gate(
 }
 
 /// The gates could not be registered: the release's data or the feature list given.
-fn feature_list_error(e: FeatureGateError) -> ConfigError {
-    ConfigError::from_cause(e).of_kind(ConfigErrorKind::FeatureList)
+fn feature_list_error(e: FeatureGateError) -> KubeletConfigError {
+    KubeletConfigError::from_cause(e).at_stage(KubeletConfigStage::FeatureList)
 }
 
 #[cfg(test)]

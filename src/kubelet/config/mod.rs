@@ -7,7 +7,7 @@
 //! packages named in each submodule. [`resolve_kubelet_config`] follows RunE step by step and
 //! wraps every error with the same text the kubelet prints, so that a failure reads exactly as
 //! it would on a node; the stage, the file, line or flag involved and the structured error
-//! underneath are carried beside the text ([`ConfigError`]).
+//! underneath are carried beside the text ([`KubeletConfigError`]).
 //!
 //! The command line is read in three layers: [`pflag`] (how a Go flag set reads arguments),
 //! [`flagvalue`] (how each kind of value is read) and [`flags`] (which flags a release's kubelet
@@ -23,6 +23,7 @@ pub mod flagvalidation;
 pub mod flagvalue;
 pub mod gates;
 pub mod pflag;
+mod precedence;
 pub mod provenance;
 mod server;
 pub mod startup;
@@ -42,7 +43,9 @@ use gates::Gates;
 use provenance::Provenance;
 use server::Startup;
 
-pub use error::{Cause, ConfigError, ConfigErrorKind, ConfigProblem};
+pub use error::{
+    Cause, ConfigProblem, KubeletConfigError, KubeletConfigErrorKind, KubeletConfigStage,
+};
 
 /// The kubelet version assumed when the input names none.
 pub const DEFAULT_KUBELET_VERSION: &str = "1.33";
@@ -112,18 +115,18 @@ pub struct Resolved {
 
 /// Builds the gate for `input` and resolves. The gate knows the gates of `input.featureList`
 /// (none if absent).
-pub fn resolve_kubelet_config(input: &ResolveInput) -> Result<Resolved, ConfigError> {
+pub fn resolve_kubelet_config(input: &ResolveInput) -> Result<Resolved, KubeletConfigError> {
     let version = parse_version(input.kubelet_version.as_deref())?;
     let mut gates = gates::kubelet_gate(version, input.feature_list.as_deref())?;
     resolve_with_gates(input, &mut gates)
 }
 
-pub(crate) fn parse_version(v: Option<&str>) -> Result<Version, ConfigError> {
+pub(crate) fn parse_version(v: Option<&str>) -> Result<Version, KubeletConfigError> {
     let text = v.unwrap_or(DEFAULT_KUBELET_VERSION);
-    Version::parse(text).map_err(ConfigError::from_cause)
+    Version::parse(text).map_err(KubeletConfigError::from_cause)
 }
 
-fn check_sizes(input: &ResolveInput) -> Result<(), ConfigError> {
+fn check_sizes(input: &ResolveInput) -> Result<(), KubeletConfigError> {
     let total: usize = input
         .files
         .iter()
@@ -131,18 +134,18 @@ fn check_sizes(input: &ResolveInput) -> Result<(), ConfigError> {
         .sum::<usize>()
         + input.args.iter().map(String::len).sum::<usize>();
     if total > MAX_INPUT_BYTES {
-        return Err(ConfigError::new(format!(
+        return Err(KubeletConfigError::new(format!(
             "input too large: {total} bytes (limit {MAX_INPUT_BYTES})"
         )));
     }
     if input.files.len() > MAX_INPUT_FILES {
-        return Err(ConfigError::new(format!(
+        return Err(KubeletConfigError::new(format!(
             "input too large: {} files (limit {MAX_INPUT_FILES})",
             input.files.len()
         )));
     }
     if input.args.len() > MAX_INPUT_ARGS {
-        return Err(ConfigError::new(format!(
+        return Err(KubeletConfigError::new(format!(
             "input too large: {} arguments (limit {MAX_INPUT_ARGS})",
             input.args.len()
         )));
@@ -156,10 +159,10 @@ fn check_sizes(input: &ResolveInput) -> Result<(), ConfigError> {
 pub fn resolve_with_gates(
     input: &ResolveInput,
     gates: &mut dyn Gates,
-) -> Result<Resolved, ConfigError> {
+) -> Result<Resolved, KubeletConfigError> {
     check_sizes(input)?;
     let version = parse_version(input.kubelet_version.as_deref())?;
-    let release = Release::of(&version).map_err(ConfigError::from_cause)?;
+    let release = Release::of(&version).map_err(KubeletConfigError::from_cause)?;
     let mut run = Startup::new(input, version, release);
 
     let cl = run.parse_command_line()?;
@@ -188,14 +191,14 @@ pub fn resolve_with_gates(
 pub fn explain_kubelet_config(
     result: &Resolved,
     field_path: &str,
-) -> Result<provenance::Explanation, ConfigError> {
+) -> Result<provenance::Explanation, KubeletConfigError> {
     provenance::explain(&result.provenance, field_path).ok_or_else(|| {
-        ConfigError::new(format!(
+        KubeletConfigError::new(format!(
             "no field {} in the resolved kubelet configuration",
             crate::go::quote(field_path)
         ))
     })
 }
 
-pub use server::flag_precedence;
+pub use precedence::flag_precedence;
 pub use upgrade::{check_kubelet_upgrade, UpgradeFinding, UpgradeReport};

@@ -111,6 +111,7 @@ pub fn parse(args: &[String], set: &dyn FlagSet) -> Result<CommandLine, FlagErro
             continue;
         }
         if s == "--" {
+            // `i` indexes the current argument, so `i..` is within `args`.
             out.rest
                 .extend(args.get(i..).unwrap_or_default().iter().cloned());
             break;
@@ -150,6 +151,8 @@ pub fn parse(args: &[String], set: &dyn FlagSet) -> Result<CommandLine, FlagErro
             continue;
         }
         // Shorthand cluster: -abc, -v=2, -v2, -v 2.
+        // `s` starts with the ASCII `-` and `c` is a whole char of `rest`, so both slices
+        // exist: the empty defaults are unreachable.
         let mut rest = s.get(1..).unwrap_or_default();
         while let Some(c) = rest.chars().next() {
             let after = rest.get(c.len_utf8()..).unwrap_or_default();

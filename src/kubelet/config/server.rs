@@ -24,11 +24,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::Value;
 
 use super::gates::Gates;
+use super::precedence::{flag_origins, flag_precedence, from_value, to_value};
 use super::provenance::{self, Layer, Origin, Provenance};
 use super::types::{self, KubeletConfiguration};
 use super::{
-    defaults, dropins, dynamic, file, flags, flagvalidation, startup, validation, ConfigError,
-    ConfigErrorKind, ConfigProblem, ResolveInput, Resolved,
+    defaults, dropins, dynamic, file, flags, flagvalidation, startup, validation, ConfigProblem,
+    KubeletConfigError, KubeletConfigStage, ResolveInput, Resolved,
 };
 use crate::releases::Release;
 use crate::version::Version;
@@ -55,18 +56,6 @@ pub(crate) struct Startup<'a> {
     warnings: Vec<String>,
 }
 
-pub(crate) fn to_value(c: &KubeletConfiguration) -> Value {
-    c.to_value()
-}
-
-pub(crate) fn from_value(v: &Value, internal: bool) -> Result<KubeletConfiguration, String> {
-    serde_json::from_value(v.clone()).map_err(|e| {
-        file::type_error(v, internal)
-            .map(|(_, m)| m)
-            .unwrap_or_else(|| e.to_string())
-    })
-}
-
 fn defaults_origin() -> Origin {
     Origin::new(Layer::Default, "defaults", None)
 }
@@ -83,16 +72,15 @@ impl<'a> Startup<'a> {
 
     /// `cleanFlagSet.Parse(args)`; a non-flag argument is an unknown command. pflag's
     /// deprecation notices become warnings.
-    pub(crate) fn parse_command_line(&mut self) -> Result<flags::CommandLine, ConfigError> {
+    pub(crate) fn parse_command_line(&mut self) -> Result<flags::CommandLine, KubeletConfigError> {
         let cl = flags::parse_flags(&self.input.args, self.release).map_err(|e| {
-            ConfigError::flag(format!("failed to parse kubelet flag: {e}"), e.flag.clone())
+            KubeletConfigError::flag(format!("failed to parse kubelet flag: {e}"), e.flag.clone())
                 .with_cause(e)
-                .of_kind(ConfigErrorKind::Flags)
+                .at_stage(KubeletConfigStage::Flags)
         })?;
         if let Some(cmd) = cl.rest.first() {
-            return Err(
-                ConfigError::new(format!("unknown command {cmd}")).of_kind(ConfigErrorKind::Flags)
-            );
+            return Err(KubeletConfigError::new(format!("unknown command {cmd}"))
+                .at_stage(KubeletConfigStage::Flags));
         }
         self.warnings.extend(cl.warnings.iter().cloned());
         Ok(cl)
@@ -104,7 +92,7 @@ impl<'a> Startup<'a> {
         &self,
         cl: &flags::CommandLine,
         gates: &dyn Gates,
-    ) -> Result<Layers, ConfigError> {
+    ) -> Result<Layers, KubeletConfigError> {
         let base_defaults = defaults::defaulted_at(gates, self.release)?;
         let mut prov = Provenance::new();
         provenance::record_step(
@@ -141,8 +129,8 @@ impl<'a> Startup<'a> {
             &defaults_origin(),
         );
         let kc = from_value(&cfg_value, true).map_err(|m| {
-            ConfigError::new(format!("failed to parse kubelet flag: {m}"))
-                .of_kind(ConfigErrorKind::Flags)
+            KubeletConfigError::new(format!("failed to parse kubelet flag: {m}"))
+                .at_stage(KubeletConfigStage::Flags)
         })?;
         Ok(Layers {
             kc,
@@ -156,16 +144,16 @@ impl<'a> Startup<'a> {
         &mut self,
         gates: &mut dyn Gates,
         layers: &Layers,
-    ) -> Result<(), ConfigError> {
+    ) -> Result<(), KubeletConfigError> {
         let flag_gates = layers.kc.feature_gates.clone().unwrap_or_default();
         self.warnings
             .extend(gates.set_from_map(&flag_gates).map_err(|e| {
-                ConfigError::flag(
+                KubeletConfigError::flag(
                     format!("failed to set feature gates from initial flags-based config: {e}"),
                     Some("--feature-gates".into()),
                 )
                 .with_cause(e)
-                .of_kind(ConfigErrorKind::FeatureGates)
+                .at_stage(KubeletConfigStage::FeatureGates)
             })?);
         Ok(())
     }
@@ -176,16 +164,16 @@ impl<'a> Startup<'a> {
         &self,
         cl: &flags::CommandLine,
         gates: &dyn Gates,
-    ) -> Result<(), ConfigError> {
+    ) -> Result<(), KubeletConfigError> {
         if self.version.major() != 1 {
             return Ok(());
         }
         if (11..=23).contains(&self.version.minor()) {
             dynamic::validate_flags(cl, &self.version, gates)
-                .map_err(|e| e.of_kind(ConfigErrorKind::FlagValidation))?;
+                .map_err(|e| e.at_stage(KubeletConfigStage::FlagValidation))?;
         }
         flagvalidation::validate(cl, self.version.minor())
-            .map_err(|e| e.of_kind(ConfigErrorKind::FlagValidation))
+            .map_err(|e| e.at_stage(KubeletConfigStage::FlagValidation))
     }
 
     /// `--config` and `--config-dir`, relative to the working directory.
@@ -209,10 +197,10 @@ impl<'a> Startup<'a> {
         path: &str,
         gates: &dyn Gates,
         layers: &mut Layers,
-    ) -> Result<(), ConfigError> {
+    ) -> Result<(), KubeletConfigError> {
         let (file_kc, written) = self.read_config_file(path, gates).map_err(|e| {
             e.wrap(|m| format!("failed to load kubelet config file, path: {path}, error: {m}"))
-                .of_kind(ConfigErrorKind::ConfigFile)
+                .at_stage(KubeletConfigStage::ConfigFile)
         })?;
         layers.kc = file_kc;
         layers.prov = Provenance::new();
@@ -232,20 +220,20 @@ impl<'a> Startup<'a> {
         &mut self,
         path: &str,
         gates: &dyn Gates,
-    ) -> Result<(KubeletConfiguration, BTreeMap<String, Origin>), ConfigError> {
+    ) -> Result<(KubeletConfiguration, BTreeMap<String, Origin>), KubeletConfigError> {
         let release = self.release;
-        let wrap = |e: ConfigError| {
+        let wrap = |e: KubeletConfigError| {
             e.wrap(|m| format!("failed to load Kubelet config file {path}, error {m}"))
         };
         let data = self.input.files.get(path).ok_or_else(|| {
-            wrap(ConfigError::at(
+            wrap(KubeletConfigError::at(
                 format!("failed to read kubelet config file {}, error: open {path}: no such file or directory", crate::go::quote(path)),
                 path,
                 None,
             ))
         })?;
         if data.is_empty() {
-            return Err(wrap(ConfigError::at(
+            return Err(wrap(KubeletConfigError::at(
                 format!("kubelet config file {} was empty", crate::go::quote(path)),
                 path,
                 None,
@@ -261,7 +249,7 @@ impl<'a> Startup<'a> {
         let mut value = decoded.value.clone();
         file::resolve_relative_paths(&mut value, &file::dir_of(path));
         let mut kc = from_value(&value, false).map_err(|m| {
-            wrap(ConfigError::at(
+            wrap(KubeletConfigError::at(
                 format!("failed to decode: {m}"),
                 path,
                 None,
@@ -302,7 +290,7 @@ impl<'a> Startup<'a> {
         &mut self,
         dir: &str,
         layers: &mut Layers,
-    ) -> Result<(), ConfigError> {
+    ) -> Result<(), KubeletConfigError> {
         let minor = self.version.minor();
         if self.version.major() == 1
             && super::DROPIN_DIR_ALPHA_MINORS.contains(&minor)
@@ -311,16 +299,16 @@ impl<'a> Startup<'a> {
                 .env
                 .contains_key("KUBELET_CONFIG_DROPIN_DIR_ALPHA")
         {
-            return Err(ConfigError::flag(
+            return Err(KubeletConfigError::flag(
                 "dropin directory is alpha and disabled by default, set environment variable KUBELET_CONFIG_DROPIN_DIR_ALPHA to enable it",
                 Some("--config-dir".into()),
-            ).of_kind(ConfigErrorKind::DropIn));
+            ).at_stage(KubeletConfigStage::DropIn));
         }
         layers.kc = self
             .merge_dropins(dir, &layers.kc, &mut layers.prov)
             .map_err(|e| {
                 e.wrap(|m| format!("failed to merge kubelet configs: {m}"))
-                    .of_kind(ConfigErrorKind::DropIn)
+                    .at_stage(KubeletConfigStage::DropIn)
             })?;
         Ok(())
     }
@@ -330,10 +318,10 @@ impl<'a> Startup<'a> {
         dir: &str,
         kc: &KubeletConfiguration,
         prov: &mut Provenance,
-    ) -> Result<KubeletConfiguration, ConfigError> {
+    ) -> Result<KubeletConfiguration, KubeletConfigError> {
         let input = self.input;
         if !dropins::dir_exists(&input.files, &input.dirs, dir) {
-            return Err(ConfigError::at(
+            return Err(KubeletConfigError::at(
                 format!("failed to walk through kubelet dropin directory {}: lstat {dir}: no such file or directory", crate::go::quote(dir)),
                 dir,
                 None,
@@ -348,11 +336,11 @@ impl<'a> Startup<'a> {
         let mut base = to_value(kc);
         let mut last_writer: BTreeMap<String, (String, Option<usize>)> = BTreeMap::new();
         for (path, data) in list {
-            let wrap = |e: ConfigError| {
+            let wrap = |e: KubeletConfigError| {
                 e.wrap(|m| format!("failed to load kubelet dropin file, path: {path}, error: failed to load drop-in kubelet config file {path}, error {m}"))
             };
             if data.is_empty() {
-                return Err(wrap(ConfigError::at(
+                return Err(wrap(KubeletConfigError::at(
                     format!("kubelet config file {} was empty", crate::go::quote(path)),
                     path,
                     None,
@@ -366,7 +354,10 @@ impl<'a> Startup<'a> {
                 Ok(d) => d,
                 Err(e) if e.message.contains("cannot unmarshal") => {
                     let doc = crate::yaml::parse(data).map_err(|y| {
-                        wrap(ConfigError::at(y.to_string(), path, Some(y.pos().line)).with_cause(y))
+                        wrap(
+                            KubeletConfigError::at(y.to_string(), path, Some(y.pos().line))
+                                .with_cause(y),
+                        )
                     })?;
                     file::Decoded {
                         value: doc.value.clone(),
@@ -415,7 +406,7 @@ impl<'a> Startup<'a> {
                 .and_then(|f| last_writer.get(&f).cloned())
                 .map(|(p, l)| (Some(p), l))
                 .unwrap_or((None, None));
-            let mut e = ConfigError::new(format!(
+            let mut e = KubeletConfigError::new(format!(
                 "failed to unmarshal merged JSON into kubelet configuration: {m}"
             ));
             e.file = file;
@@ -431,16 +422,16 @@ impl<'a> Startup<'a> {
         cl: &flags::CommandLine,
         gates: &mut dyn Gates,
         layers: &mut Layers,
-    ) -> Result<(), ConfigError> {
+    ) -> Result<(), KubeletConfigError> {
         layers.kc = flag_precedence(cl, &layers.kc, &mut layers.prov)
-            .map_err(|e| e.of_kind(ConfigErrorKind::FlagPrecedence))?;
+            .map_err(|e| e.at_stage(KubeletConfigStage::FlagPrecedence))?;
         let cfg_gates = layers.kc.feature_gates.clone().unwrap_or_default();
         let prov = &layers.prov;
         self.warnings
             .extend(gates.set_from_map(&cfg_gates).map_err(|e| {
                 // The text names the gate; the provenance knows which file line or flag set it.
                 let at = gate_problem_at(&e, prov);
-                let mut err = ConfigError::new(format!(
+                let mut err = KubeletConfigError::new(format!(
                     "failed to set feature gates from initial flags-based config: {e}"
                 ));
                 if let Some(p) = at {
@@ -449,7 +440,7 @@ impl<'a> Startup<'a> {
                     err.flag = p.flag.clone();
                     err.problems = vec![p];
                 }
-                err.with_cause(e).of_kind(ConfigErrorKind::FeatureGates)
+                err.with_cause(e).at_stage(KubeletConfigStage::FeatureGates)
             })?);
         Ok(())
     }
@@ -461,12 +452,12 @@ impl<'a> Startup<'a> {
         cl: &flags::CommandLine,
         gates: &mut dyn Gates,
         layers: &mut Layers,
-    ) -> Result<Option<dynamic::DynamicStatus>, ConfigError> {
+    ) -> Result<Option<dynamic::DynamicStatus>, KubeletConfigError> {
         let Some(d) = &self.input.dynamic else {
             return Ok(None);
         };
         let Some(out) = dynamic::bootstrap(d, cl, &self.version, gates, &mut self.warnings)
-            .map_err(|e| e.of_kind(ConfigErrorKind::DynamicConfig))?
+            .map_err(|e| e.at_stage(KubeletConfigStage::DynamicConfig))?
         else {
             return Ok(None);
         };
@@ -474,11 +465,9 @@ impl<'a> Startup<'a> {
             layers.kc = dyn_kc;
             layers.prov = dyn_prov;
             let g = layers.kc.feature_gates.clone().unwrap_or_default();
-            self.warnings.extend(
-                gates.set_from_map(&g).map_err(|e| {
-                    ConfigError::from_cause(e).of_kind(ConfigErrorKind::FeatureGates)
-                })?,
-            );
+            self.warnings.extend(gates.set_from_map(&g).map_err(|e| {
+                KubeletConfigError::from_cause(e).at_stage(KubeletConfigStage::FeatureGates)
+            })?);
         }
         Ok(Some(out.status))
     }
@@ -498,7 +487,7 @@ impl<'a> Startup<'a> {
         layers: &Layers,
         gates: &dyn Gates,
         config_path: Option<&str>,
-    ) -> Result<(), ConfigError> {
+    ) -> Result<(), KubeletConfigError> {
         let Err(errs) = validation::validate_at(&layers.kc, gates, self.release) else {
             return Ok(());
         };
@@ -511,7 +500,7 @@ impl<'a> Startup<'a> {
                 ConfigProblem::locate(m.clone(), validation::field_of(m, &value), &layers.prov)
             })
             .collect();
-        Err(ConfigError::from_problems(
+        Err(KubeletConfigError::from_problems(
             format!(
                 "failed to validate kubelet configuration, error: {}, path: {}",
                 validation::aggregate(&errs),
@@ -519,14 +508,15 @@ impl<'a> Startup<'a> {
             ),
             problems,
         )
-        .of_kind(ConfigErrorKind::Validation))
+        .at_stage(KubeletConfigStage::Validation))
     }
 
     /// What `run()` and `NewMainKubelet` parse later: reserved resources, eviction thresholds.
-    pub(crate) fn startup_checks(&self, layers: &Layers) -> Result<(), ConfigError> {
+    pub(crate) fn startup_checks(&self, layers: &Layers) -> Result<(), KubeletConfigError> {
         startup::check(&layers.kc).map_err(|e| {
             let p = ConfigProblem::locate(e.message.clone(), Some(e.field), &layers.prov);
-            ConfigError::from_problems(e.message, vec![p]).of_kind(ConfigErrorKind::Startup)
+            KubeletConfigError::from_problems(e.message, vec![p])
+                .at_stage(KubeletConfigStage::Startup)
         })
     }
 
@@ -588,51 +578,6 @@ fn pointer_for(leaf: &str) -> String {
     leaf.split('.')
         .map(|s| format!("/{}", crate::yaml::pointer_segment(s)))
         .collect()
-}
-
-fn flag_origins(written: &flags::Written) -> BTreeMap<String, Origin> {
-    crate::sort::map(written.iter().map(|(path, (name, _))| {
-        // The argument position is not a file line: a flag's origin has no line.
-        (
-            path.clone(),
-            Origin::new(Layer::Flag, format!("--{name}"), None),
-        )
-    }))
-}
-
-/// `kubeletConfigFlagPrecedence`: re-applies the command line over `kc`; feature-gate keys of
-/// `kc` missing from the flags are added back (union, flag wins).
-pub fn flag_precedence(
-    cl: &flags::CommandLine,
-    kc: &KubeletConfiguration,
-    prov: &mut Provenance,
-) -> Result<KubeletConfiguration, ConfigError> {
-    let original = kc.feature_gates.clone();
-    let before = to_value(kc);
-    let mut v = before.clone();
-    let written = flags::apply(cl, &mut v);
-    let mut out = from_value(&v, true)
-        .map_err(|m| ConfigError::new(format!("failed to precedence kubeletConfigFlag: {m}")))?;
-    if let Some(orig) = original {
-        let fg = out.feature_gates.get_or_insert_with(BTreeMap::new);
-        for (k, val) in orig {
-            fg.entry(k).or_insert(val);
-        }
-    }
-    let after = to_value(&out);
-    let fallback = Origin::new(Layer::Flag, "command line", None);
-    let mut origins = flag_origins(&written);
-    // --feature-gates owns only the keys it set: the gates added back by the union keep the
-    // origin of the file or drop-in that set them.
-    if let Some(o) = origins.remove("featureGates") {
-        if let Some(Value::Object(flag_gates)) = v.get("featureGates") {
-            for k in flag_gates.keys() {
-                origins.insert(format!("featureGates.{k}"), o.clone());
-            }
-        }
-    }
-    provenance::record_step(prov, &before, &after, &origins, &fallback);
-    Ok(out)
 }
 
 /// Where the input wrote the gate a refused `SetFromMap` names first: the file and line, or the

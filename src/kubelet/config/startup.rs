@@ -21,6 +21,7 @@
 
 use std::collections::BTreeMap;
 
+use super::flagvalue::GoValueError;
 use super::types::KubeletConfiguration;
 use crate::duration::Duration;
 use crate::quantity::Quantity;
@@ -106,12 +107,12 @@ fn unsupported(signal: &str, at: String) -> (String, String) {
 }
 
 /// `strconv.ParseFloat(s, 32)`'s error text, or the value.
-fn parse_go_float(s: &str) -> Result<f64, String> {
+fn parse_go_float(s: &str) -> Result<f64, GoValueError> {
     let syntax = || {
-        format!(
+        GoValueError::new(format!(
             "strconv.ParseFloat: parsing {}: invalid syntax",
             crate::go::quote(s)
-        )
+        ))
     };
     // Rust accepts a few spellings Go rejects ("1." is fine in both; "+.5" too); Go also takes
     // hex floats and underscores after a base prefix, which nobody writes in a threshold.
@@ -119,16 +120,16 @@ fn parse_go_float(s: &str) -> Result<f64, String> {
     let named = matches!(lower.as_str(), "inf" | "infinity" | "nan");
     let v = crate::float::parse(s).ok_or_else(syntax)?;
     if !named && (v.is_infinite() || (v as f32).is_infinite()) {
-        return Err(format!(
+        return Err(GoValueError::new(format!(
             "strconv.ParseFloat: parsing {}: value out of range",
             crate::go::quote(s)
-        ));
+        )));
     }
     Ok(f64::from(v as f32))
 }
 
 /// `parsePercentage`: the number before any trailing `%` signs, divided by 100.
-fn parse_percentage(v: &str) -> Result<f64, String> {
+fn parse_percentage(v: &str) -> Result<f64, GoValueError> {
     parse_go_float(v.trim_end_matches('%')).map(|p| p / 100.0)
 }
 
@@ -153,7 +154,7 @@ fn parse_statements(field: &str, m: &BTreeMap<String, String>) -> Step {
             if val == "0%" || val == "100%" {
                 continue;
             }
-            let p = parse_percentage(val).map_err(|e| (e, at.clone()))?;
+            let p = parse_percentage(val).map_err(|e| (e.to_string(), at.clone()))?;
             if p < 0.0 {
                 return Err((
                     format!("eviction percentage threshold {signal} must be >= 0%: {val}"),
@@ -208,7 +209,7 @@ fn parse_threshold_config(kc: &KubeletConfiguration) -> Step {
             return Err(unsupported(signal, at));
         }
         if val.ends_with('%') {
-            let p = parse_percentage(val).map_err(|e| (e, at.clone()))?;
+            let p = parse_percentage(val).map_err(|e| (e.to_string(), at.clone()))?;
             if p <= 0.0 {
                 return Err((
                     format!("eviction percentage minimum reclaim {signal} must be positive: {val}"),
@@ -244,10 +245,15 @@ fn parse_threshold_config(kc: &KubeletConfiguration) -> Step {
 mod tests {
     use super::*;
 
-    fn kc(f: impl FnOnce(&mut KubeletConfiguration)) -> Result<(), String> {
+    /// The check's error as `message @ field` (empty when the configuration passes), so each
+    /// case states both in one string.
+    fn kc(f: impl FnOnce(&mut KubeletConfiguration)) -> String {
         let mut k = KubeletConfiguration::default();
         f(&mut k);
-        check(&k).map_err(|e| format!("{} @ {}", e.message, e.field))
+        check(&k)
+            .err()
+            .map(|e| format!("{} @ {}", e.message, e.field))
+            .unwrap_or_default()
     }
     fn map(pairs: &[(&str, &str)]) -> Option<BTreeMap<String, String>> {
         Some(
@@ -357,7 +363,7 @@ mod tests {
             ),
         ];
         for (name, f, want) in cases {
-            let got = kc(f).err().unwrap_or_default();
+            let got = kc(f);
             assert_eq!(got, want, "{name}");
         }
     }

@@ -37,7 +37,7 @@ use super::error::{Cause, ConfigProblem};
 use super::flags;
 use super::gates::{kubelet_gate, GateInfo, GateState, Gates};
 use super::provenance::{Layer, Origin};
-use super::{parse_version, resolve_with_gates, ConfigError, ResolveInput, Resolved};
+use super::{parse_version, resolve_with_gates, KubeletConfigError, ResolveInput, Resolved};
 use crate::featuregate::FeatureGate;
 use crate::releases::{self, Release};
 
@@ -201,7 +201,7 @@ struct Starts {
     /// The resolution once nothing more is refused, if it came to that.
     result: Option<Resolved>,
     /// The refusals, in the order the kubelet met them.
-    errors: Vec<ConfigError>,
+    errors: Vec<KubeletConfigError>,
     /// What was dropped: flags (`--x`) and gates (`featureGates.X`).
     dropped: Vec<String>,
 }
@@ -275,13 +275,13 @@ fn refusals_at(input: &ResolveInput, release: Release) -> Vec<String> {
         .collect()
 }
 
-fn gate(input: &ResolveInput, release: Release) -> Result<FeatureGate, ConfigError> {
+fn gate(input: &ResolveInput, release: Release) -> Result<FeatureGate, KubeletConfigError> {
     kubelet_gate(release.version(), input.feature_list.as_deref())
 }
 
-fn release_of(text: Option<&str>) -> Result<Release, ConfigError> {
+fn release_of(text: Option<&str>) -> Result<Release, KubeletConfigError> {
     let v = parse_version(text)?;
-    Release::of(&v).map_err(ConfigError::from_cause)
+    Release::of(&v).map_err(KubeletConfigError::from_cause)
 }
 
 /// The releases strictly after `from` up to `to` (or down to it, for a downgrade), in the order
@@ -309,7 +309,7 @@ fn first_step(from: Release, to: Release, differs: impl Fn(Release) -> bool) -> 
 pub fn check_kubelet_upgrade(
     input: &ResolveInput,
     target: &str,
-) -> Result<UpgradeReport, ConfigError> {
+) -> Result<UpgradeReport, KubeletConfigError> {
     let from = release_of(input.kubelet_version.as_deref())?;
     let to = release_of(Some(target))?;
     let from_gates = gate(input, from)?;

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeSet;
 
-use super::flagvalue::go_atoi;
+use super::flagvalue::{go_atoi, GoValueError};
 use super::gates::Gates;
 use super::types::KubeletConfiguration;
 use crate::duration::{Duration, MICROSECOND, MILLISECOND, SECOND};
@@ -855,7 +855,7 @@ fn pod_logs_dir(kc: &KubeletConfiguration, _on: On, e: Fail) {
 
 /// `cpuset.Parse` (`k8s.io/utils/cpuset`): a comma-separated list of CPUs and `a-b` ranges.
 /// Only the error matters here, so ranges are checked, never expanded.
-pub fn parse_cpuset(s: &str) -> Result<(), String> {
+pub fn parse_cpuset(s: &str) -> Result<(), GoValueError> {
     for r in s.split(',') {
         match r.split_once('-') {
             None => {
@@ -864,10 +864,10 @@ pub fn parse_cpuset(s: &str) -> Result<(), String> {
             Some((a, b)) => {
                 let (start, end) = (go_atoi(a)?, go_atoi(b)?);
                 if start > end {
-                    return Err(format!(
+                    return Err(GoValueError::new(format!(
                         "invalid range {} ({start} > {end})",
                         crate::go::quote(r)
-                    ));
+                    )));
                 }
             }
         }
@@ -910,21 +910,22 @@ mod tests {
 
     #[test]
     fn cpuset_parse_errors() {
-        assert_eq!(parse_cpuset("0-3,8,10-11"), Ok(()));
+        let parse_cpuset_text = |s: &str| parse_cpuset(s).map_err(|e| e.to_string());
+        assert_eq!(parse_cpuset_text("0-3,8,10-11"), Ok(()));
         assert_eq!(
-            parse_cpuset("3-1"),
+            parse_cpuset_text("3-1"),
             Err("invalid range \"3-1\" (3 > 1)".to_string())
         );
         assert_eq!(
-            parse_cpuset("a"),
+            parse_cpuset_text("a"),
             Err("strconv.Atoi: parsing \"a\": invalid syntax".to_string())
         );
         assert_eq!(
-            parse_cpuset("0,"),
+            parse_cpuset_text("0,"),
             Err("strconv.Atoi: parsing \"\": invalid syntax".to_string())
         );
         assert_eq!(
-            parse_cpuset("99999999999999999999"),
+            parse_cpuset_text("99999999999999999999"),
             Err("strconv.Atoi: parsing \"99999999999999999999\": value out of range".to_string())
         );
     }

@@ -13,8 +13,8 @@
 mod threshold;
 
 pub use threshold::{
-    default_eviction_hard, parse_thresholds, Observation, Signal, Threshold, ThresholdError,
-    ThresholdValue,
+    default_eviction_hard, parse_thresholds, EvictionErrorKind, Observation, Signal, Threshold,
+    ThresholdError, ThresholdValue,
 };
 
 use crate::duration::Duration;

@@ -4,9 +4,9 @@
 
 use std::fmt;
 
-use crate::duration::Duration;
+use crate::duration::{Duration, DurationError};
 use crate::kubelet::nodestatus::PressureKind;
-use crate::quantity::Quantity;
+use crate::quantity::{Quantity, QuantityError};
 
 /// An eviction signal (`evictionapi.Signal`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -118,15 +118,72 @@ pub struct Observation {
 
 /// A refused threshold setting; the text follows the kubelet's.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ThresholdError(pub String);
+pub struct ThresholdError {
+    message: String,
+    cause: Option<ValueError>,
+}
 
-impl fmt::Display for ThresholdError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+/// The value error a threshold's text came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum ValueError {
+    Quantity(QuantityError),
+    Duration(DurationError),
+}
+
+error_kind! {
+    /// What kind of error a [`ThresholdError`] is.
+    pub enum EvictionErrorKind {
+        /// An eviction threshold, grace period or minimum reclaim the kubelet refuses.
+        InvalidThreshold = "invalidThreshold",
     }
 }
 
-impl std::error::Error for ThresholdError {}
+impl ThresholdError {
+    fn new(message: String) -> Self {
+        ThresholdError {
+            message,
+            cause: None,
+        }
+    }
+
+    /// Always [`EvictionErrorKind::InvalidThreshold`].
+    pub fn kind(&self) -> EvictionErrorKind {
+        EvictionErrorKind::InvalidThreshold
+    }
+}
+
+impl From<QuantityError> for ThresholdError {
+    fn from(e: QuantityError) -> Self {
+        ThresholdError {
+            message: e.to_string(),
+            cause: Some(ValueError::Quantity(e)),
+        }
+    }
+}
+
+impl From<DurationError> for ThresholdError {
+    fn from(e: DurationError) -> Self {
+        ThresholdError {
+            message: e.to_string(),
+            cause: Some(ValueError::Duration(e)),
+        }
+    }
+}
+
+impl fmt::Display for ThresholdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ThresholdError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self.cause.as_ref()? {
+            ValueError::Quantity(e) => Some(e),
+            ValueError::Duration(e) => Some(e),
+        }
+    }
+}
 
 /// The kubelet's Linux `evictionHard` default (`DefaultEvictionHard`).
 pub fn default_eviction_hard() -> Vec<(&'static str, &'static str)> {
@@ -144,7 +201,7 @@ pub fn default_eviction_hard() -> Vec<(&'static str, &'static str)> {
 fn parse_percentage(val: &str) -> Result<f64, ThresholdError> {
     let trimmed = val.trim_end_matches('%');
     let v = crate::float::parse_f32(trimmed).ok_or_else(|| {
-        ThresholdError(format!(
+        ThresholdError::new(format!(
             "strconv.ParseFloat: parsing {}: invalid syntax",
             crate::go::quote(trimmed)
         ))
@@ -153,7 +210,8 @@ fn parse_percentage(val: &str) -> Result<f64, ThresholdError> {
 }
 
 fn signal_of(name: &str) -> Result<Signal, ThresholdError> {
-    Signal::parse(name).ok_or_else(|| ThresholdError(format!("unsupported eviction signal {name}")))
+    Signal::parse(name)
+        .ok_or_else(|| ThresholdError::new(format!("unsupported eviction signal {name}")))
 }
 
 /// `parseThresholdStatement`: `Ok(None)` for "0%"/"100%", which upstream ignores.
@@ -165,20 +223,20 @@ fn parse_value(signal: Signal, val: &str) -> Result<Option<ThresholdValue>, Thre
         let _ = p;
         let pct = parse_percentage(val)?;
         if pct < 0.0 {
-            return Err(ThresholdError(format!(
+            return Err(ThresholdError::new(format!(
                 "eviction percentage threshold {signal} must be >= 0%: {val}"
             )));
         }
         if pct > 1.0 {
-            return Err(ThresholdError(format!(
+            return Err(ThresholdError::new(format!(
                 "eviction percentage threshold {signal} must be <= 100%: {val}"
             )));
         }
         return Ok(Some(ThresholdValue::Percentage(pct)));
     }
-    let q = Quantity::parse(val).map_err(|e| ThresholdError(e.to_string()))?;
+    let q = Quantity::parse(val)?;
     if q.0 <= 0 {
-        return Err(ThresholdError(format!(
+        return Err(ThresholdError::new(format!(
             "eviction threshold {signal} must be positive: {val}"
         )));
     }
@@ -219,9 +277,9 @@ pub fn parse_thresholds(
     let mut graces: Vec<(Signal, Duration)> = Vec::new();
     for (name, v) in soft_grace {
         let s = signal_of(name)?;
-        let g = Duration::parse(v).map_err(|e| ThresholdError(e.to_string()))?;
+        let g = Duration::parse(v)?;
         if g.0 < 0 {
-            return Err(ThresholdError(format!(
+            return Err(ThresholdError::new(format!(
                 "invalid eviction grace period specified: {v}, must be a positive value"
             )));
         }
@@ -235,15 +293,15 @@ pub fn parse_thresholds(
         let r = if v.ends_with('%') {
             let pct = parse_percentage(v)?;
             if pct <= 0.0 {
-                return Err(ThresholdError(format!(
+                return Err(ThresholdError::new(format!(
                     "eviction percentage minimum reclaim {s} must be positive: {v}"
                 )));
             }
             ThresholdValue::Percentage(pct)
         } else {
-            let q = Quantity::parse(v).map_err(|e| ThresholdError(e.to_string()))?;
+            let q = Quantity::parse(v)?;
             if q.0 < 0 {
-                return Err(ThresholdError(format!(
+                return Err(ThresholdError::new(format!(
                     "negative eviction minimum reclaim specified for {s}"
                 )));
             }
@@ -254,7 +312,7 @@ pub fn parse_thresholds(
     }
     for (s, value) in soft_values {
         let grace = graces.iter().find(|(x, _)| *x == s).ok_or_else(|| {
-            ThresholdError(format!(
+            ThresholdError::new(format!(
                 "grace period must be specified for the soft eviction threshold {s}"
             ))
         })?;

@@ -1,7 +1,7 @@
 //! The four condition setters of `pkg/kubelet/nodestatus/setters.go`.
 //!
 //! Why Ready is computed last and appended last: upstream keeps Ready at the end of the
-//! conditions list for version-skew reasons (kubernetes issue 16961), and `defaultNodeStatusFuncs`
+//! conditions list for version-skew reasons (kubernetes/kubernetes#16961), and `defaultNodeStatusFuncs`
 //! runs MemoryPressure, DiskPressure, PIDPressure, then Ready.
 
 use serde::{Deserialize, Serialize};

@@ -20,6 +20,7 @@ use crate::duration::Duration;
 /// `WaitForAPIServerSyncPeriod`.
 pub const WAIT_FOR_API_SERVER_SYNC_PERIOD: Duration = Duration(Duration::SECOND);
 
+/// `pod.Spec.NodeName`, with Go's zero value "" when the spec names no node.
 fn node_of(pod: &Pod) -> String {
     pod.spec()
         .and_then(|s| s.get("nodeName"))
@@ -102,7 +103,7 @@ impl ApiserverSource {
         let pod = Pod::from_value(pod)?;
         let key = meta_namespace_key(&pod);
         if self.cluster.len() >= super::MAX_CLUSTER_PODS && !self.cluster.contains_key(&key) {
-            return Err(PodError(format!(
+            return Err(PodError::new(format!(
                 "the cluster holds {} pods; the limit is {}",
                 self.cluster.len(),
                 super::MAX_CLUSTER_PODS

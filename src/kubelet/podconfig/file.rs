@@ -79,7 +79,7 @@ impl FileSource {
         use super::{MAX_MANIFEST_BYTES, MAX_MANIFEST_FILES};
         let replaced = self.files.get(name);
         if replaced.is_none() && self.files.len() >= MAX_MANIFEST_FILES {
-            return Err(SourceError(format!(
+            return Err(SourceError::new(format!(
                 "the manifest directory holds {} files; the limit is {MAX_MANIFEST_FILES}",
                 self.files.len()
             )));
@@ -95,7 +95,7 @@ impl FileSource {
                 usize::saturating_add,
             );
         if bytes > MAX_MANIFEST_BYTES {
-            return Err(SourceError(format!(
+            return Err(SourceError::new(format!(
                 "the manifest directory would hold {bytes} bytes; the limit is {MAX_MANIFEST_BYTES}"
             )));
         }
@@ -104,7 +104,7 @@ impl FileSource {
 
     fn check_name(name: &str) -> Result<(), SourceError> {
         if name.is_empty() || name.contains('/') || name == "." || name == ".." {
-            return Err(SourceError(format!(
+            return Err(SourceError::new(format!(
                 "manifest name {name:?} must be a plain file name inside the manifest directory"
             )));
         }
@@ -172,19 +172,21 @@ impl FileSource {
         step
     }
 
-    fn extract_from_file(&mut self, name: &str) -> Result<Pod, String> {
+    fn extract_from_file(&mut self, name: &str) -> Result<Pod, SourceError> {
         let path = self.full_path(name);
+        // Both callers pass a name just written or listed from `files`: the empty content is
+        // unreachable.
         let content = self.files.get(name).cloned().unwrap_or_default();
         match decode_single_pod(&content, &Origin::File(&path), &self.node_name) {
             Ok(pod) => {
                 self.file_key_mapping.insert(path, meta_namespace_key(&pod));
                 Ok(pod)
             }
-            Err(e) if e.parsed => Err(e.message),
-            Err(e) => Err(format!(
+            Err(e) if e.parsed => Err(SourceError::new(e.message)),
+            Err(e) => Err(SourceError::new(format!(
                 "{path}: couldn't parse as pod({}), please check config file",
                 e.message
-            )),
+            ))),
         }
     }
 

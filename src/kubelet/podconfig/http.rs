@@ -90,19 +90,19 @@ impl HttpSource {
     }
 
     /// `extractFromURL`.
-    fn extract_from_url(&mut self, step: &mut SourceStep) -> Result<(), String> {
+    fn extract_from_url(&mut self, step: &mut SourceStep) -> Result<(), SourceError> {
         let Some(resp) = self.response.clone() else {
-            return Err(format!(
+            return Err(SourceError::new(format!(
                 "Get {:?}: dial tcp: connect: connection refused",
                 self.url
-            ));
+            )));
         };
         if resp.status != 200 {
-            return Err(
+            return Err(SourceError::new(
                 format!("{}: {} {}", self.url, resp.status, status_text(resp.status))
                     .trim_end()
                     .to_string(),
-            );
+            ));
         }
         if resp.body.is_empty() {
             step.send(
@@ -110,7 +110,10 @@ impl HttpSource {
                 Vec::new(),
                 "zero-length response: an empty SET lets the http source be marked as seen".into(),
             );
-            return Err(format!("zero-length data received from {}", self.url));
+            return Err(SourceError::new(format!(
+                "zero-length data received from {}",
+                self.url
+            )));
         }
         if self.data.as_deref() == Some(resp.body.as_str()) {
             return Ok(());
@@ -126,7 +129,7 @@ impl HttpSource {
                 );
                 return Ok(());
             }
-            Err(e) if e.parsed => return Err(e.message),
+            Err(e) if e.parsed => return Err(SourceError::new(e.message)),
             Err(e) => e.message,
         };
         match decode_pod_list(&resp.body, &origin, &self.node_name) {
@@ -139,11 +142,11 @@ impl HttpSource {
                 );
                 Ok(())
             }
-            Err(e) if e.parsed => Err(e.message),
-            Err(e) => Err(format!(
+            Err(e) if e.parsed => Err(SourceError::new(e.message)),
+            Err(e) => Err(SourceError::new(format!(
                 "{}: received '{}', but couldn't parse as single ({single}) or multiple pods ({})",
                 self.url, resp.body, e.message
-            )),
+            ))),
         }
     }
 }

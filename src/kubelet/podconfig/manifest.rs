@@ -22,7 +22,7 @@ use serde_json::{json, Map, Value};
 
 use super::md5;
 use super::pod::Pod;
-use super::types::CONFIG_HASH_ANNOTATION_KEY;
+use super::types::{PodConfigErrorKind, CONFIG_HASH_ANNOTATION_KEY};
 
 /// Why a manifest was not turned into pods. `parsed` follows upstream: `false` when the data
 /// was not a pod (or list) at all, `true` when it was but defaulting or validation failed.
@@ -39,6 +39,13 @@ impl fmt::Display for ManifestError {
 }
 
 impl std::error::Error for ManifestError {}
+
+impl ManifestError {
+    /// Always [`PodConfigErrorKind::PodConfig`].
+    pub fn kind(&self) -> PodConfigErrorKind {
+        PodConfigErrorKind::PodConfig
+    }
+}
 
 fn not_parsed(message: impl Into<String>) -> ManifestError {
     ManifestError {
@@ -66,6 +73,7 @@ pub enum Origin<'a> {
 /// YAML or JSON text into one JSON value: the first document, like `yaml.ToJSON`.
 pub fn to_json(text: &str) -> Result<Value, ManifestError> {
     let docs = crate::yaml::parse_all(text).map_err(|e| not_parsed(e.to_string()))?;
+    // An empty text has no document; `yaml.ToJSON` reads it as `null`, as here.
     Ok(docs
         .into_iter()
         .next()
@@ -92,7 +100,9 @@ fn kind_of(v: &Value) -> Result<String, ManifestError> {
             go_type_name(v)
         )));
     };
+    // Writing a `Value` cannot fail (its keys are strings): the empty text is unreachable.
     let text = serde_json::to_string(v).unwrap_or_default();
+    // Go's zero value: a missing or non-string `kind`/`apiVersion` reads as "" and is refused.
     let kind = m.get("kind").and_then(Value::as_str).unwrap_or("");
     if kind.is_empty() {
         return Err(not_parsed(format!("Object 'Kind' is missing in '{text}'")));
@@ -140,6 +150,7 @@ fn default_pull_policy(image: &str) -> &'static str {
     if image.contains('@') {
         return "IfNotPresent";
     }
+    // `rsplit` yields at least one piece: the fallback is unreachable.
     let last = image.rsplit('/').next().unwrap_or(image);
     match last.rsplit_once(':') {
         Some((_, "latest")) | None => "Always",
@@ -160,6 +171,7 @@ fn scheme_defaults(pod: &mut Map<String, Value>) {
     for list in ["initContainers", "containers"] {
         if let Some(Value::Array(ctrs)) = spec_ref.get_mut(list) {
             for c in ctrs.iter_mut().filter_map(Value::as_object_mut) {
+                // Go's zero value: a container without an image has the image "".
                 let image = c
                     .get("image")
                     .and_then(Value::as_str)
@@ -209,6 +221,8 @@ pub fn apply_defaults(pod: &mut Map<String, Value>, origin: &Origin<'_>, node_na
         .and_then(Value::as_str)
         .is_some_and(|u| !u.is_empty());
     if !has_uid {
+        // The UID hashes this text. Writing a `Value` cannot fail (its keys are strings), so
+        // the empty text, which would give every such pod one UID, is unreachable.
         let mut data = serde_json::to_string(&Value::Object(pod.clone())).unwrap_or_default();
         match origin {
             Origin::File(path) => data.push_str(&format!("host:{node_name}file:{path}")),
@@ -220,6 +234,7 @@ pub fn apply_defaults(pod: &mut Map<String, Value>, origin: &Origin<'_>, node_na
         pod.insert("metadata".into(), Value::Object(meta));
     }
     let mut meta = take_obj(pod, "metadata");
+    // Go's zero value: a pod without a name has the name "" (validation refuses it later).
     let name = meta
         .get("name")
         .and_then(Value::as_str)
@@ -227,6 +242,7 @@ pub fn apply_defaults(pod: &mut Map<String, Value>, origin: &Origin<'_>, node_na
         .to_string();
     meta.insert("name".into(), json!(generate_pod_name(&name, node_name)));
     set_default(&mut meta, "namespace", json!("default"));
+    // Set above whenever it was missing or not a non-empty string: the "" is unreachable.
     let uid = meta
         .get("uid")
         .and_then(Value::as_str)
@@ -268,6 +284,7 @@ fn is_dns1123_subdomain(s: &str) -> bool {
 pub fn validate(pod: &Map<String, Value>) -> Result<(), ManifestError> {
     let mut errs: Vec<String> = Vec::new();
     let meta = pod.get("metadata").and_then(Value::as_object);
+    // Go's zero values: a missing field reads as "", which the checks below refuse.
     let get = |k: &str| {
         meta.and_then(|m| m.get(k))
             .and_then(Value::as_str)
@@ -296,6 +313,7 @@ pub fn validate(pod: &Map<String, Value>) -> Result<(), ManifestError> {
         Some(list) if list.is_empty() => errs.push("spec.containers: Required value".into()),
         Some(list) => {
             for (i, c) in list.iter().enumerate() {
+                // Go's zero value "" for a missing field, refused below as Required.
                 let f = |k: &str| c.get(k).and_then(Value::as_str).unwrap_or("");
                 if f("name").is_empty() {
                     errs.push(format!("spec.containers[{i}].name: Required value"));

@@ -57,7 +57,8 @@ pub fn digest(data: &[u8]) -> [u8; 16] {
                 2 => (b ^ c ^ d, (3 * i + 5) % 16),
                 _ => (c ^ (b | !d), (7 * i) % 16),
             };
-            // g < 16 by construction; `get` keeps the no-indexing rule without a branch that runs.
+            // g < 16 by construction, so the 0 is unreachable; `get` keeps the no-indexing rule
+            // without a branch that runs.
             let word = m.get(g).copied().unwrap_or(0);
             let f = f.wrapping_add(a).wrapping_add(*t).wrapping_add(word);
             a = d;

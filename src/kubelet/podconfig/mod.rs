@@ -18,6 +18,7 @@
 //!
 //! Pods are `serde_json` objects (see [`pod`] for why and how equality is approximated).
 
+mod annotations;
 pub mod apiserver;
 pub mod config;
 pub mod file;
@@ -44,8 +45,8 @@ pub const MAX_SOURCE_PODS: usize = 100_000;
 pub const MAX_MERGED_PODS: usize = 200_000;
 /// Most manifests in a file source's directory, and most bytes of them together (names and
 /// contents). Every listing decodes every manifest and every watch event sends the whole list,
-/// so both bound the work of one call (a listing of 1 MiB of manifests decodes in well under a
-/// second in wasm); they also keep the stored text from growing until memory runs out. Real
+/// so both bound the work of one call (BENCHMARKS.md has what a listing at the limits costs in
+/// wasm); they also keep the stored text from growing until memory runs out. Real
 /// manifest directories hold a handful of small files.
 pub const MAX_MANIFEST_FILES: usize = 1_000;
 /// See [`MAX_MANIFEST_FILES`]; also the limit of one HTTP manifest body.
@@ -55,4 +56,6 @@ pub const MAX_MANIFEST_BYTES: usize = 1 << 20;
 pub const MAX_CLUSTER_PODS: usize = 10_000;
 pub use pod::{Pod, PodError};
 pub use timestamp::Timestamp;
-pub use types::{Event, NotificationMode, PodConfigError, PodOperation, PodUpdate, Reason};
+pub use types::{
+    Event, NotificationMode, PodConfigError, PodConfigErrorKind, PodOperation, PodUpdate, Reason,
+};

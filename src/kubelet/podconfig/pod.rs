@@ -35,7 +35,8 @@
 //! generation are compared and copied whole, so their text serves as well as a value; the
 //! labels of every incoming pod are checked to be strings on their text, without decoding),
 //! except `annotations`, which the merge reads and writes key by key: those stay a map (a
-//! sorted list would be faster still, but costs more wasm than the 2 KB this change may add).
+//! sorted list would be faster still, but its code would outweigh what this change may add to
+//! the wasm).
 //! [`Pod::labels`] decodes its text on first use and keeps the map; the merge never asks.
 
 use std::borrow::Cow;
@@ -47,7 +48,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::types::LOCAL_ANNOTATIONS;
+use super::annotations::LOCAL_ANNOTATIONS;
 use crate::json::Raw;
 
 /// A key of a pod, its metadata or its annotations.
@@ -80,6 +81,7 @@ fn known(k: &str) -> Option<Key> {
 }
 
 fn key(k: &str) -> Key {
+    // Not a default: a key outside the shared list is kept as its own string.
     known(k).unwrap_or_else(|| Cow::Owned(k.to_string()))
 }
 
@@ -173,7 +175,7 @@ fn kind(text: &str) -> Kind<'_> {
     }
 }
 
-/// The text was written from a decoded value, so it always decodes.
+/// The text was written from a decoded value, so it always decodes: the `Null` is unreachable.
 fn parse(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or(Value::Null)
 }
@@ -267,6 +269,7 @@ impl Meta {
 
     /// The annotations to change: an object from now on (`if pod.Annotations == nil { make }`).
     fn annotations_mut(&mut self) -> &mut Map<String, Value> {
+        // Go's zero value: absent or null annotations become an empty map (`make`).
         let map = self.annotations.take().flatten().unwrap_or_default();
         self.annotations
             .insert(Some(map))
@@ -503,7 +506,7 @@ fn struct_fields_ok(fields: &[Field]) -> Result<(), PodError> {
             Some(b't') | Some(b'f') => "bool",
             Some(_) => "number",
         };
-        return Err(PodError(format!(
+        return Err(PodError::new(format!(
             "json: cannot unmarshal {kind} into Go struct field Pod.{key} of type {go_type}"
         )));
     }
@@ -511,7 +514,7 @@ fn struct_fields_ok(fields: &[Field]) -> Result<(), PodError> {
 }
 
 fn not_an_object() -> Result<Pod, PodError> {
-    Err(PodError("pod must be a JSON object".into()))
+    Err(PodError::new("pod must be a JSON object".into()))
 }
 
 /// Whether canonical text is an object whose values are all strings, with nothing escaped
@@ -530,6 +533,7 @@ fn plain_string_map(text: &str) -> bool {
             return false;
         };
         strings += 1;
+        // `end` is the index of an ASCII quote, so `end + 1` is a char boundary within `body`.
         rest = body.get(end + 1..).unwrap_or_default();
         let sep = if strings % 2 == 1 { ':' } else { ',' };
         rest = rest.strip_prefix(sep).unwrap_or(rest);
@@ -541,24 +545,48 @@ fn string_map_ok(v: Option<&Value>, field: &str) -> Result<(), PodError> {
     match v {
         None | Some(Value::Null) => Ok(()),
         Some(Value::Object(m)) => match m.iter().find(|(_, v)| !v.is_string()) {
-            Some((k, _)) => Err(PodError(format!(
+            Some((k, _)) => Err(PodError::new(format!(
                 "metadata.{field}[{k:?}]: must be a string"
             ))),
             None => Ok(()),
         },
-        Some(_) => Err(PodError(format!(
+        Some(_) => Err(PodError::new(format!(
             "metadata.{field}: must be an object of strings"
         ))),
     }
 }
 
+error_kind! {
+    /// What kind of error the pod config area reports ([`PodConfigError`](super::PodConfigError),
+    /// [`PodError`], [`SourceError`](super::types::SourceError)).
+    pub enum PodConfigErrorKind {
+        /// Input the merge or a source refuses.
+        PodConfig = "podConfig",
+        /// An update past the pod limits ([`PodConfigError::TooManyPods`](super::PodConfigError::TooManyPods)); nothing changed.
+        Limit = "limit",
+    }
+}
+
 /// Why a JSON value is not a pod the merge can hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PodError(pub String);
+pub struct PodError {
+    message: String,
+}
+
+impl PodError {
+    pub(crate) fn new(message: String) -> Self {
+        PodError { message }
+    }
+
+    /// Always [`PodConfigErrorKind::PodConfig`].
+    pub fn kind(&self) -> PodConfigErrorKind {
+        PodConfigErrorKind::PodConfig
+    }
+}
 
 impl fmt::Display for PodError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
@@ -569,6 +597,7 @@ fn to_map(fields: Vec<Field>) -> Map<String, Value> {
     fields
         .into_iter()
         .map(|f| {
+            // Not a default: a field not decoded yet is decoded from its text.
             let value = f.value.into_inner().unwrap_or_else(|| parse(&f.text));
             (f.key.into_owned(), value)
         })
@@ -577,6 +606,7 @@ fn to_map(fields: Vec<Field>) -> Map<String, Value> {
 
 impl From<Pod> for Value {
     fn from(p: Pod) -> Value {
+        // Not a default: a value shared with another pod is copied instead of moved.
         let meta = Arc::try_unwrap(p.metadata).unwrap_or_else(|shared| (*shared).clone());
         let fields = Arc::try_unwrap(p.fields).unwrap_or_else(|shared| (*shared).clone());
         let mut metadata = to_map(meta.fields);
@@ -628,16 +658,16 @@ impl Pod {
     fn from_parts(metadata: Parsed, fields: Vec<Field>) -> Result<Pod, PodError> {
         let mut meta = match metadata {
             Parsed::Object { fields, .. } => fields,
-            Parsed::Null => return Err(PodError("pod has no metadata".into())),
-            Parsed::Other => return Err(PodError("metadata: must be an object".into())),
+            Parsed::Null => return Err(PodError::new("pod has no metadata".into())),
+            Parsed::Other => return Err(PodError::new("metadata: must be an object".into())),
         };
         struct_fields_ok(&fields)?;
         let text = |k: &str| find(&meta, k).map(|f| kind(&f.text));
         // `name` and `uid` must be non-empty strings.
         let required = |k: &str, missing: &dyn Fn() -> String| match text(k) {
             Some(Kind::Str(s)) if !s.is_empty() => Ok(s),
-            Some(Kind::Other) => Err(PodError(format!("metadata.{k}: must be a string"))),
-            _ => Err(PodError(missing())),
+            Some(Kind::Other) => Err(PodError::new(format!("metadata.{k}: must be a string"))),
+            _ => Err(PodError::new(missing())),
         };
         let name = required("name", &|| "pod has no metadata.name".into())?;
         let uid = required("uid", &|| format!("pod {name:?} has no metadata.uid"))?;
@@ -645,7 +675,7 @@ impl Pod {
             None | Some(Kind::Null) => Cow::Borrowed(""),
             Some(Kind::Str(s)) => s,
             Some(Kind::Other) => {
-                return Err(PodError("metadata.namespace: must be a string".into()))
+                return Err(PodError::new("metadata.namespace: must be a string".into()))
             }
         };
         let ids = format!("{name}_{namespace}({uid})");
@@ -666,7 +696,7 @@ impl Pod {
             None => {}
             Some(f) if f.is_null() || parse(&f.text).as_i64().is_some() => {}
             Some(_) => {
-                return Err(PodError(
+                return Err(PodError::new(
                     "metadata.deletionGracePeriodSeconds: must be an integer".into(),
                 ))
             }
@@ -674,7 +704,7 @@ impl Pod {
         match find(&meta, "deletionTimestamp").map(|f| kind(&f.text)) {
             None | Some(Kind::Null) | Some(Kind::Str(_)) => {}
             Some(Kind::Other) => {
-                return Err(PodError(
+                return Err(PodError::new(
                     "metadata.deletionTimestamp: must be a string".into(),
                 ))
             }
@@ -699,6 +729,9 @@ impl Pod {
         Arc::make_mut(&mut self.metadata)
     }
 
+    // `ids` is `{name}_{namespace}({uid})`, built in one place with `name_end` and
+    // `namespace_end` at its two separators (ASCII, so char boundaries): these slices always
+    // exist and the empty strings below are unreachable.
     pub fn uid(&self) -> &str {
         let end = self.ids.len().saturating_sub(1);
         self.ids.get(self.namespace_end + 1..end).unwrap_or("")
@@ -955,6 +988,7 @@ fn changed_annotation_keys(
     a: Option<&Map<String, Value>>,
     b: Option<&Map<String, Value>>,
 ) -> Vec<String> {
+    // Go's zero value: a pod without annotations compares as one with none.
     let empty = Map::new();
     let a = a.unwrap_or(&empty);
     let b = b.unwrap_or(&empty);

@@ -69,7 +69,8 @@ fn check_and_update(existing: &mut Pod, candidate: &mut Pod) -> Check {
         existing.take_status_from(candidate);
         return Check::Reconcile;
     }
-    // The first-seen time is the kubelet's own; keep the stored one.
+    // The first-seen time is the kubelet's own; keep the stored one (Go's zero value "" when
+    // the stored pod has none, as a missing map key reads in Go).
     let seen = existing
         .annotation(CONFIG_FIRST_SEEN_ANNOTATION_KEY)
         .unwrap_or("")
@@ -139,6 +140,7 @@ impl PodStorage {
         self.pods
             .get(source)
             .map(|m| m.values().cloned().collect())
+            // A source that never sent anything holds no pods.
             .unwrap_or_default()
     }
 
@@ -184,6 +186,7 @@ impl PodStorage {
         now: Timestamp,
     ) -> Buckets {
         let mut out = Buckets::default();
+        // A source seen for the first time starts empty, as upstream's map lookup does.
         let mut stored = self.pods.remove(source).unwrap_or_default();
         match op {
             Some(PodOperation::Add) | Some(PodOperation::Update) | Some(PodOperation::Delete) => {
@@ -222,6 +225,7 @@ impl PodStorage {
             Some(PodOperation::Reconcile) | None => {
                 out.logs.push(format!(
                     "Received invalid update type: {}",
+                    // A missing operation has no name to print; "unknown" says so.
                     op.map(|o| o.as_str()).unwrap_or("unknown")
                 ));
             }
@@ -266,6 +270,7 @@ fn update_pods(
     let added = format!("UID not yet known from source {source:?}: ADD");
     let is_set = old.is_some();
     for (index, mut candidate) in pods.into_iter().enumerate() {
+        // `duplicate` has one entry per pod: the `false` is unreachable.
         if duplicate.get(index).copied().unwrap_or(false) {
             out.logs.push(format!(
                 "Pod failed validation due to duplicate pod name, ignoring: index={index} pod={:?} source={source:?}",

@@ -10,22 +10,12 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::pod::Pod;
+pub use super::pod::PodConfigErrorKind;
 
-/// `kubetypes.ConfigSourceAnnotationKey`: which source a pod came from.
-pub const CONFIG_SOURCE_ANNOTATION_KEY: &str = "kubernetes.io/config.source";
-/// `kubetypes.ConfigMirrorAnnotationKey` (= `v1.MirrorPodAnnotationKey`).
-pub const CONFIG_MIRROR_ANNOTATION_KEY: &str = "kubernetes.io/config.mirror";
-/// `kubetypes.ConfigFirstSeenAnnotationKey`: when the kubelet first saw the pod.
-pub const CONFIG_FIRST_SEEN_ANNOTATION_KEY: &str = "kubernetes.io/config.seen";
-/// `kubetypes.ConfigHashAnnotationKey`: set on static pods; *not* one of the local keys.
-pub const CONFIG_HASH_ANNOTATION_KEY: &str = "kubernetes.io/config.hash";
-
-/// The annotations the kubelet itself adds, ignored when comparing pods (`localAnnotations`).
-pub const LOCAL_ANNOTATIONS: [&str; 3] = [
-    CONFIG_SOURCE_ANNOTATION_KEY,
-    CONFIG_MIRROR_ANNOTATION_KEY,
-    CONFIG_FIRST_SEEN_ANNOTATION_KEY,
-];
+pub use super::annotations::{
+    CONFIG_FIRST_SEEN_ANNOTATION_KEY, CONFIG_HASH_ANNOTATION_KEY, CONFIG_MIRROR_ANNOTATION_KEY,
+    CONFIG_SOURCE_ANNOTATION_KEY, LOCAL_ANNOTATIONS,
+};
 
 /// `kubetypes.FileSource`.
 pub const FILE_SOURCE: &str = "file";
@@ -273,6 +263,17 @@ impl fmt::Display for PodConfigError {
 
 impl std::error::Error for PodConfigError {}
 
+impl PodConfigError {
+    /// [`PodConfigErrorKind::Limit`] for [`PodConfigError::TooManyPods`], else
+    /// [`PodConfigErrorKind::PodConfig`].
+    pub fn kind(&self) -> PodConfigErrorKind {
+        match self {
+            PodConfigError::TooManyPods { .. } => PodConfigErrorKind::Limit,
+            _ => PodConfigErrorKind::PodConfig,
+        }
+    }
+}
+
 /// `kubetypes.GetValidatedSources`: `"*"` means all three; `""` is skipped.
 pub fn validated_sources(sources: &[String]) -> Result<Vec<String>, PodConfigError> {
     let mut out = Vec::with_capacity(sources.len());
@@ -324,13 +325,27 @@ impl SourceStep {
     }
 }
 
-/// A source call that could not be carried out (bad arguments, not bad manifests).
+/// A source call that could not be carried out (bad arguments), or a manifest or URL a source
+/// could not read (which the source reports in [`SourceStep::errors`] and carries on).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SourceError(pub String);
+pub struct SourceError {
+    message: String,
+}
+
+impl SourceError {
+    pub(crate) fn new(message: String) -> Self {
+        SourceError { message }
+    }
+
+    /// Always [`PodConfigErrorKind::PodConfig`].
+    pub fn kind(&self) -> PodConfigErrorKind {
+        PodConfigErrorKind::PodConfig
+    }
+}
 
 impl fmt::Display for SourceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
@@ -339,7 +354,9 @@ impl std::error::Error for SourceError {}
 /// `time.NewTicker` refuses a non-positive period (Go panics with this text).
 pub(crate) fn check_period(period: crate::duration::Duration) -> Result<(), SourceError> {
     if period.nanos() <= 0 {
-        return Err(SourceError("non-positive interval for NewTicker".into()));
+        return Err(SourceError::new(
+            "non-positive interval for NewTicker".into(),
+        ));
     }
     Ok(())
 }
@@ -352,6 +369,7 @@ pub(crate) fn next_tick(
     period: crate::duration::Duration,
 ) -> super::timestamp::Timestamp {
     let period = period.nanos().max(1);
+    // Not a default: the first tick is due now.
     let base = next.unwrap_or(now);
     if base > now {
         return base;
