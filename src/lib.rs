@@ -101,8 +101,6 @@ pub mod quantity;
 pub mod releases;
 #[cfg(feature = "node-status")]
 pub mod sim;
-// One stable sort for the whole crate (why: src/sort.rs).
-mod sort;
 #[cfg(any(
     feature = "node-status",
     feature = "pod-config",

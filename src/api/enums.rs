@@ -16,7 +16,6 @@
 //! generated wrapper.
 
 use super::field::FieldError;
-use crate::sort::Collect as _;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -196,7 +195,7 @@ pub fn validate_enum_request(req: &EnumRequest) -> Vec<FieldError> {
         op_type: req.operation,
         options: req.options.clone(),
     };
-    let valid: BTreeSet<String> = req.valid_values.iter().cloned().collect_set();
+    let valid: BTreeSet<String> = req.valid_values.iter().cloned().collect();
     let old = req.old_value.as_ref().map(|o| o.as_deref());
     validate_enum_ratcheting(
         &op,

@@ -12,7 +12,6 @@ use super::lease::MasterLease;
 use super::objects::{Endpoints, Event, LogEntry, Service};
 use super::repair::NUM_REPAIRS_BEFORE_LEAK_CLEANUP;
 use crate::duration::format_std;
-use crate::sort::Collect as _;
 
 /// An apiserver as shown to callers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -211,7 +210,7 @@ impl BootstrapController {
                     .port_leaks
                     .iter()
                     .map(|(p, c)| (p.to_string(), *c))
-                    .collect_map(),
+                    .collect(),
                 cluster_ip_leaks: a.ip_leaks.clone(),
             })
             .collect()

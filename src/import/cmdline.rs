@@ -520,7 +520,9 @@ fn split_words(value: &str) -> Vec<String> {
 
 /// The variables given from outside the text (no line of their own).
 fn given(env: &BTreeMap<String, String>) -> BTreeMap<String, (String, Option<usize>)> {
-    crate::sort::map(env.iter().map(|(k, v)| (k.clone(), (v.clone(), None))))
+    env.iter()
+        .map(|(k, v)| (k.clone(), (v.clone(), None)))
+        .collect()
 }
 
 fn is_kubelet_program(word: &str) -> bool {

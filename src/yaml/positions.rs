@@ -169,9 +169,8 @@ impl Positions {
                 sorted: (0..self.entries.len()).collect(),
             };
             let mut sorted = std::mem::take(&mut ix.sorted);
-            // Records of one pointer stay in the order they were made (a stable sort). The
-            // crate's one sort (`crate::sort`), shared with the gate's sorted strings.
-            crate::sort::sort_by(&mut sorted, |a, b| ix.pointer(*a).cmp(ix.pointer(*b)));
+            // Records of one pointer stay in the order they were made (a stable sort).
+            sorted.sort_by(|a, b| ix.pointer(*a).cmp(ix.pointer(*b)));
             ix.sorted = sorted;
             ix
         })

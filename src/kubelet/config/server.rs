@@ -117,13 +117,15 @@ impl<'a> Startup<'a> {
         let mut flag_cfg = base_defaults.clone();
         defaults::apply_legacy_defaults(&mut flag_cfg);
         let mut cfg_value = to_value(&flag_cfg);
-        let legacy: BTreeMap<String, Origin> =
-            crate::sort::map(defaults::LEGACY_DEFAULT_PATHS.iter().map(|p| {
+        let legacy: BTreeMap<String, Origin> = defaults::LEGACY_DEFAULT_PATHS
+            .iter()
+            .map(|p| {
                 (
                     p.to_string(),
                     Origin::new(Layer::LegacyFlagDefault, "command line", None),
                 )
-            }));
+            })
+            .collect();
         provenance::record_step(
             &mut prov,
             &to_value(&base_defaults),
@@ -591,13 +593,16 @@ fn pointer_for(leaf: &str) -> String {
 }
 
 fn flag_origins(written: &flags::Written) -> BTreeMap<String, Origin> {
-    crate::sort::map(written.iter().map(|(path, (name, _))| {
-        // The argument position is not a file line: a flag's origin has no line.
-        (
-            path.clone(),
-            Origin::new(Layer::Flag, format!("--{name}"), None),
-        )
-    }))
+    written
+        .iter()
+        .map(|(path, (name, _))| {
+            // The argument position is not a file line: a flag's origin has no line.
+            (
+                path.clone(),
+                Origin::new(Layer::Flag, format!("--{name}"), None),
+            )
+        })
+        .collect()
 }
 
 /// `kubeletConfigFlagPrecedence`: re-applies the command line over `kc`; feature-gate keys of
