@@ -365,7 +365,7 @@ impl Parser<'_> {
                 }
             }
         }
-        match crate::float::parse(text) {
+        match text.parse::<f64>().ok() {
             Some(f) if f.is_finite() => Ok(Json::F64(f)),
             _ => Err("number out of range".to_string()),
         }

@@ -73,8 +73,6 @@ pub mod controlplane;
 pub mod duration;
 pub mod facts;
 pub mod featuregate;
-// Decimal text to f64 without core's table (why: src/float.rs).
-mod float;
 pub mod go;
 pub mod import;
 // JSON read into a tree and checked by hand: the gate core's inputs (why: src/json_tree.rs).

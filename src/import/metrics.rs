@@ -168,7 +168,7 @@ fn sample(rest: &str, line: usize) -> Result<ReportedGate, ImportError> {
         .split_whitespace()
         .next()
         .ok_or_else(|| err("no value"))?;
-    let enabled = match crate::float::parse(value_text) {
+    let enabled = match value_text.parse::<f64>().ok() {
         Some(1.0) => true,
         Some(0.0) => false,
         _ => return Err(err(&format!("value {value_text} is neither 0 nor 1"))),

@@ -686,7 +686,7 @@ fn parse_float_11(s: &str) -> Option<Value> {
     if !looks_numeric {
         return None;
     }
-    let f = crate::float::parse(&plain)?;
+    let f = plain.parse::<f64>().ok()?;
     Number::from_f64(f).map(Value::Number)
 }
 

@@ -198,7 +198,7 @@ pub fn parse_go_float(s: &str) -> Result<f64, String> {
             crate::go::quote(s)
         ));
     }
-    crate::float::parse(s).ok_or_else(|| {
+    s.parse::<f64>().ok().ok_or_else(|| {
         format!(
             "strconv.ParseFloat: parsing {}: invalid syntax",
             crate::go::quote(s)
