@@ -26,7 +26,6 @@ pub mod pflag;
 pub mod provenance;
 mod server;
 pub mod startup;
-mod typed_decode;
 pub mod types;
 pub mod upgrade;
 pub mod validation;
