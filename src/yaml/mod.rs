@@ -383,7 +383,7 @@ impl MarkedEventReceiver for Builder {
                     return;
                 }
                 let slot = self.next_slot();
-                let value = match resolve_scalar(&text, style, tag.as_ref()) {
+                let value = match resolve_scalar(text, style, tag.as_ref()) {
                     Ok(v) => v,
                     Err(msg) => return self.fail(msg, pos),
                 };
@@ -488,64 +488,65 @@ fn node_count(v: &Value) -> usize {
 }
 
 /// Resolves a scalar the way go-yaml v2 does (YAML 1.1 types for plain scalars).
-fn resolve_scalar(text: &str, style: TScalarStyle, tag: Option<&Tag>) -> Result<Value, String> {
+fn resolve_scalar(text: String, style: TScalarStyle, tag: Option<&Tag>) -> Result<Value, String> {
     if let Some(tag) = tag {
         if tag.handle == "tag:yaml.org,2002:" || tag.handle == "!!" {
             return match tag.suffix.as_str() {
-                "str" => Ok(Value::String(text.to_string())),
+                "str" => Ok(Value::String(text)),
                 "null" => Ok(Value::Null),
-                "bool" => parse_bool_11(text)
+                "bool" => parse_bool_11(&text)
                     .map(Value::Bool)
                     .ok_or_else(|| format!("cannot decode !!str `{text}` as a !!bool")),
-                "int" => parse_int_11(text)
+                "int" => parse_int_11(&text)
                     .ok_or_else(|| format!("cannot decode !!str `{text}` as a !!int")),
-                "float" => parse_float_11(text)
-                    .or_else(|| parse_int_11(text))
+                "float" => parse_float_11(&text)
+                    .or_else(|| parse_int_11(&text))
                     .ok_or_else(|| format!("cannot decode !!str `{text}` as a !!float")),
-                _ => Ok(Value::String(text.to_string())),
+                _ => Ok(Value::String(text)),
             };
         }
     }
     if style != TScalarStyle::Plain {
-        return Ok(Value::String(text.to_string()));
+        return Ok(Value::String(text));
     }
-    if matches!(text, "" | "~" | "null" | "Null" | "NULL") {
-        return Ok(Value::Null);
-    }
-    if let Some(b) = parse_bool_11(text) {
-        return Ok(Value::Bool(b));
-    }
-    if let Some(n) = parse_int_11(text) {
-        return Ok(n);
-    }
-    if let Some(f) = parse_float_11(text) {
-        return Ok(f);
-    }
-    Ok(Value::String(text.to_string()))
+    Ok(plain_meaning(&text).unwrap_or(Value::String(text)))
 }
 
 /// What a plain (unquoted, untagged) scalar means under YAML 1.1.
 pub(crate) fn resolve_plain(text: &str) -> Value {
+    plain_meaning(text).unwrap_or_else(|| Value::String(text.to_string()))
+}
+
+/// The null, boolean or number a plain scalar stands for under YAML 1.1; `None` for a string.
+fn plain_meaning(text: &str) -> Option<Value> {
     // Most plain scalars in Kubernetes files are words. One that starts with a letter can only be
     // a boolean, a null or a string (an int or a float starts with a digit, a sign, a dot or `_`,
     // and Rust's float parser, the one number form that could start with a letter, is only asked
-    // for digits and `.eE+-`), so the number parsers and their copies are skipped.
+    // for digits and `.eE+-`), so the number parsers are skipped.
     if let Some(first) = text.as_bytes().first().filter(|b| b.is_ascii_alphabetic()) {
         // Only y, n, t, f and o (either case) start a YAML 1.1 boolean or a null, and none is
         // longer than five letters.
         if text.len() > 5 || !matches!(first.to_ascii_lowercase(), b'y' | b'n' | b't' | b'f' | b'o')
         {
-            return Value::String(text.to_string());
+            return None;
         }
         if let Some(b) = parse_bool_11(text) {
-            return Value::Bool(b);
+            return Some(Value::Bool(b));
         }
-        if matches!(text, "null" | "Null" | "NULL") {
-            return Value::Null;
-        }
-        return Value::String(text.to_string());
+        return matches!(text, "null" | "Null" | "NULL").then_some(Value::Null);
     }
-    resolve_scalar(text, TScalarStyle::Plain, None).unwrap_or_else(|_| Value::String(text.into()))
+    if matches!(text, "" | "~") {
+        return Some(Value::Null);
+    }
+    parse_int_11(text).or_else(|| parse_float_11(text))
+}
+
+/// `s` without YAML 1.1's digit separators (`1_000`).
+fn without_underscores(s: &str) -> std::borrow::Cow<'_, str> {
+    match s.contains('_') {
+        true => std::borrow::Cow::Owned(s.replace('_', "")),
+        false => std::borrow::Cow::Borrowed(s),
+    }
 }
 
 fn parse_bool_11(s: &str) -> Option<bool> {
@@ -561,7 +562,7 @@ fn parse_bool_11(s: &str) -> Option<bool> {
 }
 
 fn parse_int_11(s: &str) -> Option<Value> {
-    let plain: String = s.chars().filter(|c| *c != '_').collect();
+    let plain = without_underscores(s);
     let (neg, body) = match plain.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, plain.strip_prefix('+').unwrap_or(&plain)),
@@ -626,7 +627,7 @@ fn parse_float_11(s: &str) -> Option<Value> {
         // JSON has no infinities or NaN; keep the text so the decoder reports a type error.
         return Some(Value::String(s.to_string()));
     }
-    let plain: String = s.chars().filter(|c| *c != '_').collect();
+    let plain = without_underscores(s);
     let looks_numeric = plain
         .bytes()
         .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
