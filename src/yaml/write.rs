@@ -165,8 +165,7 @@ fn shortest_digits(f: f64) -> (&'static str, String, i32) {
         return (sign, digits, exp);
     }
     // The candidates of that length just below and just above the exact value; of those that
-    // read back as the float, the even one.
-    // `exact` is ASCII digits one longer than `digits` here.
+    // read back as the float, the even one. (`exact` is ASCII digits, one more than `digits`.)
     let below = exact.get(..digits.len()).unwrap_or_default().to_string();
     let (above, above_exp) = increment(&below, exp);
     let reads_back =
