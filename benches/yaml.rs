@@ -6,8 +6,8 @@
 //! * `baseline: yaml-rust2 events only`: the general YAML parser's own scan of the same bytes,
 //!   with a receiver that drops every event (the floor for any tree built from its events).
 //!
-//! * `yaml::parse_general`: the general path alone, which every text took before the fast path
-//!   (`src/yaml/fast.rs`); `yaml::parse` is what callers get now.
+//! * `yaml::parse`: yaml-rust2's events into a JSON tree with YAML 1.1 scalars and every node's
+//!   position, the one YAML path every caller takes.
 //!
 //! `scripts/bench.sh` turns the medians into ratios in BENCHMARKS.md.
 
@@ -44,10 +44,6 @@ fn feature_list(c: &mut Criterion) {
             sink.0
         })
     });
-    c.bench_function(
-        "yaml: parse_general (yaml-rust2 events and tree, the path before the fast path)",
-        |b| b.iter(|| kubegate::yaml::parse_general(black_box(&text)).expect("parses")),
-    );
     c.bench_function("yaml: parse(versioned_feature_list.yaml of 1.34)", |b| {
         b.iter(|| kubegate::yaml::parse(black_box(&text)).expect("parses"))
     });

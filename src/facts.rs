@@ -127,8 +127,9 @@ pub struct Facts {
 /// The facts, computed from the owning modules (cheap: a few hundred lookups and one kubelet
 /// resolution per release).
 pub fn facts() -> Facts {
-    let per_release: BTreeMap<String, ReleaseFacts> =
-        crate::sort::map(Release::all().map(|r| (r.to_string(), release_facts(r))));
+    let per_release: BTreeMap<String, ReleaseFacts> = Release::all()
+        .map(|r| (r.to_string(), release_facts(r)))
+        .collect();
     let ordered: Vec<(Release, &ReleaseFacts)> = Release::all()
         .filter_map(|r| per_release.get(&r.to_string()).map(|f| (r, f)))
         .collect();

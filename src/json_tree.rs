@@ -1,14 +1,13 @@
-//! JSON text read into an ordered tree, and the tree checked against a type, without serde.
+//! JSON text read into an ordered tree, and the tree checked against a type, without serde:
+//! how the in-crate JS binding (`src/wasm/`, feature `wasm`) reads the gate core's inputs.
 //!
-//! Why: the gate core's wasm (`kubegate/gates`) takes only a few small inputs (feature specs, a
-//! map of values, dependencies, a value to write as YAML), yet serde's machinery to read them
-//! (serde_json's parser, a path-tracking deserializer, one visitor per type and serde's error
-//! formatting) was a fifth of that wasm. A tree and a handful of checks do the same job in a
-//! fraction of the code.
+//! Transitional. The core reads JSON with serde and serde_json only; this reader and its checks
+//! stay only while the binding inside this crate calls them, and go with it when the binding
+//! moves to serde-wasm-bindgen (its own crate, which cannot see this module).
 //!
-//! What a caller sees does not change: the tree keeps what a typed decode of the text would see
-//! (entries in text order, repeated keys, numbers classified as serde_json classifies them), and
-//! a [`Refusal`] carries serde_json's words and `serde_path_to_error`'s path (`A[0].default`)
+//! What a caller sees: the tree keeps what a typed decode of the text would see (entries in
+//! text order, repeated keys, numbers classified as serde_json classifies them), and a
+//! [`Refusal`] carries serde_json's words and `serde_path_to_error`'s path (`A[0].default`)
 //! for the same input. The binding's tests hold the two decoders to the same answers.
 
 /// A JSON value as the text spelled it: entries in order, repeated keys kept.
@@ -173,45 +172,10 @@ impl Json {
             Json::F64(f) => serde_json::Number::from_f64(*f).map_or(Value::Null, Value::Number),
             Json::Str(s) => Value::String(s.clone()),
             Json::Seq(items) => Value::Array(items.iter().map(Json::to_value).collect()),
-            // Inserted one by one, not collected: collecting sorts with the standard library's
-            // stable sort, one more copy of it in the gate core's wasm (why: src/sort.rs).
-            Json::Map(entries) => {
-                let mut map = serde_json::Map::new();
-                for (k, v) in entries {
-                    map.insert(k.clone(), v.to_value());
-                }
-                Value::Object(map)
-            }
-        }
-    }
-
-    /// [`Json::from_value`] of a scalar the caller no longer needs: its string is moved, not
-    /// copied (the feature list's fast reader converts every scalar it reads).
-    pub(crate) fn from_scalar(v: serde_json::Value) -> Json {
-        match v {
-            serde_json::Value::String(s) => Json::Str(s),
-            serde_json::Value::Bool(b) => Json::Bool(b),
-            serde_json::Value::Null => Json::Null,
-            other => Json::from_value(&other),
-        }
-    }
-
-    /// The tree of a `serde_json::Value` (a parsed YAML document): its maps' order is its keys'.
-    pub(crate) fn from_value(v: &serde_json::Value) -> Json {
-        use serde_json::Value;
-        match v {
-            Value::Null => Json::Null,
-            Value::Bool(b) => Json::Bool(*b),
-            Value::Number(n) => match (n.as_u64(), n.as_i64()) {
-                (Some(u), _) => Json::U64(u),
-                (None, Some(i)) => Json::I64(i),
-                _ => Json::F64(n.as_f64().unwrap_or(f64::NAN)),
-            },
-            Value::String(s) => Json::Str(s.clone()),
-            Value::Array(items) => Json::Seq(items.iter().map(Json::from_value).collect()),
-            Value::Object(map) => Json::Map(
-                map.iter()
-                    .map(|(k, v)| (k.clone(), Json::from_value(v)))
+            Json::Map(entries) => Value::Object(
+                entries
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.to_value()))
                     .collect(),
             ),
         }
@@ -365,7 +329,7 @@ impl Parser<'_> {
                 }
             }
         }
-        match crate::float::parse(text) {
+        match text.parse::<f64>().ok() {
             Some(f) if f.is_finite() => Ok(Json::F64(f)),
             _ => Err("number out of range".to_string()),
         }

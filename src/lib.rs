@@ -78,13 +78,11 @@ pub mod controlplane;
 pub mod duration;
 pub mod facts;
 pub mod featuregate;
-// Decimal text to f64 without core's table (why: src/float.rs).
-mod float;
 pub mod go;
 pub mod import;
-// JSON read into a tree and checked by hand: the gate core's inputs (why: src/json_tree.rs).
-// Only the JS binding reads JSON text with it; the YAML feature list uses its decoders.
-#[cfg_attr(not(feature = "wasm"), allow(dead_code))]
+// The in-crate JS binding's reader of JSON text (src/json_tree.rs): the core does not use it,
+// and it goes when the binding moves to serde-wasm-bindgen.
+#[cfg(feature = "wasm")]
 mod json_tree;
 // The writer of the largest results (50,000 pods or nodes), and the string escapes every JSON
 // the binding writes uses.
@@ -106,8 +104,6 @@ pub mod quantity;
 pub mod releases;
 #[cfg(feature = "node-status")]
 pub mod sim;
-// One stable sort for the whole crate (why: src/sort.rs).
-mod sort;
 #[cfg(any(
     feature = "node-status",
     feature = "pod-config",

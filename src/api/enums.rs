@@ -17,7 +17,7 @@
 
 use super::field::FieldError;
 use super::gating::GatingError;
-use crate::sort::Collect as _;
+
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -203,7 +203,7 @@ pub fn validate_enum_request(req: &EnumRequest) -> Vec<FieldError> {
         op_type: req.operation,
         options: req.options.clone(),
     };
-    let valid: BTreeSet<String> = req.valid_values.iter().cloned().collect_set();
+    let valid: BTreeSet<String> = req.valid_values.iter().cloned().collect();
     let old = req.old_value.as_ref().map(|o| o.as_deref());
     validate_enum_ratcheting(
         &op,

@@ -17,7 +17,7 @@
 use super::enums::{validate_enum_ratcheting, EnumExclusion, Operation, OperationType};
 use super::field::{BadValue, FieldError};
 use super::gating::GatingError;
-use crate::sort::Collect as _;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 pub const RESTART_POLICY_ALWAYS: &str = "Always";
@@ -51,7 +51,7 @@ pub fn validate_restart_policy(
     let mut valid: BTreeSet<String> = [RESTART_POLICY_ALWAYS, RESTART_POLICY_NEVER]
         .iter()
         .map(|s| s.to_string())
-        .collect_set();
+        .collect();
     if allow {
         valid.insert(RESTART_POLICY_ON_TUESDAY.to_string());
     }
@@ -91,7 +91,7 @@ pub fn validate_restart_policy_declarative(
     ]
     .iter()
     .map(|s| s.to_string())
-    .collect_set();
+    .collect();
     let exclusions = [EnumExclusion::new(RESTART_POLICY_ON_TUESDAY, GATE, false)];
     Ok(validate_enum_ratcheting(
         &op,

@@ -37,7 +37,6 @@ pub use super::view::{
     Allocations, ApiServerStatus, BootstrapState, EndpointsChange, LeakCount, RepairRun,
 };
 use crate::duration::format_std;
-use crate::sort::Collect as _;
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::IpAddr;
 use std::time::Duration;
@@ -145,7 +144,7 @@ impl BootstrapController {
         let mut c = BootstrapController {
             service_ip,
             now: Duration::ZERO,
-            namespaces: config.existing_namespaces.iter().cloned().collect_set(),
+            namespaces: config.existing_namespaces.iter().cloned().collect(),
             namespace_create_calls: 0,
             services: Vec::new(),
             endpoints: None,
@@ -266,7 +265,7 @@ impl BootstrapController {
             "readyz=true".to_string(),
             format!("default/{ip}"),
         );
-        let next = crate::sort::map(Loop::ALL.iter().map(|l| (*l, self.now)));
+        let next = Loop::ALL.iter().map(|l| (*l, self.now)).collect();
         self.apiservers.insert(
             ip,
             ApiServer {
@@ -489,11 +488,10 @@ impl BootstrapController {
             metadata: ObjectMeta {
                 namespace: super::KUBERNETES_SERVICE_NAMESPACE.to_string(),
                 name: super::KUBERNETES_SERVICE_NAME.to_string(),
-                labels: crate::sort::map(
-                    [("component", "apiserver"), ("provider", "kubernetes")]
-                        .iter()
-                        .map(|(k, v)| (k.to_string(), v.to_string())),
-                ),
+                labels: [("component", "apiserver"), ("provider", "kubernetes")]
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
                 ..ObjectMeta::default()
             },
             spec: ServiceSpec {
@@ -581,8 +579,7 @@ impl BootstrapController {
         } else {
             Vec::new()
         };
-        let strings =
-            |m: &BTreeMap<i32, i32>| crate::sort::map(m.iter().map(|(k, v)| (k.to_string(), *v)));
+        let strings = |m: &BTreeMap<i32, i32>| m.iter().map(|(k, v)| (k.to_string(), *v)).collect();
         let counts = (strings(&before), strings(&leaks), released);
         self.ports = rebuilt;
         if let Some(a) = self.apiservers.get_mut(ip) {
@@ -694,7 +691,7 @@ impl BootstrapController {
                     .port_leaks
                     .iter()
                     .map(|(p, c)| (p.to_string(), *c))
-                    .collect_map(),
+                    .collect(),
                 cluster_ip_leaks: a.ip_leaks.clone(),
             })
             .collect()

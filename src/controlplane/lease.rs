@@ -12,7 +12,6 @@
 //! * An empty lease list is refused rather than erasing every endpoint.
 
 use super::objects::{EndpointAddress, EndpointPort, EndpointSubset, Endpoints, ObjectMeta};
-use crate::sort::Collect as _;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
@@ -153,7 +152,7 @@ pub fn do_reconcile(
         if let Some(subset) = e.subsets.first_mut() {
             // RepackSubsets sorts the addresses.
             let mut ips: Vec<String> = master_ips.to_vec();
-            crate::sort::sort(&mut ips);
+            ips.sort();
             ips.dedup();
             subset.addresses = ips.into_iter().map(|ip| EndpointAddress { ip }).collect();
         }
@@ -182,7 +181,7 @@ fn check_format(
         return (false, false, false);
     };
     let ports_ok = !reconcile_ports || subset.ports == ports;
-    let want: BTreeSet<&str> = master_ips.iter().map(String::as_str).collect_set();
+    let want: BTreeSet<&str> = master_ips.iter().map(String::as_str).collect();
     let mut seen = BTreeSet::new();
     let ips_ok = subset.addresses.len() == master_ips.len()
         && subset

@@ -811,9 +811,7 @@ impl FeatureGate {
                 known.push(parts.join(", or "));
             }
         }
-        // The crate's one sort (`crate::sort`), which the YAML positions use too: a sort of
-        // strings of its own was 2 KB more of the gate core's wasm.
-        crate::sort::sort(&mut known);
+        known.sort();
         known
     }
 
@@ -830,7 +828,7 @@ impl FeatureGate {
                     .map(|v| format!("{name}={v}"))
             })
             .collect();
-        crate::sort::sort(&mut pairs);
+        pairs.sort();
         pairs.join(",")
     }
 

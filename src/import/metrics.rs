@@ -7,7 +7,6 @@
 //! `\\`, `\"` and `\n` escapes, an optional timestamp after the value. Lines of other metrics are
 //! counted and ignored; a malformed `kubernetes_feature_enabled` line is an error on its line.
 
-use crate::sort::Collect as _;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -49,7 +48,7 @@ impl FeatureMetrics {
         self.gates
             .iter()
             .map(|g| (g.name.clone(), g.enabled))
-            .collect_map()
+            .collect()
     }
 }
 
@@ -171,7 +170,7 @@ fn sample(rest: &str, line: usize) -> Result<ReportedGate, ImportError> {
         .split_whitespace()
         .next()
         .ok_or_else(|| err("no value"))?;
-    let enabled = match crate::float::parse(value_text) {
+    let enabled = match value_text.parse::<f64>().ok() {
         Some(1.0) => true,
         Some(0.0) => false,
         _ => return Err(err(&format!("value {value_text} is neither 0 nor 1"))),
@@ -222,7 +221,7 @@ pub fn compare(reported: &FeatureMetrics, gate: &FeatureGate) -> Vec<Mismatch> {
         .feature_states()
         .into_iter()
         .map(|s| (s.name, (s.enabled, s.pre_release)))
-        .collect_map();
+        .collect();
     let mut out = Vec::new();
     for g in &reported.gates {
         match states.get(&g.name) {

@@ -7,6 +7,12 @@
 //! `sigs.k8s.io/json`) refuse an array for a struct, so every entry point that decodes a
 //! caller's JSON into a derived type goes through this one adapter and answers the same way.
 //! The adapter only wraps visitors; valid input decodes exactly as before and about as fast.
+//!
+//! Why by hand: this is Kubernetes fidelity that serde has no switch for (no container
+//! attribute or serde_json option refuses the sequence form of a struct), and wrapping the
+//! deserializer keeps each type's derive as it is. Repeated, unknown and differently cased keys
+//! are not this module's: the derive refuses a repeated field, and the kubelet's strict and
+//! lenient file decoding (`kubelet::config::file`) judges unknown and case-folded keys itself.
 
 use serde::de::{self, DeserializeOwned, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
@@ -37,20 +43,13 @@ pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(d: D) -> Resu
     T::deserialize(StrictDe(d))
 }
 
-/// A field's value decoded as Go's JSON decoder would take it: an array is refused where a
-/// struct is expected (serde's derive would fill the struct from it, field by field), at any
-/// depth: in the field, an optional or newtype field, a map's values and a list's items.
-pub struct Strict<T>(pub std::marker::PhantomData<T>);
-
-impl<'de, T: Deserialize<'de>> DeserializeSeed<'de> for Strict<T> {
-    type Value = T;
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
-        T::deserialize(StrictDe(d))
-    }
+/// `d` with the rule of this module, for a type whose derived decoder is an inherent function
+/// (`#[serde(remote = "Self")]`) that its own `Deserialize` impl wraps.
+pub fn deserializer<'de, D: Deserializer<'de>>(d: D) -> impl Deserializer<'de, Error = D::Error> {
+    StrictDe(d)
 }
 
-/// The deserializer of [`Strict`]: the one beneath, with struct visitors refusing sequences.
+/// The deserializer of this module: the one beneath, with struct visitors refusing sequences.
 struct StrictDe<D>(D);
 
 /// A visitor passed through; `struct_of` refuses a sequence in its name.

@@ -16,36 +16,25 @@
 //!   scalars with YAML 1.1 rules instead of the parser's YAML 1.2 core schema.
 //! * It costs a few tens of KB of wasm, the smallest of the maintained options we compared.
 //!
-//! # Two readers, one answer
+//! # One reader
 //!
-//! yaml-rust2's scanner and the tree built from its events read about 5 MB/s, so [`parse`] first
-//! tries `fast.rs`, a reader for the block subset Kubernetes files are written in (block mappings
-//! and sequences of one-line scalars), which declines anything else; the general path then reads
-//! the text and owns every error message. `tests/yaml_fast.rs` holds the two to the same value,
-//! positions and errors. The gate core's own wasm (`kubegate/gates`, Cargo feature `lean-yaml`)
-//! keeps only the fast path and refuses the rest with an error naming the line: yaml-rust2 was a
-//! quarter of that wasm. The writer ([`to_string`], `write.rs`) is the inverse, as
-//! `sigs.k8s.io/yaml` writes.
+//! Every YAML text takes the same path: yaml-rust2's event parser, pulled one event at a time,
+//! and a builder that resolves each scalar with YAML 1.1 rules and records where each node was
+//! written. The writer ([`to_string`], `write.rs`) is the inverse, as `sigs.k8s.io/yaml` writes.
 //!
 //! Untrusted input is bounded: nesting deeper than [`MAX_DEPTH`] and alias expansion beyond
-//! [`MAX_NODES`] are errors, never a stack overflow or a "billion laughs" blow-up. Neither reader
-//! recurses deeper than that limit allows (the fast path gives up at a quarter of it; the general
-//! path pulls yaml-rust2's events one by one instead of letting its loader recurse), and every
-//! walker of the result (typed decodes, the writer) sees at most that depth.
+//! [`MAX_NODES`] are errors, never a stack overflow or a "billion laughs" blow-up. The reader
+//! never recurses (it pulls yaml-rust2's events one by one instead of letting its loader
+//! recurse), and every walker of the result (typed decodes, the writer) sees at most that depth.
 //!
-//! The text is held to the characters the kubelet's reader accepts before either reader sees
-//! it: go-yaml refuses control characters ("control characters are not allowed"), NUL included,
+//! The text is held to the characters the kubelet's reader accepts before the parser sees it:
+//! go-yaml refuses control characters ("control characters are not allowed"), NUL included,
 //! where yaml-rust2 would end the text at a NUL and read the others as text.
 
-mod fast;
 mod positions;
 mod write;
 
 pub use write::to_string;
-
-/// A one-line scalar that ends its line (after a key's `: `), by the fast path's rules; `None`
-/// for anything else (see `fast.rs`).
-pub(crate) use fast::scalar as one_line_scalar;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -165,47 +154,9 @@ pub fn pointer_segment(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
 }
 
-/// Whether this build reads YAML outside the fast path's subset. The `lean-yaml` feature turns
-/// the general path off for the gate core's own wasm (`kubegate/gates`), where yaml-rust2 was a
-/// quarter of the code and feature lists are written in the subset; any other area needs every
-/// YAML a user writes, so it keeps the general path whatever the features say. The branch on
-/// this constant leaves the general path out of the binary when it is `false`.
-const GENERAL: bool = !cfg!(all(
-    feature = "lean-yaml",
-    not(any(
-        feature = "kubelet-config",
-        feature = "node-status",
-        feature = "pod-config",
-        feature = "api-fields",
-        feature = "control-plane"
-    ))
-));
-
-/// The error of a build without the general path (see [`GENERAL`]) for a text outside the subset.
-fn outside_subset(line: usize) -> YamlError {
-    YamlError::new(
-        "kubegate/gates reads block YAML and one-line flow collections of plain words and \
-         quoted strings (no anchors, tags, block scalars, escapes or multi-line values); the \
-         full kubegate package reads any YAML",
-        Pos { line, column: 1 },
-    )
-}
-
 /// Parses a text holding exactly one document (or none, which gives `null`).
 pub fn parse(text: &str) -> Result<Document, YamlError> {
-    if !GENERAL {
-        return match fast::read(text) {
-            Ok(doc) => Ok(doc),
-            Err(_) if fast::blank(text) => Ok(Document::default()),
-            Err(line) => Err(check_characters(text)
-                .err()
-                .unwrap_or_else(|| outside_subset(line))),
-        };
-    }
-    if let Some(doc) = fast::parse(text) {
-        return Ok(doc);
-    }
-    let mut docs = parse_general(text)?;
+    let mut docs = parse_all(text)?;
     match docs.len() {
         0 => Ok(Document::default()),
         1 => Ok(docs.remove(0)),
@@ -219,38 +170,13 @@ pub fn parse(text: &str) -> Result<Document, YamlError> {
 }
 
 /// Parses every `---`-separated document of a stream.
-pub fn parse_all(text: &str) -> Result<Vec<Document>, YamlError> {
-    if !GENERAL {
-        return match fast::read(text) {
-            Ok(doc) => Ok(vec![doc]),
-            Err(_) if fast::blank(text) => Ok(Vec::new()),
-            Err(line) => Err(check_characters(text)
-                .err()
-                .unwrap_or_else(|| outside_subset(line))),
-        };
-    }
-    if let Some(doc) = fast::parse(text) {
-        return Ok(vec![doc]);
-    }
-    parse_general(text)
-}
-
-/// The fast path alone: `None` when the text is outside its subset (see `src/yaml/fast.rs`).
-#[doc(hidden)]
-pub fn parse_fast(text: &str) -> Option<Document> {
-    fast::parse(text)
-}
-
-/// [`parse_all`] by the general path alone (yaml-rust2's events), never the fast path: what the
-/// fast path is tested against, and a baseline for the benches.
 ///
 /// The events are pulled one at a time rather than through yaml-rust2's `Parser::load`, which
 /// walks the document recursively (one Rust call per level of nesting, however deep the text
 /// nests): a few thousand `- ` on one line ran the wasm stack out before the builder's depth
 /// check could stop it. Here the builder's first error stops the reading, so nesting past
 /// [`MAX_DEPTH`] costs one more event, not one more stack frame per level.
-#[doc(hidden)]
-pub fn parse_general(text: &str) -> Result<Vec<Document>, YamlError> {
+pub fn parse_all(text: &str) -> Result<Vec<Document>, YamlError> {
     check_characters(text)?;
     let mut builder = Builder::default();
     let mut parser = Parser::new_from_str(text);
@@ -318,17 +244,20 @@ fn check_characters(text: &str) -> Result<(), YamlError> {
     ))
 }
 
+/// A collection being built. `id` is the positions record of its own pointer, under which its
+/// children are recorded (see positions.rs).
 enum Frame {
     Seq {
         items: Vec<Value>,
-        pointer: String,
+        id: usize,
         anchor: usize,
     },
     Map {
         entries: Map<String, Value>,
-        pointer: String,
+        id: usize,
         anchor: usize,
-        pending_key: Option<String>,
+        /// The key whose value comes next, and its record.
+        pending_key: Option<(String, usize)>,
     },
 }
 
@@ -337,9 +266,22 @@ struct Builder {
     docs: Vec<Document>,
     stack: Vec<Frame>,
     current: Document,
+    /// The record of the current document's root.
+    root: usize,
     anchors: HashMap<usize, Value>,
     nodes: usize,
     error: Option<YamlError>,
+}
+
+/// Where the next node goes.
+enum Slot {
+    Root,
+    /// Item `n` of the sequence recorded as the id.
+    Item(usize, usize),
+    /// A key of the mapping recorded as the id.
+    Key(usize),
+    /// The value of the key recorded as the id.
+    Value(usize),
 }
 
 impl Builder {
@@ -349,21 +291,27 @@ impl Builder {
         }
     }
 
-    /// The pointer the next node will have, and whether it is a mapping key.
-    fn next_pointer(&self) -> (String, bool) {
+    fn next_slot(&self) -> Slot {
         match self.stack.last() {
-            None => (String::new(), false),
-            Some(Frame::Seq { items, pointer, .. }) => {
-                (format!("{pointer}/{}", items.len()), false)
-            }
+            None => Slot::Root,
+            Some(Frame::Seq { items, id, .. }) => Slot::Item(*id, items.len()),
             Some(Frame::Map {
-                pointer,
-                pending_key,
-                ..
+                id, pending_key, ..
             }) => match pending_key {
-                None => (pointer.clone(), true),
-                Some(k) => (format!("{pointer}/{}", pointer_segment(k)), false),
+                None => Slot::Key(*id),
+                Some((_, key)) => Slot::Value(*key),
             },
+        }
+    }
+
+    /// Records where a node that is not a mapping key starts; returns the record its children
+    /// go under. Only a sequence item gets a record of its own: a mapping value's pointer is its
+    /// key's, recorded at the key, and the root's is recorded at the document's start.
+    fn record(&mut self, slot: &Slot, pos: Pos) -> usize {
+        match *slot {
+            Slot::Root => self.root,
+            Slot::Item(parent, n) => self.current.positions.item(parent, n, pos),
+            Slot::Key(id) | Slot::Value(id) => id,
         }
     }
 
@@ -387,7 +335,7 @@ impl Builder {
             Some(Frame::Map {
                 entries,
                 pending_key,
-                pointer,
+                id,
                 ..
             }) => match pending_key.take() {
                 None => {
@@ -396,14 +344,14 @@ impl Builder {
                         self.error.get_or_insert_with(|| YamlError::new(msg, pos));
                         return;
                     };
-                    let key_pointer = format!("{pointer}/{}", pointer_segment(&key));
+                    let record = self.current.positions.key(*id, &key, pos);
                     if entries.contains_key(&key) {
-                        self.current.duplicates.push((key_pointer.clone(), pos));
+                        let pointer = self.current.positions.pointer(record);
+                        self.current.duplicates.push((pointer, pos));
                     }
-                    self.current.positions.set(&key_pointer, pos);
-                    *pending_key = Some(key);
+                    *pending_key = Some((key, record));
                 }
-                Some(key) => {
+                Some((key, _)) => {
                     entries.insert(key, value);
                 }
             },
@@ -423,7 +371,7 @@ impl MarkedEventReceiver for Builder {
         match ev {
             Event::DocumentStart => {
                 self.current = Document::default();
-                self.current.positions.set("", pos);
+                self.root = self.current.positions.root(pos);
                 self.anchors.clear();
             }
             Event::DocumentEnd => {
@@ -434,13 +382,13 @@ impl MarkedEventReceiver for Builder {
                 if !self.count(1, pos) {
                     return;
                 }
-                let (pointer, is_key) = self.next_pointer();
-                let value = match resolve_scalar(&text, style, tag.as_ref()) {
+                let slot = self.next_slot();
+                let value = match resolve_scalar(text, style, tag.as_ref()) {
                     Ok(v) => v,
                     Err(msg) => return self.fail(msg, pos),
                 };
-                if !is_key {
-                    self.current.positions.set_if_absent(&pointer, pos);
+                if !matches!(slot, Slot::Key(_)) {
+                    self.record(&slot, pos);
                 }
                 if anchor > 0 {
                     self.anchors.insert(anchor, value.clone());
@@ -455,24 +403,24 @@ impl MarkedEventReceiver for Builder {
                 if !self.count(1, pos) {
                     return;
                 }
-                let (pointer, is_key) = self.next_pointer();
-                if is_key {
+                let slot = self.next_slot();
+                if matches!(slot, Slot::Key(_)) {
                     return self.fail(
                         "invalid map key: mappings and sequences cannot be keys",
                         pos,
                     );
                 }
-                self.current.positions.set_if_absent(&pointer, pos);
+                let id = self.record(&slot, pos);
                 let frame = if matches!(ev, Event::SequenceStart(..)) {
                     Frame::Seq {
                         items: Vec::new(),
-                        pointer,
+                        id,
                         anchor,
                     }
                 } else {
                     Frame::Map {
                         entries: Map::new(),
-                        pointer,
+                        id,
                         anchor,
                         pending_key: None,
                     }
@@ -540,64 +488,65 @@ fn node_count(v: &Value) -> usize {
 }
 
 /// Resolves a scalar the way go-yaml v2 does (YAML 1.1 types for plain scalars).
-fn resolve_scalar(text: &str, style: TScalarStyle, tag: Option<&Tag>) -> Result<Value, String> {
+fn resolve_scalar(text: String, style: TScalarStyle, tag: Option<&Tag>) -> Result<Value, String> {
     if let Some(tag) = tag {
         if tag.handle == "tag:yaml.org,2002:" || tag.handle == "!!" {
             return match tag.suffix.as_str() {
-                "str" => Ok(Value::String(text.to_string())),
+                "str" => Ok(Value::String(text)),
                 "null" => Ok(Value::Null),
-                "bool" => parse_bool_11(text)
+                "bool" => parse_bool_11(&text)
                     .map(Value::Bool)
                     .ok_or_else(|| format!("cannot decode !!str `{text}` as a !!bool")),
-                "int" => parse_int_11(text)
+                "int" => parse_int_11(&text)
                     .ok_or_else(|| format!("cannot decode !!str `{text}` as a !!int")),
-                "float" => parse_float_11(text)
-                    .or_else(|| parse_int_11(text))
+                "float" => parse_float_11(&text)
+                    .or_else(|| parse_int_11(&text))
                     .ok_or_else(|| format!("cannot decode !!str `{text}` as a !!float")),
-                _ => Ok(Value::String(text.to_string())),
+                _ => Ok(Value::String(text)),
             };
         }
     }
     if style != TScalarStyle::Plain {
-        return Ok(Value::String(text.to_string()));
+        return Ok(Value::String(text));
     }
-    if matches!(text, "" | "~" | "null" | "Null" | "NULL") {
-        return Ok(Value::Null);
-    }
-    if let Some(b) = parse_bool_11(text) {
-        return Ok(Value::Bool(b));
-    }
-    if let Some(n) = parse_int_11(text) {
-        return Ok(n);
-    }
-    if let Some(f) = parse_float_11(text) {
-        return Ok(f);
-    }
-    Ok(Value::String(text.to_string()))
+    Ok(plain_meaning(&text).unwrap_or(Value::String(text)))
 }
 
 /// What a plain (unquoted, untagged) scalar means under YAML 1.1.
 pub(crate) fn resolve_plain(text: &str) -> Value {
+    plain_meaning(text).unwrap_or_else(|| Value::String(text.to_string()))
+}
+
+/// The null, boolean or number a plain scalar stands for under YAML 1.1; `None` for a string.
+fn plain_meaning(text: &str) -> Option<Value> {
     // Most plain scalars in Kubernetes files are words. One that starts with a letter can only be
     // a boolean, a null or a string (an int or a float starts with a digit, a sign, a dot or `_`,
     // and Rust's float parser, the one number form that could start with a letter, is only asked
-    // for digits and `.eE+-`), so the number parsers and their copies are skipped.
+    // for digits and `.eE+-`), so the number parsers are skipped.
     if let Some(first) = text.as_bytes().first().filter(|b| b.is_ascii_alphabetic()) {
         // Only y, n, t, f and o (either case) start a YAML 1.1 boolean or a null, and none is
         // longer than five letters.
         if text.len() > 5 || !matches!(first.to_ascii_lowercase(), b'y' | b'n' | b't' | b'f' | b'o')
         {
-            return Value::String(text.to_string());
+            return None;
         }
         if let Some(b) = parse_bool_11(text) {
-            return Value::Bool(b);
+            return Some(Value::Bool(b));
         }
-        if matches!(text, "null" | "Null" | "NULL") {
-            return Value::Null;
-        }
-        return Value::String(text.to_string());
+        return matches!(text, "null" | "Null" | "NULL").then_some(Value::Null);
     }
-    resolve_scalar(text, TScalarStyle::Plain, None).unwrap_or_else(|_| Value::String(text.into()))
+    if matches!(text, "" | "~") {
+        return Some(Value::Null);
+    }
+    parse_int_11(text).or_else(|| parse_float_11(text))
+}
+
+/// `s` without YAML 1.1's digit separators (`1_000`).
+fn without_underscores(s: &str) -> std::borrow::Cow<'_, str> {
+    match s.contains('_') {
+        true => std::borrow::Cow::Owned(s.replace('_', "")),
+        false => std::borrow::Cow::Borrowed(s),
+    }
 }
 
 fn parse_bool_11(s: &str) -> Option<bool> {
@@ -613,7 +562,7 @@ fn parse_bool_11(s: &str) -> Option<bool> {
 }
 
 fn parse_int_11(s: &str) -> Option<Value> {
-    let plain: String = s.chars().filter(|c| *c != '_').collect();
+    let plain = without_underscores(s);
     let (neg, body) = match plain.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, plain.strip_prefix('+').unwrap_or(&plain)),
@@ -678,7 +627,7 @@ fn parse_float_11(s: &str) -> Option<Value> {
         // JSON has no infinities or NaN; keep the text so the decoder reports a type error.
         return Some(Value::String(s.to_string()));
     }
-    let plain: String = s.chars().filter(|c| *c != '_').collect();
+    let plain = without_underscores(s);
     let looks_numeric = plain
         .bytes()
         .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
@@ -686,7 +635,7 @@ fn parse_float_11(s: &str) -> Option<Value> {
     if !looks_numeric {
         return None;
     }
-    let f = crate::float::parse(&plain)?;
+    let f = plain.parse::<f64>().ok()?;
     Number::from_f64(f).map(Value::Number)
 }
 
@@ -704,6 +653,51 @@ mod tests {
         );
         assert_eq!(doc.position("/d/1"), Some(Pos { line: 6, column: 5 }));
         assert_eq!(doc.position("/c"), Some(Pos { line: 3, column: 1 }));
+    }
+
+    /// YAML 1.1 as go-yaml v2 resolves it, in keys, plain scalars and flow collections.
+    #[test]
+    fn resolves_keys_scalars_and_flow_collections_as_go_yaml_v2() {
+        let keys = "key with spaces: v\n'quoted key': 1\n\"dq\": 2\n1: int key\n1.5: f\n\
+                    yes: b\n~: n\n0x1F: h\n";
+        assert_eq!(
+            parse(keys).unwrap().value,
+            json!({"key with spaces": "v", "quoted key": 1, "dq": 2, "1": "int key", "1.5": "f",
+                   "true": "b", "null": false, "31": "h"})
+        );
+        let scalars = "a: 'it''s'\nb: x # c\nc: x#y\nd: http://x:80/p\ne: -1\nf: +.5\n\
+                       g: 1_000\nh: .inf\ni: null\n";
+        assert_eq!(
+            parse(scalars).unwrap().value,
+            json!({"a": "it's", "b": "x", "c": "x#y", "d": "http://x:80/p", "e": -1, "f": 0.5,
+                   "g": 1000, "h": ".inf", "i": null})
+        );
+        let flow = "- [a, b]\n- {c: ~, d: .5}\n- []\n- - {x: 0x10}\n";
+        let doc = parse(flow).unwrap();
+        assert_eq!(
+            doc.value,
+            json!([["a", "b"], {"c": null, "d": 0.5}, [], [{"x": 16}]])
+        );
+        assert_eq!(
+            doc.position("/1/d"),
+            Some(Pos {
+                line: 2,
+                column: 10
+            })
+        );
+        assert_eq!(doc.position("/3/0/x"), Some(Pos { line: 4, column: 6 }));
+        let repeated = parse("c: {a: 1, a: 2}\n").unwrap();
+        assert_eq!(repeated.value, json!({"c": {"a": 2}}));
+        assert_eq!(
+            repeated.duplicate_keys(),
+            &[(
+                "/c/a".to_string(),
+                Pos {
+                    line: 1,
+                    column: 11
+                }
+            )]
+        );
     }
 
     #[test]

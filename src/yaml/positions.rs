@@ -29,8 +29,8 @@ struct Entry {
     line: u32,
     column: u32,
     /// `true`: a later record of the same pointer replaces this one (a mapping key, the root);
-    /// `false`: this one is kept only if nothing was recorded for the pointer before (a value,
-    /// whose key was recorded first).
+    /// `false`: this one is kept only if nothing was recorded for the pointer before (a
+    /// sequence item, which a key written twice may have recorded under its first value).
     replaces: bool,
 }
 
@@ -84,14 +84,6 @@ fn narrow(n: usize) -> u32 {
 }
 
 impl Positions {
-    pub(super) fn with_capacity(nodes: usize, bytes: usize) -> Self {
-        Positions {
-            segments: String::with_capacity(bytes),
-            entries: Vec::with_capacity(nodes),
-            index: OnceLock::new(),
-        }
-    }
-
     fn push(&mut self, parent: u32, segment: Segment, pos: Pos, replaces: bool) -> usize {
         self.entries.push(Entry {
             parent,
@@ -111,16 +103,33 @@ impl Positions {
         Segment::Text(start, narrow(self.segments.len()))
     }
 
-    /// Records `pos` for a whole `pointer`, replacing what was recorded before.
-    pub(super) fn set(&mut self, pointer: &str, pos: Pos) {
-        let segment = self.text(pointer);
-        self.push(NO_PARENT, segment, pos, true);
+    /// Records `pos` for a document's root (the pointer `""`); returns the record's number.
+    pub(super) fn root(&mut self, pos: Pos) -> usize {
+        let segment = self.text("");
+        self.push(NO_PARENT, segment, pos, true)
     }
 
-    /// Records `pos` for a whole `pointer` unless a position is already recorded for it.
-    pub(super) fn set_if_absent(&mut self, pointer: &str, pos: Pos) {
-        let segment = self.text(pointer);
-        self.push(NO_PARENT, segment, pos, false);
+    /// The pointer of record `id`, spelled from its parents (for the rare question that needs
+    /// one before the index is built: a duplicate key).
+    pub(super) fn pointer(&self, id: usize) -> String {
+        let mut segments = Vec::new();
+        let mut at = self.entries.get(id);
+        while let Some(e) = at {
+            segments.push(match e.segment {
+                Segment::Text(s, t) => self
+                    .segments
+                    .get(s as usize..t as usize)
+                    .unwrap_or_default()
+                    .to_string(),
+                Segment::Index(n) => n.to_string(),
+            });
+            at = match e.parent {
+                NO_PARENT => None,
+                p => self.entries.get(p as usize),
+            };
+        }
+        segments.reverse();
+        segments.join("/")
     }
 
     /// Records `pos` for the mapping key `key` under record `parent`; returns the new record's
@@ -136,7 +145,7 @@ impl Positions {
 
     /// Records `pos` for item `n` of the sequence recorded as `parent`; returns its number.
     pub(super) fn item(&mut self, parent: usize, n: usize, pos: Pos) -> usize {
-        self.push(narrow(parent), Segment::Index(narrow(n)), pos, true)
+        self.push(narrow(parent), Segment::Index(narrow(n)), pos, false)
     }
 
     fn index(&self) -> &Index {
@@ -169,9 +178,8 @@ impl Positions {
                 sorted: (0..self.entries.len()).collect(),
             };
             let mut sorted = std::mem::take(&mut ix.sorted);
-            // Records of one pointer stay in the order they were made (a stable sort). The
-            // crate's one sort (`crate::sort`), shared with the gate's sorted strings.
-            crate::sort::sort_by(&mut sorted, |a, b| ix.pointer(*a).cmp(ix.pointer(*b)));
+            // Records of one pointer stay in the order they were made (a stable sort).
+            sorted.sort_by(|a, b| ix.pointer(*a).cmp(ix.pointer(*b)));
             ix.sorted = sorted;
             ix
         })
@@ -232,47 +240,26 @@ mod tests {
     }
 
     #[test]
-    fn behaves_as_inserts_into_a_map() {
-        let mut ps = Positions::default();
-        ps.set("", p(1, 1));
-        ps.set("/a", p(1, 1));
-        ps.set_if_absent("/a", p(1, 4));
-        ps.set("/b", p(2, 1));
-        ps.set("/a", p(3, 1));
-        ps.set_if_absent("/a", p(3, 4));
-        ps.set_if_absent("/c", p(4, 4));
-        ps.set_if_absent("/c", p(5, 4));
-        assert_eq!(ps.get("/a"), Some(p(3, 1)));
-        assert_eq!(ps.get("/c"), Some(p(4, 4)));
-        assert_eq!(ps.get(""), Some(p(1, 1)));
-        assert_eq!(ps.get("/d"), None);
-        assert_eq!(ps.get("/"), None);
-        assert_eq!(
-            ps.all(),
-            vec![
-                ("", p(1, 1)),
-                ("/a", p(3, 1)),
-                ("/b", p(2, 1)),
-                ("/c", p(4, 4))
-            ]
-        );
-        // A record after a lookup is seen by the next lookup.
-        ps.set("/d", p(6, 1));
-        assert_eq!(ps.get("/d"), Some(p(6, 1)));
-    }
-
-    #[test]
     fn spells_pointers_from_parents_and_segments() {
         let mut ps = Positions::default();
-        ps.set("", p(1, 1));
-        let list = ps.key(0, "items", p(1, 1));
+        let root = ps.root(p(1, 1));
+        let list = ps.key(root, "items", p(1, 1));
         let first = ps.item(list, 0, p(2, 3));
-        ps.key(first, "a/b~c", p(2, 5));
+        let odd = ps.key(first, "a/b~c", p(2, 5));
         let eleventh = ps.item(list, 10, p(3, 3));
         ps.key(eleventh, "x", p(3, 5));
         assert_eq!(ps.get("/items/0/a~1b~0c"), Some(p(2, 5)));
+        assert_eq!(ps.pointer(odd), "/items/0/a~1b~0c");
         assert_eq!(ps.get("/items/10/x"), Some(p(3, 5)));
         assert_eq!(ps.get("/items/1"), None);
+        assert_eq!(ps.get(""), Some(p(1, 1)));
+        assert_eq!(ps.all().len(), 6);
+        // A key written again is where it was written last, an item where it was written
+        // first; a record after a lookup is seen by the next lookup.
+        let again = ps.key(root, "items", p(4, 1));
+        ps.item(again, 0, p(5, 3));
+        assert_eq!(ps.get("/items"), Some(p(4, 1)));
+        assert_eq!(ps.get("/items/0"), Some(p(2, 3)));
         assert_eq!(ps.all().len(), 6);
     }
 }

@@ -145,11 +145,67 @@ pub(crate) fn go_float(f: f64) -> String {
 }
 
 /// The sign, the shortest round-tripping significant digits and the decimal exponent of the
-/// first digit of a finite, non-zero float: `-0.00012345` is `("-", "12345", -4)`. Found by
-/// `crate::float` rather than Rust's formatting, which nothing else in the gate core's wasm needs.
+/// first digit of a finite, non-zero float: `-0.00012345` is `("-", "12345", -4)`.
+///
+/// Hand-written for fidelity, not size: Rust's shortest formatting and Go's `strconv` pick the
+/// same digits except where the float lies exactly halfway between the two nearest candidates
+/// of that length. Rust then rounds up and Go takes the even digit: `667082108456853.25` has the
+/// digits `6670821084568532` in Go and `6670821084568533` in Rust. Rust's digits are kept and
+/// only that tie is redone, Go's way.
 fn shortest_digits(f: f64) -> (&'static str, String, i32) {
-    let (negative, digits, exp) = crate::float::shortest(f);
-    (if negative { "-" } else { "" }, digits, exp)
+    let sign = if f < 0.0 { "-" } else { "" };
+    let abs = f.abs();
+    let (digits, exp) = scientific(&format!("{abs:e}"));
+    // The float's exact decimal value: a double has at most 767 significant digits, so 800
+    // places hold all of them.
+    let (exact, _) = scientific(&format!("{abs:.800e}"));
+    let exact = exact.trim_end_matches('0');
+    let tie = exact.len() == digits.len() + 1 && exact.ends_with('5');
+    if !tie {
+        return (sign, digits, exp);
+    }
+    // The candidates of that length just below and just above the exact value; of those that
+    // read back as the float, the even one. (`exact` is ASCII digits, one more than `digits`.)
+    let below = exact.get(..digits.len()).unwrap_or_default().to_string();
+    let (above, above_exp) = increment(&below, exp);
+    let reads_back =
+        |d: &str, e: i32| format!("{d}e{}", e - (d.len() as i32 - 1)).parse() == Ok(abs);
+    let even = |d: &str| d.bytes().last().is_some_and(|b| b % 2 == 0);
+    let candidates = [(below, exp), (above, above_exp)];
+    let pick = candidates
+        .iter()
+        .filter(|(d, e)| reads_back(d, *e))
+        .find(|(d, _)| even(d))
+        .or_else(|| candidates.iter().find(|(d, e)| reads_back(d, *e)));
+    match pick {
+        Some((d, e)) => (sign, d.trim_end_matches('0').to_string(), *e),
+        None => (sign, digits, exp),
+    }
+}
+
+/// The digits (without the point or sign) and the exponent of Rust's `{:e}` text of a float.
+fn scientific(text: &str) -> (String, i32) {
+    // `{:e}` always writes `e` and a decimal exponent within ±324; the defaults are unreachable.
+    let (mantissa, exp) = text.split_once('e').unwrap_or((text, "0"));
+    let digits = mantissa.chars().filter(char::is_ascii_digit).collect();
+    (digits, exp.parse().unwrap_or(0))
+}
+
+/// `digits` (the first at decimal exponent `exp`) plus one in the last place: `999` at 2 is
+/// `100` at 3.
+fn increment(digits: &str, exp: i32) -> (String, i32) {
+    let mut bytes = digits.as_bytes().to_vec();
+    for b in bytes.iter_mut().rev() {
+        if *b == b'9' {
+            *b = b'0';
+        } else {
+            *b += 1;
+            return (String::from_utf8_lossy(&bytes).into_owned(), exp);
+        }
+    }
+    bytes.insert(0, b'1');
+    bytes.pop();
+    (String::from_utf8_lossy(&bytes).into_owned(), exp + 1)
 }
 
 enum Style {
@@ -474,6 +530,61 @@ mod tests {
         ] {
             assert_eq!(go_float(f), want, "{f}");
         }
+    }
+
+    /// Rust's shortest digits, except where the float is exactly halfway between two
+    /// candidates of that length: there the even one, as Go writes it.
+    #[test]
+    fn shortest_digits_are_rusts_but_exact_ties_go_to_even() {
+        assert_eq!(
+            shortest_digits(6.670821084568533e14),
+            ("", "6670821084568532".to_string(), 14)
+        );
+        assert_eq!(shortest_digits(-0.00012345), ("-", "12345".to_string(), -4));
+        // A fixed sequence (xorshift64*), so every run checks the same floats.
+        let mut state = 7u64;
+        let mut next = || {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        };
+        let mut floats = vec![
+            f64::MIN_POSITIVE,
+            f64::MAX,
+            5e-324,
+            1e-7,
+            1e21,
+            0.1,
+            6.670821084568533e14,
+        ];
+        floats.extend((0..5_000).map(|_| f64::from_bits(next())));
+        // Powers of two: the interval that reads back is twice as wide above as below.
+        floats.extend((-1074..1024).map(|e| 2f64.powi(e)));
+        let mut ties = 0;
+        for f in floats.into_iter().filter(|f| f.is_finite() && *f != 0.0) {
+            let (sign, digits, exp) = shortest_digits(f);
+            assert_eq!(sign == "-", f < 0.0);
+            let first = exp - (digits.len() as i32 - 1);
+            assert_eq!(format!("{digits}e{first}").parse::<f64>(), Ok(f.abs()));
+            if (digits.clone(), exp) == scientific(&format!("{:e}", f.abs())) {
+                continue;
+            }
+            ties += 1;
+            let (exact, _) = scientific(&format!("{:.800e}", f.abs()));
+            let exact = exact.trim_end_matches('0');
+            assert_eq!(
+                exact.len(),
+                digits.len() + 1,
+                "{f:e}: {digits} is not a tie"
+            );
+            assert!(exact.ends_with('5'), "{f:e}: {digits} is not a tie");
+            assert!(
+                digits.ends_with(['0', '2', '4', '6', '8']),
+                "{f:e}: {digits}"
+            );
+        }
+        assert!(ties > 0, "no tie among the floats checked");
     }
 
     #[test]

@@ -16,7 +16,6 @@ use super::tainter::NodeId;
 use super::zones::{write_zone_key, NO_ZONE};
 use super::{NodeLifecycleController, NOT_LISTED};
 use crate::objects::{ConditionStatus, Lease, Node, ZoneState, EVENT_NORMAL, NODE_LEASE_NAMESPACE};
-use crate::sort::Collect as _;
 use crate::timestamp::Time;
 
 impl NodeLifecycleController {
@@ -234,7 +233,7 @@ impl NodeLifecycleController {
             .zone_states
             .iter()
             .map(|(k, v)| (k.clone(), v.as_str().to_string()))
-            .collect_map();
+            .collect();
         out
     }
 

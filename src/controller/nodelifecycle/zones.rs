@@ -7,7 +7,6 @@ use std::collections::{BTreeMap, HashMap};
 use super::report::{MonitorResult, ZoneChange};
 use super::{NodeLifecycleController, LABEL_EXCLUDE_DISRUPTION};
 use crate::objects::{Node, ZoneState};
-use crate::sort::Collect as _;
 use crate::timestamp::Time;
 
 const REGION: &str = "topology.kubernetes.io/region";
@@ -318,7 +317,7 @@ impl NodeLifecycleController {
             .zip(counts)
             .filter(|(_, (r, nr))| r + nr > 0)
             .map(|(k, c)| (k.clone(), c))
-            .collect_map()
+            .collect()
     }
 }
 

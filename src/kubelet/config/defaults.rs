@@ -10,7 +10,6 @@
 //! 10250, while `registryPullQPS: 0` stays 0. Gate-dependent defaults read a *copy* of the
 //! gate with the object's own `featureGates` applied, as upstream does.
 
-use crate::sort::Collect as _;
 use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value};
@@ -380,7 +379,7 @@ pub fn default_eviction_hard() -> BTreeMap<String, String> {
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v.to_string()))
-    .collect_map()
+    .collect()
 }
 
 /// A fully defaulted configuration at `gates`, as `NewKubeletConfiguration` builds before

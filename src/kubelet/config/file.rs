@@ -380,7 +380,7 @@ pub fn decode_at(
     let mut value = value;
     let mut unknown = unknown_fields(&value);
     unknown.extend(crate::releases::kubelet_config::prune(&mut value, release));
-    crate::sort::sort(&mut unknown);
+    unknown.sort();
     unknown.dedup();
     for path in unknown {
         let line = doc.nearest_position(&pointer_of(&path)).map(|p| p.line);

@@ -10,7 +10,6 @@
 //! Not ported: the syntax check of label keys and values (IsQualifiedName/IsValidLabelValue,
 //! kubernetes#109263, 1.25+), whose several failures come out in Go's random map order.
 
-use crate::sort::Collect as _;
 use std::collections::BTreeSet;
 
 use super::pflag::CommandLine;
@@ -65,7 +64,7 @@ fn node_label_keys(cl: &CommandLine) -> BTreeSet<String> {
         .map(str::trim)
         .filter(|piece| !piece.is_empty())
         .map(|piece| piece.split('=').next().unwrap_or("").trim().to_string())
-        .collect_set()
+        .collect()
 }
 
 /// The checks of `ValidateKubeletFlags` after the dynamic-config one, for a kubelet of minor

@@ -234,7 +234,7 @@ pub fn parse_go_float(s: &str) -> Result<f64, GoValueError> {
             crate::go::quote(s)
         )));
     }
-    crate::float::parse(s).ok_or_else(|| {
+    s.parse::<f64>().ok().ok_or_else(|| {
         GoValueError::new(format!(
             "strconv.ParseFloat: parsing {}: invalid syntax",
             crate::go::quote(s)

@@ -111,12 +111,11 @@ impl Gates for FeatureGate {
     }
 
     fn all(&self) -> BTreeMap<String, bool> {
-        crate::sort::map(
-            self.feature_states()
-                .into_iter()
-                .filter(|s| s.pre_release != PreRelease::PreAlpha)
-                .map(|s| (s.name, s.enabled)),
-        )
+        self.feature_states()
+            .into_iter()
+            .filter(|s| s.pre_release != PreRelease::PreAlpha)
+            .map(|s| (s.name, s.enabled))
+            .collect()
     }
 
     fn info(&self, name: &str) -> Option<GateInfo> {

@@ -27,7 +27,6 @@ mod precedence;
 pub mod provenance;
 mod server;
 pub mod startup;
-mod typed_decode;
 pub mod types;
 pub mod upgrade;
 pub mod validation;

@@ -7,7 +7,6 @@
 //! map key verbatim (`evictionHard.memory.available`, `featureGates.MemoryQoS`). Lists are
 //! leaves: they are only ever replaced whole.
 
-use crate::sort::Collect as _;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -256,7 +255,7 @@ pub fn explain(prov: &Provenance, field_path: &str) -> Option<Explanation> {
         .iter()
         .filter(|(p, _)| *p == field_path || p.starts_with(&prefix))
         .map(|(p, f)| (p.clone(), f.clone()))
-        .collect_map();
+        .collect();
     if fields.is_empty() {
         return None;
     }
@@ -303,7 +302,7 @@ pub struct DiffEntry {
 pub fn diff(defaults: &Value, effective: &Value) -> Vec<DiffEntry> {
     let (d, e) = (leaves(defaults), leaves(effective));
     let mut paths: Vec<&String> = d.keys().chain(e.keys()).collect();
-    crate::sort::sort(&mut paths);
+    paths.sort();
     paths.dedup();
     paths
         .into_iter()

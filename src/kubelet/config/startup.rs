@@ -118,7 +118,7 @@ fn parse_go_float(s: &str) -> Result<f64, GoValueError> {
     // hex floats and underscores after a base prefix, which nobody writes in a threshold.
     let lower = s.trim_start_matches(['+', '-']).to_ascii_lowercase();
     let named = matches!(lower.as_str(), "inf" | "infinity" | "nan");
-    let v = crate::float::parse(s).ok_or_else(syntax)?;
+    let v = s.parse::<f64>().ok().ok_or_else(syntax)?;
     if !named && (v.is_infinite() || (v as f32).is_infinite()) {
         return Err(GoValueError::new(format!(
             "strconv.ParseFloat: parsing {}: value out of range",

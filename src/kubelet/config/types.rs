@@ -25,9 +25,13 @@ pub const API_VERSION: &str = "kubelet.config.k8s.io/v1beta1";
 pub const KIND: &str = "KubeletConfiguration";
 
 /// `kubelet.config.k8s.io/v1beta1` `KubeletConfiguration`.
-// Deserialize: by hand, from one table of field names (`typed_decode.rs` says why).
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+///
+/// Decoded as the derive decodes it (unknown keys ignored, a repeated key a `duplicate field`
+/// error, `null` an absent field) with one rule of Go's decoder on top: an array is refused
+/// wherever a struct is expected, at any depth ([`crate::json::strict`]). `remote = "Self"`
+/// turns the derives into inherent functions, which the trait impls below wrap.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self", rename_all = "camelCase", default)]
 pub struct KubeletConfiguration {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
@@ -427,6 +431,20 @@ pub struct UserNamespaces {
     pub ids_per_pod: Option<i64>,
 }
 
+impl Serialize for KubeletConfiguration {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        // The derived serializer (an inherent function, see the struct's doc).
+        KubeletConfiguration::serialize(self, s)
+    }
+}
+
+impl<'de> Deserialize<'de> for KubeletConfiguration {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // The derived decoder (an inherent function) under Go's rule for arrays.
+        KubeletConfiguration::deserialize(crate::json::strict::deserializer(d))
+    }
+}
+
 impl KubeletConfiguration {
     /// The JSON form (camelCase, absent fields omitted).
     pub fn to_value(&self) -> Value {
@@ -584,4 +602,80 @@ pub const MAP_FIELDS: &[&str] = &[
 /// Whether a JSON pointer-ish dotted path names a map-valued field (its keys are data).
 pub fn is_map_field(path: &str) -> bool {
     MAP_FIELDS.contains(&path) || path == "reservedMemory.limits"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn answers_as_the_derive_did() {
+        let dup = serde_json::from_str::<KubeletConfiguration>(r#"{"port": 1, "port": 2}"#);
+        assert_eq!(
+            dup.unwrap_err().to_string(),
+            "duplicate field `port` at line 1 column 18"
+        );
+        let null_then =
+            serde_json::from_str::<KubeletConfiguration>(r#"{"port": null, "port": 2}"#);
+        assert!(null_then
+            .unwrap_err()
+            .to_string()
+            .starts_with("duplicate field `port`"));
+        let unknown: KubeletConfiguration =
+            serde_json::from_value(json!({"nope": {"deep": [1]}, "port": 3})).unwrap();
+        assert_eq!(unknown.port, Some(3));
+        let wrong = serde_json::from_value::<KubeletConfiguration>(json!({"port": "x"}));
+        assert_eq!(
+            wrong.unwrap_err().to_string(),
+            "invalid type: string \"x\", expected i32"
+        );
+        let not_object = serde_json::from_value::<KubeletConfiguration>(json!("x"));
+        assert_eq!(
+            not_object.unwrap_err().to_string(),
+            "invalid type: string \"x\", expected struct KubeletConfiguration"
+        );
+        // Unlike the derive: no struct is filled from an array, at any depth (Go's decoder
+        // refuses an array for a struct too).
+        for (value, expected) in [
+            (json!(["v1", "K"]), "struct KubeletConfiguration"),
+            (
+                json!({"authentication": []}),
+                "struct KubeletAuthentication",
+            ),
+            (
+                json!({"authentication": [true]}),
+                "struct KubeletAuthentication",
+            ),
+            (
+                json!({"authentication": {"x509": ["ca"]}}),
+                "struct KubeletX509Authentication",
+            ),
+            (json!({"registerWithTaints": [["k", "v"]]}), "struct Taint"),
+        ] {
+            let err = serde_json::from_value::<KubeletConfiguration>(value.clone()).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!("invalid type: sequence, expected {expected}"),
+                "{value}"
+            );
+        }
+        let null: KubeletConfiguration = serde_json::from_value(json!({"port": null})).unwrap();
+        assert_eq!(null, KubeletConfiguration::default());
+    }
+
+    /// Every field of a full configuration written and read back.
+    #[test]
+    fn a_configuration_round_trips_through_json() {
+        let value = json!({
+            "apiVersion": API_VERSION, "kind": KIND, "port": 10250, "staticPodURL": "u",
+            "authentication": {"x509": {"clientCAFile": "/ca"}, "webhook": {"cacheTTL": "2m0s"}},
+            "evictionHard": {"memory.available": "100Mi"}, "featureGates": {"A": true},
+            "registerWithTaints": [{"key": "k", "effect": "NoSchedule"}],
+            "memoryThrottlingFactor": 0.9, "logging": {"format": "text"},
+        });
+        let c: KubeletConfiguration = serde_json::from_value(value.clone()).unwrap();
+        assert_eq!(c.port, Some(10250));
+        assert_eq!(c.to_value(), value);
+    }
 }

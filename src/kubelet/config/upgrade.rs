@@ -409,9 +409,7 @@ pub fn check_kubelet_upgrade(
     let error = end.errors.first().map(|e| e.message.clone());
     // Breaking first, then what changes for the kubelet, then gates it never reads; the sort is
     // stable, so each group keeps the kubelet's order.
-    crate::sort::sort_by_key(&mut findings, |f: &UpgradeFinding| {
-        (!f.breaking, f.not_read_by_kubelet)
-    });
+    findings.sort_by_key(|f: &UpgradeFinding| (!f.breaking, f.not_read_by_kubelet));
     Ok(UpgradeReport {
         from: from.to_string(),
         to: to.to_string(),
@@ -645,7 +643,7 @@ fn value_findings(
         super::provenance::leaves(&after.config),
     );
     let mut paths: Vec<&String> = b.keys().chain(a.keys()).collect();
-    crate::sort::sort(&mut paths);
+    paths.sort();
     paths.dedup();
     let show = |v: Option<&Value>| v.map(Value::to_string).unwrap_or_else(|| "unset".into());
     for p in paths {

@@ -200,7 +200,7 @@ pub fn default_eviction_hard() -> Vec<(&'static str, &'static str)> {
 /// float32, so "10%" is the float32 0.1 upstream compares with.
 fn parse_percentage(val: &str) -> Result<f64, ThresholdError> {
     let trimmed = val.trim_end_matches('%');
-    let v = crate::float::parse_f32(trimmed).ok_or_else(|| {
+    let v = trimmed.parse::<f32>().ok().ok_or_else(|| {
         ThresholdError::new(format!(
             "strconv.ParseFloat: parsing {}: invalid syntax",
             crate::go::quote(trimmed)
