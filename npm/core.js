@@ -383,11 +383,13 @@ export function checkedCore(raw) {
     return out;
   }
 
-  const parse = (s) => JSON.parse(s);
-  const RET = { json: parse, plain: (x) => x };
+  // Results arrive as plain JS values (the binding converts them with serde-wasm-bindgen), except
+  // the bulk path's (pod config, the lifecycle controller's passes: up to 50,000 pods or nodes),
+  // which arrive as JSON text: `text`.
+  const RET = { plain: (x) => x, text: (s) => JSON.parse(s) };
 
   // An exported function: checks, calls, converts the result.
-  function fnExport(name, params, ret = "json", impl = raw[name]) {
+  function fnExport(name, params, ret = "plain", impl = raw[name]) {
     const f = {
       [name](...args) {
         const a = convert(name, params, args);
@@ -422,7 +424,7 @@ export function checkedCore(raw) {
   }
 
   // Builds a public class: a constructor that checks its arguments, methods that check theirs.
-  // methods: name -> [params, ret, rawName?]; ret: "json" | "plain" | "gate" (a FeatureGate).
+  // methods: name -> [params, ret, rawName?]; ret: "plain" | "text" | "gate" (a FeatureGate).
   function classExport(cls, Raw, ctorParams, methods, getters = {}, statics = {}) {
     const C = {
       // A function expression (not a method) so it is constructible; named after the class.
@@ -446,7 +448,7 @@ export function checkedCore(raw) {
       }
     });
     if (typeof Symbol.dispose === "symbol") define(Symbol.dispose, C.prototype.free);
-    for (const [name, [params, ret = "json", rawName = name]] of Object.entries(methods)) {
+    for (const [name, [params, ret = "plain", rawName = name]] of Object.entries(methods)) {
       const fn = `${cls}.${name}`;
       define(name, {
         [name](...args) {
@@ -468,7 +470,7 @@ export function checkedCore(raw) {
         configurable: true,
       });
     }
-    for (const [name, [params, ret = "json"]] of Object.entries(statics)) {
+    for (const [name, [params, ret = "plain"]] of Object.entries(statics)) {
       const fn = `${cls}.${name}`;
       Object.defineProperty(C, name, {
         value: {
@@ -690,11 +692,11 @@ export function checkedCore(raw) {
   // What front ends state in prose (release range, per-release defaults, spans): computed once by
   // the core, which asks each owning module; every call returns a fresh copy, so a caller's edits
   // never leak into the next one.
-  let factsText = null;
+  let factsValue = null;
   const facts = {
     facts() {
-      factsText ??= invoke("facts", () => raw.facts());
-      return JSON.parse(factsText);
+      factsValue ??= invoke("facts", () => raw.facts());
+      return structuredClone(factsValue);
     },
   }.facts;
 

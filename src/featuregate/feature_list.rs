@@ -95,8 +95,8 @@ pub fn parse_feature_list(
 /// the YAML tree); both are refused as a sequence now, so no answer depends on it.
 #[derive(Clone, Copy, PartialEq)]
 pub(crate) enum Source {
-    /// JSON text: only the JS binding reads it.
-    #[cfg_attr(not(feature = "wasm"), allow(dead_code))]
+    /// JSON text.
+    #[allow(dead_code)]
     Text,
     Tree,
 }
