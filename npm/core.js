@@ -46,13 +46,22 @@ export const LIMITS = Object.freeze({
 
 // --- errors ------------------------------------------------------------------------------------
 
+/** @typedef {Error & { kind?: unknown, function?: string, [field: string]: unknown }} KubegateError */
+
+/** @returns {KubegateError} */
 function kgError(kind, message, props) {
-  const e = new Error(message);
+  const e = /** @type {KubegateError} */ (new Error(message));
   e.kind = kind;
   if (props) {
     for (const [k, v] of Object.entries(props)) if (v !== undefined) e[k] = v;
   }
   return e;
+}
+
+/** An Error the binding (or this layer) threw: it has a string `kind`.
+ * @returns {e is KubegateError} */
+function isKubegateError(e) {
+  return e instanceof Error && typeof (/** @type {KubegateError} */ (e).kind) === "string";
 }
 
 function got(v) {
@@ -363,7 +372,7 @@ export function checkedCore(raw) {
       trapped = e.message;
       return deadError(fn);
     }
-    if (e instanceof Error && typeof e.kind === "string") {
+    if (isKubegateError(e)) {
       if (e.function === undefined) e.function = fn;
       if (e.kind === "invalidInput" && !e.message.startsWith(`${fn}`)) e.message = `${fn}: ${e.message}`;
       return e;
@@ -716,7 +725,7 @@ export function checkedCore(raw) {
   };
   const SUMMARY = loadedSummary(memoryBytes);
   const initFailed = (fn, e) => {
-    if (e instanceof Error && typeof e.kind === "string") return e;
+    if (isKubegateError(e)) return e;
     let why;
     try {
       why = e instanceof Error ? e.message : String(e);
