@@ -541,7 +541,7 @@ export function checkedCore(raw) {
   // resolved values, copied from wasm after each change (every method that can change a value
   // drops the copy; the next read fetches it again). Ids answered here are reported to wasm before
   // an emulation-version change, so the "already queried feature" warnings stay exactly upstream's.
-  const CACHE = new WeakMap();
+  // The cache lives in the gate's STATE record, so a read costs one WeakMap lookup.
   const G = FeatureGate.prototype;
   // The table and the queried marks are the package's own business, not public methods: the
   // glue's resolvedTable/markQueried are reached through the gate's raw object only from here.
@@ -558,10 +558,20 @@ export function checkedCore(raw) {
     setEmulationVersionAndMinCompatibilityVersion: G.setEmulationVersionAndMinCompatibilityVersion,
   };
 
+  const newCache = () => ({ ids: new Map(), table: null, queried: new Uint8Array(0) });
+
+  // Called only on a gate whose state was checked (a live FeatureGate).
   function cacheOf(gate) {
-    let c = CACHE.get(gate);
-    if (c === undefined) CACHE.set(gate, (c = { ids: new Map(), table: null, queried: new Uint8Array(0) }));
-    return c;
+    const s = STATE.get(gate);
+    return s === undefined ? newCache() : (s.cache ??= newCache());
+  }
+
+  // The table read behind enabled() and enabledById(), on a checked state and id.
+  function tableRead(gate, s, id) {
+    const c = s.cache ?? cacheOf(gate);
+    const t = c.table ?? tableOf(gate, c);
+    c.queried[id] = 1;
+    return t[id] === 1;
   }
 
   function tableOf(gate, c) {
@@ -587,8 +597,9 @@ export function checkedCore(raw) {
   const defineG = (name, value) => Object.defineProperty(G, name, { value, writable: true, configurable: true });
 
   defineG("enabled", function enabled(name) {
-    const id = typeof name === "string" && STATE.get(this)?.raw ? CACHE.get(this)?.ids.get(name) : undefined;
-    if (id !== undefined) return this.enabledById(id);
+    const s = STATE.get(this);
+    const id = typeof name === "string" && s !== undefined && s.raw !== null && s.cls === "FeatureGate" ? s.cache?.ids.get(name) : undefined;
+    if (id !== undefined) return tableRead(this, s, id);
     const value = wasmOf.enabled.call(this, name); // checks everything; throws Kubernetes' error for an unknown name
     cacheOf(this).ids.set(name, wasmOf.featureId.call(this, name));
     return value;
@@ -611,10 +622,7 @@ export function checkedCore(raw) {
       stateOf("FeatureGate", "FeatureGate.enabledById", this);
       T.u32({ fn: "FeatureGate.enabledById", name: "id", what: "feature id" }, id);
     }
-    const c = CACHE.get(this) ?? cacheOf(this);
-    const t = c.table ?? tableOf(this, c);
-    c.queried[id] = 1;
-    return t[id] === 1;
+    return tableRead(this, s, id);
   });
 
   for (const name of ["setEmulationVersion", "setEmulationVersionAndMinCompatibilityVersion"]) {
@@ -632,7 +640,7 @@ export function checkedCore(raw) {
     try {
       return call();
     } finally {
-      const c = CACHE.get(gate);
+      const c = STATE.get(gate)?.cache;
       if (c) c.table = null;
     }
   }
