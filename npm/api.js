@@ -33,8 +33,8 @@ export const NodeLifecycleController = classExport(
   [["config", "optObject", "controller config"]],
   {
     settings: [[]],
-    monitorNodeHealth: [[["input", "objectBytes", "monitorNodeHealth input"]]],
-    doNoExecuteTaintingPass: [[["input", "objectBytes", "tainting pass input"]]],
+    monitorNodeHealth: [[["input", "objectBytes", "monitorNodeHealth input"]], "text"],
+    doNoExecuteTaintingPass: [[["input", "objectBytes", "tainting pass input"]], "text"],
   },
 );
 
@@ -62,13 +62,13 @@ export const PodConfig = classExport(
   {
     setNow: [[["now", "string", "time"]], "plain"],
     channel: [[["source", "string", "source"]], "plain"],
-    merge: [[["source", "string", "source"], ["update", "objectBytes", "pod update"], ["now", "optString", "time"]]],
-    mergeDetailed: [[["source", "string", "source"], ["update", "objectBytes", "pod update"], ["now", "optString", "time"]]],
-    sync: [[]],
+    merge: [[["source", "string", "source"], ["update", "objectBytes", "pod update"], ["now", "optString", "time"]], "text"],
+    mergeDetailed: [[["source", "string", "source"], ["update", "objectBytes", "pod update"], ["now", "optString", "time"]], "text"],
+    sync: [[], "text"],
     seenAllSources: [[["sources", "strings", "sources"]], "plain"],
-    mergedState: [[]],
+    mergedState: [[], "text"],
     sources: [[], "plain"],
-    events: [[]],
+    events: [[], "text"],
     logs: [[], "plain"],
   },
   { mode: "plain", now: "plain" },
@@ -79,10 +79,10 @@ export const FileSource = classExport(
   raw.FileSource,
   [["options", "object", "FileSource options"]],
   {
-    writeFile: [[["name", "string", "file name"], ["content", "string", "file content"]]],
-    removeFile: [[["name", "string", "file name"]]],
-    tick: [[["now", "string", "time"]]],
-    files: [[]],
+    writeFile: [[["name", "string", "file name"], ["content", "string", "file content"]], "text"],
+    removeFile: [[["name", "string", "file name"]], "text"],
+    tick: [[["now", "string", "time"]], "text"],
+    files: [[], "text"],
   },
 );
 
@@ -92,7 +92,7 @@ export const HttpSource = classExport(
   [["options", "object", "HttpSource options"]],
   {
     serve: [[["response", "nullableObject", "manifest response"]], "plain"],
-    tick: [[["now", "string", "time"]]],
+    tick: [[["now", "string", "time"]], "text"],
   },
 );
 
@@ -102,10 +102,10 @@ export const ApiserverSource = classExport(
   [["options", "object", "ApiserverSource options"]],
   {
     setNodeSynced: [[["synced", "boolean", "synced"]], "plain"],
-    upsertPod: [[["pod", "object", "pod"]]],
-    deletePod: [[["namespace", "string", "namespace"], ["name", "string", "name"]]],
-    tick: [[["now", "string", "time"]]],
-    clusterPods: [[]],
+    upsertPod: [[["pod", "object", "pod"]], "text"],
+    deletePod: [[["namespace", "string", "namespace"], ["name", "string", "name"]], "text"],
+    tick: [[["now", "string", "time"]], "text"],
+    clusterPods: [[], "text"],
   },
   { watching: "plain" },
 );

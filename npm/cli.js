@@ -183,7 +183,7 @@ function main() {
   try {
     const { initSync, runCli } = cli;
     initSync({ module: readFileSync(new URL("./cli/kubegate_cli_bg.wasm", import.meta.url)) });
-    out = JSON.parse(runCli(["kubegate", ...process.argv.slice(2)], host));
+    out = runCli(["kubegate", ...process.argv.slice(2)], host);
   } catch (e) {
     die(`internal error: ${reason(e)}`);
   }

@@ -46,13 +46,22 @@ export const LIMITS = Object.freeze({
 
 // --- errors ------------------------------------------------------------------------------------
 
+/** @typedef {Error & { kind?: unknown, function?: string, [field: string]: unknown }} KubegateError */
+
+/** @returns {KubegateError} */
 function kgError(kind, message, props) {
-  const e = new Error(message);
+  const e = /** @type {KubegateError} */ (new Error(message));
   e.kind = kind;
   if (props) {
     for (const [k, v] of Object.entries(props)) if (v !== undefined) e[k] = v;
   }
   return e;
+}
+
+/** An Error the binding (or this layer) threw: it has a string `kind`.
+ * @returns {e is KubegateError} */
+function isKubegateError(e) {
+  return e instanceof Error && typeof (/** @type {KubegateError} */ (e).kind) === "string";
 }
 
 function got(v) {
@@ -363,7 +372,7 @@ export function checkedCore(raw) {
       trapped = e.message;
       return deadError(fn);
     }
-    if (e instanceof Error && typeof e.kind === "string") {
+    if (isKubegateError(e)) {
       if (e.function === undefined) e.function = fn;
       if (e.kind === "invalidInput" && !e.message.startsWith(`${fn}`)) e.message = `${fn}: ${e.message}`;
       return e;
@@ -383,11 +392,13 @@ export function checkedCore(raw) {
     return out;
   }
 
-  const parse = (s) => JSON.parse(s);
-  const RET = { json: parse, plain: (x) => x };
+  // Results arrive as plain JS values (the binding converts them with serde-wasm-bindgen), except
+  // the bulk path's (pod config, the lifecycle controller's passes: up to 50,000 pods or nodes),
+  // which arrive as JSON text: `text`.
+  const RET = { plain: (x) => x, text: (s) => JSON.parse(s) };
 
   // An exported function: checks, calls, converts the result.
-  function fnExport(name, params, ret = "json", impl = raw[name]) {
+  function fnExport(name, params, ret = "plain", impl = raw[name]) {
     const f = {
       [name](...args) {
         const a = convert(name, params, args);
@@ -422,7 +433,7 @@ export function checkedCore(raw) {
   }
 
   // Builds a public class: a constructor that checks its arguments, methods that check theirs.
-  // methods: name -> [params, ret, rawName?]; ret: "json" | "plain" | "gate" (a FeatureGate).
+  // methods: name -> [params, ret, rawName?]; ret: "plain" | "text" | "gate" (a FeatureGate).
   function classExport(cls, Raw, ctorParams, methods, getters = {}, statics = {}) {
     const C = {
       // A function expression (not a method) so it is constructible; named after the class.
@@ -446,7 +457,7 @@ export function checkedCore(raw) {
       }
     });
     if (typeof Symbol.dispose === "symbol") define(Symbol.dispose, C.prototype.free);
-    for (const [name, [params, ret = "json", rawName = name]] of Object.entries(methods)) {
+    for (const [name, [params, ret = "plain", rawName = name]] of Object.entries(methods)) {
       const fn = `${cls}.${name}`;
       define(name, {
         [name](...args) {
@@ -468,7 +479,7 @@ export function checkedCore(raw) {
         configurable: true,
       });
     }
-    for (const [name, [params, ret = "json"]] of Object.entries(statics)) {
+    for (const [name, [params, ret = "plain"]] of Object.entries(statics)) {
       const fn = `${cls}.${name}`;
       Object.defineProperty(C, name, {
         value: {
@@ -530,7 +541,7 @@ export function checkedCore(raw) {
   // resolved values, copied from wasm after each change (every method that can change a value
   // drops the copy; the next read fetches it again). Ids answered here are reported to wasm before
   // an emulation-version change, so the "already queried feature" warnings stay exactly upstream's.
-  const CACHE = new WeakMap();
+  // The cache lives in the gate's STATE record, so a read costs one WeakMap lookup.
   const G = FeatureGate.prototype;
   // The table and the queried marks are the package's own business, not public methods: the
   // glue's resolvedTable/markQueried are reached through the gate's raw object only from here.
@@ -547,10 +558,20 @@ export function checkedCore(raw) {
     setEmulationVersionAndMinCompatibilityVersion: G.setEmulationVersionAndMinCompatibilityVersion,
   };
 
+  const newCache = () => ({ ids: new Map(), table: null, queried: new Uint8Array(0) });
+
+  // Called only on a gate whose state was checked (a live FeatureGate).
   function cacheOf(gate) {
-    let c = CACHE.get(gate);
-    if (c === undefined) CACHE.set(gate, (c = { ids: new Map(), table: null, queried: new Uint8Array(0) }));
-    return c;
+    const s = STATE.get(gate);
+    return s === undefined ? newCache() : (s.cache ??= newCache());
+  }
+
+  // The table read behind enabled() and enabledById(), on a checked state and id.
+  function tableRead(gate, s, id) {
+    const c = s.cache ?? cacheOf(gate);
+    const t = c.table ?? tableOf(gate, c);
+    c.queried[id] = 1;
+    return t[id] === 1;
   }
 
   function tableOf(gate, c) {
@@ -576,8 +597,9 @@ export function checkedCore(raw) {
   const defineG = (name, value) => Object.defineProperty(G, name, { value, writable: true, configurable: true });
 
   defineG("enabled", function enabled(name) {
-    const id = typeof name === "string" && STATE.get(this)?.raw ? CACHE.get(this)?.ids.get(name) : undefined;
-    if (id !== undefined) return this.enabledById(id);
+    const s = STATE.get(this);
+    const id = typeof name === "string" && s !== undefined && s.raw !== null && s.cls === "FeatureGate" ? s.cache?.ids.get(name) : undefined;
+    if (id !== undefined) return tableRead(this, s, id);
     const value = wasmOf.enabled.call(this, name); // checks everything; throws Kubernetes' error for an unknown name
     cacheOf(this).ids.set(name, wasmOf.featureId.call(this, name));
     return value;
@@ -600,10 +622,7 @@ export function checkedCore(raw) {
       stateOf("FeatureGate", "FeatureGate.enabledById", this);
       T.u32({ fn: "FeatureGate.enabledById", name: "id", what: "feature id" }, id);
     }
-    const c = CACHE.get(this) ?? cacheOf(this);
-    const t = c.table ?? tableOf(this, c);
-    c.queried[id] = 1;
-    return t[id] === 1;
+    return tableRead(this, s, id);
   });
 
   for (const name of ["setEmulationVersion", "setEmulationVersionAndMinCompatibilityVersion"]) {
@@ -621,7 +640,7 @@ export function checkedCore(raw) {
     try {
       return call();
     } finally {
-      const c = CACHE.get(gate);
+      const c = STATE.get(gate)?.cache;
       if (c) c.table = null;
     }
   }
@@ -690,11 +709,11 @@ export function checkedCore(raw) {
   // What front ends state in prose (release range, per-release defaults, spans): computed once by
   // the core, which asks each owning module; every call returns a fresh copy, so a caller's edits
   // never leak into the next one.
-  let factsText = null;
+  let factsValue = null;
   const facts = {
     facts() {
-      factsText ??= invoke("facts", () => raw.facts());
-      return JSON.parse(factsText);
+      factsValue ??= invoke("facts", () => raw.facts());
+      return structuredClone(factsValue);
     },
   }.facts;
 
@@ -714,7 +733,7 @@ export function checkedCore(raw) {
   };
   const SUMMARY = loadedSummary(memoryBytes);
   const initFailed = (fn, e) => {
-    if (e instanceof Error && typeof e.kind === "string") return e;
+    if (isKubegateError(e)) return e;
     let why;
     try {
       why = e instanceof Error ? e.message : String(e);

@@ -1,5 +1,5 @@
-// Generated from kubegate's Rust types by src/wasm/contracts.rs: do not edit.
-// KUBEGATE_BLESS=1 cargo test --lib --features typescript wasm::contracts
+// Generated from kubegate's Rust types by bindings/wasm/src/contracts.rs: do not edit.
+// KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts
 
 // --- Errors ---
 

@@ -7,36 +7,27 @@ cd "$(dirname "$0")/.."
 . scripts/tools.sh
 ensure_tools
 
-# Every export returns its result through memory, not as several wasm values. Rust's wasm target
-# enables multi-value, and wasm-bindgen then makes each export that returns a string or a Result
-# return several values; V8 (Node 20's too) compiles a JavaScript-to-wasm wrapper for each such
-# signature while it compiles the module: 3.1 ms for the gate core's wasm in Node, against
-# 1.7 ms without (for 11 KB more glue). wasm-bindgen follows the module's target_features
-# section, where the linker lists every feature of every object it links (std's are prebuilt with
-# multi-value), so kubegate is compiled without multi-value and the linker is given the list to
-# write: the target's defaults but multi-value (`--no-check-features` lets std's objects link).
-export RUSTFLAGS="-C target-feature=-multivalue -C link-arg=--no-check-features -C link-arg=--features=bulk-memory,bulk-memory-opt,call-indirect-overlong,mutable-globals,nontrapping-fptoint,reference-types,sign-ext"
+# The binding is its own crate (bindings/wasm, `kubegate-wasm`); its Cargo features choose which
+# of the three wasm files a build makes. Every path below is relative to that crate.
+B=bindings/wasm
 
 # The full package is compiled for speed where the other two are compiled for size: opt-level 2
-# with LLVM's inliner at opt-level s's threshold (Cargo.toml's release profile is opt-level z,
-# which inlines almost nothing, not even `Vec::push`). Measured on 50,000 pods and nodes: a
-# PodConfig UPDATE and resolveKubeletConfig in wasm about 1.7x and 2x faster, which brings every
-# operation of issue 13's scale goal under 1 s through the package, for 16% more gzipped bytes
-# (about 96 KB; opt-level 2 alone: 155 KB for 5% more speed). The gate core stays at opt-level z:
-# its size is what `kubegate/gates` is for, and its calls take microseconds. Its own target
-# directory: other RUSTFLAGS would make each build recompile the other's dependencies.
-CARGO_TARGET_DIR=target/wasm-speed CARGO_PROFILE_RELEASE_OPT_LEVEL=2 RUSTFLAGS="$RUSTFLAGS -C llvm-args=-inline-threshold=75" \
-  wasm-pack build --release --target web --out-dir pkg --out-name kubegate --no-pack . -- --features wasm >&2
+# with LLVM's inliner at opt-level s's threshold (the workspace's release profile is opt-level z,
+# which inlines almost nothing, not even `Vec::push`): 50,000 pods and nodes through the
+# package's largest operations stay under a second (BENCHMARKS.md). The gate core stays at
+# opt-level z: its size is what `kubegate/gates` is for, and its calls take microseconds. Its own
+# target directory: other RUSTFLAGS would make each build recompile the other's dependencies.
+CARGO_TARGET_DIR="$PWD/target/wasm-speed" CARGO_PROFILE_RELEASE_OPT_LEVEL=2 RUSTFLAGS="-C llvm-args=-inline-threshold=75" \
+  wasm-pack build --release --target web --out-dir ../../pkg --out-name kubegate --no-pack "$B" >&2
 
 # The command line (`npx kubegate`): the same Rust CLI as the native binary, in its own wasm so
 # the library's wasm does not carry clap. It holds only what its commands use: the gate, kubelet
-# and node areas (`cli` turns them on; pod config, API fields and the control plane are not
-# among them) and `runCli`, without the library's JS API (feature `wasm-cli`, not `wasm`).
-wasm-pack build --release --target web --out-dir pkg/cli --out-name kubegate_cli --no-pack . -- --no-default-features --features wasm-cli >&2
+# and node areas and `runCli`, without the library's JS API (feature `cli`, not `api`).
+wasm-pack build --release --target web --out-dir ../../pkg/cli --out-name kubegate_cli --no-pack "$B" -- --no-default-features --features cli >&2
 
 # The gate core alone (`kubegate/gates`): the same binding with every other area turned off, so
 # `import { FeatureGate } from "kubegate/gates"` loads a wasm a fraction of the full one's size.
-wasm-pack build --release --target web --out-dir pkg/gates --out-name kubegate_gates --no-pack . -- --no-default-features --features wasm,lean-yaml >&2
+wasm-pack build --release --target web --out-dir ../../pkg/gates --out-name kubegate_gates --no-pack "$B" -- --no-default-features --features api >&2
 
 rm -f pkg/gate.js
 # A finalizer that frees into a trapped module must not end the process (the script says why).

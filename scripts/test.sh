@@ -22,13 +22,13 @@ step "Rust: format and lints (native and wasm)"
 cargo fmt --all --check
 cargo clippy --all-targets -- -D warnings
 cargo clippy --all-targets --features cli -- -D warnings
-cargo clippy --lib --features wasm --target wasm32-unknown-unknown -- -D warnings
-# The command line's wasm (`npx kubegate`): the areas its commands use, as scripts/build-pkg.sh builds it.
-cargo clippy --lib --no-default-features --features wasm-cli --target wasm32-unknown-unknown -- -D warnings
-# Both bindings in one build (features are additive).
-cargo clippy --lib --features wasm,wasm-cli --target wasm32-unknown-unknown -- -D warnings
-# The gate core's own wasm (`kubegate/gates`): the binding with every other area off.
-cargo clippy --lib --no-default-features --features wasm --target wasm32-unknown-unknown -- -D warnings
+# The binding (bindings/wasm) in each of its three builds, as scripts/build-pkg.sh makes them: the
+# full package, the command line's wasm (`npx kubegate`) and the gate core's (`kubegate/gates`).
+cargo clippy -p kubegate-wasm --lib --target wasm32-unknown-unknown -- -D warnings
+cargo clippy -p kubegate-wasm --lib --no-default-features --features cli --target wasm32-unknown-unknown -- -D warnings
+cargo clippy -p kubegate-wasm --lib --no-default-features --features api --target wasm32-unknown-unknown -- -D warnings
+# Natively too, with its tests and the TypeScript export (the workspace's every target).
+cargo clippy --workspace --all-targets --features kubegate-wasm/typescript -- -D warnings
 # Every Cargo feature that is advertised builds on its own (lib only: cheap).
 for f in "" kubelet-config node-status pod-config api-fields control-plane; do
   cargo clippy --quiet --lib --no-default-features ${f:+--features "$f"} -- -D warnings
@@ -44,8 +44,7 @@ for gen in scripts/gen-releases/*.py; do
 done
 
 step "Binding: its unit tests, and npm/types.generated.d.ts is what the Rust types generate (ts-rs)"
-# The binding's modules (src/wasm/) compile natively too; `cargo test` alone leaves them out.
-cargo test --lib --features typescript wasm::
+cargo test -p kubegate-wasm --features typescript
 
 step "Rust: unit, conformance and doc tests"
 cargo test
@@ -55,6 +54,9 @@ cargo test --features cli --test cli
 
 step "Build: the npm package and the playground"
 bash scripts/build-site.sh
+
+step "Types: tsc --checkJs over npm/ (tsconfig.json)"
+npx tsc -p tsconfig.json
 
 step "JS: the npm package through its public API (Node)"
 node --test tests/js/

@@ -1,15 +1,17 @@
 //! JSON text of large results, written faster than `serde_json::to_string` and byte for byte
-//! the same.
+//! the same: the JS binding's one bulk exception.
 //!
 //! Why: the largest results (a PodConfig merge of 50,000 pods, a controller pass over 50,000
-//! nodes) are 20–30 MB of JSON, and in wasm, built for size, serde_json's writer spent about as
-//! long writing them as the work itself took (0.9 s of a 1.6 s SET): every fragment goes through
-//! `io::Write`, and every string is scanned for escapes one byte at a time. This is a serde
-//! [`Serializer`](serde::Serializer) that writes into one buffer, tests eight bytes at a time
-//! for escapes and copies unescaped strings whole, and formats `Display` values (times) into one
-//! reused buffer. What it writes is what serde_json writes (serde_json's escapes and number
-//! formats; the tests compare the two on every shape the results use), so callers parse exactly
-//! what they parsed before.
+//! nodes) are tens of megabytes of JSON, and the package must put each through in under a second
+//! in wasm (BENCHMARKS.md, "50,000 pods or nodes through the package"). Through serde_json's
+//! writer every fragment goes through `io::Write` and every string is scanned for escapes one
+//! byte at a time, which took about as long as the work itself; a JS value built field by field
+//! (serde-wasm-bindgen, the binding's path for every other result) crosses the boundary once per
+//! field. This is a serde [`Serializer`](serde::Serializer) that writes into one buffer, tests
+//! eight bytes at a time for escapes and copies unescaped strings whole, and formats `Display`
+//! values (times) into one reused buffer. What it writes is what serde_json writes (serde_json's
+//! escapes and number formats; the tests compare the two on every shape the results use), so
+//! callers parse exactly what they would parse from serde_json.
 
 pub mod strict;
 

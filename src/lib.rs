@@ -26,10 +26,19 @@
 //! edge into typed values; the core works on typed values and returns typed results with
 //! explanations; errors are values whose `Display` is Kubernetes' text, with a kind, the
 //! locations (file, line, flag, field) of each problem and the error underneath as `source()`.
-//! The `wasm` Cargo feature adds a thin JavaScript binding (`src/wasm/`) that only converts: each
-//! export calls one core function, every error becomes the same JS `Error` shape, and the
-//! TypeScript types are generated from the Rust types (the `typescript` feature, see
-//! `CONTRIBUTING.md` for where a new area, fact, type or export goes).
+//!
+//! This crate is the pure core: no wasm-bindgen, no js-sys, no `unsafe`, usable from any Rust
+//! program. Around it, each in its own place:
+//! - `bindings/wasm/` (crate `kubegate-wasm`, not published) is the JavaScript binding of the npm
+//!   package: per export one conversion in, one call into this crate, one conversion out
+//!   (serde-wasm-bindgen) and one error mapping; the gate-only build (`kubegate/gates`) and the
+//!   command line's wasm (`npx kubegate`) are feature sets of it;
+//! - `src/cli/` and `src/bin/kubegate.rs` are the native command line (feature `cli`);
+//! - the `typescript` feature derives each boundary type's TypeScript beside its serde derive,
+//!   the one list the package's `.d.ts` is generated from (by the binding);
+//! - `npm/` holds what the package adds to the generated glue, `www/` the playground.
+//!
+//! See `CONTRIBUTING.md` for where a new area, fact, type or export goes.
 //!
 //! Every area but feature gates sits behind a default Cargo feature (`kubelet-config`,
 //! `node-status`, `pod-config`, `api-fields`, `control-plane`), so a crate that needs only gates
@@ -47,7 +56,7 @@
 //! # Ok::<(), kubegate::featuregate::FeatureGateError>(())
 //! ```
 
-#![cfg_attr(not(any(feature = "wasm", feature = "wasm-cli")), forbid(unsafe_code))]
+#![forbid(unsafe_code)]
 // No panic reachable from a caller: the wasm release build aborts on panic, which would leave the
 // module dead for the rest of the page. Library code may not unwrap, expect, panic or index by a
 // value it did not bound; tests may.
@@ -80,12 +89,8 @@ pub mod facts;
 pub mod featuregate;
 pub mod go;
 pub mod import;
-// The in-crate JS binding's reader of JSON text (src/json_tree.rs): the core does not use it,
-// and it goes when the binding moves to serde-wasm-bindgen.
-#[cfg(feature = "wasm")]
-mod json_tree;
-// The writer of the largest results (50,000 pods or nodes), and the string escapes every JSON
-// the binding writes uses.
+// The writer of the largest results (50,000 pods or nodes), the binding's one bulk exception,
+// and the decoding rule every JSON entry point shares (`json::strict`).
 pub mod json;
 #[cfg(any(
     feature = "kubelet-config",
@@ -112,9 +117,6 @@ pub mod sim;
 pub mod timestamp;
 pub mod version;
 pub mod yaml;
-
-#[cfg(any(feature = "wasm", feature = "wasm-cli"))]
-mod wasm;
 
 /// The Rust samples of the README and the docs, run as doc tests so the prose cannot drift from
 /// the API (the JS samples of the same files run in `tests/docs/snippets.test.mjs`).

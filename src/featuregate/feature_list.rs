@@ -27,13 +27,6 @@ use super::error::{FeatureGateError, Problem};
 use super::spec::FeatureSpec;
 use crate::yaml;
 
-// The in-crate JS binding (src/wasm/) still reads its inputs from JSON text by hand; its
-// decoders of specs live beside this module until that binding moves to serde-wasm-bindgen.
-#[cfg(feature = "wasm")]
-mod binding;
-#[cfg(feature = "wasm")]
-pub(crate) use binding::{spec, spec_list, Source};
-
 /// One `{name, versionedSpecs}` entry of the list.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

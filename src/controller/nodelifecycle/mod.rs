@@ -38,10 +38,9 @@ use crate::objects::ZoneState;
 pub(crate) use fast_path::NodeWrite;
 use fast_path::Settled;
 use health::Health;
-#[cfg(feature = "wasm")]
-pub(crate) use monitor::lease_index;
-#[cfg(feature = "wasm")]
-pub(crate) use report::PodView;
+// The bulk path of the JS binding (bindings/wasm) calls a pass with borrowed leases and pods.
+pub use monitor::lease_index;
+pub use report::PodView;
 use tainter::{NodeId, ZoneTainter};
 
 /// Most nodes in one `monitorNodeHealth` or tainting pass: 50,000 nodes go through a pass in well

@@ -36,7 +36,7 @@ impl NodeLifecycleController {
     }
 
     /// The pass on listed nodes, the node leases by name (see [`lease_index`]) and pods.
-    pub(crate) fn monitor_listed(
+    pub fn monitor_listed(
         &mut self,
         now: Time,
         mut nodes: Vec<Node>,
@@ -321,7 +321,7 @@ fn lease_parts(l: &Lease) -> (&str, &str, Option<Time>) {
 /// The node leases' renew times by node name, from `(namespace, name, renewTime)`: leases in
 /// other namespaces are not node heartbeats, and of two leases with one name the later wins, as
 /// the lease informer's store keeps the last write.
-pub(crate) fn lease_index<'a>(
+pub fn lease_index<'a>(
     leases: impl Iterator<Item = (&'a str, &'a str, Option<Time>)>,
 ) -> HashMap<&'a str, Option<Time>> {
     let mut index = HashMap::with_capacity(leases.size_hint().1.unwrap_or(0));

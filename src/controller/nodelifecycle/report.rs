@@ -24,7 +24,7 @@ pub struct PodRef {
 /// hold (the caller then decodes `PodRef`s).
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(crate) struct PodView<'a> {
+pub struct PodView<'a> {
     #[serde(borrow)]
     pub namespace: Option<&'a str>,
     pub name: &'a str,

@@ -1,18 +1,18 @@
 //! `PodConfig` and the three pod sources for JavaScript: conversions around
-//! [`crate::kubelet::podconfig`], nothing more.
+//! [`kubegate::kubelet::podconfig`], nothing more.
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
-use super::{fail, from_json};
-use crate::duration::{parse_duration, Duration};
-use crate::kubelet::podconfig::apiserver::ApiserverSource;
-use crate::kubelet::podconfig::file::FileSource;
-use crate::kubelet::podconfig::http::{HttpResponse, HttpSource};
-use crate::kubelet::podconfig::pod::DecodePod;
-use crate::kubelet::podconfig::{
+use super::{fail, input};
+use kubegate::duration::{parse_duration, Duration};
+use kubegate::kubelet::podconfig::apiserver::ApiserverSource;
+use kubegate::kubelet::podconfig::file::FileSource;
+use kubegate::kubelet::podconfig::http::{HttpResponse, HttpSource};
+use kubegate::kubelet::podconfig::pod::DecodePod;
+use kubegate::kubelet::podconfig::{
     Event, NotificationMode, Pod, PodConfig, PodConfigError, PodError, Timestamp,
 };
 
@@ -83,11 +83,11 @@ struct PodConfigOptions {
     sources: Vec<String>,
 }
 
-/// Every result of this module as JSON text: what [`super::to_json`] writes, written by
-/// [`crate::json`] (faster for results of up to 50,000 pods, and one serializer for all, so the
+/// Every result of this module as JSON text (the bulk exception of [`super::output`]), written by
+/// [`kubegate::json`] (faster for results of up to 50,000 pods, and one serializer for all, so the
 /// wasm carries one copy of each result type's serialization).
 fn to_json_fast<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, JsValue> {
-    crate::json::to_string(value).map_err(|e| {
+    kubegate::json::to_string(value).map_err(|e| {
         super::error(
             "internal",
             &format!("kubegate: cannot convert result to JS: {e}"),
@@ -95,18 +95,10 @@ fn to_json_fast<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, JsVal
     })
 }
 
-/// An update [`PodsInput`] refused, decoded by [`super::from_json_large`] for the error it
-/// reports (the package sends the largest inputs as UTF-8 bytes: copying bytes into wasm memory
-/// is one step, a string is copied character by character in JS first). Bytes that are not
-/// UTF-8 cannot come from the package's JS layer.
+/// An update [`PodsInput`] refused, decoded again for the error it reports (the path of the
+/// refused field).
 fn update_error_input(bytes: &[u8]) -> Result<UpdateInput, JsValue> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => super::from_json_large(text, "pod update"),
-        Err(_) => Err(super::error(
-            "invalidInput",
-            "invalid pod update: not UTF-8 text",
-        )),
-    }
+    super::input_bytes(bytes, "pod update")
 }
 
 /// What `merge` takes: `{ op, pods }`, or a `PodUpdate` a source emitted, fed back as it is (its
@@ -138,7 +130,7 @@ impl<'de> serde::de::Visitor<'de> for PodsInputVisitor {
         use serde::de::{Error, IgnoredAny};
         let (mut op, mut pods) = (None::<String>, None);
         let (mut source, mut reasons) = (false, false);
-        while let Some(key) = map.next_key_seed(crate::json::KeySeed)? {
+        while let Some(key) = map.next_key_seed(kubegate::json::KeySeed)? {
             match &*key {
                 "op" if op.is_none() => op = Some(map.next_value()?),
                 "pods" if pods.is_none() => {
@@ -217,8 +209,7 @@ impl JsPodConfig {
         #[wasm_bindgen(unchecked_param_type = "PodConfigOptions | undefined")] options: &str,
     ) -> Result<JsPodConfig, JsValue> {
         let opts: PodConfigOptions =
-            from_json::<Option<PodConfigOptions>>(options, "PodConfig options")?
-                .unwrap_or_default();
+            input::<Option<PodConfigOptions>>(options, "PodConfig options")?.unwrap_or_default();
         let mode = match opts.mode {
             Some(m) => NotificationMode::parse(&m).map_err(fail("podConfig"))?,
             None => NotificationMode::default(),
@@ -291,8 +282,8 @@ impl JsPodConfig {
         source: &str,
         update: &[u8],
         now: Option<String>,
-    ) -> Result<crate::kubelet::podconfig::MergeOutcome, JsValue> {
-        let (op, pods) = match crate::json::strict::from_slice::<PodsInput>(update) {
+    ) -> Result<kubegate::kubelet::podconfig::MergeOutcome, JsValue> {
+        let (op, pods) = match kubegate::json::strict::from_slice::<PodsInput>(update) {
             Ok(input) => (input.op, input.pods),
             Err(_) => {
                 let input = update_error_input(update)?;
@@ -300,13 +291,13 @@ impl JsPodConfig {
                 (input.op, pods)
             }
         };
-        if pods.len() > crate::kubelet::podconfig::MAX_PODS {
+        if pods.len() > kubegate::kubelet::podconfig::MAX_PODS {
             return Err(super::error(
                 "limit",
                 &format!(
                     "pod update: {} pods; the limit is {} per update",
                     pods.len(),
-                    crate::kubelet::podconfig::MAX_PODS
+                    kubegate::kubelet::podconfig::MAX_PODS
                 ),
             ));
         }
@@ -382,7 +373,7 @@ impl JsFileSource {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "FileSourceOptions")] options: &str,
     ) -> Result<JsFileSource, JsValue> {
-        let o: FileSourceOptions = from_json(options, "FileSource options")?;
+        let o: FileSourceOptions = input(options, "FileSource options")?;
         let period = parse_period(o.period)?;
         let inner = FileSource::new(&o.path, &o.node_name, period, o.watch.unwrap_or(true))
             .map_err(fail("podConfig"))?;
@@ -444,7 +435,7 @@ impl JsHttpSource {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "HttpSourceOptions")] options: &str,
     ) -> Result<JsHttpSource, JsValue> {
-        let o: HttpSourceOptions = from_json(options, "HttpSource options")?;
+        let o: HttpSourceOptions = input(options, "HttpSource options")?;
         let period = parse_period(o.period)?;
         let inner = HttpSource::new(&o.url, &o.node_name, period).map_err(fail("podConfig"))?;
         Ok(JsHttpSource { inner })
@@ -455,8 +446,8 @@ impl JsHttpSource {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "ManifestResponse | null")] response: &str,
     ) -> Result<(), JsValue> {
-        let r: Option<ManifestResponse> = from_json(response, "manifest response")?;
-        let limit = crate::kubelet::podconfig::MAX_MANIFEST_BYTES;
+        let r: Option<ManifestResponse> = input(response, "manifest response")?;
+        let limit = kubegate::kubelet::podconfig::MAX_MANIFEST_BYTES;
         if let Some(big) = r.as_ref().filter(|r| r.body.len() > limit) {
             return Err(super::error(
                 "limit",
@@ -497,7 +488,7 @@ impl JsApiserverSource {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "ApiserverSourceOptions")] options: &str,
     ) -> Result<JsApiserverSource, JsValue> {
-        let o: ApiserverSourceOptions = from_json(options, "ApiserverSource options")?;
+        let o: ApiserverSourceOptions = input(options, "ApiserverSource options")?;
         Ok(JsApiserverSource {
             inner: ApiserverSource::new(&o.node_name),
         })
@@ -518,7 +509,7 @@ impl JsApiserverSource {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "PodJson")] pod: &str,
     ) -> Result<String, JsValue> {
-        let pod: serde_json::Value = from_json(pod, "pod")?;
+        let pod: serde_json::Value = input(pod, "pod")?;
         to_json_fast(&self.inner.upsert_pod(pod).map_err(fail("podConfig"))?)
     }
 

@@ -1,13 +1,13 @@
-//! JS export of the node explanation (`crate::controller::nodelifecycle::explain`): kubectl's
+//! JS export of the node explanation (`kubegate::controller::nodelifecycle::explain`): kubectl's
 //! text in, one import, one engine call, the answer out. The CLI's `node` and the playground's
 //! Node panel read the same answer.
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::{fail, from_json, to_json};
-use crate::controller::nodelifecycle::{ExplainOptions, Explanation};
-use crate::import::Note;
+use super::{fail, input, output};
+use kubegate::controller::nodelifecycle::{ExplainOptions, Explanation};
+use kubegate::import::Note;
 
 /// What `explainNode` returns: the engine's answer and what the import read.
 #[derive(Serialize)]
@@ -29,12 +29,12 @@ pub struct ExplainResult {
 pub fn explain_node(
     text: &str,
     #[wasm_bindgen(unchecked_optional_param_type = "ExplainNodeOptions")] options: &str,
-) -> Result<String, JsValue> {
+) -> Result<JsValue, JsValue> {
     let options: ExplainOptions =
-        from_json::<Option<ExplainOptions>>(options, "explain options")?.unwrap_or_default();
-    let imported = crate::import::node::parse(text).map_err(super::import::import_error)?;
+        input::<Option<ExplainOptions>>(options, "explain options")?.unwrap_or_default();
+    let imported = kubegate::import::node::parse(text).map_err(super::import::import_error)?;
     let explanation = imported.explain(&options).map_err(fail("nodeLifecycle"))?;
-    to_json(&ExplainResult {
+    output(&ExplainResult {
         explanation,
         understood: imported.understood,
         ignored: imported.ignored,

@@ -1,10 +1,10 @@
-//! JS binding for the layered kubelet configuration (`crate::kubelet::config`). No logic here.
+//! JS binding for the layered kubelet configuration (`kubegate::kubelet::config`). No logic here.
 
 use wasm_bindgen::prelude::*;
 
 use super::error::{line, throw, ErrorFields, ErrorLocation, ErrorProblem};
-use super::{fail, from_json, to_json};
-use crate::kubelet::config::{self, KubeletConfigError, ResolveInput, Resolved};
+use super::{fail, input, output};
+use kubegate::kubelet::config::{self, KubeletConfigError, ResolveInput, Resolved};
 
 /// A core error into kubegate's JS `Error` with the location of the value at fault; validation
 /// lists every failure in `problems`.
@@ -63,30 +63,30 @@ fn check_size(input: &ResolveInput) -> Result<(), JsValue> {
 #[wasm_bindgen(js_name = resolveKubeletConfig, unchecked_return_type = "ResolvedKubeletConfig")]
 pub fn resolve_kubelet_config(
     #[wasm_bindgen(unchecked_param_type = "ResolveKubeletConfigInput")] input: &str,
-) -> Result<String, JsValue> {
-    let input: ResolveInput = from_json(input, "kubelet config input")?;
+) -> Result<JsValue, JsValue> {
+    let input: ResolveInput = super::input(input, "kubelet config input")?;
     check_size(&input)?;
     let out = config::resolve_kubelet_config(&input).map_err(config_error)?;
-    to_json(&out)
+    output(&out)
 }
 
 #[wasm_bindgen(js_name = explainKubeletConfig, unchecked_return_type = "KubeletConfigExplanation")]
 pub fn explain_kubelet_config(
     #[wasm_bindgen(unchecked_param_type = "ResolvedKubeletConfig")] result: &str,
     #[wasm_bindgen(js_name = fieldPath)] field_path: &str,
-) -> Result<String, JsValue> {
-    let result: Resolved = from_json(result, "resolved kubelet config")?;
+) -> Result<JsValue, JsValue> {
+    let result: Resolved = input(result, "resolved kubelet config")?;
     let out = config::explain_kubelet_config(&result, field_path).map_err(fail("kubeletConfig"))?;
-    to_json(&out)
+    output(&out)
 }
 
 #[wasm_bindgen(js_name = checkKubeletUpgrade, unchecked_return_type = "KubeletUpgradeReport")]
 pub fn check_kubelet_upgrade(
     #[wasm_bindgen(unchecked_param_type = "ResolveKubeletConfigInput")] input: &str,
     #[wasm_bindgen(js_name = targetVersion)] target_version: &str,
-) -> Result<String, JsValue> {
-    let input: ResolveInput = from_json(input, "kubelet config input")?;
+) -> Result<JsValue, JsValue> {
+    let input: ResolveInput = super::input(input, "kubelet config input")?;
     check_size(&input)?;
     let out = config::check_kubelet_upgrade(&input, target_version).map_err(config_error)?;
-    to_json(&out)
+    output(&out)
 }

@@ -2,13 +2,13 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{fail, from_json, to_json};
-use crate::controller::nodelifecycle::{
+use super::{fail, input, output};
+use kubegate::controller::nodelifecycle::{
     lease_index, ControllerConfig, MonitorInput, NodeLifecycleController, PodView,
 };
-use crate::kubelet::nodestatus::{self, Node, NodeStatus, ReadyInputs};
-use crate::sim::{Scenario, Simulator};
-use crate::timestamp::Time;
+use kubegate::kubelet::nodestatus::{self, Node, NodeStatus, ReadyInputs};
+use kubegate::sim::{Scenario, Simulator};
+use kubegate::timestamp::Time;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS: &str = r#"
@@ -42,7 +42,7 @@ fn check_pass(input: &MonitorInput) -> Result<(), JsValue> {
 }
 
 fn check_sizes(nodes: usize, pods: usize) -> Result<(), JsValue> {
-    use crate::controller::nodelifecycle::{MAX_NODES, MAX_PODS};
+    use kubegate::controller::nodelifecycle::{MAX_NODES, MAX_PODS};
     if nodes > MAX_NODES {
         return Err(super::error(
             "limit",
@@ -61,17 +61,15 @@ fn check_sizes(nodes: usize, pods: usize) -> Result<(), JsValue> {
 /// A controller pass's input, JSON text as UTF-8 bytes (the package's `objectBytes`: 50,000 nodes
 /// are 20 MB, which JS copies into wasm memory in one step as bytes but character by character
 /// as a string; the parameter's type names what callers of the package pass). Valid input is
-/// decoded directly as a [`PassInput`]; only input that fails is decoded again by [`from_json`],
+/// decoded directly as a [`PassInput`]; only input that fails is decoded again by [`input`],
 /// whose path tracking (an allocation per key) is what names the bad field. The limits are
 /// checked after either.
 fn pass_input<'a>(bytes: &'a [u8], what: &str) -> Result<Decoded<'a>, JsValue> {
-    if let Ok(input) = crate::json::strict::from_slice::<PassInput>(bytes) {
+    if let Ok(input) = kubegate::json::strict::from_slice::<PassInput>(bytes) {
         check_sizes(input.nodes.len(), input.pods.len())?;
         return Ok(Decoded::Borrowed(input));
     }
-    let text = std::str::from_utf8(bytes)
-        .map_err(|_| super::error("invalidInput", &format!("invalid {what}: not UTF-8 text")))?;
-    let input: MonitorInput = from_json(text, what)?;
+    let input: MonitorInput = super::input_bytes(bytes, what)?;
     check_pass(&input)?;
     Ok(Decoded::Owned(input))
 }
@@ -110,7 +108,7 @@ struct PassInput<'a> {
     pods: Vec<PodView<'a>>,
 }
 
-/// [`crate::objects::Lease`], borrowed.
+/// [`kubegate::objects::Lease`], borrowed.
 #[derive(serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct LeaseView<'a> {
@@ -129,7 +127,7 @@ struct LeaseMetaView<'a> {
 }
 
 fn node_lease_namespace() -> &'static str {
-    crate::objects::NODE_LEASE_NAMESPACE
+    kubegate::objects::NODE_LEASE_NAMESPACE
 }
 
 #[derive(Default, serde::Deserialize)]
@@ -150,7 +148,7 @@ struct LeaseSpecView<'a> {
 fn monitor_pass(
     ctl: &mut NodeLifecycleController,
     bytes: &[u8],
-) -> Result<crate::controller::nodelifecycle::MonitorResult, JsValue> {
+) -> Result<kubegate::controller::nodelifecycle::MonitorResult, JsValue> {
     Ok(match pass_input(bytes, "monitorNodeHealth input")? {
         Decoded::Borrowed(input) => {
             let leases = lease_index(
@@ -165,14 +163,14 @@ fn monitor_pass(
     })
 }
 
-/// [`to_json`] for a pass's result (50,000 nodes are about 20 MB of JSON): the same text,
-/// written by [`crate::json`] into a buffer the size of the input (a pass returns the nodes it
+/// The bulk path's conversion out (50,000 nodes are about 20 MB of JSON): the same text,
+/// written by [`kubegate::json`] into a buffer the size of the input (a pass returns the nodes it
 /// was given, and a little more or less), so it is not copied while it grows.
 fn pass_result(
-    result: &crate::controller::nodelifecycle::MonitorResult,
+    result: &kubegate::controller::nodelifecycle::MonitorResult,
     input_len: usize,
 ) -> Result<String, JsValue> {
-    crate::json::to_string_sized(result, input_len).map_err(|e| {
+    kubegate::json::to_string_sized(result, input_len).map_err(|e| {
         super::error(
             "internal",
             &format!("kubegate: cannot convert result to JS: {e}"),
@@ -189,9 +187,9 @@ pub fn set_memory_pressure_condition(
     #[wasm_bindgen(unchecked_param_type = "Node")] node: &str,
     now: &str,
     #[wasm_bindgen(js_name = underPressure)] under_pressure: bool,
-) -> Result<String, JsValue> {
-    let node: Node = from_json(node, "node")?;
-    to_json(&nodestatus::set_memory_pressure(
+) -> Result<JsValue, JsValue> {
+    let node: Node = input(node, "node")?;
+    output(&nodestatus::set_memory_pressure(
         &node,
         time(now)?,
         under_pressure,
@@ -203,9 +201,9 @@ pub fn set_disk_pressure_condition(
     #[wasm_bindgen(unchecked_param_type = "Node")] node: &str,
     now: &str,
     #[wasm_bindgen(js_name = underPressure)] under_pressure: bool,
-) -> Result<String, JsValue> {
-    let node: Node = from_json(node, "node")?;
-    to_json(&nodestatus::set_disk_pressure(
+) -> Result<JsValue, JsValue> {
+    let node: Node = input(node, "node")?;
+    output(&nodestatus::set_disk_pressure(
         &node,
         time(now)?,
         under_pressure,
@@ -217,9 +215,9 @@ pub fn set_pid_pressure_condition(
     #[wasm_bindgen(unchecked_param_type = "Node")] node: &str,
     now: &str,
     #[wasm_bindgen(js_name = underPressure)] under_pressure: bool,
-) -> Result<String, JsValue> {
-    let node: Node = from_json(node, "node")?;
-    to_json(&nodestatus::set_pid_pressure(
+) -> Result<JsValue, JsValue> {
+    let node: Node = input(node, "node")?;
+    output(&nodestatus::set_pid_pressure(
         &node,
         time(now)?,
         under_pressure,
@@ -231,11 +229,11 @@ pub fn set_ready_condition(
     #[wasm_bindgen(unchecked_param_type = "Node")] node: &str,
     now: &str,
     #[wasm_bindgen(unchecked_param_type = "ReadyInputs | undefined")] inputs: &str,
-) -> Result<String, JsValue> {
-    let node: Node = from_json(node, "node")?;
+) -> Result<JsValue, JsValue> {
+    let node: Node = input(node, "node")?;
     let inputs: ReadyInputs =
-        from_json::<Option<ReadyInputs>>(inputs, "ready inputs")?.unwrap_or_default();
-    to_json(&nodestatus::set_ready(&node, time(now)?, &inputs))
+        input::<Option<ReadyInputs>>(inputs, "ready inputs")?.unwrap_or_default();
+    output(&nodestatus::set_ready(&node, time(now)?, &inputs))
 }
 
 #[wasm_bindgen(js_name = nodeStatusHasChanged)]
@@ -245,8 +243,8 @@ pub fn node_status_has_changed(
     #[wasm_bindgen(js_name = newStatus, unchecked_param_type = "NodeStatus | null | undefined")]
     new: &str,
 ) -> Result<bool, JsValue> {
-    let a: Option<NodeStatus> = from_json(original, "original status")?;
-    let b: Option<NodeStatus> = from_json(new, "new status")?;
+    let a: Option<NodeStatus> = input(original, "original status")?;
+    let b: Option<NodeStatus> = input(new, "new status")?;
     Ok(nodestatus::node_status_has_changed(a.as_ref(), b.as_ref()))
 }
 
@@ -262,7 +260,7 @@ impl JsNodeLifecycleController {
         #[wasm_bindgen(unchecked_param_type = "ControllerConfig | undefined")] config: &str,
     ) -> Result<JsNodeLifecycleController, JsValue> {
         let config: ControllerConfig =
-            from_json::<Option<ControllerConfig>>(config, "controller config")?.unwrap_or_default();
+            input::<Option<ControllerConfig>>(config, "controller config")?.unwrap_or_default();
         Ok(JsNodeLifecycleController {
             inner: NodeLifecycleController::new(&config).map_err(fail("nodeLifecycle"))?,
         })
@@ -270,8 +268,8 @@ impl JsNodeLifecycleController {
 
     /// The settings in force, defaults filled in (the grace period depends on the version).
     #[wasm_bindgen(unchecked_return_type = "ResolvedControllerSettings")]
-    pub fn settings(&self) -> Result<String, JsValue> {
-        to_json(self.inner.settings())
+    pub fn settings(&self) -> Result<JsValue, JsValue> {
+        output(self.inner.settings())
     }
 
     #[wasm_bindgen(js_name = monitorNodeHealth, unchecked_return_type = "MonitorResult")]
@@ -299,9 +297,9 @@ impl JsNodeLifecycleController {
 #[wasm_bindgen(js_name = simulateCluster, unchecked_return_type = "Trace")]
 pub fn simulate_cluster(
     #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: &str,
-) -> Result<String, JsValue> {
-    let scenario: Scenario = from_json(scenario, "scenario")?;
-    to_json(&crate::sim::simulate_cluster(scenario).map_err(fail("simulator"))?)
+) -> Result<JsValue, JsValue> {
+    let scenario: Scenario = input(scenario, "scenario")?;
+    output(&kubegate::sim::simulate_cluster(scenario).map_err(fail("simulator"))?)
 }
 
 #[wasm_bindgen(js_name = ClusterSimulator)]
@@ -315,7 +313,7 @@ impl JsClusterSimulator {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: &str,
     ) -> Result<JsClusterSimulator, JsValue> {
-        let scenario: Scenario = from_json(scenario, "scenario")?;
+        let scenario: Scenario = input(scenario, "scenario")?;
         Ok(JsClusterSimulator {
             inner: Simulator::new(scenario).map_err(fail("simulator"))?,
         })
@@ -323,14 +321,14 @@ impl JsClusterSimulator {
 
     /// Moves the virtual clock by a duration ("30s") and returns the trace so far.
     #[wasm_bindgen(unchecked_return_type = "Trace")]
-    pub fn advance(&mut self, duration: &str) -> Result<String, JsValue> {
+    pub fn advance(&mut self, duration: &str) -> Result<JsValue, JsValue> {
         let ms = self.step(duration)?;
-        to_json(self.inner.advance(ms))
+        output(self.inner.advance(ms))
     }
 
     /// A step of the virtual clock, checked against the simulator's limits before any work.
     fn step(&self, duration: &str) -> Result<i64, JsValue> {
-        let d = crate::duration::Duration::parse(duration).map_err(fail("invalidDuration"))?;
+        let d = kubegate::duration::Duration::parse(duration).map_err(fail("invalidDuration"))?;
         self.inner.check_advance(d).map_err(fail("simulator"))
     }
 
@@ -346,10 +344,10 @@ impl JsClusterSimulator {
         js_name = advanceQuiet,
         unchecked_return_type = "{ end: string; summary: Trace[\"summary\"]; writes: Trace[\"writes\"]; writeRates: Trace[\"writeRates\"] }"
     )]
-    pub fn advance_quiet(&mut self, duration: &str) -> Result<String, JsValue> {
+    pub fn advance_quiet(&mut self, duration: &str) -> Result<JsValue, JsValue> {
         let ms = self.step(duration)?;
         let t = self.inner.advance(ms);
-        to_json(&serde_json::json!({
+        output(&serde_json::json!({
             "end": t.end,
             "summary": t.summary,
             "writes": t.writes,
@@ -359,8 +357,8 @@ impl JsClusterSimulator {
 
     /// The trace so far.
     #[wasm_bindgen(unchecked_return_type = "Trace")]
-    pub fn trace(&self) -> Result<String, JsValue> {
-        to_json(self.inner.trace())
+    pub fn trace(&self) -> Result<JsValue, JsValue> {
+        output(self.inner.trace())
     }
 
     /// The Ready status of every node by index: 0 not registered, 1 True, 2 False, 3 Unknown.
@@ -376,8 +374,8 @@ impl JsClusterSimulator {
 
     /// The nodes as the simulated API server holds them.
     #[wasm_bindgen(unchecked_return_type = "Node[]")]
-    pub fn nodes(&self) -> Result<String, JsValue> {
-        to_json(self.inner.nodes())
+    pub fn nodes(&self) -> Result<JsValue, JsValue> {
+        output(self.inner.nodes())
     }
 }
 
@@ -394,8 +392,8 @@ export interface NodeStart { faults: Fault[]; atMs?: number; understood: string[
 pub fn scenario_start_from_node(
     #[wasm_bindgen(unchecked_param_type = "Node")] node: &str,
     #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: &str,
-) -> Result<String, JsValue> {
-    let node: Node = from_json(node, "node")?;
-    let scenario: Scenario = from_json(scenario, "scenario")?;
-    to_json(&crate::sim::start_from_node(&node, &scenario).map_err(fail("simulator"))?)
+) -> Result<JsValue, JsValue> {
+    let node: Node = input(node, "node")?;
+    let scenario: Scenario = input(scenario, "scenario")?;
+    output(&kubegate::sim::start_from_node(&node, &scenario).map_err(fail("simulator"))?)
 }

@@ -1,17 +1,14 @@
 //! `FeatureGate` and `parseFeatureList` for JavaScript: conversions around
-//! [`crate::featuregate`], nothing more.
+//! [`kubegate::featuregate`], nothing more.
 
 use std::collections::BTreeMap;
 
 use wasm_bindgen::prelude::*;
 
 use super::error::{throw, ErrorFields, ErrorProblem, ErrorSpan};
-use super::json_out::{to_text, ToJson};
-use super::{read_input, utf16_offset};
-use crate::featuregate::feature_list::{spec, spec_list, Source};
-use crate::featuregate::{self as core, FeatureGateError};
-use crate::json_tree::Json;
-use crate::version::Version;
+use super::{input, output, utf16_offset};
+use kubegate::featuregate::{self as core, FeatureGateError};
+use kubegate::version::Version;
 
 /// A core error into kubegate's JS `Error`: `kind` is the first problem's, `problems` lists
 /// each with its span in UTF-16 units of `text` (the string given to `set`).
@@ -51,7 +48,7 @@ fn version(text: &str, what: &'static str) -> Result<Version, JsValue> {
     if !plain_version(text) {
         return Err(invalid(format!(
             "could not parse {} as version",
-            crate::go::quote(text)
+            kubegate::go::quote(text)
         )));
     }
     Ok(v)
@@ -83,9 +80,8 @@ fn plain_version(text: &str) -> bool {
     numeric && suffix_ok
 }
 
-fn js<T: ToJson>(r: Result<T, FeatureGateError>) -> Result<String, JsValue> {
-    let v = r.map_err(|e| gate_error(e, None))?;
-    Ok(to_text(&v))
+fn js<T: serde::Serialize>(r: Result<T, FeatureGateError>) -> Result<JsValue, JsValue> {
+    output(&r.map_err(|e| gate_error(e, None))?)
 }
 
 /// `versionedSpecs` of every feature by name, as JSON text (`addVersioned`, `renderFeatureList`).
@@ -93,9 +89,7 @@ fn versioned_specs(
     text: &str,
     what: &str,
 ) -> Result<BTreeMap<String, Vec<core::FeatureSpec>>, JsValue> {
-    read_input(text, what, |tree| {
-        tree.map_of(|v| spec_list(v, Source::Text))
-    })
+    input(text, what)
 }
 
 /// A Kubernetes feature gate (`k8s.io/component-base/featuregate`), exactly.
@@ -148,9 +142,7 @@ impl JsFeatureGate {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Record<string, FeatureSpec>")] features: &str,
     ) -> Result<(), JsValue> {
-        let features = read_input(features, "feature specs", |tree| {
-            tree.map_of(|v| spec(v, Source::Text))
-        })?;
+        let features: BTreeMap<String, core::FeatureSpec> = input(features, "feature specs")?;
         self.inner.add(features).map_err(|e| gate_error(e, None))
     }
 
@@ -172,9 +164,7 @@ impl JsFeatureGate {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Record<string, string[]>")] dependencies: &str,
     ) -> Result<(), JsValue> {
-        let deps = read_input(dependencies, "dependencies", |tree| {
-            tree.map_of(|v| v.seq_of(Json::string))
-        })?;
+        let deps: BTreeMap<String, Vec<String>> = input(dependencies, "dependencies")?;
         self.inner
             .add_dependencies(deps)
             .map_err(|e| gate_error(e, None))
@@ -182,12 +172,12 @@ impl JsFeatureGate {
 
     /// Applies a `--feature-gates` value such as `"AllAlpha=true,MyFeature=false"` (`Set`).
     #[wasm_bindgen(unchecked_return_type = "Warning[]")]
-    pub fn set(&mut self, value: &str) -> Result<String, JsValue> {
+    pub fn set(&mut self, value: &str) -> Result<JsValue, JsValue> {
         let warnings = self
             .inner
             .set(value)
             .map_err(|e| gate_error(e, Some(value)))?;
-        Ok(to_text(&warnings))
+        output(&warnings)
     }
 
     /// Applies explicit values (`SetFromMap`).
@@ -195,8 +185,8 @@ impl JsFeatureGate {
     pub fn set_from_map(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Record<string, boolean>")] values: &str,
-    ) -> Result<String, JsValue> {
-        let values = read_input(values, "feature values", |tree| tree.map_of(Json::boolean))?;
+    ) -> Result<JsValue, JsValue> {
+        let values: BTreeMap<String, bool> = input(values, "feature values")?;
         js(self.inner.set_from_map(&values))
     }
 
@@ -262,7 +252,7 @@ impl JsFeatureGate {
 
     /// Changes the default of the spec in force (`OverrideDefault`).
     #[wasm_bindgen(js_name = overrideDefault, unchecked_return_type = "Warning[]")]
-    pub fn override_default(&mut self, name: &str, value: bool) -> Result<String, JsValue> {
+    pub fn override_default(&mut self, name: &str, value: bool) -> Result<JsValue, JsValue> {
         js(self.inner.override_default(name, value))
     }
 
@@ -273,14 +263,14 @@ impl JsFeatureGate {
         name: &str,
         value: bool,
         at: &str,
-    ) -> Result<String, JsValue> {
+    ) -> Result<JsValue, JsValue> {
         let at = version(at, "version")?;
         js(self.inner.override_default_at_version(name, value, &at))
     }
 
     /// Emulates another version, min-compatibility one minor below (`SetEmulationVersion`).
     #[wasm_bindgen(js_name = setEmulationVersion, unchecked_return_type = "Warning[]")]
-    pub fn set_emulation_version(&mut self, emulation: &str) -> Result<String, JsValue> {
+    pub fn set_emulation_version(&mut self, emulation: &str) -> Result<JsValue, JsValue> {
         let emulation = version(emulation, "emulation version")?;
         js(self.inner.set_emulation_version(emulation))
     }
@@ -294,7 +284,7 @@ impl JsFeatureGate {
         &mut self,
         emulation: &str,
         #[wasm_bindgen(js_name = minCompatibility)] min_compatibility: &str,
-    ) -> Result<String, JsValue> {
+    ) -> Result<JsValue, JsValue> {
         let emulation = version(emulation, "emulation version")?;
         let min = version(min_compatibility, "min compatibility version")?;
         js(self
@@ -360,8 +350,8 @@ impl JsFeatureGate {
 
     /// The spec in force of every available feature (`GetAll`).
     #[wasm_bindgen(js_name = getAll, unchecked_return_type = "Record<string, FeatureSpec>")]
-    pub fn get_all(&self) -> String {
-        to_text(&self.inner.get_all())
+    pub fn get_all(&self) -> Result<JsValue, JsValue> {
+        output(&self.inner.get_all())
     }
 
     /// Every feature's full history (`GetAllVersioned`).
@@ -369,20 +359,20 @@ impl JsFeatureGate {
         js_name = getAllVersioned,
         unchecked_return_type = "Record<string, FeatureSpec[]>"
     )]
-    pub fn get_all_versioned(&self) -> String {
-        to_text(&self.inner.get_all_versioned())
+    pub fn get_all_versioned(&self) -> Result<JsValue, JsValue> {
+        output(&self.inner.get_all_versioned())
     }
 
     /// The declared dependencies (`Dependencies`).
     #[wasm_bindgen(unchecked_return_type = "Record<string, string[]>")]
-    pub fn dependencies(&self) -> String {
-        to_text(self.inner.dependencies())
+    pub fn dependencies(&self) -> Result<JsValue, JsValue> {
+        output(self.inner.dependencies())
     }
 
     /// Every feature's state with the reason for its value (kubegate's addition, for tables).
     #[wasm_bindgen(js_name = featureStates, unchecked_return_type = "FeatureState[]")]
-    pub fn feature_states(&self) -> String {
-        to_text(&self.inner.feature_states())
+    pub fn feature_states(&self) -> Result<JsValue, JsValue> {
+        output(&self.inner.feature_states())
     }
 }
 
@@ -391,7 +381,7 @@ impl JsFeatureGate {
     js_name = parseFeatureList,
     unchecked_return_type = "Record<string, FeatureSpec[]>"
 )]
-pub fn parse_feature_list(yaml: &str) -> Result<String, JsValue> {
+pub fn parse_feature_list(yaml: &str) -> Result<JsValue, JsValue> {
     js(core::parse_feature_list(yaml))
 }
 
@@ -401,8 +391,8 @@ pub fn parse_feature_list(yaml: &str) -> Result<String, JsValue> {
     js_name = kubernetesFeatures,
     unchecked_return_type = "Record<string, FeatureSpec[]>"
 )]
-pub fn kubernetes_features() -> String {
-    to_text(&crate::releases::kubernetes_features())
+pub fn kubernetes_features() -> Result<JsValue, JsValue> {
+    output(&kubegate::releases::kubernetes_features())
 }
 
 /// The dependencies between the built-in Kubernetes gates, in the shape `addDependencies` takes.
@@ -410,8 +400,8 @@ pub fn kubernetes_features() -> String {
     js_name = kubernetesDependencies,
     unchecked_return_type = "Record<string, string[]>"
 )]
-pub fn kubernetes_dependencies() -> String {
-    to_text(&crate::releases::kubernetes_dependencies())
+pub fn kubernetes_dependencies() -> Result<JsValue, JsValue> {
+    output(&kubegate::releases::kubernetes_dependencies())
 }
 
 /// Writes features in the `versioned_feature_list.yaml` format (the inverse of

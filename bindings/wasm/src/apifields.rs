@@ -1,9 +1,9 @@
 //! JS binding for gated API fields, enum validation and the bootstrap controller. Conversion only.
 
-use super::{error, fail, from_json, to_json};
-use crate::api::{enums, frobber, gating, schemas};
-use crate::controlplane::bootstrap::{BootstrapConfig, BootstrapController};
-use crate::controlplane::objects::Service;
+use super::{error, fail, input, output};
+use kubegate::api::{enums, frobber, gating, schemas};
+use kubegate::controlplane::bootstrap::{BootstrapConfig, BootstrapController};
+use kubegate::controlplane::objects::Service;
 use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
@@ -54,9 +54,9 @@ export interface BootstrapState {
 "#;
 
 /// A bootstrap controller error: kind "limit" for a size beyond its limits, else "controlPlane".
-fn bootstrap_error(e: crate::controlplane::bootstrap::BootstrapError) -> JsValue {
+fn bootstrap_error(e: kubegate::controlplane::bootstrap::BootstrapError) -> JsValue {
     let kind = match e {
-        crate::controlplane::bootstrap::BootstrapError::Limit(_) => "limit",
+        kubegate::controlplane::bootstrap::BootstrapError::Limit(_) => "limit",
         _ => "controlPlane",
     };
     error(kind, &e.to_string())
@@ -72,13 +72,13 @@ pub fn prepare_for_create(
     #[wasm_bindgen(unchecked_param_type = "FieldGateSchema")] schema: &str,
     #[wasm_bindgen(unchecked_param_type = "Record<string, boolean>")] gates: &str,
     #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] obj: &str,
-) -> Result<String, JsValue> {
-    let schema: gating::FieldGateSchema = from_json(schema, "schema")?;
-    let gates: BTreeMap<String, bool> = from_json(gates, "gates")?;
-    let obj: serde_json::Value = from_json(obj, "object")?;
+) -> Result<JsValue, JsValue> {
+    let schema: gating::FieldGateSchema = input(schema, "schema")?;
+    let gates: BTreeMap<String, bool> = input(gates, "gates")?;
+    let obj: serde_json::Value = input(obj, "object")?;
     let out =
         gating::prepare_for_create(&schema, &lookup(&gates), &obj).map_err(fail("apiFields"))?;
-    to_json(&out)
+    output(&out)
 }
 
 /// `PrepareForUpdate` with a declarative schema.
@@ -89,33 +89,33 @@ pub fn prepare_for_update(
     #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] obj: &str,
     #[wasm_bindgen(js_name = oldObj, unchecked_param_type = "Record<string, unknown>")]
     old_obj: &str,
-) -> Result<String, JsValue> {
-    let schema: gating::FieldGateSchema = from_json(schema, "schema")?;
-    let gates: BTreeMap<String, bool> = from_json(gates, "gates")?;
-    let obj: serde_json::Value = from_json(obj, "object")?;
-    let old: serde_json::Value = from_json(old_obj, "old object")?;
+) -> Result<JsValue, JsValue> {
+    let schema: gating::FieldGateSchema = input(schema, "schema")?;
+    let gates: BTreeMap<String, bool> = input(gates, "gates")?;
+    let obj: serde_json::Value = input(obj, "object")?;
+    let old: serde_json::Value = input(old_obj, "old object")?;
     let out = gating::prepare_for_update(&schema, &lookup(&gates), &obj, &old)
         .map_err(fail("apiFields"))?;
-    to_json(&out)
+    output(&out)
 }
 
 /// The built-in schemas (Frobber, Service, EndpointSlice).
 #[wasm_bindgen(js_name = builtinFieldGateSchemas, unchecked_return_type = "FieldGateSchema[]")]
-pub fn builtin_field_gate_schemas() -> Result<String, JsValue> {
-    to_json(&schemas::builtin_schemas())
+pub fn builtin_field_gate_schemas() -> Result<JsValue, JsValue> {
+    output(&schemas::builtin_schemas())
 }
 
 /// `validate.Enum` with ratcheting; upstream-formatted error strings.
 #[wasm_bindgen(js_name = validateEnum, unchecked_return_type = "string[]")]
 pub fn validate_enum(
     #[wasm_bindgen(unchecked_param_type = "EnumRequest")] request: &str,
-) -> Result<String, JsValue> {
-    let req: enums::EnumRequest = from_json(request, "enum request")?;
+) -> Result<JsValue, JsValue> {
+    let req: enums::EnumRequest = input(request, "enum request")?;
     let errs: Vec<String> = enums::validate_enum_request(&req)
         .iter()
         .map(|e| e.to_string())
         .collect();
-    to_json(&errs)
+    output(&errs)
 }
 
 /// The arguments of the guide's `OnTuesday` example.
@@ -139,15 +139,15 @@ pub(crate) struct RestartPolicyRequest {
 #[wasm_bindgen(js_name = validateFrobberRestartPolicy, unchecked_return_type = "FrobberRestartPolicyReport")]
 pub fn validate_frobber_restart_policy(
     #[wasm_bindgen(unchecked_param_type = "FrobberRestartPolicyRequest")] request: &str,
-) -> Result<String, JsValue> {
-    let r: RestartPolicyRequest = from_json(request, "restart policy request")?;
+) -> Result<JsValue, JsValue> {
+    let r: RestartPolicyRequest = input(request, "restart policy request")?;
     let out = frobber::check_restart_policy(
         &r.restart_policy,
         r.old_restart_policy.as_deref(),
         &lookup(&r.gates),
     )
     .map_err(|e| error(e.kind().as_str(), &e.to_string()))?;
-    to_json(&out)
+    output(&out)
 }
 
 /// The bootstrap controllers of several apiservers on a virtual clock.
@@ -162,14 +162,14 @@ impl JsBootstrapController {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "BootstrapConfig")] config: &str,
     ) -> Result<JsBootstrapController, JsValue> {
-        let config: BootstrapConfig = from_json(config, "bootstrap config")?;
+        let config: BootstrapConfig = input(config, "bootstrap config")?;
         let inner = BootstrapController::new(config).map_err(bootstrap_error)?;
         Ok(JsBootstrapController { inner })
     }
 
     /// Moves the clock by a Go duration string ("10s", "3m").
     pub fn advance(&mut self, duration: &str) -> Result<(), JsValue> {
-        let d = crate::duration::parse_std(duration).map_err(fail("invalidDuration"))?;
+        let d = kubegate::duration::parse_std(duration).map_err(fail("invalidDuration"))?;
         self.inner.check_advance(d).map_err(fail("limit"))?;
         self.inner.advance(d);
         Ok(())
@@ -196,7 +196,7 @@ impl JsBootstrapController {
         #[wasm_bindgen(unchecked_param_type = "Service")] service: &str,
         allocate: bool,
     ) -> Result<(), JsValue> {
-        let svc: Service = from_json(service, "service")?;
+        let svc: Service = input(service, "service")?;
         self.inner
             .create_service(svc, allocate)
             .map_err(bootstrap_error)
@@ -235,64 +235,64 @@ impl JsBootstrapController {
 
     #[wasm_bindgen(getter)]
     pub fn now(&self) -> String {
-        crate::duration::format_std(self.inner.now())
+        kubegate::duration::format_std(self.inner.now())
     }
 
     #[wasm_bindgen(unchecked_return_type = "string[]")]
-    pub fn namespaces(&self) -> Result<String, JsValue> {
-        to_json(&self.inner.namespaces())
+    pub fn namespaces(&self) -> Result<JsValue, JsValue> {
+        output(&self.inner.namespaces())
     }
 
     /// The `default/kubernetes` Service, or null before an apiserver created it.
     #[wasm_bindgen(unchecked_return_type = "Service | null")]
-    pub fn service(&self) -> Result<String, JsValue> {
-        to_json(&self.inner.current_kubernetes_service())
+    pub fn service(&self) -> Result<JsValue, JsValue> {
+        output(&self.inner.current_kubernetes_service())
     }
 
     #[wasm_bindgen(unchecked_return_type = "Service[]")]
-    pub fn services(&self) -> Result<String, JsValue> {
-        to_json(self.inner.services())
+    pub fn services(&self) -> Result<JsValue, JsValue> {
+        output(self.inner.services())
     }
 
     #[wasm_bindgen(unchecked_return_type = "Endpoints | null")]
-    pub fn endpoints(&self) -> Result<String, JsValue> {
-        to_json(&self.inner.endpoints())
+    pub fn endpoints(&self) -> Result<JsValue, JsValue> {
+        output(&self.inner.endpoints())
     }
 
     #[wasm_bindgen(unchecked_return_type = "MasterLease[]")]
-    pub fn leases(&self) -> Result<String, JsValue> {
-        to_json(&self.inner.leases())
+    pub fn leases(&self) -> Result<JsValue, JsValue> {
+        output(&self.inner.leases())
     }
 
     #[wasm_bindgen(unchecked_return_type = "Allocations")]
-    pub fn allocations(&self) -> Result<String, JsValue> {
-        to_json(&self.inner.allocations())
+    pub fn allocations(&self) -> Result<JsValue, JsValue> {
+        output(&self.inner.allocations())
     }
 
     #[wasm_bindgen(unchecked_return_type = "ControlPlaneEvent[]")]
-    pub fn events(&self) -> Result<String, JsValue> {
-        to_json(self.inner.events())
+    pub fn events(&self) -> Result<JsValue, JsValue> {
+        output(self.inner.events())
     }
 
     #[wasm_bindgen(unchecked_return_type = "LogEntry[]")]
-    pub fn log(&self) -> Result<String, JsValue> {
-        to_json(self.inner.log_entries())
+    pub fn log(&self) -> Result<JsValue, JsValue> {
+        output(self.inner.log_entries())
     }
 
     /// Every repair run so far, with the leak counters it left.
     #[wasm_bindgen(js_name = repairRuns, unchecked_return_type = "RepairRun[]")]
-    pub fn repair_runs(&self) -> Result<String, JsValue> {
-        to_json(self.inner.repair_runs())
+    pub fn repair_runs(&self) -> Result<JsValue, JsValue> {
+        output(self.inner.repair_runs())
     }
 
     /// Every change of the kubernetes Endpoints addresses so far.
     #[wasm_bindgen(js_name = endpointsHistory, unchecked_return_type = "EndpointsChange[]")]
-    pub fn endpoints_history(&self) -> Result<String, JsValue> {
-        to_json(self.inner.endpoints_history())
+    pub fn endpoints_history(&self) -> Result<JsValue, JsValue> {
+        output(self.inner.endpoints_history())
     }
 
     #[wasm_bindgen(unchecked_return_type = "BootstrapState")]
-    pub fn state(&self) -> Result<String, JsValue> {
-        to_json(&self.inner.state())
+    pub fn state(&self) -> Result<JsValue, JsValue> {
+        output(&self.inner.state())
     }
 }

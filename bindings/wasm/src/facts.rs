@@ -1,12 +1,12 @@
-//! The facts the playground, the widgets and the docs state in prose ([`crate::facts`]), for
+//! The facts the playground, the widgets and the docs state in prose ([`kubegate::facts`]), for
 //! JavaScript: one conversion, no rule.
 
 use wasm_bindgen::prelude::*;
 
-use super::to_json;
+use super::output;
 
 /// The facts of this build (release range, per-release defaults, spans, kinds).
 #[wasm_bindgen(js_name = facts, unchecked_return_type = "Facts")]
-pub fn facts() -> Result<String, JsValue> {
-    to_json(&crate::facts::facts())
+pub fn facts() -> Result<JsValue, JsValue> {
+    output(&kubegate::facts::facts())
 }

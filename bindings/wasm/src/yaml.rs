@@ -1,9 +1,9 @@
-//! YAML output for JavaScript: [`crate::yaml::to_string`], so the playground and users show YAML
+//! YAML output for JavaScript: [`kubegate::yaml::to_string`], so the playground and users show YAML
 //! exactly as the CLI (and `sigs.k8s.io/yaml`) writes it instead of keeping a writer of their own.
 
 use wasm_bindgen::prelude::*;
 
-use super::read_input;
+use super::input;
 
 /// Any JSON value as YAML text, written as `sigs.k8s.io/yaml` (go-yaml v2) writes it: block
 /// style, keys in the value's order, strings quoted only when YAML 1.1 would read them as
@@ -12,6 +12,6 @@ use super::read_input;
 pub fn to_yaml(
     #[wasm_bindgen(unchecked_param_type = "unknown")] value: &str,
 ) -> Result<String, JsValue> {
-    let value = read_input(value, "value", |tree| Ok(tree.to_value()))?;
-    Ok(crate::yaml::to_string(&value))
+    let value: serde_json::Value = input(value, "value")?;
+    Ok(kubegate::yaml::to_string(&value))
 }

@@ -101,7 +101,10 @@ impl ErrorFields {
 }
 
 /// A line number as JS receives it (a number; lines beyond u32 do not occur in bounded input).
-#[cfg(any(feature = "kubelet-config", feature = "node-status"))]
+#[cfg(all(
+    feature = "api",
+    any(feature = "kubelet-config", feature = "node-status")
+))]
 pub(crate) fn line(l: usize) -> u32 {
     u32::try_from(l).unwrap_or(u32::MAX)
 }
@@ -109,9 +112,8 @@ pub(crate) fn line(l: usize) -> u32 {
 /// The JS `Error` with `message` and `fields`: the only constructor of a thrown error.
 pub(crate) fn throw(message: &str, fields: &ErrorFields) -> JsValue {
     let err = js_sys::Error::new(message);
-    // The fields cross as one JSON object copied onto the Error, as every structured value does.
-    let text = super::json_out::to_text(fields);
-    let copied = js_sys::JSON::parse(&text)
+    // The fields cross as one object copied onto the Error, as every result does.
+    let copied = super::output(fields)
         .ok()
         .and_then(|v| v.dyn_into::<js_sys::Object>().ok());
     match copied {

@@ -5,8 +5,8 @@
 //! drifts the first time a field is added or renamed. Each type derives `ts_rs::TS` (behind the
 //! `typescript` Cargo feature, so no build but this one compiles ts-rs); [`generate`] writes
 //! their declarations in one file, which the binding embeds in the package's `kubegate.d.ts`
-//! (`mod.rs`). The test below fails when the checked-in file is not what the types generate;
-//! `KUBEGATE_BLESS=1 cargo test --lib --features typescript wasm::contracts` rewrites it.
+//! (`lib.rs`). The test below fails when the checked-in file is not what the types generate;
+//! `KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts` rewrites it.
 //!
 //! Node status, the lifecycle controller, the simulator and the control plane keep their
 //! hand-written sections for now, as do pod config's inputs (the pod JSON, source options);
@@ -15,13 +15,13 @@
 use ts_rs::{Config, TS};
 
 use super::error::{ErrorFields, ErrorLocation, ErrorProblem, ErrorSpan};
-use crate::api::{enums, frobber, gating};
-use crate::facts;
-use crate::featuregate::{FeatureSpec, FeatureState, PreRelease, Reason, Warning};
-use crate::import::{cmdline, configz, kubeadm, metrics, Note};
-use crate::kubelet::config::{dynamic, provenance, upgrade, ResolveInput, Resolved};
-use crate::kubelet::podconfig;
-use crate::releases::gates::{Component, GateFacts, GateHistory, HistoryRow};
+use kubegate::api::{enums, frobber, gating};
+use kubegate::facts;
+use kubegate::featuregate::{FeatureSpec, FeatureState, PreRelease, Reason, Warning};
+use kubegate::import::{cmdline, configz, kubeadm, metrics, Note};
+use kubegate::kubelet::config::{dynamic, provenance, upgrade, ResolveInput, Resolved};
+use kubegate::kubelet::podconfig;
+use kubegate::releases::gates::{Component, GateFacts, GateHistory, HistoryRow};
 
 /// One exported declaration, with its docs.
 fn decl<T: TS>(cfg: &Config) -> String {
@@ -165,8 +165,8 @@ pub(crate) fn generate() -> String {
                 decl::<cmdline::Variable>(&cfg),
                 decl::<cmdline::CommandLine>(&cfg),
                 decl::<configz::Configz>(&cfg),
-                decl::<crate::import::node::ImportedNode>(&cfg),
-                decl::<crate::import::node::NodeImport>(&cfg),
+                decl::<kubegate::import::node::ImportedNode>(&cfg),
+                decl::<kubegate::import::node::NodeImport>(&cfg),
                 decl::<metrics::ReportedGate>(&cfg),
                 decl::<metrics::FeatureMetrics>(&cfg),
                 decl::<metrics::Mismatch>(&cfg),
@@ -209,21 +209,21 @@ pub(crate) fn generate() -> String {
         (
             "Node lifecycle controller",
             vec![
-                decl::<crate::controller::nodelifecycle::ControllerConfig>(&cfg),
-                decl::<crate::controller::nodelifecycle::Settings>(&cfg),
-                decl::<crate::controller::tainteviction::Toleration>(&cfg),
-                decl::<crate::controller::tainteviction::PodOnNode>(&cfg),
-                decl::<crate::controller::nodelifecycle::ClusterOptions>(&cfg),
-                decl::<crate::controller::nodelifecycle::ExplainOptions>(&cfg),
-                decl::<crate::controller::nodelifecycle::Step>(&cfg),
-                decl::<crate::controller::nodelifecycle::TaintView>(&cfg),
-                decl::<crate::controller::nodelifecycle::PodEviction>(&cfg),
-                decl::<crate::controller::nodelifecycle::ZoneView>(&cfg),
-                decl::<crate::controller::nodelifecycle::NodeExplanation>(&cfg),
-                decl::<crate::controller::nodelifecycle::ControllerView>(&cfg),
-                decl::<crate::controller::nodelifecycle::ClusterView>(&cfg),
-                decl::<crate::controller::nodelifecycle::Staleness>(&cfg),
-                decl::<crate::controller::nodelifecycle::Explanation>(&cfg),
+                decl::<kubegate::controller::nodelifecycle::ControllerConfig>(&cfg),
+                decl::<kubegate::controller::nodelifecycle::Settings>(&cfg),
+                decl::<kubegate::controller::tainteviction::Toleration>(&cfg),
+                decl::<kubegate::controller::tainteviction::PodOnNode>(&cfg),
+                decl::<kubegate::controller::nodelifecycle::ClusterOptions>(&cfg),
+                decl::<kubegate::controller::nodelifecycle::ExplainOptions>(&cfg),
+                decl::<kubegate::controller::nodelifecycle::Step>(&cfg),
+                decl::<kubegate::controller::nodelifecycle::TaintView>(&cfg),
+                decl::<kubegate::controller::nodelifecycle::PodEviction>(&cfg),
+                decl::<kubegate::controller::nodelifecycle::ZoneView>(&cfg),
+                decl::<kubegate::controller::nodelifecycle::NodeExplanation>(&cfg),
+                decl::<kubegate::controller::nodelifecycle::ControllerView>(&cfg),
+                decl::<kubegate::controller::nodelifecycle::ClusterView>(&cfg),
+                decl::<kubegate::controller::nodelifecycle::Staleness>(&cfg),
+                decl::<kubegate::controller::nodelifecycle::Explanation>(&cfg),
                 decl::<super::nodeexplain::ExplainResult>(&cfg),
             ],
         ),
@@ -234,7 +234,7 @@ pub(crate) fn generate() -> String {
                 decl::<podconfig::NotificationMode>(&cfg),
                 decl::<podconfig::types::Reason>(&cfg),
                 decl::<podconfig::PodUpdate>(&cfg),
-                decl::<crate::objects::Event>(&cfg),
+                decl::<kubegate::objects::Event>(&cfg),
                 decl::<podconfig::types::InvolvedObject>(&cfg),
                 decl::<podconfig::Event>(&cfg),
                 decl::<podconfig::MergeOutcome>(&cfg),
@@ -256,8 +256,8 @@ pub(crate) fn generate() -> String {
         ),
     ];
     let mut out = String::from(
-        "// Generated from kubegate's Rust types by src/wasm/contracts.rs: do not edit.\n\
-         // KUBEGATE_BLESS=1 cargo test --lib --features typescript wasm::contracts\n",
+        "// Generated from kubegate's Rust types by bindings/wasm/src/contracts.rs: do not edit.\n\
+         // KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts\n",
     );
     for (title, decls) in &sections {
         out.push_str(&format!("\n// --- {title} ---\n\n"));
@@ -293,7 +293,10 @@ mod tests {
 
     #[test]
     fn generated_contracts_are_current() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/npm/types.generated.d.ts");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../npm/types.generated.d.ts"
+        );
         let fresh = super::generate();
         if std::env::var_os("KUBEGATE_BLESS").is_some() {
             std::fs::write(path, &fresh).unwrap();
@@ -301,7 +304,7 @@ mod tests {
         let current = std::fs::read_to_string(path).unwrap_or_default();
         assert!(
             current == fresh,
-            "npm/types.generated.d.ts is stale: run KUBEGATE_BLESS=1 cargo test --lib --features typescript wasm::contracts"
+            "npm/types.generated.d.ts is stale: run KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts"
         );
     }
 }

@@ -1,12 +1,12 @@
-//! JS binding for the imports of cluster output (`crate::import`). Conversions only.
+//! JS binding for the imports of cluster output (`kubegate::import`). Conversions only.
 
 use std::collections::BTreeMap;
 
 use wasm_bindgen::prelude::*;
 
 use super::error::{line, throw, ErrorFields, ErrorLocation};
-use super::{fail, from_json, to_json};
-use crate::import::{self, ImportError};
+use super::{fail, input, output};
+use kubegate::import::{self, ImportError};
 
 pub(super) fn import_error(e: ImportError) -> JsValue {
     throw(
@@ -27,33 +27,32 @@ pub(super) fn import_error(e: ImportError) -> JsValue {
 pub fn import_kubelet_command_line(
     text: &str,
     #[wasm_bindgen(unchecked_optional_param_type = "Record<string, string>")] env: &str,
-) -> Result<String, JsValue> {
-    let env: BTreeMap<String, String> =
-        from_json::<Option<_>>(env, "environment")?.unwrap_or_default();
+) -> Result<JsValue, JsValue> {
+    let env: BTreeMap<String, String> = input::<Option<_>>(env, "environment")?.unwrap_or_default();
     let out = import::cmdline::parse_with_env(text, &env).map_err(import_error)?;
-    to_json(&out)
+    output(&out)
 }
 
 /// `kubectl get --raw /api/v1/nodes/NAME/proxy/configz` as a KubeletConfiguration.
 #[wasm_bindgen(js_name = importConfigz, unchecked_return_type = "KubeletConfigz")]
-pub fn import_configz(text: &str) -> Result<String, JsValue> {
+pub fn import_configz(text: &str) -> Result<JsValue, JsValue> {
     let out = import::configz::parse(text).map_err(import_error)?;
-    to_json(&out)
+    output(&out)
 }
 
 /// `kubectl get node -o yaml|json` (a Node, a List, with Leases).
 #[cfg(feature = "node-status")]
 #[wasm_bindgen(js_name = importNode, unchecked_return_type = "NodeImport")]
-pub fn import_node(text: &str) -> Result<String, JsValue> {
+pub fn import_node(text: &str) -> Result<JsValue, JsValue> {
     let out = import::node::parse(text).map_err(import_error)?;
-    to_json(&out)
+    output(&out)
 }
 
 /// The `kubernetes_feature_enabled` lines of a component's /metrics.
 #[wasm_bindgen(js_name = importFeatureMetrics, unchecked_return_type = "FeatureMetrics")]
-pub fn import_feature_metrics(text: &str) -> Result<String, JsValue> {
+pub fn import_feature_metrics(text: &str) -> Result<JsValue, JsValue> {
     let out = import::metrics::parse(text).map_err(import_error)?;
-    to_json(&out)
+    output(&out)
 }
 
 /// Compares /metrics with what a release's binary makes of `featureGates`.
@@ -65,16 +64,16 @@ pub fn compare_feature_metrics(
     text: &str,
     release: &str,
     #[wasm_bindgen(js_name = featureGates)] feature_gates: &str,
-) -> Result<String, JsValue> {
+) -> Result<JsValue, JsValue> {
     let reported = import::metrics::parse(text).map_err(import_error)?;
     let mut gate = super::releases::release_gate(release)?;
     gate.set(feature_gates).map_err(fail("featureGate"))?;
-    to_json(&import::metrics::compare(&reported, &gate))
+    output(&import::metrics::compare(&reported, &gate))
 }
 
 /// A kubeadm configuration file (v1beta3 or v1beta4, one or more documents).
 #[wasm_bindgen(js_name = importKubeadmConfig, unchecked_return_type = "KubeadmConfig")]
-pub fn import_kubeadm_config(text: &str) -> Result<String, JsValue> {
+pub fn import_kubeadm_config(text: &str) -> Result<JsValue, JsValue> {
     let out = import::kubeadm::parse(text).map_err(import_error)?;
-    to_json(&out)
+    output(&out)
 }

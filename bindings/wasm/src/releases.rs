@@ -1,11 +1,11 @@
 //! The release model for JavaScript: which releases kubegate carries, each release's gates, and
-//! a gate as a given release's binary builds it. Conversions around [`crate::releases`] only.
+//! a gate as a given release's binary builds it. Conversions around [`kubegate::releases`] only.
 
 use wasm_bindgen::prelude::*;
 
 use super::fail;
-use super::json_out::to_text;
-use crate::releases::{self, gates, Release};
+use super::output;
+use kubegate::releases::{self, gates, Release};
 
 /// The Kubernetes releases kubegate carries facts for.
 #[derive(serde::Serialize)]
@@ -23,25 +23,14 @@ pub(crate) struct ReleaseRange {
     first_versioned: String,
 }
 
-impl super::json_out::ToJson for ReleaseRange {
-    fn write(&self, out: &mut Vec<u8>) {
-        super::json_out::Object::open(out)
-            .field("oldest", &self.oldest)
-            .field("newest", &self.newest)
-            .field("releases", &self.releases)
-            .field("firstVersioned", &self.first_versioned)
-            .close();
-    }
-}
-
 fn release(text: &str) -> Result<Release, JsValue> {
     Release::parse(text).map_err(fail("release"))
 }
 
 /// The releases kubegate carries facts for (every picker reads its range from here).
 #[wasm_bindgen(js_name = releases, unchecked_return_type = "ReleaseRange")]
-pub fn release_range() -> String {
-    to_text(&ReleaseRange {
+pub fn release_range() -> Result<JsValue, JsValue> {
+    output(&ReleaseRange {
         oldest: releases::OLDEST.to_string(),
         newest: releases::NEWEST.to_string(),
         releases: Release::all().rev().map(|r| r.to_string()).collect(),
@@ -53,8 +42,8 @@ pub fn release_range() -> String {
 #[wasm_bindgen(js_name = releaseGates, unchecked_return_type = "ReleaseGate[]")]
 pub fn release_gates(
     #[wasm_bindgen(js_name = release)] release_text: &str,
-) -> Result<String, JsValue> {
-    Ok(to_text(&gates::facts_in(release(release_text)?)))
+) -> Result<JsValue, JsValue> {
+    output(&gates::facts_in(release(release_text)?))
 }
 
 /// The versioned gate list of a release's binaries, in the shape `addVersioned` takes (specs
@@ -66,8 +55,8 @@ pub fn release_gates(
 )]
 pub fn release_features(
     #[wasm_bindgen(js_name = release)] release_text: &str,
-) -> Result<String, JsValue> {
-    Ok(to_text(&gates::features_in(release(release_text)?)))
+) -> Result<JsValue, JsValue> {
+    output(&gates::features_in(release(release_text)?))
 }
 
 /// Which patches of a minor share the answer of a release: what `releaseGates(release)` covers.
@@ -81,16 +70,6 @@ pub(crate) struct PatchRange {
     from_patch: u16,
     /// The last patch with this answer; `null`: every later patch.
     to_patch: Option<u16>,
-}
-
-impl super::json_out::ToJson for PatchRange {
-    fn write(&self, out: &mut Vec<u8>) {
-        super::json_out::Object::open(out)
-            .field("release", &self.release)
-            .field("fromPatch", &u32::from(self.from_patch))
-            .field("toPatch", &self.to_patch.map(u32::from))
-            .close();
-    }
 }
 
 fn patch_range_of(release: Release) -> PatchRange {
@@ -107,38 +86,22 @@ fn patch_range_of(release: Release) -> PatchRange {
 #[wasm_bindgen(js_name = releasePatchRange, unchecked_return_type = "PatchRange")]
 pub fn release_patch_range(
     #[wasm_bindgen(js_name = release)] release_text: &str,
-) -> Result<String, JsValue> {
-    Ok(to_text(&patch_range_of(release(release_text)?)))
+) -> Result<JsValue, JsValue> {
+    output(&patch_range_of(release(release_text)?))
 }
 
 /// One gate's whole life, release by release (and patch range where a patch changed it): stage,
 /// default, lock, the components that read it, the source of each fact, its reference page.
 #[wasm_bindgen(js_name = gateHistory, unchecked_return_type = "GateHistory")]
-pub fn gate_history(#[wasm_bindgen(js_name = name)] name: &str) -> Result<String, JsValue> {
+pub fn gate_history(#[wasm_bindgen(js_name = name)] name: &str) -> Result<JsValue, JsValue> {
     match gates::history(name) {
-        Some(h) => Ok(to_text(&h)),
+        Some(h) => output(&h),
         None => Err(super::error("release", &gates::unknown_gate(name))),
     }
 }
 
-pub(crate) fn release_gate(release_text: &str) -> Result<crate::featuregate::FeatureGate, JsValue> {
+pub(crate) fn release_gate(
+    release_text: &str,
+) -> Result<kubegate::featuregate::FeatureGate, JsValue> {
     gates::release_gate(release(release_text)?).map_err(fail("release"))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_range_is_written_as_serde_json_writes_it() {
-        let range = super::ReleaseRange {
-            oldest: "1.16".into(),
-            newest: "1.36".into(),
-            releases: vec!["1.36".into(), "1.16".into()],
-            first_versioned: "1.31".into(),
-        };
-        super::super::json_out::same(&range);
-        for text in ["1.32", "1.32.2", "1.37"] {
-            let r = crate::releases::Release::parse(text).unwrap();
-            super::super::json_out::same(&super::patch_range_of(r));
-        }
-    }
 }

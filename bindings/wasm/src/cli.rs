@@ -1,11 +1,11 @@
-//! The command line for `npx kubegate`: [`crate::cli::run`] with a host object the npm `bin`
+//! The command line for `npx kubegate`: [`kubegate::cli::run`] with a host object the npm `bin`
 //! (`npm/cli.js`) builds from Node's `fs`, clock and terminal. Built only into the separate CLI
-//! wasm (`pkg/cli/`, feature `wasm-cli`), so the library's wasm does not carry clap.
+//! wasm (`pkg/cli/`, feature `cli`), so the library's wasm does not carry clap.
 
 use wasm_bindgen::prelude::*;
 
-use super::to_json;
-use crate::cli::{self, DirEntry, Host};
+use super::output;
+use kubegate::cli::{self, DirEntry, Host};
 
 // CliHost is a JS object with methods, not a JSON shape, so it stays written here; CliOutput is
 // generated (contracts.rs).
@@ -24,9 +24,9 @@ export interface CliHost {
 }
 "#;
 
-// Alone (feature `wasm-cli` without `wasm`), this wasm's d.ts lacks the generated contracts, so it
-// states the one it returns; the fields are `CliOutput`'s in src/wasm/mod.rs.
-#[cfg(not(feature = "wasm"))]
+// Alone (feature `cli` without `api`), this wasm's d.ts lacks the generated contracts, so it
+// states the one it returns; the fields are `CliOutput`'s in lib.rs.
+#[cfg(not(feature = "api"))]
 #[wasm_bindgen(typescript_custom_section)]
 const CLI_OUTPUT_TS: &str = r#"
 /** What one run of the command line printed and its exit code. */
@@ -102,9 +102,9 @@ impl Host for JsHost {
 pub fn run_cli(
     args: Vec<String>,
     #[wasm_bindgen(unchecked_param_type = "CliHost")] host: JsValue,
-) -> Result<String, JsValue> {
+) -> Result<JsValue, JsValue> {
     let out = cli::run(&args, &JsHost { obj: host });
-    to_json(&super::CliOutput {
+    output(&super::CliOutput {
         stdout: out.stdout,
         stderr: out.stderr,
         code: out.code,

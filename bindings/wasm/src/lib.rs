@@ -1,0 +1,271 @@
+//! kubegate's JavaScript binding (crate `kubegate-wasm`): conversion at the boundary, nothing
+//! else.
+//!
+//! Every export does the same four things: one conversion in ([`input`]: the JSON text the
+//! package's checking layer made of a structured argument, decoded into the core's serde types
+//! with the path of a refused field), one core call, one conversion out ([`output`]: the core's
+//! serde types into plain JS values through serde-wasm-bindgen), and one error mapping
+//! ([`error::throw`], the only place that builds a JS `Error`). No Kubernetes rule lives here: if
+//! an export needs an `if` about Kubernetes, that `if` belongs in the core.
+//!
+//! Why structured arguments arrive as JSON text rather than as JS values read by
+//! `serde_wasm_bindgen::from_value`: the package's public API (`npm/core.js`) already copies
+//! every argument into checked plain data and JSON text before anything reaches wasm (so no
+//! caller getter or proxy ever runs while Rust holds an object), and serde-wasm-bindgen reads a
+//! struct's declared fields only, so `deny_unknown_fields` could not name a stray key, and it
+//! sees every JS number as a float, where the core's messages say `integer`.
+//!
+//! The one exception is the bulk path of the two areas whose results reach 50,000 pods or nodes
+//! (pod config, the lifecycle controller's passes): they take UTF-8 bytes and return JSON text
+//! written by `kubegate::json` (its module doc and BENCHMARKS.md say why).
+//!
+//! Three builds share this crate (Cargo features, `Cargo.toml`): the library's JS API (`api`)
+//! over every area, the gate core alone (`api` without the other areas: `kubegate/gates`), and
+//! the command line's wasm (`cli`: only `runCli`).
+
+use wasm_bindgen::prelude::*;
+
+#[cfg(target_arch = "wasm32")]
+mod alloc;
+#[cfg(all(feature = "api", feature = "api-fields", feature = "control-plane"))]
+mod apifields;
+#[cfg(feature = "cli")]
+mod cli;
+// Generation runs as a test (the staleness check writes the file when blessed).
+#[cfg(all(test, feature = "typescript"))]
+mod contracts;
+// The command line's wasm throws only plain errors: the location fields go unused there.
+#[cfg_attr(not(feature = "api"), allow(dead_code))]
+pub(crate) mod error;
+// Facts speak for every area: a build without some of them (the gate core's own wasm,
+// `kubegate/gates`) would state those areas' defaults as absent, so it does not export facts.
+#[cfg(all(
+    feature = "api",
+    feature = "kubelet-config",
+    feature = "node-status",
+    feature = "pod-config",
+    feature = "api-fields",
+    feature = "control-plane"
+))]
+mod facts;
+#[cfg(feature = "api")]
+mod featuregate;
+// What the imports of cluster output produce are inputs of the kubelet and node areas; the gate
+// core's wasm leaves them (and their parsers) out.
+#[cfg(all(
+    feature = "api",
+    any(feature = "kubelet-config", feature = "node-status")
+))]
+mod import;
+#[cfg(all(feature = "api", feature = "kubelet-config"))]
+mod kubelet_config;
+#[cfg(all(feature = "api", feature = "node-status"))]
+mod nodeexplain;
+#[cfg(all(feature = "api", feature = "node-status"))]
+mod nodestatus;
+#[cfg(all(feature = "api", feature = "pod-config"))]
+mod podconfig;
+#[cfg(feature = "api")]
+mod releases;
+#[cfg(feature = "api")]
+mod yaml;
+
+use error::{throw, ErrorFields};
+
+/// A JS `Error` with `message` and `kind` (what kind of failure: `"invalidInput"`, `"limit"`,
+/// or the area whose rule refused, e.g. `"podConfig"`) and no location.
+pub(crate) fn error(kind: &str, message: &str) -> JsValue {
+    throw(message, &ErrorFields::kind(kind))
+}
+
+#[cfg(feature = "api")]
+/// `map_err` helper: a core error of area `kind` into a JS `Error` with the core's text.
+pub(crate) fn fail<E: std::fmt::Display>(kind: &'static str) -> impl Fn(E) -> JsValue {
+    move |e| error(kind, &e.to_string())
+}
+
+/// The one conversion out: a core value as a plain JS value (objects, not `Map`s; integers as
+/// numbers), what `JSON.parse` of serde_json's text would give.
+pub(crate) fn output<T: serde::Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| {
+            error(
+                "internal",
+                &format!("kubegate: cannot convert result to JS: {e}"),
+            )
+        })
+}
+
+#[cfg(feature = "api")]
+/// The one conversion in: the JSON text of a structured argument into a core type. The error
+/// names `what` was invalid and the path of the bad field (also in `path`), e.g.
+/// `invalid scenario: faults[0].at: time: invalid duration "x"`. Every key is seen:
+/// `deny_unknown_fields` on the core's types names a stray one, and an array is refused where a
+/// struct is expected (`kubegate::json::strict`, Go's rule).
+///
+/// The text is read into a `serde_json::Value` first and each type decoded from that, through
+/// serde_path_to_error: one decoder per input type in the wasm (decoding from the text directly
+/// as well would compile every type's decoder twice, once with the path tracking and once
+/// without), and the path costs nothing until a field is refused.
+pub(crate) fn input<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, JsValue> {
+    let value =
+        serde_json::from_str(text).map_err(|e| invalid_input(None, &e.to_string(), what))?;
+    decode(value, what)
+}
+
+#[cfg(all(feature = "api", any(feature = "pod-config", feature = "node-status")))]
+/// [`input`] from UTF-8 bytes (the bulk path's arguments, when its direct decoding refused them).
+pub(crate) fn input_bytes<T: serde::de::DeserializeOwned>(
+    bytes: &[u8],
+    what: &str,
+) -> Result<T, JsValue> {
+    let value =
+        serde_json::from_slice(bytes).map_err(|e| invalid_input(None, &e.to_string(), what))?;
+    decode(value, what)
+}
+
+#[cfg(feature = "api")]
+fn decode<T: serde::de::DeserializeOwned>(
+    value: serde_json::Value,
+    what: &str,
+) -> Result<T, JsValue> {
+    let mut track = serde_path_to_error::Track::new();
+    kubegate::json::strict::deserialize(serde_path_to_error::Deserializer::new(value, &mut track))
+        .map_err(|e: serde_json::Error| {
+            let path = track.path().to_string();
+            invalid_input((path != ".").then_some(path), &e.to_string(), what)
+        })
+}
+
+#[cfg(feature = "api")]
+/// The JS error of a refused input. Not generic, and kept out of line: one copy for every
+/// input type.
+#[inline(never)]
+fn invalid_input(path: Option<String>, message: &str, what: &str) -> JsValue {
+    let inner = strip_position(message);
+    match path {
+        None => error("invalidInput", &format!("invalid {what}: {inner}")),
+        Some(path) => throw(
+            &format!("invalid {what}: {path}: {inner}"),
+            &ErrorFields {
+                path: Some(path),
+                ..ErrorFields::kind("invalidInput")
+            },
+        ),
+    }
+}
+
+#[cfg(feature = "api")]
+/// serde_json appends " at line 1 column 532" to its errors: meaningless for a value the caller
+/// passed as an object, so it is cut.
+fn strip_position(message: &str) -> String {
+    if let Some(i) = message.rfind(" at line ") {
+        let (head, tail) = message.split_at(i);
+        let numbers = tail.trim_start_matches(" at line ");
+        if numbers
+            .split(" column ")
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        {
+            return head.to_string();
+        }
+    }
+    message.to_string()
+}
+
+#[cfg(feature = "api")]
+/// A byte offset in `text` as a UTF-16 offset (what JS string indices and editors count).
+pub(crate) fn utf16_offset(text: &str, byte: usize) -> u32 {
+    let byte = byte.min(text.len());
+    let prefix = text.get(..byte).unwrap_or(text);
+    u32::try_from(prefix.encode_utf16().count()).unwrap_or(u32::MAX)
+}
+
+#[cfg(feature = "api")]
+// The JSON contracts generated from the Rust types (`contracts.rs`), in the package's d.ts.
+#[wasm_bindgen(typescript_custom_section)]
+const GENERATED_TS: &str = include_str!("../../../npm/types.generated.d.ts");
+
+#[cfg(feature = "api")]
+// Pass-through objects the generated contracts refer to (their unknown fields are kept, which a
+// derive cannot say). In every build, since the generated file is: the gates-only package's d.ts
+// names `PodJson` too.
+#[wasm_bindgen(typescript_custom_section)]
+const PASS_THROUGH_TS: &str = r#"
+/** A pod in Kubernetes JSON. metadata.name and metadata.uid are required by merge(). */
+export interface PodJson {
+  apiVersion?: string;
+  kind?: string;
+  metadata: {
+    name: string;
+    uid: string;
+    namespace?: string;
+    labels?: Record<string, string> | null;
+    annotations?: Record<string, string> | null;
+    deletionTimestamp?: string | null;
+    deletionGracePeriodSeconds?: number | null;
+    generation?: number;
+    [field: string]: unknown;
+  };
+  spec?: { [field: string]: unknown };
+  status?: { [field: string]: unknown };
+  [field: string]: unknown;
+}
+"#;
+
+#[cfg(feature = "api")]
+// What the generated contracts cannot say: errors are real `Error`s carrying the generated
+// fields, and the names earlier releases of the package exported.
+#[wasm_bindgen(typescript_custom_section)]
+const ERROR_TS: &str = r#"
+/**
+ * What every kubegate function and method throws: a real Error whose message is Kubernetes'
+ * exact text (or kubegate's, for a wrong argument), with `kind` and whatever location is known.
+ */
+export interface KubegateError extends Error, KubegateErrorFields {}
+/** Compatibility names of KubegateError and its parts. */
+export type FeatureGateError = KubegateError;
+export type KubeletConfigError = KubegateError;
+export type ImportError = KubegateError;
+export type GateProblem = ErrorProblem;
+export type KubeletConfigProblem = ErrorProblem;
+/** What every import reports beside its result. */
+export type ImportReport = Pick<KubeletCommandLine, "understood" | "ignored">;
+export type GateValues = Record<string, boolean>;
+"#;
+
+#[cfg(feature = "api")]
+/// The kubegate version and the Kubernetes versions its defaults follow.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub(crate) struct VersionInfo {
+    /// This package's version.
+    kubegate: String,
+    /// The binary version a `FeatureGate` emulates by default (component-base's
+    /// `DefaultKubeBinaryVersion`).
+    kubernetes: String,
+    /// The newest version the built-in gate list knows.
+    feature_list: String,
+}
+
+/// What one run of the command line printed and its exit code.
+#[cfg(any(feature = "cli", all(test, feature = "typescript")))]
+#[derive(serde::Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub(crate) struct CliOutput {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: i32,
+}
+
+#[cfg(feature = "api")]
+/// The kubegate version and the Kubernetes version its defaults follow.
+#[wasm_bindgen(js_name = version, unchecked_return_type = "VersionInfo")]
+pub fn version() -> Result<JsValue, JsValue> {
+    output(&VersionInfo {
+        kubegate: env!("CARGO_PKG_VERSION").to_string(),
+        kubernetes: kubegate::featuregate::DEFAULT_KUBE_BINARY_VERSION.to_string(),
+        feature_list: kubegate::releases::NEWEST.to_string(),
+    })
+}
