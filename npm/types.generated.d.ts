@@ -1314,6 +1314,62 @@ export type CliOutput = {
   code: number;
 };
 
+// --- Error kinds (each area's `kind()`, the JS Error's `kind`) ---
+
+/**
+ * What kind of feature-gate problem an error reports (`Problem::kind`,
+ * `FeatureGateError::kind`).
+ */
+export type FeatureGateErrorKind = "syntax" | "unrecognized" | "locked" | "preAlpha" | "dependency" | "reset" | "notRegistered" | "closed" | "dependencySpec" | "override" | "version" | "featureList" | "spec";
+/**
+ * What kind of error a `KubeletConfigError` is. One kind today: the stage that refused
+ * is `KubeletConfigError::stage`.
+ */
+export type KubeletConfigErrorKind = "kubeletConfig";
+/**
+ * Which stage of the kubelet's start refused the configuration.
+ */
+export type KubeletConfigStage = "input" | "featureList" | "flags" | "featureGates" | "flagValidation" | "configFile" | "dropIn" | "flagPrecedence" | "dynamicConfig" | "validation" | "startup";
+/**
+ * What kind of error the pod config area reports (`PodConfigError`,
+ * `PodError`, `SourceError`).
+ */
+export type PodConfigErrorKind = "podConfig" | "limit";
+/**
+ * What kind of error a `ThresholdError` is.
+ */
+export type EvictionErrorKind = "invalidThreshold";
+/**
+ * What kind of error a `ControllerConfigError` is.
+ */
+export type NodeLifecycleErrorKind = "nodeLifecycle";
+/**
+ * What kind of error a `ScenarioError` is.
+ */
+export type SimulatorErrorKind = "simulator";
+/**
+ * What kind of error the API field rules report (`GatingError::kind`).
+ */
+export type ApiFieldsErrorKind = "apiFields";
+/**
+ * What kind of error a `BootstrapError` is.
+ */
+export type ControlPlaneErrorKind = "controlPlane" | "limit";
+/**
+ * What kind of error an `ImportError` is.
+ */
+export type ImportErrorKind = "import";
+/**
+ * What kind of error a `ReleaseError` is.
+ */
+export type ReleaseErrorKind = "release";
+/**
+ * What kind of error a value parser reports: a `VersionError`,
+ * `DurationError`, `QuantityError` or
+ * `TimeError`.
+ */
+export type ValueErrorKind = "invalidVersion" | "invalidDuration" | "invalidQuantity" | "invalidTime";
+
 // --- Facts ---
 
 /**

@@ -287,6 +287,7 @@ pub fn parse_std(text: &str) -> Result<std::time::Duration, DurationError> {
 
 /// Go's `Duration.String` of a `std::time::Duration` (saturating at Go's maximum).
 pub fn format_std(d: std::time::Duration) -> String {
+    // Not a silent default: saturating at Go's largest duration is the documented behaviour.
     Duration(i64::try_from(d.as_nanos()).unwrap_or(i64::MAX)).to_string()
 }
 

@@ -101,6 +101,7 @@ impl Quantity {
             }
             _ => return Err(FORMAT_WRONG),
         };
+        // A number without a `.` has no fraction: not a default, the plain reading.
         let (int_part, frac_part) = num.split_once('.').unwrap_or((num, ""));
         let mut mant: i128 = 0;
         let mut scale: i32 = 0;

@@ -130,6 +130,7 @@ fn literal(s: &[u8], at: usize, lit: u8, elem: &'static str) -> Result<(), Parse
 
 fn failure(s: &[u8], at: usize, elem: &'static str) -> ParseFailure {
     ParseFailure::Element {
+        // `at` is a position the parser reached within `s`: the empty rest is unreachable.
         rest: String::from_utf8_lossy(s.get(at..).unwrap_or_default()).into_owned(),
         elem,
     }

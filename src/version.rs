@@ -90,6 +90,8 @@ impl Version {
         &self.components
     }
 
+    // Every constructor gives at least two components (`new` two, the parsers refuse fewer),
+    // so the zeros below are unreachable.
     pub fn major(&self) -> u64 {
         self.components().first().copied().unwrap_or(0)
     }

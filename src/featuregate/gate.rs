@@ -184,6 +184,7 @@ impl Default for FeatureGate {
 impl FeatureGate {
     /// A gate emulating [`DEFAULT_KUBE_BINARY_VERSION`] (`NewFeatureGate`).
     pub fn new() -> Self {
+        // The constant is a valid version (a unit test parses it): the fallback is unreachable.
         let binary =
             Version::parse(DEFAULT_KUBE_BINARY_VERSION).unwrap_or_else(|_| Version::new(1, 37));
         Self::with_emulation_version(binary)
@@ -275,6 +276,7 @@ impl FeatureGate {
         if let Some(Some(v)) = explicit.get(i) {
             return *v;
         }
+        // `specs` has an entry per id of this gate: the `false` is unreachable.
         self.specs
             .get(i)
             .map(|s| spec_at(s, emulation, Some(min_compat)).default)
@@ -602,6 +604,8 @@ impl FeatureGate {
             }
             .into());
         };
+        // `i` came from this gate's name table, and `specs` has an entry per id: the empty
+        // list is unreachable.
         let specs = self.specs.get(i).map(Vec::as_slice).unwrap_or(&[]);
         let Some(entry) = spec_index_at(specs, emulation, min_compat) else {
             return Err(Problem::OverrideNotAvailable {
@@ -675,6 +679,7 @@ impl FeatureGate {
                 continue;
             }
             let new = self.value_of(i, &explicit, &emulation, &min_compat);
+            // `resolved` has an entry per id of this gate: the `false` is unreachable.
             let old = self.resolved.get(i).copied().unwrap_or(false);
             if new != old {
                 warnings.push(Warning {
@@ -907,6 +912,7 @@ impl FeatureGate {
                     stage_since,
                     pre_release: spec.pre_release,
                     default: spec.default,
+                    // `resolved` has an entry per id of this gate: unreachable `false`.
                     enabled: self.resolved.get(i).copied().unwrap_or(false),
                     locked: spec.lock_to_default,
                     reason,
@@ -949,5 +955,18 @@ impl FeatureGate {
         copy.closed = false;
         copy.refresh();
         copy
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_binary_version_parses() {
+        assert_eq!(
+            Version::parse(DEFAULT_KUBE_BINARY_VERSION).map(|v| v.to_string()),
+            Ok(FeatureGate::new().emulation_version().to_string())
+        );
     }
 }

@@ -129,7 +129,7 @@ fn plain_links(text: &str) -> String {
 pub(crate) fn generate() -> String {
     // Every integer that crosses is far below 2^53: JS numbers, not BigInt.
     let cfg = Config::new().with_large_int("number");
-    let sections: [(&str, Vec<String>); 9] = [
+    let sections: [(&str, Vec<String>); 10] = [
         (
             "Errors",
             vec![
@@ -242,6 +242,23 @@ pub(crate) fn generate() -> String {
             ],
         ),
         ("Command line", vec![decl::<super::CliOutput>(&cfg)]),
+        (
+            "Error kinds (each area's `kind()`, the JS Error's `kind`)",
+            vec![
+                decl::<crate::featuregate::FeatureGateErrorKind>(&cfg),
+                decl::<crate::kubelet::config::KubeletConfigErrorKind>(&cfg),
+                decl::<crate::kubelet::config::KubeletConfigStage>(&cfg),
+                decl::<podconfig::PodConfigErrorKind>(&cfg),
+                decl::<crate::kubelet::eviction::EvictionErrorKind>(&cfg),
+                decl::<crate::controller::nodelifecycle::NodeLifecycleErrorKind>(&cfg),
+                decl::<crate::sim::SimulatorErrorKind>(&cfg),
+                decl::<crate::api::gating::ApiFieldsErrorKind>(&cfg),
+                decl::<crate::controlplane::bootstrap::ControlPlaneErrorKind>(&cfg),
+                decl::<crate::import::ImportErrorKind>(&cfg),
+                decl::<crate::releases::ReleaseErrorKind>(&cfg),
+                decl::<crate::ValueErrorKind>(&cfg),
+            ],
+        ),
         (
             "Facts",
             vec![
