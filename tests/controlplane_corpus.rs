@@ -331,7 +331,6 @@ fn kthw_1_32_units_and_configs() {
 /// (`pkg/apis/config/v1/register.go`, `pkg/apis/apiserver/v1/register.go` from 1.30:
 /// `AddKnownTypeWithName({Group: "", Version: "v1", Kind: "EncryptionConfig"}, ...)`).
 #[test]
-#[ignore = "releases::component_configs does not register the legacy v1/EncryptionConfig kind yet"]
 fn kthw_legacy_encryption_config_is_accepted() {
     let api = unit_with_files(
         "kthw-1.32/kube-apiserver.service",

@@ -714,7 +714,7 @@ fn config_files(inv: &Invocation, release: Release, report: &mut StartReport) {
         };
         let (_, version) = component_configs::split_api_version(api_version);
         if component_configs::registered(api_version, kind, release) {
-            if kind == ff.kind {
+            if component_configs::decodes_as(api_version, kind) == ff.kind {
                 if inv.component == Component::KubeScheduler {
                     if let Some(n) = component_configs::scheduler_notice(version, release) {
                         report.warnings.push(StartWarning {
