@@ -305,7 +305,7 @@ fn gates_set(inv: &Invocation) -> Vec<String> {
         .args
         .iter()
         .rev()
-        .find(|a| a.name == "feature-gates")
+        .find(|a| a.name == "feature-gates" && !a.shorthand)
         .and_then(|a| a.value.as_deref())
     else {
         return Vec::new();
@@ -402,6 +402,7 @@ mod tests {
                     InvocationArg {
                         name: n.to_string(),
                         value: v.map(str::to_string),
+                        shorthand: false,
                         at: SourceLocation {
                             file: Some("m.yaml".into()),
                             line: Some(i + 1),
