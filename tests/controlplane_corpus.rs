@@ -210,15 +210,23 @@ fn bare_metal_start_scripts() {
         (adv.value.as_deref(), adv.at.line),
         (Some("${IP}"), Some(6))
     );
-    // `--enable-swagger-ui` is in no reference from 1.16 on: the script's start already fails,
-    // and the upgrade check says so and still answers.
+    // The unexpanded `${IP}` already fails the start at 1.16, and the upgrade check says so and
+    // still answers. `--enable-swagger-ui` is in no reference page, but k8s.io/apiserver
+    // registers it deprecated (hidden) through 1.23: a notice, not an error.
     let report = check_control_plane_upgrade(&got.invocations, r(16), r(17));
     let c = &report.components[0];
     assert!(!c.starts_before);
+    assert!(c.problems.iter().any(|p| p.already
+        && p.error.to_string()
+            == r#"invalid argument "${IP}" for "--advertise-address" flag: failed to parse IP: "${IP}""#));
     assert!(c
         .problems
         .iter()
-        .any(|p| p.already && p.error.to_string() == "unknown flag: --enable-swagger-ui"));
+        .all(|p| !p.error.to_string().contains("swagger")));
+    assert!(c.warnings.iter().any(|w| w
+        .warning
+        .message
+        .starts_with("Flag --enable-swagger-ui has been deprecated")));
 }
 
 /// A kube-proxy ConfigMap as kubeadm writes it: `config.conf` is kube-proxy's `--config`.
@@ -344,4 +352,61 @@ fn kthw_legacy_encryption_config_is_accepted() {
         let at = check_start(inv, r(m));
         assert!(at.starts, "1.{m}: {at:#?}");
     }
+}
+
+/// A kube-apiserver unit of a 1.16 binary cluster (lijunyong/kubernetes-1.16): it ran at 1.16
+/// with `--enable-swagger-ui=true`, a flag the reference pages never list because k8s.io/apiserver
+/// registers it deprecated, so hidden (`pkg/server/options/feature.go`, `MarkDeprecated(
+/// "enable-swagger-ui", "swagger 1.2 support has been removed")`, kubernetes-1.16.0..1.23.0).
+/// It starts through 1.21 with deprecation notices; `--kubelet-https` (removed in 1.22, as its
+/// notice says) stops it at 1.22; at 1.24 `--enable-swagger-ui` goes too and, first on the
+/// command line, is the error the binary prints.
+#[test]
+fn lijunyong_1_16_apiserver_unit() {
+    let got = unit_with_files("lijunyong-1.16/kube-apiserver.service", &[]);
+    let api = of(&got, Component::KubeApiserver);
+    for m in [16, 19, 21] {
+        let at = check_start(api, r(m));
+        assert!(at.starts, "1.{m}: {:#?}", at.errors);
+        assert!(
+            at.warnings.iter().any(|w| w.message
+                == "Flag --enable-swagger-ui has been deprecated, swagger 1.2 support has been removed"),
+            "1.{m}: {:#?}",
+            at.warnings
+        );
+    }
+    let at = check_start(api, r(22));
+    let errors: Vec<String> = at.errors.iter().map(|e| e.to_string()).collect();
+    assert_eq!(errors, ["unknown flag: --kubelet-https"]);
+    let at = check_start(api, r(24));
+    assert_eq!(
+        at.errors[at.first_error.unwrap()].to_string(),
+        "unknown flag: --enable-swagger-ui"
+    );
+    assert_eq!(
+        at.errors[0].location().line,
+        Some(19),
+        "the header comment is line 1"
+    );
+    let report = check_control_plane_upgrade(&got.invocations, r(16), r(24));
+    let c = &report.components[0];
+    let arrivals: Vec<(String, Option<&str>)> = c
+        .problems
+        .iter()
+        .map(|p| (p.error.to_string(), p.arrives.as_deref()))
+        .collect();
+    assert_eq!(
+        arrivals,
+        [
+            (
+                "unknown flag: --enable-swagger-ui".to_string(),
+                Some("1.24")
+            ),
+            ("unknown flag: --kubelet-https".to_string(), Some("1.22")),
+            (
+                "unknown flag: --insecure-bind-address".to_string(),
+                Some("1.24")
+            ),
+        ]
+    );
 }
