@@ -410,3 +410,43 @@ fn lijunyong_1_16_apiserver_unit() {
         ]
     );
 }
+
+/// A gate the `from` binary does not know and the `to` binary turns on by default changes what
+/// the component does without a word in its command line: kubeadm 1.16's kube-apiserver going
+/// to 1.17 gains AllowInsecureBackendProxy (k8s.io/apiserver pkg/features, Beta and on from
+/// 1.17), listed as new for the kube-apiserver, which reads it, and for no other component.
+#[test]
+fn gates_new_and_on_by_default_are_changes() {
+    let got = manifests_of(
+        &[
+            "kubeadm-1.16/kube-apiserver.yaml",
+            "kubeadm-1.16/kube-controller-manager.yaml",
+            "kubeadm-1.16/kube-scheduler.yaml",
+        ],
+        &BTreeMap::new(),
+    );
+    let report = check_control_plane_upgrade(&got.invocations, r(16), r(17));
+    let api = &report.components[0];
+    assert_eq!(api.component, Component::KubeApiserver);
+    let c = api
+        .changes
+        .iter()
+        .find(|c| c.gate == "AllowInsecureBackendProxy")
+        .unwrap_or_else(|| panic!("{:#?}", api.changes));
+    assert!(c.new && !c.before && c.after);
+    assert_eq!(c.arrives.as_deref(), Some("1.17"));
+    assert_eq!(
+        c.message,
+        "AllowInsecureBackendProxy is new and on by default (Beta in 1.17)"
+    );
+    assert!(report.components[1..].iter().all(|c| c
+        .changes
+        .iter()
+        .all(|c| c.gate != "AllowInsecureBackendProxy")));
+    // From a release that knows it, it is no change.
+    let report = check_control_plane_upgrade(&got.invocations, r(17), r(18));
+    assert!(report.components[0]
+        .changes
+        .iter()
+        .all(|c| c.gate != "AllowInsecureBackendProxy"));
+}

@@ -141,7 +141,13 @@ pub struct GateDefaultChange {
     pub arrives: Option<String>,
     /// `true` when the reader facts do not say at `to` which components read the gate.
     pub readers_unknown: bool,
-    /// `Foo is on by default instead of off (Beta in 1.30)`.
+    /// `true` for a gate the `from` binary does not know and the `to` binary turns on by
+    /// default: new behaviour with no word in the invocation (`before` is then `false`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
+    pub new: bool,
+    /// `Foo is on by default instead of off (Beta in 1.30)`, or for a new gate `Foo is new and
+    /// on by default (Beta in 1.30)`.
     pub message: String,
 }
 
@@ -318,12 +324,48 @@ fn gates_set(inv: &Invocation) -> Vec<String> {
         .collect()
 }
 
-/// Gate defaults that flip between `from` and `to`, for gates `inv.component` reads at `to`.
+/// Gate defaults that flip between `from` and `to`, and gates new since `from` that `to` turns
+/// on by default, for gates `inv.component` reads at `to` and the invocation does not set.
 fn gate_changes(inv: &Invocation, from: Release, to: Release) -> Vec<GateDefaultChange> {
     let set = gates_set(inv);
     let all_set = |prefix: &str| set.iter().any(|s| s == prefix);
     let mut out = Vec::new();
-    for (name, a, b) in gates::changes(from, to).changed {
+    let diff = gates::changes(from, to);
+    for name in diff.added {
+        let Some(record) = gates::record(name) else {
+            continue;
+        };
+        let Some(b) = record.specs_in(to).pop() else {
+            continue;
+        };
+        let stage = b.pre_release.name();
+        if !b.default
+            || set.iter().any(|s| s == name)
+            || (stage == "Alpha" && all_set("AllAlpha"))
+            || (stage == "Beta" && all_set("AllBeta"))
+        {
+            continue;
+        }
+        let readers = record.readers_in(to);
+        if readers.is_some_and(|r| !r.reads(inv.component)) {
+            continue;
+        }
+        let arrives = steps(from, to)
+            .into_iter()
+            .find(|r| record.specs_in(*r).last().is_some_and(|s| s.default))
+            .map(|r| r.to_string());
+        out.push(GateDefaultChange {
+            gate: name.to_string(),
+            before: false,
+            after: true,
+            stage: stage.to_string(),
+            arrives,
+            readers_unknown: readers.is_none(),
+            new: true,
+            message: format!("{name} is new and on by default ({stage} in {to})"),
+        });
+    }
+    for (name, a, b) in diff.changed {
         if a.default == b.default || set.iter().any(|s| s == name) {
             continue;
         }
@@ -355,6 +397,7 @@ fn gate_changes(inv: &Invocation, from: Release, to: Release) -> Vec<GateDefault
             stage: stage.to_string(),
             arrives,
             readers_unknown: readers.is_none(),
+            new: false,
             message: format!(
                 "{name} is {} by default instead of {} ({stage} in {to})",
                 if b.default { "on" } else { "off" },
@@ -362,6 +405,7 @@ fn gate_changes(inv: &Invocation, from: Release, to: Release) -> Vec<GateDefault
             ),
         });
     }
+    out.sort_by(|a, b| a.gate.cmp(&b.gate));
     out
 }
 
