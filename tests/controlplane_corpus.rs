@@ -48,19 +48,19 @@ fn of(imported: &Invocations, c: Component) -> &Invocation {
         .unwrap_or_else(|| panic!("no {c:?} in {imported:#?}"))
 }
 
+/// kubeadm 1.16's three static pods.
+const KUBEADM_1_16: [&str; 3] = [
+    "kubeadm-1.16/kube-apiserver.yaml",
+    "kubeadm-1.16/kube-controller-manager.yaml",
+    "kubeadm-1.16/kube-scheduler.yaml",
+];
+
 /// kubeadm 1.16's static pods (MaxxMoney/kubeadm_etc_kubernetes): they start at 1.16, and
 /// kube-apiserver's `--insecure-port=0`, which kubeadm wrote until 1.19, stops it from 1.24 on
 /// (the 1.24 kube-apiserver reference no longer lists the flag); the others start through 1.26.
 #[test]
 fn kubeadm_1_16_static_pods() {
-    let got = manifests_of(
-        &[
-            "kubeadm-1.16/kube-apiserver.yaml",
-            "kubeadm-1.16/kube-controller-manager.yaml",
-            "kubeadm-1.16/kube-scheduler.yaml",
-        ],
-        &BTreeMap::new(),
-    );
+    let got = manifests_of(&KUBEADM_1_16, &BTreeMap::new());
     assert_eq!(got.invocations.len(), 3, "{got:#?}");
     assert_eq!(got.release().as_deref(), Some("1.16"));
     let api = of(&got, Component::KubeApiserver);
@@ -417,14 +417,7 @@ fn lijunyong_1_16_apiserver_unit() {
 /// 1.17), listed as new for the kube-apiserver, which reads it, and for no other component.
 #[test]
 fn gates_new_and_on_by_default_are_changes() {
-    let got = manifests_of(
-        &[
-            "kubeadm-1.16/kube-apiserver.yaml",
-            "kubeadm-1.16/kube-controller-manager.yaml",
-            "kubeadm-1.16/kube-scheduler.yaml",
-        ],
-        &BTreeMap::new(),
-    );
+    let got = manifests_of(&KUBEADM_1_16, &BTreeMap::new());
     let report = check_control_plane_upgrade(&got.invocations, r(16), r(17));
     let api = &report.components[0];
     assert_eq!(api.component, Component::KubeApiserver);

@@ -329,44 +329,20 @@ fn gates_set(inv: &Invocation) -> Vec<String> {
 fn gate_changes(inv: &Invocation, from: Release, to: Release) -> Vec<GateDefaultChange> {
     let set = gates_set(inv);
     let all_set = |prefix: &str| set.iter().any(|s| s == prefix);
-    let mut out = Vec::new();
     let diff = gates::changes(from, to);
-    for name in diff.added {
-        let Some(record) = gates::record(name) else {
-            continue;
-        };
-        let Some(b) = record.specs_in(to).pop() else {
-            continue;
-        };
-        let stage = b.pre_release.name();
-        if !b.default
-            || set.iter().any(|s| s == name)
-            || (stage == "Alpha" && all_set("AllAlpha"))
-            || (stage == "Beta" && all_set("AllBeta"))
-        {
-            continue;
-        }
-        let readers = record.readers_in(to);
-        if readers.is_some_and(|r| !r.reads(inv.component)) {
-            continue;
-        }
-        let arrives = steps(from, to)
-            .into_iter()
-            .find(|r| record.specs_in(*r).last().is_some_and(|s| s.default))
-            .map(|r| r.to_string());
-        out.push(GateDefaultChange {
-            gate: name.to_string(),
-            before: false,
-            after: true,
-            stage: stage.to_string(),
-            arrives,
-            readers_unknown: readers.is_none(),
-            new: true,
-            message: format!("{name} is new and on by default ({stage} in {to})"),
-        });
-    }
-    for (name, a, b) in diff.changed {
-        if a.default == b.default || set.iter().any(|s| s == name) {
+    // (gate, its default before, its spec at `to`, new since `from`): a new gate counts as off
+    // before, so only one `to` turns on is a change.
+    let added = diff.added.into_iter().filter_map(|name| {
+        let b = gates::record(name)?.specs_in(to).pop()?;
+        Some((name, false, b, true))
+    });
+    let changed = diff
+        .changed
+        .into_iter()
+        .map(|(name, a, b)| (name, a.default, b, false));
+    let mut out = Vec::new();
+    for (name, before, b, new) in added.chain(changed) {
+        if before == b.default || set.iter().any(|s| s == name) {
             continue;
         }
         // AllAlpha/AllBeta set the default of every gate of their stage.
@@ -387,22 +363,27 @@ fn gate_changes(inv: &Invocation, from: Release, to: Release) -> Vec<GateDefault
                 record
                     .specs_in(*r)
                     .last()
-                    .is_some_and(|s| s.default != a.default)
+                    .is_some_and(|s| s.default != before)
             })
             .map(|r| r.to_string());
+        let message = if new {
+            format!("{name} is new and on by default ({stage} in {to})")
+        } else {
+            format!(
+                "{name} is {} by default instead of {} ({stage} in {to})",
+                if b.default { "on" } else { "off" },
+                if before { "on" } else { "off" },
+            )
+        };
         out.push(GateDefaultChange {
             gate: name.to_string(),
-            before: a.default,
+            before,
             after: b.default,
             stage: stage.to_string(),
             arrives,
             readers_unknown: readers.is_none(),
-            new: false,
-            message: format!(
-                "{name} is {} by default instead of {} ({stage} in {to})",
-                if b.default { "on" } else { "off" },
-                if a.default { "on" } else { "off" },
-            ),
+            new,
+            message,
         });
     }
     out.sort_by(|a, b| a.gate.cmp(&b.gate));
