@@ -662,3 +662,48 @@ fn pflag_shorthands_and_long_names_are_told_apart() {
         vec!["unknown shorthand flag: 'f' in -feature-gates=Foo=true"]
     );
 }
+
+/// k8s.io/apiserver `pkg/apis/config/v1/register.go` (1.16..1.29, then `pkg/apis/apiserver/v1`)
+/// registers `v1, Kind=EncryptionConfig` for EncryptionConfiguration with
+/// `AddKnownTypeWithName`, so that legacy kind is accepted through 1.37; and
+/// `--experimental-encryption-provider-config` (EtcdOptions, deprecated) names the same file
+/// until 1.24 removes it.
+#[test]
+fn legacy_encryption_config_kind_and_flag() {
+    let legacy = "kind: EncryptionConfig\napiVersion: v1\nresources:\n  - resources: [secrets]\n    providers:\n      - identity: {}\n";
+    for flag in [
+        "encryption-provider-config",
+        "experimental-encryption-provider-config",
+    ] {
+        let i = with_file(
+            inv(Component::KubeApiserver, &[&format!("--{flag}=/e.yaml")]),
+            flag,
+            "/e.yaml",
+            legacy,
+        );
+        let r = check_start(&i, rel(16));
+        assert!(r.starts, "{flag}: {:?}", errors(&r));
+        let deprecated = r
+            .warnings
+            .iter()
+            .any(|w| w.message == "Flag --experimental-encryption-provider-config has been deprecated, use --encryption-provider-config.");
+        assert_eq!(deprecated, flag.starts_with("experimental"));
+        let r = check_start(&i, rel(24));
+        assert_eq!(r.starts, !flag.starts_with("experimental"), "{flag}");
+    }
+    let with_text = |text: &str| {
+        with_file(
+            inv(
+                Component::KubeApiserver,
+                &["--encryption-provider-config=/e.yaml"],
+            ),
+            "encryption-provider-config",
+            "/e.yaml",
+            text,
+        )
+    };
+    assert!(check_start(&with_text(legacy), rel(37)).starts);
+    // Under the configuration group the short name is no kind.
+    let grouped = legacy.replace("apiVersion: v1", "apiVersion: apiserver.config.k8s.io/v1");
+    assert!(!check_start(&with_text(&grouped), rel(30)).starts);
+}

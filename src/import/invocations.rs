@@ -169,6 +169,7 @@ pub fn config_file_flags(component: Component) -> &'static [&'static str] {
         Component::KubeApiserver => &[
             "admission-control-config-file",
             "encryption-provider-config",
+            "experimental-encryption-provider-config",
             "authentication-config",
             "authorization-config",
             "audit-policy-file",

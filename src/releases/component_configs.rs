@@ -136,6 +136,14 @@ pub static FILE_FLAGS: &[FileFlag] = &[
         groups: APISERVER_GROUPS,
         kind: "EncryptionConfiguration",
     },
+    // Until 1.24, the deprecated name of --encryption-provider-config (k8s.io/apiserver
+    // EtcdOptions writes both into one field).
+    FileFlag {
+        component: Component::KubeApiserver,
+        flag: "experimental-encryption-provider-config",
+        groups: APISERVER_GROUPS,
+        kind: "EncryptionConfiguration",
+    },
     FileFlag {
         component: Component::KubeApiserver,
         flag: "egress-selector-config-file",
