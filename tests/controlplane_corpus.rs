@@ -443,3 +443,49 @@ fn gates_new_and_on_by_default_are_changes() {
         .iter()
         .all(|c| c.gate != "AllowInsecureBackendProxy"));
 }
+
+/// A CKS lab's kubeadm v1beta2 config (vmware-ysung/cks-centos) turns EphemeralContainers on
+/// for all three control-plane components (and the kubelet). Alpha from 1.16 (so the lab set
+/// it), GA and locked on in 1.25 (the binaries print `Setting GA feature gate
+/// EphemeralContainers=true. It will be removed in a future release.`), and gone from the gate
+/// list in 1.27: every component refuses the gate there, the kube-apiserver on its line.
+#[test]
+fn cks_kubeadm_ephemeral_containers() {
+    let (name, text) = corpus("cks-centos/kubeadm-config.yaml");
+    let got = kubeadm::invocations(&text, &name, &|_| None).unwrap();
+    assert_eq!(got.invocations.len(), 3, "{got:#?}");
+    assert_eq!(
+        got.release(),
+        None,
+        "kubernetesVersion is a template variable"
+    );
+    for inv in &got.invocations {
+        assert!(
+            check_start(inv, r(20)).starts,
+            "{:?} at 1.20",
+            inv.component
+        );
+        let at = check_start(inv, r(25));
+        assert!(at.starts, "{:?}", inv.component);
+        assert!(at.warnings.iter().any(|w| w.message
+            == "Setting GA feature gate EphemeralContainers=true. It will be removed in a future release."));
+    }
+    let report = check_control_plane_upgrade(&got.invocations, r(20), r(27));
+    assert!(!report.starts);
+    for c in &report.components {
+        assert!(c.starts_before && !c.starts, "{:?}", c.component);
+        assert_eq!(c.problems.len(), 1, "{c:#?}");
+        assert_eq!(
+            c.problems[0].error.to_string(),
+            r#"invalid argument "EphemeralContainers=true" for "--feature-gates" flag: unrecognized feature gate: EphemeralContainers"#
+        );
+        assert_eq!(c.problems[0].arrives.as_deref(), Some("1.27"));
+    }
+    let api = of(&got, Component::KubeApiserver);
+    assert_eq!(
+        check_start(api, r(27)).errors[0].location().line,
+        Some(21),
+        "the header comment is line 1"
+    );
+    assert!(check_control_plane_upgrade(&got.invocations, r(20), r(26)).starts);
+}
