@@ -23,14 +23,17 @@ fn inv(component: Component, args: &[&str]) -> Invocation {
             .iter()
             .enumerate()
             .map(|(i, a)| {
+                // One dash: pflag's shorthand cluster, kept as written.
+                let shorthand = a.starts_with('-') && !a.starts_with("--");
                 let a = a.trim_start_matches('-');
                 let (name, value) = match a.split_once('=') {
-                    Some((n, v)) => (n.to_string(), Some(v.to_string())),
-                    None => (a.to_string(), None),
+                    Some((n, v)) if !shorthand => (n.to_string(), Some(v.to_string())),
+                    _ => (a.to_string(), None),
                 };
                 InvocationArg {
                     name,
                     value,
+                    shorthand,
                     at: SourceLocation {
                         file: Some("kube.yaml".into()),
                         line: Some(i + 1),
@@ -520,6 +523,7 @@ fn odd_input_is_reported_not_trusted() {
         i.args.push(InvocationArg {
             name: name.into(),
             value: Some("\u{0}x,=,\n".into()),
+            shorthand: false,
             at: SourceLocation::default(),
         });
     }
@@ -574,4 +578,132 @@ fn audit_policy_v1beta1_gone_in_1_24() {
             r#"loading audit policy file: failed decoding: no kind "Policy" is registered for version "audit.k8s.io/v1beta1" in scheme "k8s.io/apiserver/pkg/audit/scheme.go:30": from file /etc/kubernetes/audit-policy.yaml"#
         ]
     );
+}
+
+/// One argument as a unit or manifest holds it, through the importers' word splitter.
+fn written(component: Component, m: u16, words: &[&str]) -> StartReport {
+    let words: Vec<kubegate::import::invocations::Word> = words
+        .iter()
+        .map(|w| kubegate::import::invocations::Word {
+            text: w.to_string(),
+            line: None,
+        })
+        .collect();
+    let mut ignored = Vec::new();
+    let args = kubegate::import::invocations::split_args(&words, None, "test", &mut ignored);
+    check_start(
+        &Invocation {
+            component,
+            args,
+            files: Vec::new(),
+        },
+        rel(m),
+    )
+}
+
+/// spf13/pflag `parseLongArg` / `parseShortArg`: two dashes name a long flag only, one dash is a
+/// cluster of shorthand letters (`-v=2`, `-v2`, `-v 2`), and their refusals name what was
+/// written: `unknown shorthand flag: 'k' in -kubeconfig=/x` (a Go-style single-dash long flag),
+/// `flag needs an argument: 'v' in -v`, `bad flag syntax: ---v=2`, `unknown flag: --x`.
+#[test]
+fn pflag_shorthands_and_long_names_are_told_apart() {
+    for words in [
+        &["--v=2"][..],
+        &["--v", "2"],
+        &["-v=2"],
+        &["-v2"],
+        &["-v", "2"],
+    ] {
+        for c in [
+            Component::KubeApiserver,
+            Component::KubeControllerManager,
+            Component::KubeScheduler,
+            Component::KubeProxy,
+        ] {
+            for m in [16, 24, 37] {
+                let r = written(c, m, words);
+                assert!(r.starts, "{words:?} {c:?} 1.{m}: {:?}", errors(&r));
+            }
+        }
+    }
+    let r = written(Component::KubeProxy, 30, &["-kubeconfig=/x"]);
+    assert_eq!(
+        errors(&r),
+        vec!["unknown shorthand flag: 'k' in -kubeconfig=/x"]
+    );
+    assert_eq!(r.errors[0].kind(), ComponentErrorKind::UnknownShorthand);
+    let r = written(Component::KubeProxy, 30, &["-kubeconfig", "/x"]);
+    assert_eq!(
+        errors(&r),
+        vec!["unknown shorthand flag: 'k' in -kubeconfig"]
+    );
+    let r = written(Component::KubeScheduler, 30, &["-v"]);
+    assert_eq!(errors(&r), vec!["flag needs an argument: 'v' in -v"]);
+    assert_eq!(r.errors[0].kind(), ComponentErrorKind::FlagNeedsArgument);
+    let r = written(Component::KubeScheduler, 30, &["-vx"]);
+    assert_eq!(
+        errors(&r),
+        vec![
+            r#"invalid argument "x" for "-v, --v" flag: strconv.ParseUint: parsing "x": invalid syntax"#
+        ]
+    );
+    let r = written(Component::KubeScheduler, 30, &["---v=2"]);
+    assert_eq!(errors(&r), vec!["bad flag syntax: ---v=2"]);
+    assert_eq!(r.errors[0].kind(), ComponentErrorKind::BadFlagSyntax);
+    let r = written(Component::KubeScheduler, 30, &["--=2"]);
+    assert_eq!(errors(&r), vec!["bad flag syntax: --=2"]);
+    // A single letter with two dashes is a long name: no long flag `x`.
+    let r = written(Component::KubeScheduler, 30, &["--x=1"]);
+    assert_eq!(errors(&r), vec!["unknown flag: --x"]);
+    // A one-dash feature-gates is no --feature-gates: it is refused, and sets no gate.
+    let r = written(Component::KubeApiserver, 30, &["-feature-gates=Foo=true"]);
+    assert_eq!(
+        errors(&r),
+        vec!["unknown shorthand flag: 'f' in -feature-gates=Foo=true"]
+    );
+}
+
+/// k8s.io/apiserver `pkg/apis/config/v1/register.go` (1.16..1.29, then `pkg/apis/apiserver/v1`)
+/// registers `v1, Kind=EncryptionConfig` for EncryptionConfiguration with
+/// `AddKnownTypeWithName`, so that legacy kind is accepted through 1.37; and
+/// `--experimental-encryption-provider-config` (EtcdOptions, deprecated) names the same file
+/// until 1.24 removes it.
+#[test]
+fn legacy_encryption_config_kind_and_flag() {
+    let legacy = "kind: EncryptionConfig\napiVersion: v1\nresources:\n  - resources: [secrets]\n    providers:\n      - identity: {}\n";
+    for flag in [
+        "encryption-provider-config",
+        "experimental-encryption-provider-config",
+    ] {
+        let i = with_file(
+            inv(Component::KubeApiserver, &[&format!("--{flag}=/e.yaml")]),
+            flag,
+            "/e.yaml",
+            legacy,
+        );
+        let r = check_start(&i, rel(16));
+        assert!(r.starts, "{flag}: {:?}", errors(&r));
+        let deprecated = r
+            .warnings
+            .iter()
+            .any(|w| w.message == "Flag --experimental-encryption-provider-config has been deprecated, use --encryption-provider-config.");
+        assert_eq!(deprecated, flag.starts_with("experimental"));
+        let r = check_start(&i, rel(24));
+        assert_eq!(r.starts, !flag.starts_with("experimental"), "{flag}");
+    }
+    let with_text = |text: &str| {
+        with_file(
+            inv(
+                Component::KubeApiserver,
+                &["--encryption-provider-config=/e.yaml"],
+            ),
+            "encryption-provider-config",
+            "/e.yaml",
+            text,
+        )
+    };
+    assert!(check_start(&with_text(legacy), rel(37)).starts);
+    // Under the configuration group the short name is no kind.
+    let grouped = legacy.replace("apiVersion: v1", "apiVersion: apiserver.config.k8s.io/v1");
+    assert!(!check_start(&with_text(&grouped), rel(30)).starts);
 }

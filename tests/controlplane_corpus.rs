@@ -48,19 +48,19 @@ fn of(imported: &Invocations, c: Component) -> &Invocation {
         .unwrap_or_else(|| panic!("no {c:?} in {imported:#?}"))
 }
 
+/// kubeadm 1.16's three static pods.
+const KUBEADM_1_16: [&str; 3] = [
+    "kubeadm-1.16/kube-apiserver.yaml",
+    "kubeadm-1.16/kube-controller-manager.yaml",
+    "kubeadm-1.16/kube-scheduler.yaml",
+];
+
 /// kubeadm 1.16's static pods (MaxxMoney/kubeadm_etc_kubernetes): they start at 1.16, and
 /// kube-apiserver's `--insecure-port=0`, which kubeadm wrote until 1.19, stops it from 1.24 on
 /// (the 1.24 kube-apiserver reference no longer lists the flag); the others start through 1.26.
 #[test]
 fn kubeadm_1_16_static_pods() {
-    let got = manifests_of(
-        &[
-            "kubeadm-1.16/kube-apiserver.yaml",
-            "kubeadm-1.16/kube-controller-manager.yaml",
-            "kubeadm-1.16/kube-scheduler.yaml",
-        ],
-        &BTreeMap::new(),
-    );
+    let got = manifests_of(&KUBEADM_1_16, &BTreeMap::new());
     assert_eq!(got.invocations.len(), 3, "{got:#?}");
     assert_eq!(got.release().as_deref(), Some("1.16"));
     let api = of(&got, Component::KubeApiserver);
@@ -210,15 +210,23 @@ fn bare_metal_start_scripts() {
         (adv.value.as_deref(), adv.at.line),
         (Some("${IP}"), Some(6))
     );
-    // `--enable-swagger-ui` is in no reference from 1.16 on: the script's start already fails,
-    // and the upgrade check says so and still answers.
+    // The unexpanded `${IP}` already fails the start at 1.16, and the upgrade check says so and
+    // still answers. `--enable-swagger-ui` is in no reference page, but k8s.io/apiserver
+    // registers it deprecated (hidden) through 1.23: a notice, not an error.
     let report = check_control_plane_upgrade(&got.invocations, r(16), r(17));
     let c = &report.components[0];
     assert!(!c.starts_before);
+    assert!(c.problems.iter().any(|p| p.already
+        && p.error.to_string()
+            == r#"invalid argument "${IP}" for "--advertise-address" flag: failed to parse IP: "${IP}""#));
     assert!(c
         .problems
         .iter()
-        .any(|p| p.already && p.error.to_string() == "unknown flag: --enable-swagger-ui"));
+        .all(|p| !p.error.to_string().contains("swagger")));
+    assert!(c.warnings.iter().any(|w| w
+        .warning
+        .message
+        .starts_with("Flag --enable-swagger-ui has been deprecated")));
 }
 
 /// A kube-proxy ConfigMap as kubeadm writes it: `config.conf` is kube-proxy's `--config`.
@@ -331,7 +339,6 @@ fn kthw_1_32_units_and_configs() {
 /// (`pkg/apis/config/v1/register.go`, `pkg/apis/apiserver/v1/register.go` from 1.30:
 /// `AddKnownTypeWithName({Group: "", Version: "v1", Kind: "EncryptionConfig"}, ...)`).
 #[test]
-#[ignore = "releases::component_configs does not register the legacy v1/EncryptionConfig kind yet"]
 fn kthw_legacy_encryption_config_is_accepted() {
     let api = unit_with_files(
         "kthw-1.32/kube-apiserver.service",
@@ -345,4 +352,140 @@ fn kthw_legacy_encryption_config_is_accepted() {
         let at = check_start(inv, r(m));
         assert!(at.starts, "1.{m}: {at:#?}");
     }
+}
+
+/// A kube-apiserver unit of a 1.16 binary cluster (lijunyong/kubernetes-1.16): it ran at 1.16
+/// with `--enable-swagger-ui=true`, a flag the reference pages never list because k8s.io/apiserver
+/// registers it deprecated, so hidden (`pkg/server/options/feature.go`, `MarkDeprecated(
+/// "enable-swagger-ui", "swagger 1.2 support has been removed")`, kubernetes-1.16.0..1.23.0).
+/// It starts through 1.21 with deprecation notices; `--kubelet-https` (removed in 1.22, as its
+/// notice says) stops it at 1.22; at 1.24 `--enable-swagger-ui` goes too and, first on the
+/// command line, is the error the binary prints.
+#[test]
+fn lijunyong_1_16_apiserver_unit() {
+    let got = unit_with_files("lijunyong-1.16/kube-apiserver.service", &[]);
+    let api = of(&got, Component::KubeApiserver);
+    for m in [16, 19, 21] {
+        let at = check_start(api, r(m));
+        assert!(at.starts, "1.{m}: {:#?}", at.errors);
+        assert!(
+            at.warnings.iter().any(|w| w.message
+                == "Flag --enable-swagger-ui has been deprecated, swagger 1.2 support has been removed"),
+            "1.{m}: {:#?}",
+            at.warnings
+        );
+    }
+    let at = check_start(api, r(22));
+    let errors: Vec<String> = at.errors.iter().map(|e| e.to_string()).collect();
+    assert_eq!(errors, ["unknown flag: --kubelet-https"]);
+    let at = check_start(api, r(24));
+    assert_eq!(
+        at.errors[at.first_error.unwrap()].to_string(),
+        "unknown flag: --enable-swagger-ui"
+    );
+    assert_eq!(
+        at.errors[0].location().line,
+        Some(19),
+        "the header comment is line 1"
+    );
+    let report = check_control_plane_upgrade(&got.invocations, r(16), r(24));
+    let c = &report.components[0];
+    let arrivals: Vec<(String, Option<&str>)> = c
+        .problems
+        .iter()
+        .map(|p| (p.error.to_string(), p.arrives.as_deref()))
+        .collect();
+    assert_eq!(
+        arrivals,
+        [
+            (
+                "unknown flag: --enable-swagger-ui".to_string(),
+                Some("1.24")
+            ),
+            ("unknown flag: --kubelet-https".to_string(), Some("1.22")),
+            (
+                "unknown flag: --insecure-bind-address".to_string(),
+                Some("1.24")
+            ),
+        ]
+    );
+}
+
+/// A gate the `from` binary does not know and the `to` binary turns on by default changes what
+/// the component does without a word in its command line: kubeadm 1.16's kube-apiserver going
+/// to 1.17 gains AllowInsecureBackendProxy (k8s.io/apiserver pkg/features, Beta and on from
+/// 1.17), listed as new for the kube-apiserver, which reads it, and for no other component.
+#[test]
+fn gates_new_and_on_by_default_are_changes() {
+    let got = manifests_of(&KUBEADM_1_16, &BTreeMap::new());
+    let report = check_control_plane_upgrade(&got.invocations, r(16), r(17));
+    let api = &report.components[0];
+    assert_eq!(api.component, Component::KubeApiserver);
+    let c = api
+        .changes
+        .iter()
+        .find(|c| c.gate == "AllowInsecureBackendProxy")
+        .unwrap_or_else(|| panic!("{:#?}", api.changes));
+    assert!(c.new && !c.before && c.after);
+    assert_eq!(c.arrives.as_deref(), Some("1.17"));
+    assert_eq!(
+        c.message,
+        "AllowInsecureBackendProxy is new and on by default (Beta in 1.17)"
+    );
+    assert!(report.components[1..].iter().all(|c| c
+        .changes
+        .iter()
+        .all(|c| c.gate != "AllowInsecureBackendProxy")));
+    // From a release that knows it, it is no change.
+    let report = check_control_plane_upgrade(&got.invocations, r(17), r(18));
+    assert!(report.components[0]
+        .changes
+        .iter()
+        .all(|c| c.gate != "AllowInsecureBackendProxy"));
+}
+
+/// A CKS lab's kubeadm v1beta2 config (vmware-ysung/cks-centos) turns EphemeralContainers on
+/// for all three control-plane components (and the kubelet). Alpha from 1.16 (so the lab set
+/// it), GA and locked on in 1.25 (the binaries print `Setting GA feature gate
+/// EphemeralContainers=true. It will be removed in a future release.`), and gone from the gate
+/// list in 1.27: every component refuses the gate there, the kube-apiserver on its line.
+#[test]
+fn cks_kubeadm_ephemeral_containers() {
+    let (name, text) = corpus("cks-centos/kubeadm-config.yaml");
+    let got = kubeadm::invocations(&text, &name, &|_| None).unwrap();
+    assert_eq!(got.invocations.len(), 3, "{got:#?}");
+    assert_eq!(
+        got.release(),
+        None,
+        "kubernetesVersion is a template variable"
+    );
+    for inv in &got.invocations {
+        assert!(
+            check_start(inv, r(20)).starts,
+            "{:?} at 1.20",
+            inv.component
+        );
+        let at = check_start(inv, r(25));
+        assert!(at.starts, "{:?}", inv.component);
+        assert!(at.warnings.iter().any(|w| w.message
+            == "Setting GA feature gate EphemeralContainers=true. It will be removed in a future release."));
+    }
+    let report = check_control_plane_upgrade(&got.invocations, r(20), r(27));
+    assert!(!report.starts);
+    for c in &report.components {
+        assert!(c.starts_before && !c.starts, "{:?}", c.component);
+        assert_eq!(c.problems.len(), 1, "{c:#?}");
+        assert_eq!(
+            c.problems[0].error.to_string(),
+            r#"invalid argument "EphemeralContainers=true" for "--feature-gates" flag: unrecognized feature gate: EphemeralContainers"#
+        );
+        assert_eq!(c.problems[0].arrives.as_deref(), Some("1.27"));
+    }
+    let api = of(&got, Component::KubeApiserver);
+    assert_eq!(
+        check_start(api, r(27)).errors[0].location().line,
+        Some(21),
+        "the header comment is line 1"
+    );
+    assert!(check_control_plane_upgrade(&got.invocations, r(20), r(26)).starts);
 }

@@ -25,6 +25,8 @@ pub enum ComponentErrorKind {
     UnknownFlag,
     /// A one-letter flag the release does not register as a shorthand.
     UnknownShorthand,
+    /// An argument pflag cannot read as a flag at all (`---x`, `--=x`).
+    BadFlagSyntax,
     /// A non-boolean flag written without a value.
     FlagNeedsArgument,
     /// A value the flag's type cannot read (`strconv.ParseBool`, a duration, an IP...).

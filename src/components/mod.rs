@@ -33,6 +33,11 @@ pub struct SourceLocation {
 
 /// One command-line argument as the binary receives it (`--name=value`, `--name value`, or a
 /// bare `--name` for a boolean), before the release's flag set has judged it.
+///
+/// pflag reads an argument written with one dash as a cluster of shorthand letters (`-v=2`,
+/// `-v2`, `-v 2`; `-log-dir=x` is the shorthand `l` followed by `og-dir=x`), so such an argument
+/// keeps its text as written: `shorthand` is set and `name` is everything after the dash,
+/// `=value` included; `value` is then the next word only.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(
@@ -41,11 +46,16 @@ pub struct SourceLocation {
     ts(rename = "ComponentArg", optional_fields)
 )]
 pub struct InvocationArg {
-    /// The flag's name without dashes, e.g. `feature-gates`.
+    /// The flag's name without dashes, e.g. `feature-gates`; for a shorthand, the text after
+    /// its dash as written (`v=2`).
     pub name: String,
-    /// Its value; `None` for a bare boolean flag.
+    /// Its value; `None` for a bare boolean flag (or a shorthand whose value is in `name`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
+    /// Written with one dash: pflag's shorthand letters, not a long name.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
+    pub shorthand: bool,
     #[serde(flatten)]
     pub at: SourceLocation,
 }

@@ -8,7 +8,10 @@
 //!    `unknown flag: --x`; a non-boolean flag without a value is `flag needs an argument`; a value
 //!    its type cannot read is `invalid argument "v" for "--x" flag: <why>`; a deprecated flag
 //!    prints `Flag --x has been deprecated, <text>` and is accepted. Names are normalized `_` to
-//!    `-` (`cliflag.WordSepNormalizeFunc`, set by every component's main). pflag stops at the
+//!    `-` (`cliflag.WordSepNormalizeFunc`, set by every component's main). Two dashes name a long
+//!    flag only (`--v` is the long `v`; `---x` and `--=x` are `bad flag syntax`); one dash is a
+//!    cluster of shorthand letters read one by one (`-v=2`, `-v2`, `-v 2`; `-kubeconfig=x` is
+//!    `unknown shorthand flag: 'k' in -kubeconfig=x`). pflag stops at the
 //!    first error, so the binary prints only the first; this check goes on and reports every
 //!    one, the first marked [`StartReport::first_error`]. (cobra prints a refusal as
 //!    `Error: <text>`; the texts here are without that prefix.)
@@ -183,28 +186,38 @@ fn parse_args<'a>(
 ) -> Vec<Parsed<'a>> {
     let mut out = Vec::new();
     for arg in &inv.args {
-        let name = arg.name.trim_start_matches('-').replace('_', "-");
-        let found = lookup(inv.component, &name, release).or_else(|| {
-            let mut chars = name.chars();
-            match (chars.next(), chars.next()) {
-                (Some(c), None) => component_flags::by_shorthand(inv.component, c, release)
-                    .and_then(|r| Some((r, r.at(release)?))),
-                _ => None,
-            }
-        });
-        let Some((rec, span)) = found else {
-            let err = if name.chars().count() == 1 {
+        if arg.shorthand {
+            shorthand_cluster(inv.component, release, arg, report, &mut out);
+            continue;
+        }
+        // pflag's parseLongArg: `--` then a name that neither is empty nor starts with `-` or
+        // `=`; the name before any `=` is normalized `_` to `-` and looked up as a long name
+        // only (`--v` is the long flag `v`, not the shorthand).
+        if arg.name.is_empty() || arg.name.starts_with(['-', '=']) {
+            let written = match &arg.value {
+                Some(v) => format!("--{}={v}", arg.name),
+                None => format!("--{}", arg.name),
+            };
+            report.errors.push(
                 ComponentError::new(
-                    ComponentErrorKind::UnknownShorthand,
-                    format!("unknown shorthand flag: '{name}' in -{name}"),
+                    ComponentErrorKind::BadFlagSyntax,
+                    format!("bad flag syntax: {written}"),
                 )
-            } else {
+                .with_flag(&arg.name)
+                .at(&arg.at),
+            );
+            continue;
+        }
+        let name = arg.name.replace('_', "-");
+        let Some((rec, span)) = lookup(inv.component, &name, release) else {
+            report.errors.push(
                 ComponentError::new(
                     ComponentErrorKind::UnknownFlag,
-                    format!("unknown flag: --{name}"),
+                    format!("unknown flag: --{}", arg.name),
                 )
-            };
-            report.errors.push(err.with_flag(&name).at(&arg.at));
+                .with_flag(&name)
+                .at(&arg.at),
+            );
             continue;
         };
         let bare = matches!(span.kind, FlagKind::Bool | FlagKind::Version);
@@ -215,7 +228,7 @@ fn parse_args<'a>(
                 report.errors.push(
                     ComponentError::new(
                         ComponentErrorKind::FlagNeedsArgument,
-                        format!("flag needs an argument: --{name}"),
+                        format!("flag needs an argument: --{}", arg.name),
                     )
                     .with_flag(rec.name)
                     .at(&arg.at),
@@ -223,60 +236,145 @@ fn parse_args<'a>(
                 continue;
             }
         };
-        let checked = match (span.kind, kubelet_kind(span.kind)) {
-            (FlagKind::PflagIp, _) => Some(pflag_ip(&value)),
-            (_, Some(kind)) => Some(flagvalue::check(kind, &value)),
-            (_, None) => None,
-        };
-        match checked {
-            Some(result) => {
-                if let Err(why) = result {
-                    let shown = match rec.shorthand {
-                        Some(c) => format!("-{c}, --{}", rec.name),
-                        None => format!("--{}", rec.name),
-                    };
-                    report.errors.push(
-                        ComponentError::new(
-                            ComponentErrorKind::InvalidFlagValue,
-                            format!(
-                                "invalid argument {} for {} flag: {why}",
-                                crate::go::quote(&value),
-                                crate::go::quote(&shown)
-                            ),
-                        )
-                        .with_flag(rec.name)
-                        .at(&arg.at),
-                    );
-                    continue;
-                }
-            }
-            None => report.warnings.push(StartWarning {
-                kind: StartWarningKind::ValueNotChecked,
-                message: format!(
-                    "the value of --{} is read by a type kubegate does not parse; taken as it is",
-                    rec.name
-                ),
-                flag: Some(rec.name.to_string()),
-                feature: None,
-                at: arg.at.clone(),
-            }),
-        }
-        if let Some(text) = span.deprecated {
-            report.warnings.push(StartWarning {
-                kind: StartWarningKind::DeprecatedFlag,
-                message: format!("Flag --{} has been deprecated, {text}", rec.name),
-                flag: Some(rec.name.to_string()),
-                feature: None,
-                at: arg.at.clone(),
-            });
-        }
-        out.push(Parsed {
-            record: rec,
-            value,
-            arg,
-        });
+        accept(rec, span, value, arg, report, &mut out);
     }
     out
+}
+
+/// pflag's parseShortArg: each letter of a one-dash argument is a shorthand; a letter's value is
+/// what follows `=`, or `true` for a boolean, or the rest of the cluster, or the next word. An
+/// error names the letter and the part of the cluster not yet read (`'x' in -x=2`).
+fn shorthand_cluster<'a>(
+    component: Component,
+    release: Release,
+    arg: &'a InvocationArg,
+    report: &mut StartReport,
+    out: &mut Vec<Parsed<'a>>,
+) {
+    let mut rest = arg.name.as_str();
+    while let Some(c) = rest.chars().next() {
+        let after = &rest[c.len_utf8()..];
+        let found = component_flags::by_shorthand(component, c, release)
+            .and_then(|r| Some((r, r.at(release)?)));
+        let Some((rec, span)) = found else {
+            report.errors.push(
+                ComponentError::new(
+                    ComponentErrorKind::UnknownShorthand,
+                    format!("unknown shorthand flag: {} in -{rest}", go_byte_quote(c)),
+                )
+                .with_flag(&c.to_string())
+                .at(&arg.at),
+            );
+            return;
+        };
+        let (value, remaining) = if let Some(v) = after.strip_prefix('=') {
+            (v.to_string(), "")
+        } else if matches!(span.kind, FlagKind::Bool | FlagKind::Version) {
+            ("true".to_string(), after)
+        } else if !after.is_empty() {
+            (after.to_string(), "")
+        } else if let Some(v) = &arg.value {
+            (v.clone(), "")
+        } else {
+            report.errors.push(
+                ComponentError::new(
+                    ComponentErrorKind::FlagNeedsArgument,
+                    format!("flag needs an argument: {} in -{rest}", go_byte_quote(c)),
+                )
+                .with_flag(rec.name)
+                .at(&arg.at),
+            );
+            return;
+        };
+        if !accept(rec, span, value, arg, report, out) {
+            return;
+        }
+        rest = remaining;
+    }
+}
+
+/// Go's `%q` of the byte pflag reports for a shorthand (`'v'`): a letter outside ASCII is its
+/// first byte, read as the rune of that value.
+fn go_byte_quote(c: char) -> String {
+    // A char encodes to one byte or more, so the fallback (the char itself) is never taken.
+    let first = c
+        .encode_utf8(&mut [0u8; 4])
+        .bytes()
+        .next()
+        .map_or(c, char::from);
+    match first {
+        '\'' => "'\\''".to_string(),
+        '"' => "'\"'".to_string(),
+        r => {
+            let quoted = crate::go::quote(&r.to_string());
+            format!("'{}'", quoted.trim_matches('"'))
+        }
+    }
+}
+
+/// Reads one occurrence's value as the release's flag type does, records its deprecation
+/// notice, and keeps it; `false` when the value is refused (pflag stops there).
+fn accept<'a>(
+    rec: &'static ComponentFlag,
+    span: &'static FlagSpan,
+    value: String,
+    arg: &'a InvocationArg,
+    report: &mut StartReport,
+    out: &mut Vec<Parsed<'a>>,
+) -> bool {
+    let checked = match (span.kind, kubelet_kind(span.kind)) {
+        (FlagKind::PflagIp, _) => Some(pflag_ip(&value)),
+        (_, Some(kind)) => Some(flagvalue::check(kind, &value)),
+        (_, None) => None,
+    };
+    match checked {
+        Some(result) => {
+            if let Err(why) = result {
+                let shown = match rec.shorthand {
+                    Some(c) => format!("-{c}, --{}", rec.name),
+                    None => format!("--{}", rec.name),
+                };
+                report.errors.push(
+                    ComponentError::new(
+                        ComponentErrorKind::InvalidFlagValue,
+                        format!(
+                            "invalid argument {} for {} flag: {why}",
+                            crate::go::quote(&value),
+                            crate::go::quote(&shown)
+                        ),
+                    )
+                    .with_flag(rec.name)
+                    .at(&arg.at),
+                );
+                return false;
+            }
+        }
+        None => report.warnings.push(StartWarning {
+            kind: StartWarningKind::ValueNotChecked,
+            message: format!(
+                "the value of --{} is read by a type kubegate does not parse; taken as it is",
+                rec.name
+            ),
+            flag: Some(rec.name.to_string()),
+            feature: None,
+            at: arg.at.clone(),
+        }),
+    }
+    if let Some(text) = span.deprecated {
+        report.warnings.push(StartWarning {
+            kind: StartWarningKind::DeprecatedFlag,
+            message: format!("Flag --{} has been deprecated, {text}", rec.name),
+            flag: Some(rec.name.to_string()),
+            feature: None,
+            at: arg.at.clone(),
+        });
+    }
+    out.push(Parsed {
+        record: rec,
+        value,
+        arg,
+    });
+    true
 }
 
 /// The kubelet's value parser for a kind, where it reads exactly as the component's type does.
@@ -717,7 +815,7 @@ fn config_files(inv: &Invocation, release: Release, report: &mut StartReport) {
         };
         let (_, version) = component_configs::split_api_version(api_version);
         if component_configs::registered(api_version, kind, release) {
-            if kind == ff.kind {
+            if component_configs::decodes_as(api_version, kind) == ff.kind {
                 if inv.component == Component::KubeScheduler {
                     if let Some(n) = component_configs::scheduler_notice(version, release) {
                         report.warnings.push(StartWarning {

@@ -141,7 +141,13 @@ pub struct GateDefaultChange {
     pub arrives: Option<String>,
     /// `true` when the reader facts do not say at `to` which components read the gate.
     pub readers_unknown: bool,
-    /// `Foo is on by default instead of off (Beta in 1.30)`.
+    /// `true` for a gate the `from` binary does not know and the `to` binary turns on by
+    /// default: new behaviour with no word in the invocation (`before` is then `false`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
+    pub new: bool,
+    /// `Foo is on by default instead of off (Beta in 1.30)`, or for a new gate `Foo is new and
+    /// on by default (Beta in 1.30)`.
     pub message: String,
 }
 
@@ -305,7 +311,7 @@ fn gates_set(inv: &Invocation) -> Vec<String> {
         .args
         .iter()
         .rev()
-        .find(|a| a.name == "feature-gates")
+        .find(|a| a.name == "feature-gates" && !a.shorthand)
         .and_then(|a| a.value.as_deref())
     else {
         return Vec::new();
@@ -318,13 +324,25 @@ fn gates_set(inv: &Invocation) -> Vec<String> {
         .collect()
 }
 
-/// Gate defaults that flip between `from` and `to`, for gates `inv.component` reads at `to`.
+/// Gate defaults that flip between `from` and `to`, and gates new since `from` that `to` turns
+/// on by default, for gates `inv.component` reads at `to` and the invocation does not set.
 fn gate_changes(inv: &Invocation, from: Release, to: Release) -> Vec<GateDefaultChange> {
     let set = gates_set(inv);
     let all_set = |prefix: &str| set.iter().any(|s| s == prefix);
+    let diff = gates::changes(from, to);
+    // (gate, its default before, its spec at `to`, new since `from`): a new gate counts as off
+    // before, so only one `to` turns on is a change.
+    let added = diff.added.into_iter().filter_map(|name| {
+        let b = gates::record(name)?.specs_in(to).pop()?;
+        Some((name, false, b, true))
+    });
+    let changed = diff
+        .changed
+        .into_iter()
+        .map(|(name, a, b)| (name, a.default, b, false));
     let mut out = Vec::new();
-    for (name, a, b) in gates::changes(from, to).changed {
-        if a.default == b.default || set.iter().any(|s| s == name) {
+    for (name, before, b, new) in added.chain(changed) {
+        if before == b.default || set.iter().any(|s| s == name) {
             continue;
         }
         // AllAlpha/AllBeta set the default of every gate of their stage.
@@ -345,23 +363,30 @@ fn gate_changes(inv: &Invocation, from: Release, to: Release) -> Vec<GateDefault
                 record
                     .specs_in(*r)
                     .last()
-                    .is_some_and(|s| s.default != a.default)
+                    .is_some_and(|s| s.default != before)
             })
             .map(|r| r.to_string());
+        let message = if new {
+            format!("{name} is new and on by default ({stage} in {to})")
+        } else {
+            format!(
+                "{name} is {} by default instead of {} ({stage} in {to})",
+                if b.default { "on" } else { "off" },
+                if before { "on" } else { "off" },
+            )
+        };
         out.push(GateDefaultChange {
             gate: name.to_string(),
-            before: a.default,
+            before,
             after: b.default,
             stage: stage.to_string(),
             arrives,
             readers_unknown: readers.is_none(),
-            message: format!(
-                "{name} is {} by default instead of {} ({stage} in {to})",
-                if b.default { "on" } else { "off" },
-                if a.default { "on" } else { "off" },
-            ),
+            new,
+            message,
         });
     }
+    out.sort_by(|a, b| a.gate.cmp(&b.gate));
     out
 }
 
@@ -402,6 +427,7 @@ mod tests {
                     InvocationArg {
                         name: n.to_string(),
                         value: v.map(str::to_string),
+                        shorthand: false,
                         at: SourceLocation {
                             file: Some("m.yaml".into()),
                             line: Some(i + 1),

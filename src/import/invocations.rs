@@ -169,6 +169,7 @@ pub fn config_file_flags(component: Component) -> &'static [&'static str] {
         Component::KubeApiserver => &[
             "admission-control-config-file",
             "encryption-provider-config",
+            "experimental-encryption-provider-config",
             "authentication-config",
             "authorization-config",
             "audit-policy-file",
@@ -189,7 +190,8 @@ pub struct Word {
 }
 
 /// Splits a binary's words (after the program) into arguments as pflag reads them: `--name=v`,
-/// `-n=v`, `--name v` when the next word does not start with `-`, a bare `--name`. pflag would
+/// `--name v` when the next word does not start with `-`, a bare `--name`, and a one-dash
+/// shorthand cluster kept as written (`-v=2`; `-v 2` takes the next word as its value). pflag would
 /// know from the flag's type whether a bare boolean takes the next word; the binaries take no
 /// positional arguments, so a word after a flag is its value. Words that are no flag (and all
 /// after `--`) are reported in `ignored`.
@@ -219,12 +221,11 @@ pub fn split_args(
             }
             break;
         }
-        let Some(body) = w
-            .text
-            .strip_prefix("--")
-            .or_else(|| w.text.strip_prefix('-'))
-            .filter(|b| !b.is_empty())
-        else {
+        let (body, shorthand) = match w.text.strip_prefix("--") {
+            Some(b) => (b, false),
+            None => (w.text.strip_prefix('-').unwrap_or(""), true),
+        };
+        if body.is_empty() {
             ignored.push(Note::new(
                 w.line,
                 format!(
@@ -233,9 +234,16 @@ pub fn split_args(
                 ),
             ));
             continue;
-        };
-        let (name, value) = match body.split_once('=') {
+        }
+        // A shorthand cluster keeps its text (its `=value` too): pflag reads it letter by
+        // letter. A long name beginning with `-` or `=` is pflag's bad syntax, kept whole.
+        let whole = shorthand || body.starts_with(['-', '=']);
+        let (name, value) = match body.split_once('=').filter(|_| !whole) {
             Some((n, v)) => (n.to_string(), Some(v.to_string())),
+            // A cluster of several letters takes its value from its own text (`-v2`).
+            None if (!shorthand && whole) || (shorthand && body.chars().nth(1).is_some()) => {
+                (body.to_string(), None)
+            }
             None => match words.get(i) {
                 Some(next) if !next.text.starts_with('-') || next.text == "-" => {
                     i += 1;
@@ -244,7 +252,12 @@ pub fn split_args(
                 _ => (body.to_string(), None),
             },
         };
-        out.push(InvocationArg { name, value, at });
+        out.push(InvocationArg {
+            name,
+            value,
+            shorthand,
+            at,
+        });
     }
     out
 }
@@ -263,7 +276,7 @@ pub fn config_files(
     let mut files: Vec<ConfigFile> = Vec::new();
     let mut lines = Vec::new();
     for a in args {
-        if !config_file_flags(component).contains(&a.name.as_str()) {
+        if a.shorthand || !config_file_flags(component).contains(&a.name.as_str()) {
             continue;
         }
         let Some(path) = a.value.clone().filter(|p| !p.is_empty()) else {
@@ -440,26 +453,33 @@ mod tests {
     fn pflag_shapes() {
         let mut ignored = Vec::new();
         let args = split_args(
-            &w(&["--a=1", "--b", "2", "--c", "--d", "-v=3", "x", "--", "y"]),
+            &w(&[
+                "--a=1", "--b", "2", "--c", "--d", "-v=3", "x", "-v", "4", "-v5", "y", "---e=1",
+                "--", "z",
+            ]),
             Some("f"),
             "kube-apiserver",
             &mut ignored,
         );
-        let got: Vec<(&str, Option<&str>, Option<usize>)> = args
+        let got: Vec<(&str, Option<&str>, bool, Option<usize>)> = args
             .iter()
-            .map(|a| (a.name.as_str(), a.value.as_deref(), a.at.line))
+            .map(|a| (a.name.as_str(), a.value.as_deref(), a.shorthand, a.at.line))
             .collect();
+        // A shorthand cluster keeps its text; a single letter takes the next word.
         assert_eq!(
             got,
             vec![
-                ("a", Some("1"), Some(1)),
-                ("b", Some("2"), Some(2)),
-                ("c", None, Some(4)),
-                ("d", None, Some(5)),
-                ("v", Some("3"), Some(6)),
+                ("a", Some("1"), false, Some(1)),
+                ("b", Some("2"), false, Some(2)),
+                ("c", None, false, Some(4)),
+                ("d", None, false, Some(5)),
+                ("v=3", None, true, Some(6)),
+                ("v", Some("4"), true, Some(8)),
+                ("v5", None, true, Some(10)),
+                ("-e=1", None, false, Some(12)),
             ]
         );
-        assert_eq!(ignored.len(), 2, "{ignored:?}");
+        assert_eq!(ignored.len(), 3, "{ignored:?}");
     }
 
     #[test]

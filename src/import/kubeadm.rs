@@ -381,6 +381,7 @@ pub fn invocations(
                 args: vec![InvocationArg {
                     name: "config".into(),
                     value: Some(path.clone()),
+                    shorthand: false,
                     at: at(line_of(doc, "/kind")),
                 }],
                 files: vec![ConfigFile {
@@ -427,6 +428,7 @@ pub fn invocations(
                 .map(|a| InvocationArg {
                     name: a.name.clone(),
                     value: Some(a.value.clone()),
+                    shorthand: false,
                     at: at(a.line),
                 })
                 .collect();

@@ -93,6 +93,7 @@ pub(crate) fn from_config_map(
             args: vec![InvocationArg {
                 name: "config".into(),
                 value: Some(path.clone()),
+                shorthand: false,
                 at: SourceLocation {
                     file: Some(file.to_string()),
                     line,

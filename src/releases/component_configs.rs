@@ -3,7 +3,8 @@
 //!
 //! A component reads a file through a scheme: the file's `apiVersion` and `kind` must be a
 //! group/version/kind that release's scheme registered (`AddKnownTypes` in each external
-//! version's `register.go`), or the decoder refuses it with apimachinery's
+//! version's `register.go`, or `AddKnownTypeWithName` for a type registered under another kind:
+//! [`ALIASES`], whose files decode into that type), or the decoder refuses it with apimachinery's
 //! `no kind "K" is registered for version "g/v" in scheme "..."`. The registrations are
 //! generated into `component_configs_data.rs` by `scripts/gen-releases/component_configs.py`
 //! from the staging repositories' tags (k8s.io/kube-scheduler `config/`, k8s.io/kube-proxy
@@ -40,7 +41,7 @@ impl KindSpan {
 
 #[path = "component_configs_data.rs"]
 mod data;
-pub use data::{COMPLETE_WRAPS, KINDS, NOTICES, READERS, REFS, SCHEMES, WRAPS};
+pub use data::{ALIASES, COMPLETE_WRAPS, KINDS, NOTICES, READERS, REFS, SCHEMES, WRAPS};
 
 /// The scheme name `component`'s `--config` decoder prints in `release`
 /// (`k8s.io/kubernetes/pkg/scheduler/apis/config/scheme/scheme.go:29`), and whether a source
@@ -135,6 +136,14 @@ pub static FILE_FLAGS: &[FileFlag] = &[
         groups: APISERVER_GROUPS,
         kind: "EncryptionConfiguration",
     },
+    // Until 1.24, the deprecated name of --encryption-provider-config (k8s.io/apiserver
+    // EtcdOptions writes both into one field).
+    FileFlag {
+        component: Component::KubeApiserver,
+        flag: "experimental-encryption-provider-config",
+        groups: APISERVER_GROUPS,
+        kind: "EncryptionConfiguration",
+    },
     FileFlag {
         component: Component::KubeApiserver,
         flag: "egress-selector-config-file",
@@ -182,6 +191,16 @@ pub fn registered(api_version: &str, kind: &str, release: Release) -> bool {
     })
 }
 
+/// The kind of the Go type that `kind` of `api_version` decodes into: the kind itself, or for a
+/// kind registered under another name (the legacy `v1, Kind=EncryptionConfig`), its type's.
+pub fn decodes_as<'a>(api_version: &str, kind: &'a str) -> &'a str {
+    let (group, version) = split_api_version(api_version);
+    ALIASES
+        .iter()
+        .find(|(g, v, k, _)| *g == group && *v == version && *k == kind)
+        .map_or(kind, |(_, _, _, t)| t)
+}
+
 /// Every version of `group` in which `release` registers `kind`, in the data's order.
 pub fn versions_of(group: &str, kind: &str, release: Release) -> Vec<&'static str> {
     KINDS
@@ -222,6 +241,20 @@ pub fn split_api_version(api_version: &str) -> (&str, &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_legacy_encryption_config_decodes_as_encryption_configuration() {
+        let r = Release::parse("1.16").unwrap();
+        assert!(registered("v1", "EncryptionConfig", r));
+        assert_eq!(
+            decodes_as("v1", "EncryptionConfig"),
+            "EncryptionConfiguration"
+        );
+        assert_eq!(
+            decodes_as("apiserver.config.k8s.io/v1", "EncryptionConfig"),
+            "EncryptionConfig"
+        );
+    }
 
     #[test]
     fn every_file_flag_kind_is_registered_somewhere() {

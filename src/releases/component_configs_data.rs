@@ -406,6 +406,13 @@ pub static REFS: &[(&str, u16, &str, &str)] = &[
 /// Every registered (group, version, kind) and the releases that register it, as runs.
 pub static KINDS: &[KindSpan] = &[
     KindSpan {
+        group: "",
+        version: "v1",
+        kind: "EncryptionConfig",
+        since: 16,
+        removed: None,
+    },
+    KindSpan {
         group: "apiserver.config.k8s.io",
         version: "v1",
         kind: "AdmissionConfiguration",
@@ -882,6 +889,11 @@ pub static KINDS: &[KindSpan] = &[
         removed: Some(29),
     },
 ];
+
+/// Kinds registered under a name other than their Go type's (`AddKnownTypeWithName`):
+/// (group, version, kind, the type's own kind), which the reader decodes them into.
+pub static ALIASES: &[(&str, &str, &str, &str)] =
+    &[("", "v1", "EncryptionConfig", "EncryptionConfiguration")];
 
 /// The scheme name each release's `--config` decoder prints, where a source shows it.
 pub static SCHEMES: &[(Component, u16, &str)] = &[

@@ -71,11 +71,14 @@ const D25: &str = "see --bind-address instead.";
 const D26: &str = "see --insecure-bind-address instead.";
 const D27: &str = "see --insecure-port instead.";
 const D28: &str = "see --secure-port instead.";
-const D29: &str = "use --cluster-signing-duration";
-const D30: &str =
+const D29: &str = "swagger 1.2 support has been removed";
+const D30: &str = "the deserialization cache was dropped in 1.13 with support for etcd2";
+const D31: &str = "use --cluster-signing-duration";
+const D32: &str = "use --encryption-provider-config.";
+const D33: &str =
     "watch caches are sized automatically and this flag will be removed in a future version";
-const D31: &str = "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components";
-const D32: &str = "will be removed in a future version";
+const D34: &str = "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components";
+const D35: &str = "will be removed in a future version";
 
 /// Every flag any release of the four components registered, by component (in
 /// `Component::ALL` order) and then by name.
@@ -96,7 +99,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -229,7 +232,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -937,7 +940,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 29,
                 kind: Str,
-                deprecated: Some(D32),
+                deprecated: Some(D35),
                 hidden: false,
             },
         ],
@@ -958,7 +961,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 29,
                 kind: Str,
-                deprecated: Some(D32),
+                deprecated: Some(D35),
                 hidden: false,
             },
         ],
@@ -1109,7 +1112,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 25,
                 kind: Int64,
-                deprecated: Some(D30),
+                deprecated: Some(D33),
                 hidden: false,
             },
         ],
@@ -1124,6 +1127,19 @@ pub static FLAGS: &[ComponentFlag] = &[
             from: 16,
             kind: Int64,
             deprecated: None,
+            hidden: false,
+        }],
+    },
+    ComponentFlag {
+        component: KubeApiserver,
+        name: "deserialization-cache-size",
+        shorthand: None,
+        since: 16,
+        removed: Some(24),
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Int64,
+            deprecated: Some(D30),
             hidden: false,
         }],
     },
@@ -1307,6 +1323,19 @@ pub static FLAGS: &[ComponentFlag] = &[
             from: 18,
             kind: Bool,
             deprecated: None,
+            hidden: false,
+        }],
+    },
+    ComponentFlag {
+        component: KubeApiserver,
+        name: "enable-swagger-ui",
+        shorthand: None,
+        since: 16,
+        removed: Some(24),
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Bool,
+            deprecated: Some(D29),
             hidden: false,
         }],
     },
@@ -1502,6 +1531,19 @@ pub static FLAGS: &[ComponentFlag] = &[
             from: 16,
             kind: Dur,
             deprecated: None,
+            hidden: false,
+        }],
+    },
+    ComponentFlag {
+        component: KubeApiserver,
+        name: "experimental-encryption-provider-config",
+        shorthand: None,
+        since: 16,
+        removed: Some(24),
+        spans: &[FlagSpan {
+            from: 16,
+            kind: Str,
+            deprecated: Some(D32),
             hidden: false,
         }],
     },
@@ -1818,7 +1860,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -1839,7 +1881,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -1860,7 +1902,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -1881,7 +1923,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -1954,7 +1996,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -2170,7 +2212,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -2644,7 +2686,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -2665,7 +2707,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -2692,7 +2734,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -2754,7 +2796,7 @@ pub static FLAGS: &[ComponentFlag] = &[
         name: "target-ram-mb",
         shorthand: None,
         since: 16,
-        removed: Some(23),
+        removed: Some(24),
         spans: &[
             FlagSpan {
                 from: 16,
@@ -2979,7 +3021,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -3065,7 +3107,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -3984,7 +4026,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 19,
                 kind: Dur,
-                deprecated: Some(D29),
+                deprecated: Some(D31),
                 hidden: false,
             },
         ],
@@ -4377,7 +4419,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -4398,7 +4440,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -4419,7 +4461,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -4440,7 +4482,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -4513,7 +4555,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -4750,7 +4792,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -5125,7 +5167,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -5146,7 +5188,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -5173,7 +5215,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -5424,7 +5466,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -5505,7 +5547,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -5989,7 +6031,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -6010,7 +6052,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -6031,7 +6073,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -6052,7 +6094,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -6125,7 +6167,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -6172,7 +6214,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -6422,7 +6464,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -6443,7 +6485,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -6470,7 +6512,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
         ],
@@ -6658,7 +6700,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
             FlagSpan {
@@ -6685,7 +6727,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
             FlagSpan {
@@ -7295,7 +7337,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: TraceLocation,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
             FlagSpan {
@@ -7322,7 +7364,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
             FlagSpan {
@@ -7349,7 +7391,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Str,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
             FlagSpan {
@@ -7376,7 +7418,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Uint64,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
             FlagSpan {
@@ -7455,7 +7497,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
             FlagSpan {
@@ -7576,7 +7618,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
             FlagSpan {
@@ -7702,7 +7744,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
             FlagSpan {
@@ -7729,7 +7771,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Bool,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
             FlagSpan {
@@ -7762,7 +7804,7 @@ pub static FLAGS: &[ComponentFlag] = &[
             FlagSpan {
                 from: 23,
                 kind: Severity,
-                deprecated: Some(D31),
+                deprecated: Some(D34),
                 hidden: false,
             },
             FlagSpan {
