@@ -1,6 +1,6 @@
 // Gates: pick versions, type a --feature-gates string, see every gate's stage, default, value
 // and why; compare with another version. Every value comes from kubegate's FeatureGate.
-import { h, render, marked, messageOf, labelled, versionRange, newestRelease, select, debounceFrame, onFileDrop, setText, placeChildren, gateDocUrl, toCsv, copyButton, downloadButton, whenIdle, eagerFrame } from "../ui.js";
+import { h, render, marked, messageOf, labelled, versionRange, newestRelease, select, debounceFrame, onFileDrop, setText, placeChildren, gateDocUrl, toCsv, copyButton, relabel, downloadButton, whenIdle, eagerFrame } from "../ui.js";
 import { field } from "../state.js";
 
 const STAGES = ["all", "Alpha", "Beta", "GA", "Deprecated", "PreAlpha"];
@@ -26,6 +26,8 @@ const BASE_DEFAULTS = {
   changedOnly: false,
   compare: "",
   reader: "all",
+  // A component's /metrics text to compare with (a share link and an example carry it).
+  metrics: "",
 };
 /** Largest feature list accepted from a file, paste or URL (the real one is ~41 KB). */
 const MAX_LIST_BYTES = 5_000_000;
@@ -119,10 +121,9 @@ export default {
     };
     const downloadCsv = downloadButton("Download CSV", () => exportName("csv"), "text/csv", exportCsv, { id: "gates-download-csv" });
     const downloadJson = downloadButton("Download JSON", () => exportName("json"), "application/json", exportJson, { id: "gates-download-json" });
-    const exportBar = h("div", { class: "row export", id: "gates-export" },
-      downloadCsv, downloadJson,
-      copyButton("Copy CSV", exportCsv, { id: "gates-copy-csv" }),
-      copyButton("Copy JSON", exportJson, { id: "gates-copy-json" }));
+    const copyCsv = copyButton("Copy CSV", exportCsv, { id: "gates-copy-csv" });
+    const copyJson = copyButton("Copy JSON", exportJson, { id: "gates-copy-json" });
+    const exportBar = h("div", { class: "row export", id: "gates-export" }, downloadCsv, downloadJson, copyCsv, copyJson);
     const table = h("table", { class: "gates", id: "gates-table" });
     const tableWrap = h("div", { class: "table-wrap gates-wrap", id: "gates-wrap" }, table);
     const diffBox = h("div", { class: "diff", id: "gates-diff", "aria-live": "polite" });
@@ -144,7 +145,7 @@ export default {
       metricsText,
       h("div", { class: "row" },
         h("button", { type: "button", id: "gates-metrics-open", onclick: () => metricsFile.click() }, "Open file…"), metricsFile,
-        h("button", { type: "button", id: "gates-metrics-clear", onclick: () => { metricsText.value = ""; drawMetrics(); } }, "Clear")),
+        h("button", { type: "button", id: "gates-metrics-clear", onclick: () => { metricsText.value = state.metrics = ""; drawMetrics(); } }, "Clear")),
       metricsStatus);
 
     render(container,
@@ -211,7 +212,7 @@ export default {
     }
 
     // ---- /metrics: read and compared by the package; drawn here
-    metricsText.addEventListener("input", () => scheduledMetrics());
+    metricsText.addEventListener("input", () => { state.metrics = metricsText.value; scheduledMetrics(); });
     metricsFile.addEventListener("change", async () => {
       const f = metricsFile.files?.[0];
       metricsFile.value = "";
@@ -231,7 +232,7 @@ export default {
       if (f.size > MAX_METRICS_BYTES) {
         return render(metricsStatus, h("p", { class: "error", role: "alert" }, `Not read: ${f.name} is larger than ${MAX_METRICS_BYTES} bytes.`));
       }
-      metricsText.value = await f.text();
+      metricsText.value = state.metrics = await f.text();
       drawMetrics();
     }
 
@@ -646,9 +647,11 @@ export default {
         : ` · ${state.reader === "none" ? "read by no component" : `read by ${state.reader}`}${unknownKept ? ` (${unknownKept} whose readers are unknown kept)` : ""}`;
       setText(summary, `${rows.length} of ${states.length} gates shown${readerNote} · ${on} on ${at}`);
       const filtered = filterParts().length > 0;
-      const what = filtered ? ` of ${rows.length} shown row${rows.length === 1 ? "" : "s"}` : ` of all ${rows.length} gate${rows.length === 1 ? "" : "s"}`;
+      const what = filtered ? ` of ${rows.length} filtered row${rows.length === 1 ? "" : "s"}` : ` of all ${rows.length} gate${rows.length === 1 ? "" : "s"}`;
       setText(downloadCsv, `Download CSV${what}`);
       setText(downloadJson, `Download JSON${what}`);
+      relabel(copyCsv, `Copy CSV${what}`);
+      relabel(copyJson, `Copy JSON${what}`);
     }
 
     function drawDiff(states, other, otherError) {
@@ -755,6 +758,11 @@ export default {
       changed.checked = state.changedOnly;
       reader.value = state.reader;
       compare.value = state.compare;
+      if (metricsText.value !== state.metrics) {
+        metricsText.value = state.metrics;
+        if (state.metrics) metricsBox.open = true;
+        drawMetrics();
+      }
     }
 
     refreshFeatures();
@@ -783,6 +791,7 @@ export default {
         if (!["all", "on", "off"].includes(next.value)) next.value = "all";
         if (!READERS.includes(next.reader)) next.reader = "all";
         if (next.listText.length > MAX_LIST_BYTES) throw new Error("the feature list is too large");
+        if (next.metrics.length > MAX_METRICS_BYTES) throw new Error("the /metrics text is too large");
         state = next;
         refreshFeatures();
         syncControls();

@@ -36,7 +36,9 @@ const FAULT_LABEL = {
   kubeletStopped: "kubelet stopped", partitioned: "cut off", memoryPressure: "memory pressure",
   diskPressure: "disk pressure", pidPressure: "PID pressure", runtimeError: "runtime error", networkError: "network error",
 };
-const BASE_DEFAULTS = { version: null, leases: true, time: 30_000, speed: 10, step: "5s", window: "5m", faults: [] };
+// `explain`: the node last imported and explained (Import from a node), so a share link or an
+// example shows the same explanation.
+const BASE_DEFAULTS = { version: null, leases: true, time: 30_000, speed: 10, step: "5s", window: "5m", faults: [], explain: "" };
 
 /** Milliseconds → a Kubernetes duration the scenario accepts ("90s", "1500ms"). */
 const toDuration = (ms) => (ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`);
@@ -379,13 +381,14 @@ export default {
     }
 
     function drawLists() {
+      // data-label: on a phone each row is a card and each value says which column it is.
       const rows = (node?.status?.conditions ?? []).map((c) => h("tr", {},
         h("th", { scope: "row" }, c.type),
-        h("td", { class: `tone-${tone(c.type, c.status)}` }, c.status),
-        h("td", {}, h("code", {}, c.reason ?? "")),
-        h("td", { class: "message" }, c.message ?? ""),
-        h("td", { class: "mono" }, c.lastHeartbeatTime ?? ""),
-        h("td", { class: "mono" }, c.lastTransitionTime ?? "")));
+        h("td", { class: `tone-${tone(c.type, c.status)}`, "data-label": "Status" }, c.status),
+        h("td", { "data-label": "Reason" }, h("code", {}, c.reason ?? "")),
+        h("td", { class: "message", "data-label": "Message" }, c.message ?? ""),
+        h("td", { class: "mono", "data-label": "Last heartbeat" }, c.lastHeartbeatTime ?? ""),
+        h("td", { class: "mono", "data-label": "Last transition" }, c.lastTransitionTime ?? "")));
       render(condTable,
         h("caption", { class: "visually-hidden" }, "Conditions of node-0 on the API server"),
         h("thead", {}, h("tr", {}, ["Condition", "Status", "Reason", "Message", "Last heartbeat", "Last transition"].map((t) => h("th", { scope: "col" }, t)))),
@@ -568,6 +571,7 @@ export default {
         return render(importStatus, h("p", { class: "error", role: "alert" }, `Not imported: ${messageOf(e)}`));
       }
       replayButton.disabled = false;
+      state.explain = text;
       const names = r.explanation.nodes.map((n) => n.name);
       render(importStatus,
         h("p", { class: "ok" }, `Imported ${names.length === 1 ? `node ${names[0]}` : `${names.length} nodes (${names.join(", ")})`}: explained below as of ${r.explanation.now}.`),
@@ -618,6 +622,8 @@ export default {
         if (!WINDOWS.some(([l]) => l === next.window)) throw new Error('unknown "window"');
         const faults = field(input, "faults", "array", []);
         if (faults.length > MAX_FAULTS) throw new Error(`at most ${MAX_FAULTS} faults`);
+        next.explain = field(input, "explain", "string", DEFAULTS.explain);
+        if (next.explain.length > MAX_IMPORT) throw new Error(`"explain" is longer than ${MAX_IMPORT} characters`);
         next.faults = faults.map((f, i) => {
           if (!isObject(f)) throw new Error(`faults[${i}] should be an object`);
           const kind = field(f, "kind", "string", "");
@@ -648,6 +654,16 @@ export default {
           throw new Error(why);
         }
         draw();
+        if (state.explain !== importText.value) {
+          importText.value = state.explain;
+          if (state.explain) {
+            importBox.open = true;
+            runImport(state.explain);
+          } else {
+            explain.reset();
+            render(importStatus);
+          }
+        }
       },
       onShow() { drawTimeline(); },
     };
@@ -764,12 +780,21 @@ function createExplain({ kubegate }) {
           h("thead", {}, h("tr", {}, ["Pods", "tolerationSeconds", "Deleted at", "Counted from"].map((t) => h("th", { scope: "col" }, t)))),
           h("tbody", {}, n.evictions.map((e) => h("tr", { "data-state": e.state },
             h("th", { scope: "row" }, e.pod ?? e.who),
-            h("td", { class: "mono" }, e.toleration),
-            h("td", {}, e.at && (e.state === "next" || e.state === "due") ? instant(e.at, e.relative) : { never: "never (tolerated forever)", held: "not while the taint is held", none: "not: no NoExecute taint is coming" }[e.state] ?? ""),
-            h("td", {}, e.start ? [instant(e.start, null), e.fromObject ? " (the taint's timeAdded)" : " (computed)"] : "")))))),
+            h("td", { class: "mono", "data-label": "tolerationSeconds" }, e.toleration),
+            h("td", { "data-label": "Deleted at" }, e.at && (e.state === "next" || e.state === "due") ? instant(e.at, e.relative) : { never: "never (tolerated forever)", held: "not while the taint is held", none: "not: no NoExecute taint is coming" }[e.state] ?? ""),
+            h("td", { "data-label": "Counted from" }, e.start ? [instant(e.start, null), e.fromObject ? " (the taint's timeAdded)" : " (computed)"] : "")))))),
         n.notes.length ? h("ul", { class: "notes" }, n.notes.map((s) => h("li", { class: "muted" }, s))) : null)),
       x.otherPods.length ? h("p", { class: "muted" }, `Pods on other nodes, left out: ${x.otherPods.join(", ")}`) : null);
   }
 
-  return { element: section, run, update, last: () => last };
+  /** Back to nothing imported. */
+  function reset() {
+    text = null;
+    last = null;
+    section.hidden = true;
+    error.hidden = true;
+    render(out);
+  }
+
+  return { element: section, run, update, reset, last: () => last };
 }
