@@ -149,6 +149,7 @@ function codeEditor(id, label, onInput) {
 export default {
   id: "layers",
   title: "Kubelet layers",
+  /** @param {import("./index.js").PanelContext} ctx */
   create({ kubegate, container }) {
     const VERSIONS = versionRange(kubegate);
     const FACTS = factsOf(kubegate);
@@ -386,6 +387,7 @@ export default {
     const dropinBase = () => absolutePath(state.dropinDir.replace(/\/+$/, "") || "/");
     // ---- the input the package sees
     function input() {
+      /** @type {Record<string, string>} */
       const files = {};
       const base = dropinBase();
       for (const d of state.dropins) files[`${base}/${d.name}`] = d.text;

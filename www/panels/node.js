@@ -19,7 +19,9 @@ const MAX_MESSAGE = 500;
 /** Largest node import read from a paste or a file (a node with its Lease is a few KB). */
 const MAX_IMPORT = 1_000_000;
 const SPEEDS = [1, 5, 10, 30, 60, 300];
+/** @type {[string, number][]} */
 const STEPS = [["1s", 1000], ["5s", 5000], ["10s", 10_000], ["30s", 30_000], ["1m", 60_000]];
+/** @type {[string, number][]} */
 const WINDOWS = [["2m", 120_000], ["5m", 300_000], ["10m", 600_000], ["1h", 3_600_000]];
 /** The faults a person can switch on and off, in the scenario's own names. */
 const FAULTS = [
@@ -38,6 +40,7 @@ const FAULT_LABEL = {
 };
 // `explain`: the node last imported and explained (Import from a node), so a share link or an
 // example shows the same explanation.
+/** @type {{ version: string | null, leases: boolean, time: number, speed: number, step: string, window: string, faults: import("kubegate").Fault[], explain: string }} */
 const BASE_DEFAULTS = { version: null, leases: true, time: 30_000, speed: 10, step: "5s", window: "5m", faults: [], explain: "" };
 
 /** Milliseconds → a Kubernetes duration the scenario accepts ("90s", "1500ms"). */
@@ -65,6 +68,7 @@ function tone(condition, status) {
 export default {
   id: "node",
   title: "Node",
+  /** @param {import("./index.js").PanelContext} ctx */
   create({ kubegate, container }) {
     const DEFAULTS = { ...BASE_DEFAULTS, version: newestRelease(kubegate) };
     const { ClusterSimulator, NodeLifecycleController } = kubegate;
@@ -528,7 +532,9 @@ export default {
       const understood = [...r.understood];
       const ignored = [...r.ignored];
       const [first, ...rest] = r.nodes;
-      const name = first.node?.metadata?.name ?? "";
+      // The package reads the node's conditions, taints and version; the rest stays as given.
+      const meta = /** @type {{ name?: unknown } | undefined} */ (first.node?.metadata);
+      const name = typeof meta?.name === "string" ? meta.name : "";
       if (rest.length) ignored.push({ line: rest[0].line, what: `${rest.length} more node${rest.length === 1 ? "" : "s"}: this panel simulates one, ${name}` });
       // The version: the release the kubelet's own version belongs to, if kubegate carries it.
       const versions = versionRange(kubegate);
