@@ -1,4 +1,12 @@
 // Curated scenarios: each loads through the same path as a share link.
+
+/**
+ * A scenario: `panels` holds the state of the panel it opens, as a share link carries it (the
+ * panel's setState reads and checks it); `note` says what the screen then shows.
+ * @typedef {{ id: string, title: string, tab: string, note: string, panels: Record<string, Record<string, unknown>> }} Example
+ */
+
+/** @type {Example[]} */
 export const EXAMPLES = [
   {
     id: "allalpha-one-off",
@@ -342,3 +350,12 @@ EXAMPLES.push(
     ] } },
   },
 );
+
+// A patch release answers differently from its minor's first patch when a gate was backported.
+EXAMPLES.push({
+  id: "patch-1324-ordered-namespace-deletion",
+  title: "A patch release: OrderedNamespaceDeletion exists in 1.32.4, not in 1.32.0",
+  tab: "gates",
+  note: "Kubernetes v1.32.3 backported the OrderedNamespaceDeletion gate, Beta and off (CHANGELOG-1.32.md, v1.32.3: kubernetes/kubernetes#130508), as 1.30.11 and 1.31.7 did. The 1.32.4 binary accepts OrderedNamespaceDeletion=true; clear the patch (the release as 1.32.0 shipped it) and the same flag is refused as an unrecognized feature gate. Its history button lists each release's first patch with the gate.",
+  panels: { gates: { emulation: "1.32", patch: "4", flags: "OrderedNamespaceDeletion=true", search: "OrderedNamespace" } },
+});

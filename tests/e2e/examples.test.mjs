@@ -147,6 +147,21 @@ const PROMISES = {
     await HAS(page, "node", /kube-controller-manager 1\.21 \(kubelet v1\.21\.8\+ee73ea2 of test[^\n]*--node-monitor-grace-period 40s/);
     await HAS(page, "node", /2022-09-26T10:00:00Z \(in 5m0s\) pods with the default tolerations/);
   },
+  "patch-1324-ordered-namespace-deletion": async (page) => {
+    assert.equal(await page.inputValue("#gates-patch"), "4");
+    await HAS(page, "gates", /answers as 1\.32\.3 to 1\.32\.4/);
+    await ROW(page, /^OrderedNamespaceDeletion\b.*\| Beta\b.* \| on \|/);
+    await HAS(page, "gates", /· \d+ on in the 1\.32\.4 binary/);
+    // The history lists the patch each release backported it in.
+    await page.click("button[aria-label='History of OrderedNamespaceDeletion']");
+    await page.waitForSelector("#gate-history[open]");
+    const first = await page.$$eval("#gate-history-table tbody tr:first-child th", (ths) => ths.slice(0, 3).map((th) => th.textContent.trim()));
+    assert.deepEqual(first, ["1.30.11+", "1.31.7+", "1.32.3+"]);
+    await page.keyboard.press("Escape");
+    // Without the patch: the release as 1.32.0 shipped it refuses the flag.
+    await page.fill("#gates-patch", "");
+    await HAS(page, "gates", /unrecognized feature gate: OrderedNamespaceDeletion/);
+  },
   "pods-docs-static-web": async (page) => {
     await HAS(page, "pods", /REMOVE default\/static-web-node-1 from file/);
     await HAS(page, "pods", /t\+20s file static-web\.yaml deleted/);
