@@ -1,6 +1,14 @@
 // Tiny DOM helpers. Every string goes in as text (textContent or attribute values), never as
 // HTML, so nothing from a share link, a file or a YAML document can inject markup or script.
 
+/**
+ * What the shell (www/app.js) or a widget hands a panel's create(): the package's exports (the
+ * gate core's alone until the full package has loaded, for the Gates panel; `later` settles then),
+ * the section to draw into, and a banner for problems the panel cannot show itself. Here, not in
+ * panels/index.js, because the widgets copy this file and the panels as they are.
+ * @typedef {{ kubegate: typeof import("kubegate"), container: HTMLElement, banner?: (text: string | null) => void, later?: Promise<unknown> }} PanelContext
+ */
+
 /** Creates an element: h("button", { class: "x", onclick: f, "aria-label": "..." }, "text", child). */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);

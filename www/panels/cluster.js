@@ -60,7 +60,7 @@ export default {
   title: "Cluster",
   // Not a widget: it runs its simulation in the playground's Web Worker.
   widget: false,
-  /** @param {import("./index.js").PanelContext} ctx */
+  /** @param {import("../ui.js").PanelContext} ctx */
   create({ kubegate, container }) {
     const DEFAULTS = { ...BASE_DEFAULTS, version: newestRelease(kubegate) };
     let state = { ...DEFAULTS };

@@ -79,7 +79,7 @@ function checkAction(a, i) {
 export default {
   id: "controlplane",
   title: "Control plane",
-  /** @param {import("./index.js").PanelContext} ctx */
+  /** @param {import("../ui.js").PanelContext} ctx */
   create({ kubegate, container }) {
     const { BootstrapController } = kubegate;
     const CP = factsOf(kubegate).controlPlane;

@@ -53,7 +53,7 @@ function parseExclusions(text) {
 export default {
   id: "fields",
   title: "Gated fields",
-  /** @param {import("./index.js").PanelContext} ctx */
+  /** @param {import("../ui.js").PanelContext} ctx */
   create({ kubegate, container }) {
     const { prepareForCreate, prepareForUpdate, builtinFieldGateSchemas, validateEnum, validateFrobberRestartPolicy } = kubegate;
     const schemas = Object.fromEntries(builtinFieldGateSchemas().map((s) => [s.kind, s]));

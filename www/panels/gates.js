@@ -57,7 +57,7 @@ const MISMATCH_TEXT = { enabled: "on/off differs", stage: "stage differs", unkno
 export default {
   id: "gates",
   title: "Feature gates",
-  /** @param {import("./index.js").PanelContext} ctx */
+  /** @param {import("../ui.js").PanelContext} ctx */
   create({ kubegate, container, later }) {
     const { FeatureGate, parseFeatureList } = kubegate;
     const range = kubegate.releases();
@@ -87,7 +87,7 @@ export default {
       placeholder: "AllAlpha=true,SomeFeature=false", "aria-describedby": "gates-flag-status",
     });
     const flagStatus = h("div", { id: "gates-flag-status", class: "flag-status", "aria-live": "polite" });
-    const fileInput = h("input", { type: "file", accept: ".yaml,.yml,.txt", id: "gates-file", class: "visually-hidden" });
+    const fileInput = h("input", { type: "file", accept: ".yaml,.yml,.txt", id: "gates-file", class: "visually-hidden", "aria-label": "A versioned_feature_list.yaml file" });
     const fileButton = h("button", { type: "button", onclick: () => fileInput.click() }, "Open file…");
     const pasteArea = h("textarea", { id: "gates-paste", rows: "4", class: "mono", placeholder: "…or paste versioned_feature_list.yaml here", "aria-label": "Paste a versioned_feature_list.yaml" });
     const urlInput = h("input", { type: "url", id: "gates-url", placeholder: "https://…/versioned_feature_list.yaml", "aria-label": "URL of a feature list" });
@@ -145,7 +145,7 @@ export default {
       "aria-label": "A component's /metrics text", "aria-describedby": "gates-metrics-hint",
       placeholder: 'kubernetes_feature_enabled{name="NodeSwap",stage="BETA"} 1',
     });
-    const metricsFile = h("input", { type: "file", id: "gates-metrics-file", class: "visually-hidden", accept: ".txt,.prom,text/plain" });
+    const metricsFile = h("input", { type: "file", id: "gates-metrics-file", class: "visually-hidden", accept: ".txt,.prom,text/plain", "aria-label": "A /metrics file to compare" });
     const metricsStatus = h("div", { id: "gates-metrics-status", "aria-live": "polite" });
     const metricsBox = h("details", { id: "gates-metrics", class: "import" },
       h("summary", {}, "Compare with a running component's /metrics"),

@@ -1,12 +1,6 @@
 // The panels, in tab order. Each module exports { id, title, create(ctx) } where create returns
 // { getState(), setState(state), onShow?() }; setState validates untrusted state and throws an
 // Error naming what is wrong.
-/**
- * What the shell (www/app.js) or a widget hands a panel's create(): the package's exports (the
- * gate core's alone until the full package has loaded, for the Gates panel; `later` settles then),
- * the section to draw into, and a banner for problems the panel cannot show itself.
- * @typedef {{ kubegate: typeof import("kubegate"), container: HTMLElement, banner?: (text: string | null) => void, later?: Promise<unknown> }} PanelContext
- */
 import gates from "./gates.js";
 import layers from "./layers.js";
 import node from "./node.js";

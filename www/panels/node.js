@@ -68,7 +68,7 @@ function tone(condition, status) {
 export default {
   id: "node",
   title: "Node",
-  /** @param {import("./index.js").PanelContext} ctx */
+  /** @param {import("../ui.js").PanelContext} ctx */
   create({ kubegate, container }) {
     const DEFAULTS = { ...BASE_DEFAULTS, version: newestRelease(kubegate) };
     const { ClusterSimulator, NodeLifecycleController } = kubegate;

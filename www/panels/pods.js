@@ -94,7 +94,7 @@ const rfc3339 = (seconds) => new Date(EPOCH + seconds * 1000).toISOString().repl
 export default {
   id: "pods",
   title: "Pod sources",
-  /** @param {import("./index.js").PanelContext} ctx */
+  /** @param {import("../ui.js").PanelContext} ctx */
   create({ kubegate, container }) {
     const { PodConfig, FileSource, HttpSource, ApiserverSource } = kubegate;
     // The sources here run on the kubelet's default periods (those of the default release).
