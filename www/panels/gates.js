@@ -285,10 +285,10 @@ export default {
           h("caption", { class: "visually-hidden" }, "Gates whose reported state differs from the flags"),
           h("thead", {}, h("tr", {}, ["Line", "Gate", "What", "Details"].map((t) => h("th", { scope: "col" }, t)))),
           h("tbody", {}, mismatches.map((m) => h("tr", { dataset: { kind: m.kind } },
-            h("td", { class: "mono" }, String(m.line)),
+            h("td", { class: "mono", "data-label": "Line" }, String(m.line)),
             h("th", { scope: "row" }, h("code", {}, m.name)),
-            h("td", {}, MISMATCH_TEXT[m.kind] ?? m.kind),
-            h("td", {}, m.message)))))) : null,
+            h("td", { "data-label": "What" }, MISMATCH_TEXT[m.kind] ?? m.kind),
+            h("td", { class: "details", "data-label": "Details" }, m.message)))))) : null,
         report.understood.length ? h("details", {}, h("summary", {}, `${report.understood.length} understood`), h("ul", { id: "gates-metrics-understood" }, report.understood.map(note))) : null,
         report.ignored.length ? h("details", {}, h("summary", {}, `${report.ignored.length} ignored`), h("ul", { id: "gates-metrics-ignored" }, report.ignored.map(note))) : null);
     }
