@@ -281,14 +281,14 @@ export default {
             ? `${mismatches.length} mismatch${mismatches.length === 1 ? "" : "es"} with ${against}.`
             : `Every reported gate matches ${against}.`),
         !releaseMode() ? h("p", { class: "muted" }, `Compared with the real ${state.emulation} binary, whatever the panel answers for above: a running component is a real binary.`) : null,
-        mismatches.length ? h("div", { class: "table-wrap" }, h("table", { class: "gates metrics-mismatches", id: "gates-metrics-mismatches" },
+        mismatches.length ? h("div", { class: "table-wrap phone-cards-wrap" }, h("table", { class: "gates metrics-mismatches phone-cards", id: "gates-metrics-mismatches" },
           h("caption", { class: "visually-hidden" }, "Gates whose reported state differs from the flags"),
           h("thead", {}, h("tr", {}, ["Line", "Gate", "What", "Details"].map((t) => h("th", { scope: "col" }, t)))),
           h("tbody", {}, mismatches.map((m) => h("tr", { dataset: { kind: m.kind } },
             h("td", { class: "mono", "data-label": "Line" }, String(m.line)),
             h("th", { scope: "row" }, h("code", {}, m.name)),
             h("td", { "data-label": "What" }, MISMATCH_TEXT[m.kind] ?? m.kind),
-            h("td", { class: "details", "data-label": "Details" }, m.message)))))) : null,
+            h("td", { class: "wide", "data-label": "Details" }, m.message)))))) : null,
         report.understood.length ? h("details", {}, h("summary", {}, `${report.understood.length} understood`), h("ul", { id: "gates-metrics-understood" }, report.understood.map(note))) : null,
         report.ignored.length ? h("details", {}, h("summary", {}, `${report.ignored.length} ignored`), h("ul", { id: "gates-metrics-ignored" }, report.ignored.map(note))) : null);
     }

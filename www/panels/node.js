@@ -104,7 +104,7 @@ export default {
     const windowSel = select(WINDOWS.map(([l]) => [l, `last ${l}`]), state.window, { id: "node-window" });
     const timeline = h("div", { class: "timeline-wrap", id: "node-timeline" });
     const counts = h("p", { class: "summary", id: "node-counts" });
-    const condTable = h("table", { class: "node-conditions", id: "node-conditions" });
+    const condTable = h("table", { class: "node-conditions phone-cards", id: "node-conditions" });
     const taintList = h("p", { class: "node-taints", id: "node-taints" });
     // Why a queued NoExecute taint is not applied: the zone's state and rate as the controller set
     // them (the trace's zone changes carry the reasoning; this panel only shows it).
@@ -162,7 +162,7 @@ export default {
       timeline,
       counts,
       h("h3", {}, "The node as the API server holds it"),
-      h("div", { class: "table-wrap" }, condTable),
+      h("div", { class: "table-wrap phone-cards-wrap" }, condTable),
       taintList,
       disruption,
       h("div", { class: "row timeline-head" }, h("h3", {}, "What happened"),
@@ -390,7 +390,7 @@ export default {
         h("th", { scope: "row" }, c.type),
         h("td", { class: `tone-${tone(c.type, c.status)}`, "data-label": "Status" }, c.status),
         h("td", { "data-label": "Reason" }, h("code", {}, c.reason ?? "")),
-        h("td", { class: "message", "data-label": "Message" }, c.message ?? ""),
+        h("td", { class: "message wide", "data-label": "Message" }, c.message ?? ""),
         h("td", { class: "mono", "data-label": "Last heartbeat" }, c.lastHeartbeatTime ?? ""),
         h("td", { class: "mono", "data-label": "Last transition" }, c.lastTransitionTime ?? "")));
       render(condTable,
@@ -782,13 +782,13 @@ function createExplain({ kubegate }) {
         n.overdue.length ? steps(`node-explain-overdue-${i}`, "Due by now, not shown in the object", n.overdue, "") : null,
         steps(`node-explain-next-${i}`, "Next, if the kubelet posts nothing more", n.next, "nothing"),
         h("h5", {}, "Pod evictions (taint manager)"),
-        h("div", { class: "table-wrap" }, h("table", { class: "node-explain-evictions", id: `node-explain-evictions-${i}` },
+        h("div", { class: "table-wrap phone-cards-wrap" }, h("table", { class: "node-explain-evictions phone-cards", id: `node-explain-evictions-${i}` },
           h("thead", {}, h("tr", {}, ["Pods", "tolerationSeconds", "Deleted at", "Counted from"].map((t) => h("th", { scope: "col" }, t)))),
           h("tbody", {}, n.evictions.map((e) => h("tr", { "data-state": e.state },
             h("th", { scope: "row" }, e.pod ?? e.who),
             h("td", { class: "mono", "data-label": "tolerationSeconds" }, e.toleration),
             h("td", { "data-label": "Deleted at" }, e.at && (e.state === "next" || e.state === "due") ? instant(e.at, e.relative) : { never: "never (tolerated forever)", held: "not while the taint is held", none: "not: no NoExecute taint is coming" }[e.state] ?? ""),
-            h("td", { "data-label": "Counted from" }, e.start ? [instant(e.start, null), e.fromObject ? " (the taint's timeAdded)" : " (computed)"] : "")))))),
+            h("td", { class: "wide", "data-label": "Counted from" }, e.start ? [instant(e.start, null), e.fromObject ? " (the taint's timeAdded)" : " (computed)"] : "")))))),
         n.notes.length ? h("ul", { class: "notes" }, n.notes.map((s) => h("li", { class: "muted" }, s))) : null)),
       x.otherPods.length ? h("p", { class: "muted" }, `Pods on other nodes, left out: ${x.otherPods.join(", ")}`) : null);
   }
