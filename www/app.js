@@ -22,7 +22,13 @@ import { EXAMPLES } from "./examples.js";
 import { PANELS } from "./panels/index.js";
 import { setupEmbed } from "./embed-dialog.js";
 
-const $ = (id) => document.getElementById(id);
+/** The element of index.html with this id: the page always has it, so a missing one is a bug
+ *  of index.html, said at once rather than as a null deep in a handler. */
+const $ = (id) => {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`index.html has no element #${id}`);
+  return el;
+};
 /** id -> { tab, section, title, def, panel }; `panel` is null until the panel is mounted. */
 const instances = new Map();
 /** The package the panels are given: the gate core's exports first, the full package's once it
@@ -75,7 +81,7 @@ function drawNote() {
   box.hidden = !ex || ex.tab !== current;
   $("example-note").textContent = ex ? ex.note : "";
   // The menu names the example in play, on every panel, until it is closed.
-  const sel = $("examples");
+  const sel = /** @type {HTMLSelectElement | null} */ ($("examples"));
   if (sel && sel.value !== (ex ? ex.id : "")) sel.value = ex ? ex.id : "";
 }
 
@@ -96,6 +102,8 @@ const pristine = (state) => !state.example && Object.values(state.panels).every(
  * Applies a state (from a link, the session, history or an example); each panel validates its
  * own part. Only panels whose state differs are touched, so a running simulation survives a tab
  * change. Returns the problems found, one per panel.
+ * @param {any} state untrusted until each panel's setState has read its part
+ * @param {{ only?: string }} [opts] `only`: the panel an example is for
  */
 function restore(state, { only } = {}) {
   const problems = [];
@@ -210,7 +218,7 @@ function setupTheme() {
 }
 
 function setupExamples() {
-  const sel = $("examples");
+  const sel = /** @type {HTMLSelectElement} */ ($("examples"));
   render(sel, h("option", { value: "" }, "Choose a scenario…"), EXAMPLES.map((ex) => h("option", { value: ex.id }, ex.title)));
   sel.addEventListener("change", async () => {
     await everything;
@@ -364,7 +372,8 @@ async function main() {
   const need = firstNeeds();
   // Only the Gates panel runs on the gate core; it alone can be drawn before the full package.
   const lean = need !== null && [...need].every((id) => id === "gates");
-  let allMounted;
+  /** @type {(value?: unknown) => void} */
+  let allMounted = () => {};
   everything = new Promise((ok) => { allMounted = ok; });
   let full;
   try {

@@ -102,7 +102,7 @@ function toDiagnostic(doc, d) {
     ({ from, to } = d);
   } else if (Number.isInteger(d.line) && d.line >= 1 && d.line <= doc.lines) {
     const line = doc.line(d.line);
-    const indent = /^\s*/.exec(line.text)[0].length;
+    const indent = line.text.length - line.text.trimStart().length;
     from = line.from + Math.min(indent, line.length);
     to = line.to;
   } else {
@@ -145,6 +145,9 @@ function nameOf(el) {
  * Options: language ("yaml" | "json" | "args"),
  * lint(text) -> [{ line, message, severity } | { from, to, message, severity }],
  * complete(context) -> { from, options } | null, hover(word, lineText) -> string | null.
+ * @param {HTMLTextAreaElement | HTMLInputElement} el
+ * @param {{ language?: "yaml" | "json" | "args", singleLine?: boolean, lint?: (text: string) => any[],
+ *   complete?: (context: any) => any, hover?: (word: string, lineText: string) => string | null }} [options]
  */
 export function mountEditor(el, { language = "yaml", singleLine = false, lint, complete, hover } = {}) {
   if (el.dataset.editor) return null;
@@ -211,9 +214,10 @@ export function mountEditor(el, { language = "yaml", singleLine = false, lint, c
   // Diagnostics are computed after typing pauses, so a keystroke costs no package call.
   if (lint) {
     extensions.push(linter((v) => {
+      /** @type {any[]} */
       let found = [];
       try { found = lint(v.state.doc.toString()) ?? []; } catch { /* a linter that fails shows nothing */ }
-      return found.map((d) => toDiagnostic(v.state.doc, d)).filter(Boolean);
+      return found.flatMap((d) => toDiagnostic(v.state.doc, d) ?? []);
     }, { delay: 250, needsRefresh: (u) => u.transactions.some((tr) => tr.effects.some((e) => e.is(relintEffect))) }));
     if (!singleLine) extensions.push(lintGutter());
   }
@@ -233,19 +237,23 @@ export function mountEditor(el, { language = "yaml", singleLine = false, lint, c
 
   const proto = Object.getPrototypeOf(el);
   const desc = Object.getOwnPropertyDescriptor(proto, "value");
+  // A textarea's and an input's prototype always define `value` as an accessor; anything else
+  // keeps its plain field.
+  if (!desc?.get || !desc.set) return null;
+  const getValue = desc.get;
   const setValue = desc.set;
   let view = null;
   // In a widget the element lives in a shadow root: CodeMirror's styles must be mounted there.
-  view = new EditorView({ state: EditorState.create({ doc: el.value, extensions }), root: el.getRootNode() });
+  view = new EditorView({ state: EditorState.create({ doc: el.value, extensions }), root: /** @type {Document | ShadowRoot} */ (el.getRootNode()) });
   view.dom.classList.add(singleLine ? "cm-single" : "cm-multi");
   if (el.placeholder) view.dom.style.setProperty("--cm-placeholder", JSON.stringify(el.placeholder));
   empty(view.state.doc);
   const sync = () => {
-    const text = desc.get.call(el);
+    const text = getValue.call(el);
     if (text !== view.state.doc.toString()) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
   };
   // The panel writes `.value` directly (setState, imports, "Edit" buttons): follow it.
-  Object.defineProperty(el, "value", { configurable: true, get: () => desc.get.call(el), set: (v) => { setValue.call(el, v); sync(); } });
+  Object.defineProperty(el, "value", { configurable: true, get: () => getValue.call(el), set: (v) => { setValue.call(el, v); sync(); } });
   el.addEventListener("input", sync);
   // Whoever focuses the element (a label, the panel jumping to a line, a test's fill or press)
   // gets the editor, at once so the next key lands there. A range selected in the element (the

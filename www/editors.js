@@ -7,6 +7,10 @@
 import { mountEditor } from "./editor.js";
 import { splitArgs, absolutePath } from "./panels/layers.js";
 
+/** What `re` matches in `text`: `re` is anchored and starred, so it always matches (maybe
+ *  nothing). */
+const leading = (text, re) => re.exec(text)?.[0] ?? "";
+
 /** Only the first lines of a value shown in a hover. */
 const brief = (v) => {
   const s = JSON.stringify(v);
@@ -49,7 +53,7 @@ export function featureGateValues(text) {
       value = text.slice(at + 1, close < 0 ? text.length : close);
       at += 1;
     } else {
-      value = /^\S*/.exec(text.slice(at))[0];
+      value = leading(text.slice(at), /^\S*/);
     }
     out.push({ value, from: at });
   }
@@ -61,8 +65,16 @@ export function featureGateValues(text) {
  * its shadow root) and keeps mounting them on inputs the panels add later. `onReady` runs once
  * they are mounted (the playground marks its <body>, a widget its element).
  */
+/**
+ * @param {typeof import("kubegate")} kubegate
+ * @param {HTMLElement | ShadowRoot} root
+ * @param {{ kubeletInput?: () => import("kubegate").ResolveKubeletConfigInput | null,
+ *   gateFlagCheck?: () => { text: string, problems: Partial<import("kubegate").ErrorProblem>[] } | null,
+ *   onReady?: () => void }} [hooks]
+ */
 export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFlagCheck = () => null, onReady = () => { document.body.dataset.editors = "ready"; } } = {}) {
-  const byId = (id) => root.querySelector(`#${id}`);
+  /** A panel's input by id (the panels name their inputs; the editors read their values). */
+  const byId = (id) => /** @type {HTMLInputElement | null} */ (root.querySelector(`#${id}`));
   const valueOf = (id, fallback) => byId(id)?.value || fallback;
   const newest = kubegate.releases().newest;
 
@@ -131,7 +143,7 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
     const word = ctx.matchBefore(/^\s*[A-Za-z0-9._-]*$/);
     if (!word || (word.from === word.to && !ctx.explicit)) return null;
     const line = ctx.state.doc.lineAt(ctx.pos);
-    const indent = /^\s*/.exec(line.text)[0].length;
+    const indent = leading(line.text, /^\s*/).length;
     const from = line.from + indent;
     const release = layersRelease();
     if (indent === 0) {
@@ -146,7 +158,7 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
     for (let n = line.number - 1; n >= 1 && limit > 0; n--) {
       const t = ctx.state.doc.line(n).text;
       if (!t.trim() || /^\s*#/.test(t)) continue;
-      const own = /^\s*/.exec(t)[0].length;
+      const own = leading(t, /^\s*/).length;
       if (own >= limit) continue;
       const key = /^\s*([^:#\s][^:#]*?)\s*:\s*$/.exec(t)?.[1];
       if (!key) return null;
@@ -193,7 +205,12 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
    * carries the kubelet's whole text, as the panel's status and the CLI print it; several (a
    * validation) carry each its own, as the panel lists them.
    */
+  /**
+   * @param {Partial<Error & import("kubegate").KubegateErrorFields> | undefined} e what the package threw
+   * @param {{ file?: string, flagLines?: (flag: string) => number | null, text?: string }} where
+   */
   function problems(e, { file, flagLines, text = "" }) {
+    /** @type {Partial<import("kubegate").ErrorProblem>[]} */
     const all = Array.isArray(e?.problems) && e.problems.length ? e.problems : [e ?? {}];
     const out = [];
     for (const p of all) {
@@ -373,7 +390,8 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
       return [];
     } catch (e) {
       const msg = String(e.message);
-      const line = /line (\d+)/.exec(msg)?.[1] ?? (/position (\d+)/.exec(msg) ? text.slice(0, Number(/position (\d+)/.exec(msg)[1])).split("\n").length : 1);
+      const at = /position (\d+)/.exec(msg)?.[1];
+      const line = /line (\d+)/.exec(msg)?.[1] ?? (at !== undefined ? text.slice(0, Number(at)).split("\n").length : 1);
       return [{ line: Number(line), message: msg }];
     }
   }
@@ -388,7 +406,8 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
   }
 
   // ---- which element gets which editor
-  const layersYaml = (lint) => (el) => ({ language: "yaml", lint: lint(el), complete: configComplete, hover: configHover });
+  const layersYaml = (lint) => (el) => ({ language: /** @type {const} */ ("yaml"), lint: lint(el), complete: configComplete, hover: configHover });
+  /** @type {[string, (el: HTMLTextAreaElement | HTMLInputElement) => Parameters<typeof mountEditor>[1]][]} */
   const SPECS = [
     ["#layers-config", layersYaml(lintConfigFile)],
     ["#layers-assigned", layersYaml(lintCheckpoint)],
@@ -411,8 +430,8 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
       const head = view.state.selection.main.head;
       const line = view.state.doc.lineAt(head);
       const at = head - line.from;
-      const left = /[A-Za-z0-9]*$/.exec(line.text.slice(0, at))[0];
-      const right = /^[A-Za-z0-9]*/.exec(line.text.slice(at))[0];
+      const left = leading(line.text.slice(0, at), /[A-Za-z0-9]*$/);
+      const right = leading(line.text.slice(at), /^[A-Za-z0-9]*/);
       const name = left + right;
       if (!name || !(gates(layersRelease()).has(name) || gates(gatesRelease()).has(name))) return;
       e.preventDefault();
@@ -423,7 +442,8 @@ export function setupEditors(kubegate, root, { kubeletInput = () => null, gateFl
   const mounted = new Set();
   function mountAll() {
     for (const [selector, spec] of SPECS) {
-      for (const el of root.querySelectorAll(selector)) {
+      // SPECS name textareas and text inputs only.
+      for (const el of /** @type {NodeListOf<HTMLTextAreaElement | HTMLInputElement>} */ (root.querySelectorAll(selector))) {
         if (el.dataset.editor) continue;
         const ed = mountEditor(el, spec(el));
         if (ed) { mounted.add(ed); historyKey(ed.view); }

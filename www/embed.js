@@ -4,7 +4,7 @@
 // (never sent to a server); the widget validates the state exactly as the playground does.
 import { WIDGETS } from "./pkg/widgets/index.js";
 
-const main = document.getElementById("embed");
+const main = /** @type {HTMLElement} */ (document.getElementById("embed")); // embed.html's <main>
 const params = new URLSearchParams(location.search);
 const panel = params.get("panel") ?? "gates";
 
@@ -22,8 +22,8 @@ function mount() {
   if (theme === "dark" || theme === "light") el.setAttribute("theme", theme);
   if (location.hash.startsWith("#s=")) el.setAttribute("state", location.hash.slice(1));
   main.replaceChildren(el);
-  document.getElementById("embed-open").href = `./${location.hash.startsWith("#s=") ? location.hash : `#${panel}`}`;
-  el.ready.then(() => (document.body.dataset.ready = "true"));
+  /** @type {HTMLAnchorElement} */ (document.getElementById("embed-open")).href = `./${location.hash.startsWith("#s=") ? location.hash : `#${panel}`}`;
+  /** @type {HTMLElement & { ready: Promise<void> }} */ (el).ready.then(() => (document.body.dataset.ready = "true"));
 }
 
 mount();

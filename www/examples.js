@@ -1,4 +1,12 @@
 // Curated scenarios: each loads through the same path as a share link.
+
+/**
+ * A scenario: `panels` holds the state of the panel it opens, as a share link carries it (the
+ * panel's setState reads and checks it); `note` says what the screen then shows.
+ * @typedef {{ id: string, title: string, tab: string, note: string, panels: Record<string, Record<string, unknown>> }} Example
+ */
+
+/** @type {Example[]} */
 export const EXAMPLES = [
   {
     id: "allalpha-one-off",
@@ -169,3 +177,185 @@ EXAMPLES.push(
     ] } },
   },
 );
+
+// ---- Examples from real public configs: each names its source in its note, and the texts are the
+// source's own (tests/corpus/ holds the same artifacts with their provenance). Template values and
+// machine-specific parts are filled in or left out as each note says.
+
+const OPENSHIFT_412_KUBELET_CONF = "kind: KubeletConfiguration\napiVersion: kubelet.config.k8s.io/v1beta1\nauthentication:\n  x509:\n    clientCAFile: /etc/kubernetes/kubelet-ca.crt\n  anonymous:\n    enabled: false\ncgroupDriver: systemd\ncgroupRoot: /\nclusterDNS:\n  - 172.30.0.10\nclusterDomain: cluster.local\ncontainerLogMaxSize: 50Mi\nmaxPods: 250\nkubeAPIQPS: 50\nkubeAPIBurst: 100\npodPidsLimit: 4096\nrotateCertificates: true\nserializeImagePulls: false\nstaticPodPath: /etc/kubernetes/manifests\nsystemCgroups: /system.slice\nnodeStatusUpdateFrequency: 10s\nnodeStatusReportFrequency: 5m\nfeatureGates:\n  APIPriorityAndFairness: true\n  RotateKubeletServerCertificate: true\n  DownwardAPIHugePages: true\n  CSIMigrationAzureFile: false\n  CSIMigrationvSphere: false\nserverTLSBootstrap: true\ntlsMinVersion: VersionTLS12\ntlsCipherSuites:\n  - TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256\n  - TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256\n  - TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384\n  - TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384\n  - TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256\n  - TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256\n";
+const OPENSHIFT_412_ARGS = "--config=/etc/kubernetes/kubelet.conf\n--bootstrap-kubeconfig=/etc/kubernetes/kubeconfig\n--kubeconfig=/var/lib/kubelet/kubeconfig\n--container-runtime=remote\n--container-runtime-endpoint=/var/run/crio/crio.sock\n--runtime-cgroups=/system.slice/crio.service\n--node-labels=node-role.kubernetes.io/worker,node.openshift.io/os_id=rhcos\n--node-ip=10.0.0.5\n--minimum-container-ttl-duration=6m0s\n--volume-plugin-dir=/etc/kubernetes/kubelet-plugins/volume/exec\n--system-reserved=cpu=500m,memory=1Gi,ephemeral-storage=1Gi\n--v=2";
+const EKS_AL2023_NODEADM_CONFIG = "{\n    \"kind\": \"KubeletConfiguration\",\n    \"apiVersion\": \"kubelet.config.k8s.io/v1beta1\",\n    \"address\": \"0.0.0.0\",\n    \"authentication\": {\n        \"x509\": {\n            \"clientCAFile\": \"/etc/kubernetes/pki/ca.crt\"\n        },\n        \"webhook\": {\n            \"enabled\": true,\n            \"cacheTTL\": \"2m0s\"\n        },\n        \"anonymous\": {\n            \"enabled\": false\n        }\n    },\n    \"authorization\": {\n        \"mode\": \"Webhook\",\n        \"webhook\": {\n            \"cacheAuthorizedTTL\": \"5m0s\",\n            \"cacheUnauthorizedTTL\": \"30s\"\n        }\n    },\n    \"cgroupDriver\": \"systemd\",\n    \"cgroupRoot\": \"/\",\n    \"clusterDomain\": \"cluster.local\",\n    \"containerRuntimeEndpoint\": \"unix:///run/containerd/containerd.sock\",\n    \"featureGates\": {\n        \"KubeletCredentialProviders\": true,\n        \"RotateKubeletServerCertificate\": true\n    },\n    \"hairpinMode\": \"hairpin-veth\",\n    \"protectKernelDefaults\": true,\n    \"readOnlyPort\": 0,\n    \"logging\": {\n        \"verbosity\": 5\n    },\n    \"serializeImagePulls\": false,\n    \"serverTLSBootstrap\": true,\n    \"tlsCipherSuites\": [\n        \"TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256\",\n        \"TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384\",\n        \"TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305\",\n        \"TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256\",\n        \"TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384\",\n        \"TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305\",\n        \"TLS_RSA_WITH_AES_128_GCM_SHA256\",\n        \"TLS_RSA_WITH_AES_256_GCM_SHA384\"\n    ],\n    \"clusterDNS\": [\n        \"0.0.0.0\",\n        \"1.1.1.1\"\n    ],\n    \"evictionHard\": {\n        \"memory.available\": \"100Mi\",\n        \"nodefs.available\": \"10%\",\n        \"nodefs.inodesFree\": \"5%\"\n    },\n    \"kubeReserved\": {\n        \"cpu\": \"80m\",\n        \"ephemeral-storage\": \"1Gi\",\n        \"memory\": \"893Mi\"\n    },\n    \"systemReservedCgroup\": \"/system\",\n    \"kubeReservedCgroup\": \"/runtime\",\n    \"providerID\": \"aws:///us-west-2f/i-1234567890abcdef0\"\n}\n";
+const KIND_ROOTLESS_CONFIG = "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\ncgroupDriver: systemd\ncgroupRoot: /kubelet\nfailSwapOn: false\nimageGCHighThresholdPercent: 100\nevictionHard:\n  nodefs.available: \"0%\"\n  nodefs.inodesFree: \"0%\"\n  imagefs.available: \"0%\"\nfeatureGates:\n  \"KubeletInUserNamespace\": true\n  \"LocalStorageCapacityIsolation\": false\n";
+const GARDENER_IMAGE_PULL_CONFIG = "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\ncgroupDriver: systemd\nimagePullCredentialsVerificationPolicy: NeverVerifyAllowlistedImages\npreloadedImagesVerificationAllowlist: [registry.example.com/foo, \"registry.example.com/bar/*\"]\nseccompDefault: true\nsingleProcessOOMKill: true\nmemorySwap:\n  swapBehavior: NoSwap\n";
+const DOCS_STATIC_WEB = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: static-web\n  labels:\n    role: myrole\nspec:\n  containers:\n    - name: web\n      image: nginx\n      ports:\n        - name: web\n          containerPort: 80\n          protocol: TCP\n";
+const NODE_K8S_101599 = "# Source: kubernetes/kubernetes#101599 (https://github.com/kubernetes/kubernetes/issues/101599),\n# \"taints are set with effect of NoExecute too late when the node is not ready\": the node's taints\n# and Ready condition as the reporter printed them (the name is the one kube-controller-manager's\n# log names); the rest of the object was not posted. The reporter's pods tolerated unreachable\n# for 1s, and the taint manager's log shows them deleted at 18:26:19.056 local time (UTC+8),\n# one second after the NoExecute taint's timeAdded.\napiVersion: v1\nkind: Node\nmetadata:\n  name: 172.160.14.239\nspec:\n  taints:\n  - effect: NoSchedule\n    key: node.kubernetes.io/unreachable\n    timeAdded: \"2021-04-23T10:26:09Z\"\n  - effect: NoExecute\n    key: node.kubernetes.io/unreachable\n    timeAdded: \"2021-04-23T10:26:18Z\"\nstatus:\n  conditions:\n  - lastHeartbeatTime: \"2021-04-23T10:24:37Z\"\n    lastTransitionTime: \"2021-04-23T10:26:09Z\"\n    message: Kubelet stopped posting node status.\n    reason: NodeStatusUnknown\n    status: Unknown\n    type: Ready\n";
+const NODE_MINIKUBE_7171 = "# Source: kubernetes/minikube#7171 (https://github.com/kubernetes/minikube/issues/7171), the\n# `kubectl describe node` of a node minutes after `minikube start`, written back as the Node that\n# describe printed: every value below is one describe shows (times converted from -0700 to UTC;\n# describe prints no timeAdded, so the taint has none; \"RenewTime: <unset>\": no Lease). Ready\n# False (KubeletNotReady) since registration, not-ready:NoSchedule, no NoExecute taint yet.\napiVersion: v1\nkind: Node\nmetadata:\n  name: minikube\n  creationTimestamp: \"2020-03-23T19:49:49Z\"\n  annotations:\n    node.alpha.kubernetes.io/ttl: \"0\"\n    volumes.kubernetes.io/controller-managed-attach-detach: \"true\"\nspec:\n  taints:\n  - effect: NoSchedule\n    key: node.kubernetes.io/not-ready\nstatus:\n  conditions:\n  - type: MemoryPressure\n    status: \"False\"\n    lastHeartbeatTime: \"2020-03-23T19:49:49Z\"\n    lastTransitionTime: \"2020-03-23T19:49:49Z\"\n    reason: KubeletHasSufficientMemory\n    message: kubelet has sufficient memory available\n  - type: DiskPressure\n    status: \"False\"\n    lastHeartbeatTime: \"2020-03-23T19:49:49Z\"\n    lastTransitionTime: \"2020-03-23T19:49:49Z\"\n    reason: KubeletHasNoDiskPressure\n    message: kubelet has no disk pressure\n  - type: PIDPressure\n    status: \"False\"\n    lastHeartbeatTime: \"2020-03-23T19:49:49Z\"\n    lastTransitionTime: \"2020-03-23T19:49:49Z\"\n    reason: KubeletHasSufficientPID\n    message: kubelet has sufficient PID available\n  - type: Ready\n    status: \"False\"\n    lastHeartbeatTime: \"2020-03-23T19:49:49Z\"\n    lastTransitionTime: \"2020-03-23T19:49:49Z\"\n    reason: KubeletNotReady\n    message: \"[container runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful]\"\n";
+const NODE_OPENSHIFT_48 = "# Source: a public GitHub document quoting an OpenShift 4.8 machine-config \"degraded nodes\" report\n# (kubelet v1.21.8+ee73ea2), found in the code index with the search \"key: node.kubernetes.io/unreachable\n# / timeAdded\"; the Node is as its author printed it (addresses redacted by the author), only the\n# leading \"apiVersion: v1\" added. Ready Unknown (NodeStatusUnknown) at 09:54:54, both unreachable\n# taints present, no Lease.\napiVersion: v1\nkind: Node\nmetadata:\n  annotations:\n    machineconfiguration.openshift.io/controlPlaneTopology: HighlyAvailable\n    machineconfiguration.openshift.io/currentConfig: rendered-common-f0ddfcabd8b552f08bba0a145e4d003a\n    machineconfiguration.openshift.io/desiredConfig: rendered-common-f0ddfcabd8b552f08bba0a145e4d003a\n    machineconfiguration.openshift.io/reason: \"\"\n    machineconfiguration.openshift.io/ssh: accessed\n    machineconfiguration.openshift.io/state: Done\n    sriovnetwork.openshift.io/state: Idle\n    volumes.kubernetes.io/controller-managed-attach-detach: \"true\"\n  creationTimestamp: \"2022-06-04T16:59:31Z\"\n  labels:\n    beta.kubernetes.io/arch: amd64\n    beta.kubernetes.io/os: linux\n    kubernetes.io/arch: amd64\n    kubernetes.io/hostname: test\n    kubernetes.io/os: linux\n    node-role.kubernetes.io/common: \"\"\n    node-role.kubernetes.io/worker: \"\"\n    node.openshift.io/os_id: rhcos\n  name: test\n  resourceVersion: \"83207503\"\n  uid: c1965bd7-d0d5-4e1c-a2dd-ab0ff9a2b8ab\nspec:\n  taints:\n  - effect: NoSchedule\n    key: node.kubernetes.io/unreachable\n    timeAdded: \"2022-09-26T09:54:54Z\"\n  - effect: NoExecute\n    key: node.kubernetes.io/unreachable\n    timeAdded: \"2022-09-26T09:55:00Z\"\nstatus:\n  addresses:\n  - address: 10.5x.x.x\n    type: InternalIP\n  - address: test\n    type: Hostname\n  allocatable:\n    cpu: \"74\"\n    ephemeral-storage: 932697068Ki\n    hugepages-1Gi: 160Gi\n    hugepages-2Mi: \"0\"\n    memory: 225917436Ki\n    pods: \"250\"\n  capacity:\n    cpu: \"80\"\n    ephemeral-storage: 932697068Ki\n    hugepages-1Gi: 160Gi\n    hugepages-2Mi: \"0\"\n    memory: 394815996Ki\n    pods: \"250\"\n  conditions:\n  - lastHeartbeatTime: \"2022-09-26T09:51:06Z\"\n    lastTransitionTime: \"2022-09-26T09:54:54Z\"\n    message: Kubelet stopped posting node status.\n    reason: NodeStatusUnknown\n    status: Unknown\n    type: MemoryPressure\n  - lastHeartbeatTime: \"2022-09-26T09:51:06Z\"\n    lastTransitionTime: \"2022-09-26T09:54:54Z\"\n    message: Kubelet stopped posting node status.\n    reason: NodeStatusUnknown\n    status: Unknown\n    type: DiskPressure\n  - lastHeartbeatTime: \"2022-09-26T09:51:06Z\"\n    lastTransitionTime: \"2022-09-26T09:54:54Z\"\n    message: Kubelet stopped posting node status.\n    reason: NodeStatusUnknown\n    status: Unknown\n    type: PIDPressure\n  - lastHeartbeatTime: \"2022-09-26T09:51:06Z\"\n    lastTransitionTime: \"2022-09-26T09:54:54Z\"\n    message: Kubelet stopped posting node status.\n    reason: NodeStatusUnknown\n    status: Unknown\n    type: Ready\n  nodeInfo:\n    architecture: amd64\n    bootID: 4968f78d-e640-433e-8a83-d6fe24bb18ae\n    containerRuntimeVersion: cri-o://1.21.6-2.rhaos4.8.gitb948fcd.2.el8\n    kernelVersion: 4.18.0-305.40.2.el8_4.x86_64\n    kubeProxyVersion: v1.21.8+ee73ea2\n    kubeletVersion: v1.21.8+ee73ea2\n    machineID: e4f6a16040d84bef999e122380d4d3ea\n    operatingSystem: linux\n    osImage: Red Hat Enterprise Linux CoreOS 48.84.202203290727-0 (Ootpa)\n    systemUUID: 4c4xxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxxxx\n";
+const METRICS_GKE_132_DRA = "# kubegate real-binary sample: kubernetes_feature_enabled lines of one /metrics scrape\n# component: kube-apiserver\n# version: v1.32.0-gke.1358000\n# distribution: gke\n# source: search-index file 27304145315, the DraNet (google/dranet) GKE setup page\n# evidence: the page lists the node pool and control plane at 1.32.0-gke.1358000 just above the grep\n# overrides: DynamicResourceAllocation=true (upstream 1.32 registers it Beta and off, and the line says 1, so the cluster turned it on; the page does not show how GKE sets it)\n# coverage: partial\n# notes: one line grepped from `kubectl get --raw /metrics` (the kube-apiserver, as the page says)\nkubernetes_feature_enabled{name=\"DynamicResourceAllocation\",stage=\"BETA\"} 1\n";
+const METRICS_K3S_1356 = "# kubegate real-binary sample: kubernetes_feature_enabled lines of one /metrics scrape\n# component: kube-apiserver\n# version: v1.35.6+k3s1\n# distribution: k3s\n# source: search-index file 69122250886, a NixOS module (a comment recording a measured boot, dated 2026-09-20, \"inside a k3s 1.35.6+k3s1 guest built from this exact pin\")\n# evidence: the comment names the k3s build: 1.35.6+k3s1\n# overrides: ClusterTrustBundle=true,ClusterTrustBundleProjection=true,PodCertificateRequest=true (the module sets these three gates on every component)\n# coverage: partial\n# notes: the three lines are in a comment (prefixed `#   ` there); the ClusterTrustBundleProjection line is elided in the source and left out\nkubernetes_feature_enabled{name=\"ClusterTrustBundle\",stage=\"BETA\"} 1\nkubernetes_feature_enabled{name=\"PodCertificateRequest\",stage=\"BETA\"} 1\n";
+const METRICS_KIND_136 = "# kubegate real-binary sample: kubernetes_feature_enabled lines of one /metrics scrape\n# component: kube-apiserver\n# version: v1.36\n# distribution: upstream\n# source: search-index file 71588931916, lab notes \"Phase 3 \u2014 Advanced / Optional Labs\" (section C3, \"Observed output (real)\")\n# evidence: kind cluster k8s-136-mac from a \"kind-v1.36\" config (the notes say the gate is 1.36 alpha); the patch is not printed\n# overrides: ManifestBasedAdmissionControlConfig=true (set on the kube-apiserver by the lab's kind config)\n# coverage: partial\n# notes: one line grepped from `kubectl get --raw /metrics`\nkubernetes_feature_enabled{name=\"ManifestBasedAdmissionControlConfig\",stage=\"ALPHA\"} 1\n";
+EXAMPLES.push(
+  {
+    id: "openshift-412-kubelet-upgrade",
+    title: "OpenShift 4.12's kubelet on an upstream kubelet: what refuses, and from which release",
+    tab: "layers",
+    note: "The worker kubelet.conf and kubelet flags OpenShift 4.12's Machine Config Operator writes (openshift/machine-config-operator@32cf3177, templates/worker/01-worker-kubelet/_base/files/kubelet.yaml and units/kubelet.service.yaml; the cluster DNS address, node IP, OS id and reserved sizes filled in, the cloud, host name, provider ID and pause image lines left out). An upstream kubelet 1.25 already refuses it: --node-labels may not set node-role.kubernetes.io/worker. OpenShift's kubelet carries a change that lets that label through (and only warns about gates it does not know); kubegate answers as the upstream kubelet does. The upgrade check still answers, and says in which release each further break arrives: CSIMigrationvSphere=false locks in 1.26, CSIMigrationAzureFile=false and the removal of --container-runtime in 1.27.",
+    panels: { layers: {
+      version: "1.25",
+      target: "1.27",
+      args: OPENSHIFT_412_ARGS,
+      configPath: "/etc/kubernetes/kubelet.conf",
+      config: OPENSHIFT_412_KUBELET_CONF,
+      dropins: [],
+    } },
+  },
+  {
+    id: "kubeadm-pod-infra-image-135",
+    title: "kubeadm's kubeadm-flags.env: --pod-infra-container-image is gone in 1.35",
+    tab: "layers",
+    note: "The flags kubeadm wrote to /var/lib/kubelet/kubeadm-flags.env before kubernetes#133778 (kubernetes/kubeadm#3281; node name and IP made concrete), after the flags of kubeadm's systemd drop-in (10-kubeadm.conf), with the KubeletConfiguration document of the kubeadm-config.yaml in kubeadm's docs (kubernetes.io/docs/tasks/administer-cluster/kubeadm/configure-cgroup-driver/) as the --config file. Kubelet 1.34 starts and warns that the flag is deprecated; the upgrade check to 1.35 names the flag that stops it.",
+    panels: { layers: {
+      version: "1.34",
+      target: "1.35",
+      args: "--bootstrap-kubeconfig=/etc/kubernetes/bootstrap-kubelet.conf\n--kubeconfig=/etc/kubernetes/kubelet.conf\n--config=/var/lib/kubelet/config.yaml\n--hostname-override=node-1\n--node-ip=10.0.0.11\n--pod-infra-container-image=registry.k8s.io/pause:3.10.1",
+      configPath: "/var/lib/kubelet/config.yaml",
+      config: "kind: KubeletConfiguration\napiVersion: kubelet.config.k8s.io/v1beta1\ncgroupDriver: systemd\n",
+      dropins: [],
+    } },
+  },
+  {
+    id: "kind-rootless-125",
+    title: "kind's rootless kubelet config: LocalStorageCapacityIsolation=false locks in 1.25",
+    tab: "layers",
+    note: "The KubeletConfiguration kind renders for a rootless node and the kubelet flags its kubeadm config asks for (kubernetes-sigs/kind@0033147e, pkg/cluster/internal/kubeadm/config.go; kind added the two gates in kind#2524). It turns LocalStorageCapacityIsolation off, which kubelet 1.24 accepts; the gate is GA and locked on in 1.25, so the upgrade check marks that featureGates line.",
+    panels: { layers: {
+      version: "1.24",
+      target: "1.25",
+      args: "--config=/var/lib/kubelet/config.yaml\n--node-ip=172.18.0.2\n--provider-id=kind://podman/kind/kind-control-plane\n--node-labels=",
+      configPath: "/var/lib/kubelet/config.yaml",
+      config: KIND_ROOTLESS_CONFIG,
+      dropins: [],
+    } },
+  },
+  {
+    id: "rke2-cloud-config-134",
+    title: "RKE2's kubelet arguments: --cloud-config stops kubelet 1.34",
+    tab: "layers",
+    note: "The kubelet arguments RKE2 passed (rancher/rke2#8926: --cloud-provider=external with an empty --cloud-config; node IP made concrete). Kubelet 1.33 starts and warns that --cloud-config is deprecated; 1.34 removed the flag (kubernetes#130161), which the upgrade check names as the break. RKE2 dropped the argument in its 1.34 releases.",
+    panels: { layers: {
+      version: "1.33",
+      target: "1.34",
+      args: "--cloud-provider=external\n--cloud-config=\n--node-ip=10.0.0.21\n--kubeconfig=/var/lib/rancher/rke2/agent/kubelet.kubeconfig",
+      config: "",
+      dropins: [],
+    } },
+  },
+  {
+    id: "eks-al2023-nodeadm-128",
+    title: "Amazon EKS's nodeadm kubelet config: KubeletCredentialProviders is unknown in 1.28",
+    tab: "layers",
+    note: "The kubelet config and flags that nodeadm, the node agent of Amazon EKS's AL2023 images, writes in its end-to-end cases (awslabs/amazon-eks-ami, nodeadm/test/e2e/cases/kubelet-config/expected-kubelet-config.json @1469acfe and kubelet-flags/run.sh @28755c74, kubelet 1.27). It sets KubeletCredentialProviders, GA since 1.26: kubelet 1.27 warns that the gate will go, and 1.28 removed it, so the upgrade check points at the featureGates line with upstream's \"unrecognized feature gate\". Its history (Gates panel, the history button) shows the gate's whole life.",
+    panels: { layers: {
+      version: "1.27",
+      target: "1.28",
+      args: "--config=/etc/kubernetes/kubelet/config.json\n--kubeconfig=/var/lib/kubelet/kubeconfig\n--hostname-override=i-1234567890abcdef0\n--v=5\n--node-labels=foo=bar,foo2=baz\n--register-with-taints=foo=bar:NoSchedule",
+      configPath: "/etc/kubernetes/kubelet/config.json",
+      config: EKS_AL2023_NODEADM_CONFIG,
+      dropins: [],
+    } },
+  },
+  {
+    id: "gardener-image-pull-135",
+    title: "Gardener's image pull verification: refused by kubelet 1.34, accepted by 1.35",
+    tab: "layers",
+    note: "The KubeletConfiguration fields a Gardener shoot sets for image pull credential verification (gardener/gardener@0a555d1e, pkg/component/extensions/operatingsystemconfig/original/components/kubelet/config_test.go, the \"w/ defaults\" case, trimmed to these fields). Kubelet 1.34 refuses them: its KubeletEnsureSecretPulledImages gate is Alpha and off. The upgrade check still answers from that failing start: kubelet 1.35, where the gate is Beta and on, starts.",
+    panels: { layers: {
+      version: "1.34",
+      target: "1.35",
+      args: "--config=/var/lib/kubelet/config/kubelet",
+      configPath: "/var/lib/kubelet/config/kubelet",
+      config: GARDENER_IMAGE_PULL_CONFIG,
+      dropins: [],
+    } },
+  },
+  {
+    id: "talos-kubelet-137",
+    title: "Talos's kubelet arguments on kubelet 1.37",
+    tab: "layers",
+    note: "The kubelet arguments Talos computes for a worker (siderolabs/talos, internal/app/machined/pkg/controllers/k8s/kubelet_spec_test.go, TestReconcileDefault; the test's placeholder extra argument --foo=bar replaced by --rotate-server-certificates=true, the machine.kubelet.extraArgs Talos's docs show) with the cluster DNS and domain the test checks in its config. Kubelet 1.37, the newest release, starts; it warns that --rotate-server-certificates belongs in the config file, and the upgrade check from 1.36 lists what 1.37 changes.",
+    panels: { layers: {
+      version: "1.36",
+      target: "1.37",
+      args: "--bootstrap-kubeconfig=/etc/kubernetes/bootstrap-kubeconfig\n--cert-dir=/var/lib/kubelet/pki\n--cloud-provider=external\n--config=/etc/kubernetes/kubelet.yaml\n--hostname-override=example.com\n--kubeconfig=/etc/kubernetes/kubeconfig-kubelet\n--node-ip=172.20.0.2\n--rotate-server-certificates=true",
+      configPath: "/etc/kubernetes/kubelet.yaml",
+      config: "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nclusterDNS:\n- 10.96.0.10\nclusterDomain: cluster.local\n",
+      dropins: [],
+    } },
+  },
+  {
+    id: "metrics-gke-132-dra",
+    title: "A GKE 1.32 apiserver's /metrics: DynamicResourceAllocation on, as in 1.32",
+    tab: "gates",
+    note: "One kubernetes_feature_enabled line of a GKE control plane at 1.32.0-gke.1358000, from the DraNet (google/dranet) GKE setup page (tests/corpus/metrics names it). With DynamicResourceAllocation=true, the real 1.32 binary matches it: Beta, on. Switch the version to 1.31 and the stage differs: the gate was Alpha there.",
+    panels: { gates: { emulation: "1.32", flags: "DynamicResourceAllocation=true", metrics: METRICS_GKE_132_DRA } },
+  },
+  {
+    id: "metrics-k3s-1356",
+    title: "A k3s 1.35.6 apiserver's /metrics against the exact 1.35 gates",
+    tab: "gates",
+    note: "Two kubernetes_feature_enabled lines of a k3s v1.35.6+k3s1 apiserver, recorded in a NixOS module that turns three gates on for every component (tests/corpus/metrics names it). With those three gates set, the 1.35 binary's gates match both lines. Switch to 1.34: PodCertificateRequest was Alpha there, so the stage differs.",
+    panels: { gates: { emulation: "1.35", flags: "ClusterTrustBundle=true,ClusterTrustBundleProjection=true,PodCertificateRequest=true", metrics: METRICS_K3S_1356 } },
+  },
+  {
+    id: "metrics-kind-136-137",
+    title: "A gate new in 1.36: a kind cluster's /metrics, then 1.37 and 1.35",
+    tab: "gates",
+    note: "A kind cluster at 1.36 with ManifestBasedAdmissionControlConfig=true on its apiserver, from lab notes that print the line (tests/corpus/metrics names them). The 1.36 binary matches it: Alpha, on. At 1.37 the gate is Beta, so the stage differs; the 1.35 binary refuses the flag, since the gate did not exist yet. Its history button shows each release's stage.",
+    panels: { gates: { emulation: "1.36", flags: "ManifestBasedAdmissionControlConfig=true", search: "ManifestBased", metrics: METRICS_KIND_136 } },
+  },
+  {
+    id: "explain-node-k8s-101599",
+    title: "Explain a real unreachable node: when its pods go (kubernetes#101599)",
+    tab: "node",
+    note: "The node from kubernetes/kubernetes#101599, as its reporter printed it: Ready Unknown since 10:26:09, unreachable:NoSchedule then, unreachable:NoExecute nine seconds later (10:26:18). Explained as it is: pods with the default 300s tolerations are deleted at 10:31:18, five minutes after the NoExecute taint's timeAdded; DaemonSet pods never.",
+    panels: { node: { explain: NODE_K8S_101599 } },
+  },
+  {
+    id: "explain-node-minikube-7171",
+    title: "Explain a NotReady minikube node: what comes next if the kubelet stays silent",
+    tab: "node",
+    note: "The node of kubernetes/minikube#7171 (its kubectl describe node, written back as the object): Ready False (KubeletNotReady) since registration, not-ready:NoSchedule, no NoExecute taint yet, no kubelet version. Explained with the newest controller (the node names no kubelet version): if the kubelet posts nothing more, every condition goes Unknown 50s after the last heartbeat (19:50:39) and the not-ready:NoSchedule taint goes with it; pods with the default tolerations are deleted at 19:54:49.",
+    panels: { node: { explain: NODE_MINIKUBE_7171 } },
+  },
+  {
+    id: "explain-node-openshift-48",
+    title: "Explain an OpenShift 4.8 node with kubelet 1.21: the 1.21 controller answers",
+    tab: "node",
+    note: "A degraded node from an OpenShift 4.8 report (kubelet v1.21.8, tests/corpus/nodes names the source): Ready Unknown, both unreachable taints. The kubelet's version picks the controller: kube-controller-manager 1.21, whose node-monitor-grace-period is 40s. Pods with the default tolerations go at 10:00:00, five minutes after the NoExecute taint.",
+    panels: { node: { explain: NODE_OPENSHIFT_48 } },
+  },
+  {
+    id: "pods-docs-static-web",
+    title: "The docs' static Pod: moved out of the manifest directory and back",
+    tab: "pods",
+    note: "The static-web manifest from kubernetes.io/docs/tasks/configure-pod-container/static-pod/, written to the kubelet's manifest directory: the file source reports it as static-web-node-1 (ADD). The docs then move the file away (REMOVE) and back (ADD again), which is what this stream shows, newest first.",
+    panels: { pods: { actions: [
+      { a: "write", name: "static-web.yaml", content: DOCS_STATIC_WEB },
+      { a: "step", by: 0 },
+      { a: "step", by: 20 },
+      { a: "rm", name: "static-web.yaml" },
+      { a: "step", by: 20 },
+      { a: "write", name: "static-web.yaml", content: DOCS_STATIC_WEB },
+      { a: "step", by: 20 },
+    ] } },
+  },
+);
+
+// A patch release answers differently from its minor's first patch when a gate was backported.
+EXAMPLES.push({
+  id: "patch-1324-ordered-namespace-deletion",
+  title: "A patch release: OrderedNamespaceDeletion exists in 1.32.4, not in 1.32.0",
+  tab: "gates",
+  note: "Kubernetes v1.32.3 backported the OrderedNamespaceDeletion gate, Beta and off (CHANGELOG-1.32.md, v1.32.3: kubernetes/kubernetes#130508), as 1.30.11 and 1.31.7 did. The 1.32.4 binary accepts OrderedNamespaceDeletion=true; clear the patch (the release as 1.32.0 shipped it) and the same flag is refused as an unrecognized feature gate. Its history button lists each release's first patch with the gate.",
+  panels: { gates: { emulation: "1.32", patch: "4", flags: "OrderedNamespaceDeletion=true", search: "OrderedNamespace" } },
+});

@@ -1,6 +1,14 @@
 // Tiny DOM helpers. Every string goes in as text (textContent or attribute values), never as
 // HTML, so nothing from a share link, a file or a YAML document can inject markup or script.
 
+/**
+ * What the shell (www/app.js) or a widget hands a panel's create(): the package's exports (the
+ * gate core's alone until the full package has loaded, for the Gates panel; `later` settles then),
+ * the section to draw into, and a banner for problems the panel cannot show itself. Here, not in
+ * panels/index.js, because the widgets copy this file and the panels as they are.
+ * @typedef {{ kubegate: typeof import("kubegate"), container: HTMLElement, banner?: (text: string | null) => void, later?: Promise<unknown> }} PanelContext
+ */
+
 /** Creates an element: h("button", { class: "x", onclick: f, "aria-label": "..." }, "text", child). */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -218,21 +226,38 @@ export function toCsv(header, rows) {
 /** An outbound link, drawn as text. */
 export const extLink = (href, text) => h("a", { href, rel: "noopener noreferrer", class: "ext" }, text);
 
-/** A button that copies `text()` to the clipboard and says whether it worked. */
+/** A button that copies `text()` to the clipboard and says whether it worked. Its label can
+ *  change with what it copies (relabel), also while it is saying so. */
 export function copyButton(label, text, attrs = {}) {
   const btn = h("button", { type: "button", ...attrs }, label);
+  btn.dataset.label = label;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let saying;
   btn.addEventListener("click", async () => {
+    const now = btn.dataset.label ?? label;
     let said;
     try {
       await navigator.clipboard.writeText(text());
-      said = `${label}: copied`;
+      said = `${now}: copied`;
     } catch {
-      said = `${label}: not allowed here, select the text instead`;
+      said = `${now}: not allowed here, select the text instead`;
     }
     btn.textContent = said;
-    setTimeout(() => (btn.textContent = label), 2000);
+    clearTimeout(saying);
+    saying = setTimeout(() => {
+      saying = undefined;
+      btn.textContent = btn.dataset.label ?? label;
+    }, 2000);
   });
   return btn;
+}
+
+/** Gives a copyButton a new label; a "copied" it is showing stays until its time is up. */
+export function relabel(btn, label) {
+  if (btn.dataset.label === label) return;
+  const showing = btn.textContent === btn.dataset.label;
+  btn.dataset.label = label;
+  if (showing) btn.textContent = label;
 }
 
 /** A button that saves `text()` as a file named `name()`. */

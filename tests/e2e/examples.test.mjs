@@ -20,6 +20,9 @@ const panelText = (page, tab) => page.evaluate((tab) => document.querySelector(`
  *  so its text is no longer one line of the panel). */
 const ROW = (page, re) => page.waitForFunction((src) => [...document.querySelectorAll("#gates-table tbody tr")]
   .some((tr) => new RegExp(src).test([...tr.children].map((c) => c.textContent.replace(/\s+/g, " ").trim()).join(" | "))), re.source, { timeout: 30000 });
+/** The page does not scroll sideways (on a phone, nothing may push it wider than the screen). */
+const NO_SIDEWAYS = async (page) => assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
+  `the page scrolls sideways: ${await page.evaluate(() => document.documentElement.scrollWidth)}px`);
 const HAS = (page, tab, re) => page.waitForFunction(([tab, src]) => new RegExp(src).test(document.querySelector(`#panel-${tab}`)?.innerText ?? ""), [tab, re.source], { timeout: 30000 });
 /**
  * What each example promises in its title and note, checked on screen. The Node panel's
@@ -75,10 +78,112 @@ const PROMISES = {
     await HAS(page, "controlplane", /t\+6m0s NodePort repair[^\n]*30080 kept/);
     await HAS(page, "controlplane", /t\+9m0s NodePort repair[^\n]*30080 released \(strike 3 of 3\)/);
   },
+  // ---- examples from real public configs (their notes name the sources)
+  "openshift-412-kubelet-upgrade": async (page) => {
+    await HAS(page, "layers", /Kubelet 1\.25 already refuses these inputs: failed to validate kubelet flags: unknown 'kubernetes\.io' or 'k8s\.io' labels specified with --node-labels: \[node-role\.kubernetes\.io\/worker\]/);
+    // Each break says the release it arrives in.
+    await HAS(page, "layers", /breaks: cannot set feature gate CSIMigrationvSphere to false, feature is locked to true \/etc\/kubernetes\/kubelet\.conf:29 · arrives in 1\.26/);
+    await HAS(page, "layers", /breaks: cannot set feature gate CSIMigrationAzureFile to false, feature is locked to true \/etc\/kubernetes\/kubelet\.conf:28 · arrives in 1\.27/);
+    await HAS(page, "layers", /breaks: failed to parse kubelet flag: unknown flag: --container-runtime · arrives in 1\.27/);
+  },
+  "kubeadm-pod-infra-image-135": async (page) => {
+    await HAS(page, "layers", /The kubelet 1\.34 starts/);
+    await HAS(page, "layers", /Flag --pod-infra-container-image has been deprecated, will be removed in 1\.35\./);
+    await HAS(page, "layers", /breaks: failed to parse kubelet flag: unknown flag: --pod-infra-container-image · since 1\.35/);
+  },
+  "kind-rootless-125": async (page) => {
+    await HAS(page, "layers", /The kubelet 1\.24 starts/);
+    await HAS(page, "layers", /breaks: cannot set feature gate LocalStorageCapacityIsolation to false, feature is locked to true \/var\/lib\/kubelet\/config\.yaml:13 · since 1\.25/);
+  },
+  "rke2-cloud-config-134": async (page) => {
+    await HAS(page, "layers", /The kubelet 1\.33 starts/);
+    await HAS(page, "layers", /Flag --cloud-config has been deprecated/);
+    await HAS(page, "layers", /breaks: failed to parse kubelet flag: unknown flag: --cloud-config · since 1\.34/);
+  },
+  "eks-al2023-nodeadm-128": async (page) => {
+    await HAS(page, "layers", /The kubelet 1\.27 starts/);
+    await HAS(page, "layers", /breaks: unrecognized feature gate: KubeletCredentialProviders \/etc\/kubernetes\/kubelet\/config\.json:29 · since 1\.28/);
+  },
+  "gardener-image-pull-135": async (page) => {
+    await HAS(page, "layers", /Kubelet 1\.34 already refuses these inputs: failed to validate kubelet configuration, error: \[invalid configuration: `imagePullCredentialsVerificationPolicy` must not be set if KubeletEnsureSecretPulledImages feature gate is not enabled/);
+    await HAS(page, "layers", /Kubelet 1\.35 starts with these inputs\./);
+  },
+  "talos-kubelet-137": async (page) => {
+    await HAS(page, "layers", /The kubelet 1\.36 starts/);
+    await HAS(page, "layers", /Flag --rotate-server-certificates has been deprecated/);
+    await HAS(page, "layers", /Kubelet 1\.37 starts with these inputs\./);
+  },
+  "metrics-gke-132-dra": async (page) => {
+    await HAS(page, "gates", /1 gate reported \(1 on\)\. Every reported gate matches the 1\.32 binary with these --feature-gates\./);
+    await page.selectOption("#gates-emulation", "1.31");
+    await HAS(page, "gates", /DynamicResourceAllocation\s+stage differs\s+DynamicResourceAllocation is reported at stage "BETA" but is "ALPHA" here/);
+  },
+  "metrics-k3s-1356": async (page) => {
+    await HAS(page, "gates", /2 gates reported \(2 on\)\. Every reported gate matches the 1\.35 binary with these --feature-gates\./);
+    await page.selectOption("#gates-emulation", "1.34");
+    await HAS(page, "gates", /PodCertificateRequest\s+stage differs\s+PodCertificateRequest is reported at stage "BETA" but is "ALPHA" here/);
+  },
+  "metrics-kind-136-137": async (page) => {
+    await HAS(page, "gates", /Every reported gate matches the 1\.36 binary with these --feature-gates\./);
+    // The gate's story: Alpha in 1.36, Beta in 1.37, nothing before.
+    await page.click("button[aria-label='History of ManifestBasedAdmissionControlConfig']");
+    await page.waitForSelector("#gate-history[open]");
+    const hist = await page.$$eval("#gate-history-table tbody tr:first-child", (trs) => trs.map((tr) => [...tr.children].slice(0, 3).map((c) => c.textContent.trim()).join(" ")));
+    assert.deepEqual(hist, ["1.36 Alpha false", "1.37 Beta true"]);
+    await page.keyboard.press("Escape");
+    await page.selectOption("#gates-emulation", "1.37");
+    await HAS(page, "gates", /ManifestBasedAdmissionControlConfig\s+stage differs\s+ManifestBasedAdmissionControlConfig is reported at stage "ALPHA" but is "BETA" here/);
+    // The mismatches are cards on a phone, not a table wider than the screen.
+    await NO_SIDEWAYS(page);
+    await page.selectOption("#gates-emulation", "1.35");
+    await HAS(page, "gates", /Nothing to compare with: 1\.35 refuses these --feature-gates \(unrecognized feature gate: ManifestBasedAdmissionControlConfig\)/);
+  },
+  "explain-node-k8s-101599": async (page) => {
+    await HAS(page, "node", /Node 172\.160\.14\.239 is Ready Unknown/);
+    await HAS(page, "node", /Marked Unknown at 2021-04-23T10:26:09Z, tainted unreachable:NoExecute 9s later\./);
+    await HAS(page, "node", /2021-04-23T10:31:18Z \(in 5m0s\) pods with the default tolerations/);
+  },
+  "explain-node-minikube-7171": async (page) => {
+    await HAS(page, "node", /Node minikube is Ready False/);
+    await HAS(page, "node", /2020-03-23T19:50:39Z \(in 50s\)[^\n]* Ready and every other condition set Unknown/);
+    await HAS(page, "node", /2020-03-23T19:54:49Z \(in 5m0s\) pods with the default tolerations/);
+  },
+  "explain-node-openshift-48": async (page) => {
+    await HAS(page, "node", /kube-controller-manager 1\.21 \(kubelet v1\.21\.8\+ee73ea2 of test[^\n]*--node-monitor-grace-period 40s/);
+    await HAS(page, "node", /2022-09-26T10:00:00Z \(in 5m0s\) pods with the default tolerations/);
+  },
+  "patch-1324-ordered-namespace-deletion": async (page) => {
+    assert.equal(await page.inputValue("#gates-patch"), "4");
+    await HAS(page, "gates", /answers as 1\.32\.3 to 1\.32\.4/);
+    await ROW(page, /^OrderedNamespaceDeletion\b.*\| Beta\b.* \| on \|/);
+    await HAS(page, "gates", /· \d+ on in the 1\.32\.4 binary/);
+    // The history lists the patch each release backported it in.
+    await page.click("button[aria-label='History of OrderedNamespaceDeletion']");
+    await page.waitForSelector("#gate-history[open]");
+    const first = await page.$$eval("#gate-history-table tbody tr:first-child th", (ths) => ths.slice(0, 3).map((th) => th.textContent.trim()));
+    assert.deepEqual(first, ["1.30.11+", "1.31.7+", "1.32.3+"]);
+    await page.keyboard.press("Escape");
+    // Without the patch: the release as 1.32.0 shipped it refuses the flag.
+    await page.fill("#gates-patch", "");
+    await HAS(page, "gates", /unrecognized feature gate: OrderedNamespaceDeletion/);
+  },
+  "pods-docs-static-web": async (page) => {
+    await HAS(page, "pods", /REMOVE default\/static-web-node-1 from file/);
+    await HAS(page, "pods", /t\+20s file static-web\.yaml deleted/);
+    const t = await panelText(page, "pods");
+    assert.equal(t.match(/ADD default\/static-web-node-1 from file/g)?.length, 2, "added, then added again once the file is back");
+  },
 };
 
 test("every example outside the Node panel has its promise checked", () => {
   for (const ex of EXAMPLES) if (ex.tab !== "node") assert.ok(PROMISES[ex.id], `${ex.id} has no check of its promise`);
+});
+
+test("examples taken from real configs name their source and have their promise checked", () => {
+  // The examples added from public configs: each note names where its text comes from.
+  const real = EXAMPLES.filter((ex) => /[a-z0-9-]+\/[a-z0-9-]+[@#,]|kubernetes\.io\/docs|tests\/corpus/.test(ex.note));
+  assert.ok(real.length >= 15, `${real.length} examples name a source`);
+  for (const ex of real) assert.ok(PROMISES[ex.id] || ex.tab === "node", `${ex.id}: its promise is not checked`);
 });
 
 for (const ex of EXAMPLES.filter((e) => PROMISES[e.id])) {
@@ -88,6 +193,7 @@ for (const ex of EXAMPLES.filter((e) => PROMISES[e.id])) {
       await page.selectOption("#examples", ex.id);
       await page.waitForFunction((tab) => document.querySelector(`#tab-${tab}`)?.getAttribute("aria-selected") === "true", ex.tab);
       await PROMISES[ex.id](page);
+      await NO_SIDEWAYS(page);
       // The menu names the example in play.
       assert.equal(await page.inputValue("#examples"), ex.id);
       await screenshot(page, `example-promise-${ex.id}-${width}`);

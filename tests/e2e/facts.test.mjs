@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { EXAMPLES } from "../../www/examples.js";
 import * as kg from "../../pkg/node.js";
+import { splitArgs } from "../../www/panels/layers.js";
 
 const www = new URL("../../www/", import.meta.url);
 const F = kg.facts();
@@ -167,7 +168,109 @@ const PREMISES = {
     assert.match(ex.note, new RegExp(`\\(every ${every}m\\)`));
     assert.match(ex.note, new RegExp(`on the third detection at ${3 * every}m`));
   },
+  // ---- examples from real public configs: the upgrade check, gates and nodes they show
+  "openshift-412-kubelet-upgrade": (ex) => {
+    assert.equal(startsAt(ex, "1.25").error?.includes("unknown 'kubernetes.io' or 'k8s.io' labels"), true, "1.25 refuses the node-role label");
+    assert.deepEqual(breaks(ex), { "CSIMigrationvSphere": "1.26", "CSIMigrationAzureFile": "1.27", "--container-runtime": "1.27" });
+    for (const [gate, rel] of [["CSIMigrationvSphere", "1.26"], ["CSIMigrationAzureFile", "1.27"]]) {
+      assert.ok(gateAt(rel, gate).lockToDefault && !gateAt(prevOf(rel), gate).lockToDefault, `${gate} locks in ${rel}`);
+      assert.match(ex.note, new RegExp(`${gate}=false[^.]*in ${rel.replace(".", "\\.")}`));
+    }
+  },
+  "kubeadm-pod-infra-image-135": (ex) => {
+    assert.equal(startsAt(ex, ex.panels.layers.version).error, undefined);
+    assert.deepEqual(breaks(ex), { "--pod-infra-container-image": "1.35" });
+  },
+  "kind-rootless-125": (ex) => {
+    assert.equal(gateAt("1.24", "LocalStorageCapacityIsolation").lockToDefault, false);
+    assert.equal(gateAt("1.25", "LocalStorageCapacityIsolation").lockToDefault, true);
+    assert.deepEqual(breaks(ex), { LocalStorageCapacityIsolation: "1.25" });
+  },
+  "rke2-cloud-config-134": (ex) => {
+    assert.equal(startsAt(ex, "1.33").error, undefined);
+    assert.deepEqual(breaks(ex), { "--cloud-config": "1.34" });
+  },
+  "eks-al2023-nodeadm-128": (ex) => {
+    assert.equal(gateAt("1.26", "KubeletCredentialProviders").preRelease, "GA", "GA since 1.26");
+    assert.equal(gateAt("1.25", "KubeletCredentialProviders").preRelease, "Beta");
+    assert.ok(gateAt("1.27", "KubeletCredentialProviders"), "still there in 1.27");
+    assert.equal(gateAt("1.28", "KubeletCredentialProviders"), undefined, "removed in 1.28");
+    assert.deepEqual(breaks(ex), { KubeletCredentialProviders: "1.28" });
+  },
+  "gardener-image-pull-135": (ex) => {
+    const [a, b] = [gateAt("1.34", "KubeletEnsureSecretPulledImages"), gateAt("1.35", "KubeletEnsureSecretPulledImages")];
+    assert.deepEqual([a.preRelease, a.default, b.preRelease, b.default], ["Alpha", false, "Beta", true]);
+    assert.match(startsAt(ex, "1.34").error, /KubeletEnsureSecretPulledImages feature gate is not enabled/);
+    assert.equal(startsAt(ex, "1.35").error, undefined);
+  },
+  "talos-kubelet-137": (ex) => {
+    assert.equal(ex.panels.layers.target, F.newest, "1.37 is the newest release");
+    assert.equal(startsAt(ex, "1.36").error, undefined);
+    assert.equal(startsAt(ex, "1.37").error, undefined);
+  },
+  "metrics-gke-132-dra": (ex) => {
+    assert.deepEqual(kg.compareFeatureMetrics(ex.panels.gates.metrics, "1.32", ex.panels.gates.flags), []);
+    assert.equal(gateAt("1.32", "DynamicResourceAllocation").preRelease, "Beta");
+    assert.equal(gateAt("1.31", "DynamicResourceAllocation").preRelease, "Alpha");
+  },
+  "metrics-k3s-1356": (ex) => {
+    assert.deepEqual(kg.compareFeatureMetrics(ex.panels.gates.metrics, "1.35", ex.panels.gates.flags), []);
+    assert.equal(gateAt("1.34", "PodCertificateRequest").preRelease, "Alpha");
+  },
+  "metrics-kind-136-137": (ex) => {
+    const name = "ManifestBasedAdmissionControlConfig";
+    assert.deepEqual([gateAt("1.35", name), gateAt("1.36", name)?.preRelease, gateAt("1.37", name)?.preRelease], [undefined, "Alpha", "Beta"]);
+    assert.deepEqual(kg.compareFeatureMetrics(ex.panels.gates.metrics, "1.36", ex.panels.gates.flags), []);
+  },
+  "explain-node-k8s-101599": (ex) => {
+    const n = kg.explainNode(ex.panels.node.explain, {}).explanation.nodes[0];
+    assert.match(n.summary, /go in 5m0s \(2021-04-23T10:31:18Z\)/);
+    assert.deepEqual(n.taints.map((t) => t.timeAdded), ["2021-04-23T10:26:09Z", "2021-04-23T10:26:18Z"], "NoExecute nine seconds after NoSchedule");
+  },
+  "explain-node-minikube-7171": (ex) => {
+    const x = kg.explainNode(ex.panels.node.explain, {}).explanation;
+    assert.equal(x.controller.kubernetesVersion, F.newest, "no kubelet version: the newest controller");
+    assert.match(ex.note, new RegExp(`goes Unknown ${x.controller.settings.nodeMonitorGracePeriod} after`));
+    assert.ok(x.nodes[0].next.some((s) => s.at === "2020-03-23T19:50:39Z" && /every other condition set Unknown/.test(s.what)));
+  },
+  "explain-node-openshift-48": (ex) => {
+    const x = kg.explainNode(ex.panels.node.explain, {}).explanation;
+    assert.equal(x.controller.kubernetesVersion, "1.21");
+    assert.equal(graceAt("1.21"), "40s");
+    assert.match(ex.note, new RegExp(`node-monitor-grace-period is ${graceAt("1.21")}`));
+  },
+  "pods-docs-static-web": () => {},
+  "patch-1324-ordered-namespace-deletion": (ex) => {
+    const { emulation, patch } = ex.panels.gates;
+    const at = (v) => { try { kg.FeatureGate.forRelease(v).set(ex.panels.gates.flags); return "accepted"; } catch (e) { return e.message; } };
+    assert.equal(at(`${emulation}.${patch}`), "accepted");
+    assert.equal(at(emulation), "unrecognized feature gate: OrderedNamespaceDeletion");
+    const h = kg.gateHistory("OrderedNamespaceDeletion").rows;
+    assert.deepEqual(h.filter((r) => ["1.30", "1.31", "1.32"].includes(r.release)).map((r) => `${r.release}.${r.fromPatch}`), ["1.30.11", "1.31.7", "1.32.3"]);
+    assert.deepEqual([gateAt("1.32.3", "OrderedNamespaceDeletion").preRelease, gateAt("1.32.3", "OrderedNamespaceDeletion").default], ["Beta", false]);
+  },
 };
+
+/** The kubelet of release `v` with the example's layers inputs: { error } when it refuses. */
+function layersInput(ex, v) {
+  const l = ex.panels.layers;
+  const path = l.configPath ?? "/etc/kubernetes/kubelet.yaml";
+  return { kubeletVersion: v, args: splitArgs(l.args), files: { [path]: l.config ?? "" }, dirs: ["/etc/kubernetes/kubelet.conf.d"] };
+}
+function startsAt(ex, v) {
+  try {
+    kg.resolveKubeletConfig(layersInput(ex, v));
+    return {};
+  } catch (e) {
+    return { error: e.message };
+  }
+}
+/** What the example's upgrade check calls breaking, by gate or flag, with the release it arrives in. */
+function breaks(ex) {
+  const rep = kg.checkKubeletUpgrade(layersInput(ex, ex.panels.layers.version), ex.panels.layers.target);
+  return Object.fromEntries(rep.findings.filter((f) => f.breaking && f.release).map((f) => [f.subject, f.release]));
+}
+const prevOf = (rel) => `1.${Number(rel.split(".")[1]) - 1}`;
 
 test("every example has its premise checked", () => {
   assert.deepEqual(EXAMPLES.map((e) => e.id).filter((id) => !PREMISES[id]), []);

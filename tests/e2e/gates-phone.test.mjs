@@ -87,17 +87,32 @@ test("the gates export is named for what it holds", async () => {
   const release = await page.inputValue("#gates-emulation");
   const total = Number(/of (\d+) gates shown/.exec(await page.textContent("#gates-summary"))[1]);
   assert.equal(await page.textContent("#gates-download-csv"), `Download CSV of all ${total} gates`);
+  assert.equal(await page.textContent("#gates-copy-csv"), `Copy CSV of all ${total} gates`);
   await page.selectOption("#gates-stage", "Alpha");
   await page.fill("#gates-search", "Pod");
-  await page.waitForFunction(() => /filtered|shown row/.test(document.querySelector("#gates-download-csv").textContent));
+  await page.waitForFunction(() => /filtered/.test(document.querySelector("#gates-download-csv").textContent));
   const shown = Number(/^(\d+) of/.exec(await page.textContent("#gates-summary"))[1]);
   assert.ok(shown > 0 && shown < total);
-  assert.equal(await page.textContent("#gates-download-csv"), `Download CSV of ${shown} shown row${shown === 1 ? "" : "s"}`);
-  assert.equal(await page.textContent("#gates-download-json"), `Download JSON of ${shown} shown row${shown === 1 ? "" : "s"}`);
+  const rows = `${shown} filtered row${shown === 1 ? "" : "s"}`;
+  assert.equal(await page.textContent("#gates-download-csv"), `Download CSV of ${rows}`);
+  assert.equal(await page.textContent("#gates-download-json"), `Download JSON of ${rows}`);
+  // The Copy buttons say so too: what they put on the clipboard is the filtered rows.
+  assert.equal(await page.textContent("#gates-copy-csv"), `Copy CSV of ${rows}`);
+  assert.equal(await page.textContent("#gates-copy-json"), `Copy JSON of ${rows}`);
   const [dl] = await Promise.all([page.waitForEvent("download"), page.click("#gates-download-csv")]);
   assert.equal(dl.suggestedFilename(), `feature-gates-${release}-filtered-alpha-name-pod.csv`);
   const csv = await (await import("node:fs/promises")).readFile(await dl.path(), "utf8");
   assert.equal(csv.trim().split(/\r\n/).length, shown + 1, "the file holds the shown rows and a header");
+  // Copy CSV puts the same filtered rows on the clipboard, and says so while it does.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.click("#gates-copy-csv");
+  await page.waitForFunction(() => /: copied$/.test(document.querySelector("#gates-copy-csv").textContent));
+  assert.equal(await page.textContent("#gates-copy-csv"), `Copy CSV of ${rows}: copied`);
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), csv);
+  // Clearing the filter while it says "copied" leaves the word; the label follows once it is done.
+  await page.fill("#gates-search", "");
+  await page.selectOption("#gates-stage", "all");
+  await page.waitForFunction((t) => document.querySelector("#gates-copy-csv").textContent === `Copy CSV of all ${t} gates`, total, { timeout: 5000 });
   await assertClean(page);
   await page.close();
 });

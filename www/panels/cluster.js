@@ -7,6 +7,7 @@ import { field, isObject } from "../state.js";
 const SVG = "http://www.w3.org/2000/svg";
 const MAX_NODES = 5000;
 /** Durations offered, with the write-rate bucket each uses (about 60 points per line). */
+/** @type {[string, number, string][]} */
 const DURATIONS = [["10m", 600_000, "10s"], ["30m", 1_800_000, "30s"], ["1h", 3_600_000, "1m"], ["3h", 10_800_000, "3m"]];
 const FAULT_KINDS = [
   ["none", "No fault"], ["kubeletStopped", "Kubelet stopped"], ["partitioned", "Cut off from the API server"],
@@ -34,7 +35,8 @@ function minutes(secs) {
 /** The smallest 1, 2 or 5 times a power of ten at or above x: a readable top for the y axis. */
 function niceCeil(x) {
   const p = 10 ** Math.floor(Math.log10(x));
-  return [1, 2, 5, 10].map((k) => k * p).find((v) => v >= x);
+  // x < 10p by the choice of p, so a candidate always fits; 10p stands for the last one.
+  return [1, 2, 5].map((k) => k * p).find((v) => v >= x) ?? 10 * p;
 }
 const fmt = (x) => (x >= 100 ? Math.round(x).toLocaleString("en") : x.toFixed(x >= 10 ? 1 : 2));
 /** A zone key (`region:\0:zone`) as people write it. */
@@ -43,6 +45,14 @@ const zoneName = (key) => (key ? key.split(":\u0000:").filter(Boolean).join("/")
 const since = (r, t) => (Date.parse(t) - Date.parse(r.start)) / 1000;
 /** "30s", "5m", "1h" (the fixed choices above) → seconds. */
 const secs = (d) => Number(d.slice(0, -1)) * { s: 1, m: 60, h: 3600 }[d.slice(-1)];
+/** The row of DURATIONS for `duration`, a value the panel's select and setState allow. */
+function durationRow(duration) {
+  const row = DURATIONS.find(([d]) => d === duration);
+  if (!row) throw new Error(`unknown duration ${JSON.stringify(String(duration).slice(0, 20))}`);
+  return row;
+}
+/** The label of run `key` ("on" or "off"). */
+const runLabel = (key) => RUNS.find(([k]) => k === key)?.[1] ?? key;
 const windowSecs = (duration) => secs(DURATIONS.find(([d]) => d === duration)?.[2] ?? "1m");
 
 export default {
@@ -50,6 +60,7 @@ export default {
   title: "Cluster",
   // Not a widget: it runs its simulation in the playground's Web Worker.
   widget: false,
+  /** @param {import("../ui.js").PanelContext} ctx */
   create({ kubegate, container }) {
     const DEFAULTS = { ...BASE_DEFAULTS, version: newestRelease(kubegate) };
     let state = { ...DEFAULTS };
@@ -114,14 +125,17 @@ export default {
 
     // ---- scenario
     function scenario(leases) {
-      const d = DURATIONS.find(([x]) => x === state.duration);
+      const d = durationRow(state.duration);
+      /** @type {import("kubegate").Scenario & { faults: import("kubegate").Fault[] }} */
       const out = {
         nodes: state.nodes, duration: state.duration, seed: state.seed, kubernetesVersion: state.version,
         nodeLeases: leases, rateWindow: d[2], traceLimit: 20_000, faults: [],
       };
       const count = Math.round((state.nodes * state.fraction) / 100);
       if (state.fault !== "none" && count > 0) {
-        const f = { kind: state.fault, at: state.at, firstNodes: count };
+        // state.fault is one of FAULT_KINDS: the select offers only those and setState refuses others.
+        /** @type {import("kubegate").Fault} */
+        const f = { kind: /** @type {import("kubegate").FaultKind} */ (state.fault), at: state.at, firstNodes: count };
         if (state.for) f.until = `${secs(state.at) + secs(state.for)}s`;
         out.faults.push(f);
       }
@@ -133,7 +147,7 @@ export default {
       const problem = check();
       if (problem) return;
       const id = ++runId;
-      const durationMs = DURATIONS.find(([d]) => d === state.duration)[1];
+      const durationMs = durationRow(state.duration)[1];
       results = {};
       fresh = true;
       running = true;
@@ -265,7 +279,7 @@ export default {
       const height = width < 500 ? 200 : 260;
       const m = { l: 48, r: 10, t: 10, b: 30 };
       const w = windowSecs(state.duration);
-      const total = DURATIONS.find(([d]) => d === state.duration)[1] / 1000;
+      const total = durationRow(state.duration)[1] / 1000;
       const series = [
         ["off", "statusPatches", "Node status patches, leases off", "off-status"],
         ["on", "statusPatches", "Node status patches, leases on", "on-status"],
@@ -312,7 +326,7 @@ export default {
               return [tot - kinds.reduce((a, b) => a + b, 0), ...kinds, tot, span ? fmt(tot / span) : "–"];
             })()
             : ["–", "–", "–", "–", "–", "–"];
-        return h("tr", {}, h("th", { scope: "row" }, RUNS.find(([x]) => x === k)[1]), cells.map((c) => h("td", { class: "num" }, typeof c === "number" ? c.toLocaleString("en") : c)));
+        return h("tr", {}, h("th", { scope: "row" }, runLabel(k)), cells.map((c) => h("td", { class: "num" }, typeof c === "number" ? c.toLocaleString("en") : c)));
       };
       // Bytes stored, by the same kinds: every write stores the whole object (a status patch the
       // Node, a renewal the Lease), sized by the package as etcd holds it. Known once a run ends.
@@ -322,7 +336,7 @@ export default {
           ? [b.nodeCreates, b.statusPatches, b.leaseCreates + b.leaseUpdates, b.controllerStatusUpdates + b.taintPatches, b.total]
           : ["–", "–", "–", "–", "–"];
         const per = b && results[k].writes?.total ? Math.round(b.total / results[k].writes.total) : "–";
-        return h("tr", {}, h("th", { scope: "row" }, RUNS.find(([x]) => x === k)[1]),
+        return h("tr", {}, h("th", { scope: "row" }, runLabel(k)),
           [...cells, per].map((c) => h("td", { class: "num" }, typeof c === "number" ? c.toLocaleString("en") : c)));
       };
       const sizes = RUNS.map(([k]) => results[k]?.bytes).find((b) => b?.lastNode && b?.lastLease);

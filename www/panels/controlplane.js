@@ -10,7 +10,9 @@ const STEPS = ["1s", "5s", "10s", "15s", "1m", "3m", "10m"];
 /** Most actions a share link may replay (each step is at most 10m of virtual time). */
 const MAX_ACTIONS = 300;
 const MAX_TEXT = 200;
-const DEFAULTS = { serviceCidr: "10.0.0.0/24", nodePort: 0, apiservers: "192.168.0.2, 192.168.0.3", actions: [], quietRuns: false };
+/** One step of the panel's state: `do` names it, ACTION_KINDS its other keys.
+ *  @typedef {{ do: string, [key: string]: any }} Action */
+const DEFAULTS = { serviceCidr: "10.0.0.0/24", nodePort: 0, apiservers: "192.168.0.2, 192.168.0.3", actions: /** @type {Action[]} */ ([]), quietRuns: false };
 const CAUSE_TEXT = {
   reconcile: "periodic reconcile by a live apiserver (a lease was added or has expired)",
   stop: "graceful stop: the apiserver removed its own lease and reconciled at once",
@@ -56,6 +58,7 @@ function checkAction(a, i) {
   if (!isObject(a)) throw new Error(`actions[${i}] should be an object`);
   const keys = ACTION_KINDS[a.do];
   if (!keys) throw new Error(`actions[${i}]: unknown action ${JSON.stringify(String(a.do).slice(0, 40))}`);
+  /** @type {Action} */
   const out = { do: a.do };
   for (const k of keys) {
     const v = a[k];
@@ -76,6 +79,7 @@ function checkAction(a, i) {
 export default {
   id: "controlplane",
   title: "Control plane",
+  /** @param {import("../ui.js").PanelContext} ctx */
   create({ kubegate, container }) {
     const { BootstrapController } = kubegate;
     const CP = factsOf(kubegate).controlPlane;

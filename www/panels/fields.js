@@ -28,7 +28,8 @@ const ENUM_DEFAULTS = {
   path: "spec.conditional",
   values: "A, B, C, D, E, F",
   exclusions: "A ifEnabled FeatureA\nB ifDisabled FeatureB\nD ifEnabled FeatureA\nD ifEnabled FeatureB\nE ifDisabled FeatureC\nE ifDisabled FeatureD\nF ifDisabled FeatureC\nF ifEnabled FeatureD",
-  options: { FeatureA: false, FeatureB: false, FeatureC: false, FeatureD: false },
+  // A share link may name other gates: any name, each true or false.
+  options: /** @type {Record<string, boolean>} */ ({ FeatureA: false, FeatureB: false, FeatureC: false, FeatureD: false }),
   value: "E",
   oldValue: "",
   update: false,
@@ -52,6 +53,7 @@ function parseExclusions(text) {
 export default {
   id: "fields",
   title: "Gated fields",
+  /** @param {import("../ui.js").PanelContext} ctx */
   create({ kubegate, container }) {
     const { prepareForCreate, prepareForUpdate, builtinFieldGateSchemas, validateEnum, validateFrobberRestartPolicy } = kubegate;
     const schemas = Object.fromEntries(builtinFieldGateSchemas().map((s) => [s.kind, s]));
@@ -255,6 +257,7 @@ export default {
       const names = [...new Set(rules.map((r) => r.option))];
       drawEnumOptions(names);
       const valid = e.values.split(/[\s,]+/).filter(Boolean);
+      /** @type {Omit<import("kubegate").EnumRequest, "value">} */
       const base = { path: e.path, validValues: valid, exclusions: rules, options: Object.fromEntries(Object.entries(e.options).filter(([k]) => names.includes(k))), operation: e.update ? "Update" : "Create" };
       if (e.update) base.oldValue = e.oldValue;
       const check = (value) => {

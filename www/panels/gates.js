@@ -1,6 +1,6 @@
 // Gates: pick versions, type a --feature-gates string, see every gate's stage, default, value
 // and why; compare with another version. Every value comes from kubegate's FeatureGate.
-import { h, render, marked, messageOf, labelled, versionRange, newestRelease, select, debounceFrame, onFileDrop, setText, placeChildren, gateDocUrl, toCsv, copyButton, downloadButton, whenIdle, eagerFrame } from "../ui.js";
+import { h, render, marked, messageOf, labelled, versionRange, newestRelease, select, debounceFrame, onFileDrop, setText, placeChildren, gateDocUrl, toCsv, copyButton, relabel, downloadButton, whenIdle, eagerFrame } from "../ui.js";
 import { field } from "../state.js";
 
 const STAGES = ["all", "Alpha", "Beta", "GA", "Deprecated", "PreAlpha"];
@@ -15,6 +15,9 @@ const BASE_DEFAULTS = {
   // "release": the real binary of the chosen release; "emulate": the newest binary emulating it.
   mode: "release",
   emulation: null,
+  // The real binary's patch release ("4" for 1.32.4), or "" for the release as the data first
+  // pins it: a few gates changed within a minor (a backport), so a patch can answer differently.
+  patch: "",
   minCompat: "",
   source: "builtin",
   listText: "",
@@ -26,6 +29,8 @@ const BASE_DEFAULTS = {
   changedOnly: false,
   compare: "",
   reader: "all",
+  // A component's /metrics text to compare with (a share link and an example carry it).
+  metrics: "",
 };
 /** Largest feature list accepted from a file, paste or URL (the real one is ~41 KB). */
 const MAX_LIST_BYTES = 5_000_000;
@@ -52,6 +57,7 @@ const MISMATCH_TEXT = { enabled: "on/off differs", stage: "stage differs", unkno
 export default {
   id: "gates",
   title: "Feature gates",
+  /** @param {import("../ui.js").PanelContext} ctx */
   create({ kubegate, container, later }) {
     const { FeatureGate, parseFeatureList } = kubegate;
     const range = kubegate.releases();
@@ -67,6 +73,12 @@ export default {
       ["emulate", `The ${range.newest} binary emulating a version`],
     ], state.mode, { id: "gates-mode" });
     const emu = select(versionRange(kubegate), state.emulation, { id: "gates-emulation" });
+    const patch = h("input", { type: "text", id: "gates-patch", class: "mono patch", inputmode: "numeric", pattern: "[0-9]*", maxlength: "3", size: "3", placeholder: "0", autocomplete: "off", "aria-describedby": "gates-patch-note" });
+    const patchNote = h("span", { class: "hint muted", id: "gates-patch-note" });
+    const patchField = h("div", { class: "field-wrap", id: "gates-patch-field" }, labelled("Patch release", patch), patchNote);
+    /** The release the panel answers for: the minor, or minor.patch when a patch is given (real
+     *  binaries only; the emulated version has no patch). */
+    const releaseV = () => (releaseMode() && /^\d{1,3}$/.test(state.patch) ? `${state.emulation}.${Number(state.patch)}` : state.emulation);
     const mc = select([["", "default (one minor below)"], ...versionRange(kubegate)], state.minCompat, { id: "gates-mincompat" });
     const source = select([["builtin", "Built-in Kubernetes gates"], ["custom", "Imported versioned_feature_list.yaml"]], state.source, { id: "gates-source" });
     const modeNote = h("p", { class: "hint", id: "gates-mode-note", "aria-live": "polite" });
@@ -75,7 +87,7 @@ export default {
       placeholder: "AllAlpha=true,SomeFeature=false", "aria-describedby": "gates-flag-status",
     });
     const flagStatus = h("div", { id: "gates-flag-status", class: "flag-status", "aria-live": "polite" });
-    const fileInput = h("input", { type: "file", accept: ".yaml,.yml,.txt", id: "gates-file", class: "visually-hidden" });
+    const fileInput = h("input", { type: "file", accept: ".yaml,.yml,.txt", id: "gates-file", class: "visually-hidden", "aria-label": "A versioned_feature_list.yaml file" });
     const fileButton = h("button", { type: "button", onclick: () => fileInput.click() }, "Open file…");
     const pasteArea = h("textarea", { id: "gates-paste", rows: "4", class: "mono", placeholder: "…or paste versioned_feature_list.yaml here", "aria-label": "Paste a versioned_feature_list.yaml" });
     const urlInput = h("input", { type: "url", id: "gates-url", placeholder: "https://…/versioned_feature_list.yaml", "aria-label": "URL of a feature list" });
@@ -104,7 +116,7 @@ export default {
     ].filter(Boolean);
     const exportName = (ext) => {
       const parts = filterParts();
-      return `feature-gates-${releaseMode() ? "" : "emulated-"}${state.emulation}${parts.length ? `-filtered-${parts.join("-")}` : ""}.${ext}`;
+      return `feature-gates-${releaseMode() ? "" : "emulated-"}${releaseV()}${parts.length ? `-filtered-${parts.join("-")}` : ""}.${ext}`;
     };
     const exportRows = () => lastRows.map((s) => ({
       name: s.name, stage: s.preRelease, stageSince: sinceOf(s) ?? null, default: s.default, enabled: s.enabled,
@@ -119,10 +131,9 @@ export default {
     };
     const downloadCsv = downloadButton("Download CSV", () => exportName("csv"), "text/csv", exportCsv, { id: "gates-download-csv" });
     const downloadJson = downloadButton("Download JSON", () => exportName("json"), "application/json", exportJson, { id: "gates-download-json" });
-    const exportBar = h("div", { class: "row export", id: "gates-export" },
-      downloadCsv, downloadJson,
-      copyButton("Copy CSV", exportCsv, { id: "gates-copy-csv" }),
-      copyButton("Copy JSON", exportJson, { id: "gates-copy-json" }));
+    const copyCsv = copyButton("Copy CSV", exportCsv, { id: "gates-copy-csv" });
+    const copyJson = copyButton("Copy JSON", exportJson, { id: "gates-copy-json" });
+    const exportBar = h("div", { class: "row export", id: "gates-export" }, downloadCsv, downloadJson, copyCsv, copyJson);
     const table = h("table", { class: "gates", id: "gates-table" });
     const tableWrap = h("div", { class: "table-wrap gates-wrap", id: "gates-wrap" }, table);
     const diffBox = h("div", { class: "diff", id: "gates-diff", "aria-live": "polite" });
@@ -134,7 +145,7 @@ export default {
       "aria-label": "A component's /metrics text", "aria-describedby": "gates-metrics-hint",
       placeholder: 'kubernetes_feature_enabled{name="NodeSwap",stage="BETA"} 1',
     });
-    const metricsFile = h("input", { type: "file", id: "gates-metrics-file", class: "visually-hidden", accept: ".txt,.prom,text/plain" });
+    const metricsFile = h("input", { type: "file", id: "gates-metrics-file", class: "visually-hidden", accept: ".txt,.prom,text/plain", "aria-label": "A /metrics file to compare" });
     const metricsStatus = h("div", { id: "gates-metrics-status", "aria-live": "polite" });
     const metricsBox = h("details", { id: "gates-metrics", class: "import" },
       h("summary", {}, "Compare with a running component's /metrics"),
@@ -144,7 +155,7 @@ export default {
       metricsText,
       h("div", { class: "row" },
         h("button", { type: "button", id: "gates-metrics-open", onclick: () => metricsFile.click() }, "Open file…"), metricsFile,
-        h("button", { type: "button", id: "gates-metrics-clear", onclick: () => { metricsText.value = ""; drawMetrics(); } }, "Clear")),
+        h("button", { type: "button", id: "gates-metrics-clear", onclick: () => { metricsText.value = state.metrics = ""; drawMetrics(); } }, "Clear")),
       metricsStatus);
 
     render(container,
@@ -156,6 +167,7 @@ export default {
         labelled("Answer for", mode),
         labelled("Known gates", source),
         labelled("Version", emu),
+        patchField,
         labelled("Min compatibility version", mc)),
       modeNote,
       importBox,
@@ -211,7 +223,7 @@ export default {
     }
 
     // ---- /metrics: read and compared by the package; drawn here
-    metricsText.addEventListener("input", () => scheduledMetrics());
+    metricsText.addEventListener("input", () => { state.metrics = metricsText.value; scheduledMetrics(); });
     metricsFile.addEventListener("change", async () => {
       const f = metricsFile.files?.[0];
       metricsFile.value = "";
@@ -231,7 +243,7 @@ export default {
       if (f.size > MAX_METRICS_BYTES) {
         return render(metricsStatus, h("p", { class: "error", role: "alert" }, `Not read: ${f.name} is larger than ${MAX_METRICS_BYTES} bytes.`));
       }
-      metricsText.value = await f.text();
+      metricsText.value = state.metrics = await f.text();
       drawMetrics();
     }
 
@@ -251,14 +263,14 @@ export default {
       } catch (e) {
         return render(metricsStatus, h("p", { class: "error", role: "alert", id: "gates-metrics-error" }, `Not read: ${messageOf(e)}`));
       }
-      const against = `the ${state.emulation} binary with ${state.flags.trim() ? "these --feature-gates" : "no --feature-gates"}`;
+      const against = `the ${releaseV()} binary with ${state.flags.trim() ? "these --feature-gates" : "no --feature-gates"}`;
       let mismatches;
       try {
-        mismatches = kubegate.compareFeatureMetrics(text, state.emulation, state.flags);
+        mismatches = kubegate.compareFeatureMetrics(text, releaseV(), state.flags);
       } catch (e) {
         return render(metricsStatus,
           h("p", { class: "muted" }, `${report.gates.length} gate${report.gates.length === 1 ? "" : "s"} reported.`),
-          h("p", { class: "error", role: "alert" }, `Nothing to compare with: ${state.emulation} refuses these --feature-gates (${messageOf(e)}).`));
+          h("p", { class: "error", role: "alert" }, `Nothing to compare with: ${releaseV()} refuses these --feature-gates (${messageOf(e)}).`));
       }
       const note = (n) => h("li", {}, n.line ? `line ${n.line}: ` : "", n.what);
       const on = report.gates.filter((g) => g.enabled).length;
@@ -269,14 +281,14 @@ export default {
             ? `${mismatches.length} mismatch${mismatches.length === 1 ? "" : "es"} with ${against}.`
             : `Every reported gate matches ${against}.`),
         !releaseMode() ? h("p", { class: "muted" }, `Compared with the real ${state.emulation} binary, whatever the panel answers for above: a running component is a real binary.`) : null,
-        mismatches.length ? h("div", { class: "table-wrap" }, h("table", { class: "gates metrics-mismatches", id: "gates-metrics-mismatches" },
+        mismatches.length ? h("div", { class: "table-wrap phone-cards-wrap" }, h("table", { class: "gates metrics-mismatches phone-cards", id: "gates-metrics-mismatches" },
           h("caption", { class: "visually-hidden" }, "Gates whose reported state differs from the flags"),
           h("thead", {}, h("tr", {}, ["Line", "Gate", "What", "Details"].map((t) => h("th", { scope: "col" }, t)))),
           h("tbody", {}, mismatches.map((m) => h("tr", { dataset: { kind: m.kind } },
-            h("td", { class: "mono" }, String(m.line)),
+            h("td", { class: "mono", "data-label": "Line" }, String(m.line)),
             h("th", { scope: "row" }, h("code", {}, m.name)),
-            h("td", {}, MISMATCH_TEXT[m.kind] ?? m.kind),
-            h("td", {}, m.message)))))) : null,
+            h("td", { "data-label": "What" }, MISMATCH_TEXT[m.kind] ?? m.kind),
+            h("td", { class: "wide", "data-label": "Details" }, m.message)))))) : null,
         report.understood.length ? h("details", {}, h("summary", {}, `${report.understood.length} understood`), h("ul", { id: "gates-metrics-understood" }, report.understood.map(note))) : null,
         report.ignored.length ? h("details", {}, h("summary", {}, `${report.ignored.length} ignored`), h("ul", { id: "gates-metrics-ignored" }, report.ignored.map(note))) : null);
     }
@@ -396,7 +408,7 @@ export default {
       const why = !g.fromWebsite ? "" : g.source.startsWith("kubernetes/website@")
         ? " (a kubernetes/website page: no source of this release's code is reachable)"
         : " (carried from the previous release: no website page changed it)";
-      return `Facts of ${state.emulation} from ${g.source}${why}`;
+      return `Facts of ${releaseV()} from ${g.source}${why}`;
     };
     const compareText = (name) => {
       const o = compareBy?.get(name);
@@ -434,13 +446,15 @@ export default {
     // www/editors.js). A modal inside a hidden panel is not drawn, so in the playground's page
     // it moves to the body first; a widget's (in its shadow root) stays where its styles are.
     document.addEventListener("kubegate:gate-history", (e) => {
-      const name = e.detail?.name;
+      const name = /** @type {CustomEvent<{ name?: unknown }>} */ (e).detail?.name;
       if (typeof name !== "string" || !hasHistory(name) || container.getRootNode() !== document) return;
       if (historyDialog.parentNode !== document.body) document.body.append(historyDialog);
       openHistory(name);
     });
+    // A release's rows name their patches unless one row covers every patch: a gate a patch
+    // backported (first in 1.32.3) must not read as if 1.32.0 had it.
     const patchesOf = (r, rows) => {
-      if (rows.filter((x) => x.release === r.release).length === 1) return r.release;
+      if (rows.filter((x) => x.release === r.release).length === 1 && r.fromPatch === 0 && r.toPatch === null) return r.release;
       if (r.toPatch === null) return `${r.release}.${r.fromPatch}+`;
       return r.toPatch === r.fromPatch ? `${r.release}.${r.fromPatch}` : `${r.release}.${r.fromPatch}–${r.release}.${r.toPatch}`;
     };
@@ -598,7 +612,7 @@ export default {
     function drawTable(states, other) {
       const q = state.search.trim().toLowerCase();
       const otherBy = other ? new Map(other.map((s) => [s.name, s])) : null;
-      const since = stageSince(state.emulation);
+      const since = stageSince(releaseV());
       sinceBy = since;
       // The component filter keeps gates whose readers are unknown: it never guesses.
       let unknownKept = 0;
@@ -641,14 +655,16 @@ export default {
       busy();
       lastRows = rows;
       const on = states.filter((s) => s.enabled).length;
-      const at = releaseMode() ? `in the ${state.emulation} binary` : `at ${state.emulation}`;
+      const at = releaseMode() ? `in the ${releaseV()} binary` : `at ${state.emulation}`;
       const readerNote = state.reader === "all" ? ""
         : ` · ${state.reader === "none" ? "read by no component" : `read by ${state.reader}`}${unknownKept ? ` (${unknownKept} whose readers are unknown kept)` : ""}`;
       setText(summary, `${rows.length} of ${states.length} gates shown${readerNote} · ${on} on ${at}`);
       const filtered = filterParts().length > 0;
-      const what = filtered ? ` of ${rows.length} shown row${rows.length === 1 ? "" : "s"}` : ` of all ${rows.length} gate${rows.length === 1 ? "" : "s"}`;
+      const what = filtered ? ` of ${rows.length} filtered row${rows.length === 1 ? "" : "s"}` : ` of all ${rows.length} gate${rows.length === 1 ? "" : "s"}`;
       setText(downloadCsv, `Download CSV${what}`);
       setText(downloadJson, `Download JSON${what}`);
+      relabel(copyCsv, `Copy CSV${what}`);
+      relabel(copyJson, `Copy JSON${what}`);
     }
 
     function drawDiff(states, other, otherError) {
@@ -677,9 +693,17 @@ export default {
       const emulating = !releaseMode();
       mc.disabled = !emulating;
       mc.closest("label").hidden = !emulating;
+      patch.disabled = !releaseMode();
+      patchField.hidden = !releaseMode();
+      if (releaseMode()) {
+        // Which patches answer as this one: the package's patch ranges, never typed here.
+        const pr = kubegate.releasePatchRange(releaseV());
+        const span = pr.toPatch === null ? `${pr.release}.${pr.fromPatch} and later` : pr.fromPatch === pr.toPatch ? `${pr.release}.${pr.fromPatch}` : `${pr.release}.${pr.fromPatch} to ${pr.release}.${pr.toPatch}`;
+        setText(patchNote, state.patch && !/^\d{1,3}$/.test(state.patch) ? "a patch is a whole number, such as 4 for 1.32.4" : `answers as ${span}`);
+      }
       mode.disabled = state.source !== "builtin";
       setText(modeNote, releaseMode()
-        ? `Kubernetes ${state.emulation} as released: exactly the gates that release registered, with its defaults and locks. Gates removed earlier are unknown to it and refused.`
+        ? `Kubernetes ${releaseV()} as released: exactly the gates that release registered, with its defaults and locks. Gates removed earlier are unknown to it and refused.`
         : state.source === "builtin"
           ? `The ${range.newest} binary with --emulated-version=${state.emulation}: its own gate list evaluated at ${state.emulation}. Gates it no longer has stay unknown even if ${state.emulation} had them.`
           : `The imported list evaluated at ${state.emulation}.`);
@@ -699,7 +723,7 @@ export default {
       }
       let result;
       try {
-        result = resolve(state.emulation, state.minCompat);
+        result = resolve(releaseV(), state.minCompat);
       } catch (e) {
         // A list that breaks upstream's rules (e.g. a decreasing version) fails when added.
         listStatus.textContent = `This feature list is not valid: ${messageOf(e)}`;
@@ -733,6 +757,7 @@ export default {
       });
     bind(mode, "mode");
     bind(emu, "emulation");
+    bind(patch, "patch", "input", (v) => String(v).trim());
     bind(mc, "minCompat");
     bind(source, "source");
     bind(flags, "flags", "input");
@@ -746,6 +771,7 @@ export default {
     function syncControls() {
       mode.value = state.mode;
       emu.value = state.emulation;
+      patch.value = state.patch;
       mc.value = state.minCompat;
       source.value = state.source;
       flags.value = state.flags;
@@ -755,6 +781,11 @@ export default {
       changed.checked = state.changedOnly;
       reader.value = state.reader;
       compare.value = state.compare;
+      if (metricsText.value !== state.metrics) {
+        metricsText.value = state.metrics;
+        if (state.metrics) metricsBox.open = true;
+        drawMetrics();
+      }
     }
 
     refreshFeatures();
@@ -783,6 +814,8 @@ export default {
         if (!["all", "on", "off"].includes(next.value)) next.value = "all";
         if (!READERS.includes(next.reader)) next.reader = "all";
         if (next.listText.length > MAX_LIST_BYTES) throw new Error("the feature list is too large");
+        if (next.metrics.length > MAX_METRICS_BYTES) throw new Error("the /metrics text is too large");
+        if (!/^\d{0,3}$/.test(next.patch)) throw new Error(`a patch release is a whole number, not ${JSON.stringify(next.patch.slice(0, 10))}`);
         state = next;
         refreshFeatures();
         syncControls();

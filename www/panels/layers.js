@@ -149,6 +149,7 @@ function codeEditor(id, label, onInput) {
 export default {
   id: "layers",
   title: "Kubelet layers",
+  /** @param {import("../ui.js").PanelContext} ctx */
   create({ kubegate, container }) {
     const VERSIONS = versionRange(kubegate);
     const FACTS = factsOf(kubegate);
@@ -227,7 +228,7 @@ export default {
     ];
     const importKind = select(IMPORT_KINDS, "cmdline", { id: "layers-import-kind" });
     const importText = h("textarea", { id: "layers-import-text", class: "mono", rows: "4", spellcheck: "false", "aria-label": "Text to import" });
-    const importFile = h("input", { type: "file", id: "layers-import-file", class: "visually-hidden" });
+    const importFile = h("input", { type: "file", id: "layers-import-file", class: "visually-hidden", "aria-label": "File to import" });
     const importStatus = h("div", { id: "layers-import-status", "aria-live": "polite" });
     const importBox = h("details", { id: "layers-import", class: "import" },
       h("summary", {}, "Import from a node"),
@@ -386,6 +387,7 @@ export default {
     const dropinBase = () => absolutePath(state.dropinDir.replace(/\/+$/, "") || "/");
     // ---- the input the package sees
     function input() {
+      /** @type {Record<string, string>} */
       const files = {};
       const base = dropinBase();
       for (const d of state.dropins) files[`${base}/${d.name}`] = d.text;

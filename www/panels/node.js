@@ -19,7 +19,9 @@ const MAX_MESSAGE = 500;
 /** Largest node import read from a paste or a file (a node with its Lease is a few KB). */
 const MAX_IMPORT = 1_000_000;
 const SPEEDS = [1, 5, 10, 30, 60, 300];
+/** @type {[string, number][]} */
 const STEPS = [["1s", 1000], ["5s", 5000], ["10s", 10_000], ["30s", 30_000], ["1m", 60_000]];
+/** @type {[string, number][]} */
 const WINDOWS = [["2m", 120_000], ["5m", 300_000], ["10m", 600_000], ["1h", 3_600_000]];
 /** The faults a person can switch on and off, in the scenario's own names. */
 const FAULTS = [
@@ -36,7 +38,10 @@ const FAULT_LABEL = {
   kubeletStopped: "kubelet stopped", partitioned: "cut off", memoryPressure: "memory pressure",
   diskPressure: "disk pressure", pidPressure: "PID pressure", runtimeError: "runtime error", networkError: "network error",
 };
-const BASE_DEFAULTS = { version: null, leases: true, time: 30_000, speed: 10, step: "5s", window: "5m", faults: [] };
+// `explain`: the node last imported and explained (Import from a node), so a share link or an
+// example shows the same explanation.
+/** @type {{ version: string | null, leases: boolean, time: number, speed: number, step: string, window: string, faults: import("kubegate").Fault[], explain: string }} */
+const BASE_DEFAULTS = { version: null, leases: true, time: 30_000, speed: 10, step: "5s", window: "5m", faults: [], explain: "" };
 
 /** Milliseconds → a Kubernetes duration the scenario accepts ("90s", "1500ms"). */
 const toDuration = (ms) => (ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`);
@@ -63,6 +68,7 @@ function tone(condition, status) {
 export default {
   id: "node",
   title: "Node",
+  /** @param {import("../ui.js").PanelContext} ctx */
   create({ kubegate, container }) {
     const DEFAULTS = { ...BASE_DEFAULTS, version: newestRelease(kubegate) };
     const { ClusterSimulator, NodeLifecycleController } = kubegate;
@@ -98,7 +104,7 @@ export default {
     const windowSel = select(WINDOWS.map(([l]) => [l, `last ${l}`]), state.window, { id: "node-window" });
     const timeline = h("div", { class: "timeline-wrap", id: "node-timeline" });
     const counts = h("p", { class: "summary", id: "node-counts" });
-    const condTable = h("table", { class: "node-conditions", id: "node-conditions" });
+    const condTable = h("table", { class: "node-conditions phone-cards", id: "node-conditions" });
     const taintList = h("p", { class: "node-taints", id: "node-taints" });
     // Why a queued NoExecute taint is not applied: the zone's state and rate as the controller set
     // them (the trace's zone changes carry the reasoning; this panel only shows it).
@@ -156,7 +162,7 @@ export default {
       timeline,
       counts,
       h("h3", {}, "The node as the API server holds it"),
-      h("div", { class: "table-wrap" }, condTable),
+      h("div", { class: "table-wrap phone-cards-wrap" }, condTable),
       taintList,
       disruption,
       h("div", { class: "row timeline-head" }, h("h3", {}, "What happened"),
@@ -379,13 +385,14 @@ export default {
     }
 
     function drawLists() {
+      // data-label: on a phone each row is a card and each value says which column it is.
       const rows = (node?.status?.conditions ?? []).map((c) => h("tr", {},
         h("th", { scope: "row" }, c.type),
-        h("td", { class: `tone-${tone(c.type, c.status)}` }, c.status),
-        h("td", {}, h("code", {}, c.reason ?? "")),
-        h("td", { class: "message" }, c.message ?? ""),
-        h("td", { class: "mono" }, c.lastHeartbeatTime ?? ""),
-        h("td", { class: "mono" }, c.lastTransitionTime ?? "")));
+        h("td", { class: `tone-${tone(c.type, c.status)}`, "data-label": "Status" }, c.status),
+        h("td", { "data-label": "Reason" }, h("code", {}, c.reason ?? "")),
+        h("td", { class: "message wide", "data-label": "Message" }, c.message ?? ""),
+        h("td", { class: "mono", "data-label": "Last heartbeat" }, c.lastHeartbeatTime ?? ""),
+        h("td", { class: "mono", "data-label": "Last transition" }, c.lastTransitionTime ?? "")));
       render(condTable,
         h("caption", { class: "visually-hidden" }, "Conditions of node-0 on the API server"),
         h("thead", {}, h("tr", {}, ["Condition", "Status", "Reason", "Message", "Last heartbeat", "Last transition"].map((t) => h("th", { scope: "col" }, t)))),
@@ -525,7 +532,9 @@ export default {
       const understood = [...r.understood];
       const ignored = [...r.ignored];
       const [first, ...rest] = r.nodes;
-      const name = first.node?.metadata?.name ?? "";
+      // The package reads the node's conditions, taints and version; the rest stays as given.
+      const meta = /** @type {{ name?: unknown } | undefined} */ (first.node?.metadata);
+      const name = typeof meta?.name === "string" ? meta.name : "";
       if (rest.length) ignored.push({ line: rest[0].line, what: `${rest.length} more node${rest.length === 1 ? "" : "s"}: this panel simulates one, ${name}` });
       // The version: the release the kubelet's own version belongs to, if kubegate carries it.
       const versions = versionRange(kubegate);
@@ -568,6 +577,7 @@ export default {
         return render(importStatus, h("p", { class: "error", role: "alert" }, `Not imported: ${messageOf(e)}`));
       }
       replayButton.disabled = false;
+      state.explain = text;
       const names = r.explanation.nodes.map((n) => n.name);
       render(importStatus,
         h("p", { class: "ok" }, `Imported ${names.length === 1 ? `node ${names[0]}` : `${names.length} nodes (${names.join(", ")})`}: explained below as of ${r.explanation.now}.`),
@@ -618,6 +628,8 @@ export default {
         if (!WINDOWS.some(([l]) => l === next.window)) throw new Error('unknown "window"');
         const faults = field(input, "faults", "array", []);
         if (faults.length > MAX_FAULTS) throw new Error(`at most ${MAX_FAULTS} faults`);
+        next.explain = field(input, "explain", "string", DEFAULTS.explain);
+        if (next.explain.length > MAX_IMPORT) throw new Error(`"explain" is longer than ${MAX_IMPORT} characters`);
         next.faults = faults.map((f, i) => {
           if (!isObject(f)) throw new Error(`faults[${i}] should be an object`);
           const kind = field(f, "kind", "string", "");
@@ -648,6 +660,16 @@ export default {
           throw new Error(why);
         }
         draw();
+        if (state.explain !== importText.value) {
+          importText.value = state.explain;
+          if (state.explain) {
+            importBox.open = true;
+            runImport(state.explain);
+          } else {
+            explain.reset();
+            render(importStatus);
+          }
+        }
       },
       onShow() { drawTimeline(); },
     };
@@ -760,16 +782,25 @@ function createExplain({ kubegate }) {
         n.overdue.length ? steps(`node-explain-overdue-${i}`, "Due by now, not shown in the object", n.overdue, "") : null,
         steps(`node-explain-next-${i}`, "Next, if the kubelet posts nothing more", n.next, "nothing"),
         h("h5", {}, "Pod evictions (taint manager)"),
-        h("div", { class: "table-wrap" }, h("table", { class: "node-explain-evictions", id: `node-explain-evictions-${i}` },
+        h("div", { class: "table-wrap phone-cards-wrap" }, h("table", { class: "node-explain-evictions phone-cards", id: `node-explain-evictions-${i}` },
           h("thead", {}, h("tr", {}, ["Pods", "tolerationSeconds", "Deleted at", "Counted from"].map((t) => h("th", { scope: "col" }, t)))),
           h("tbody", {}, n.evictions.map((e) => h("tr", { "data-state": e.state },
             h("th", { scope: "row" }, e.pod ?? e.who),
-            h("td", { class: "mono" }, e.toleration),
-            h("td", {}, e.at && (e.state === "next" || e.state === "due") ? instant(e.at, e.relative) : { never: "never (tolerated forever)", held: "not while the taint is held", none: "not: no NoExecute taint is coming" }[e.state] ?? ""),
-            h("td", {}, e.start ? [instant(e.start, null), e.fromObject ? " (the taint's timeAdded)" : " (computed)"] : "")))))),
+            h("td", { class: "mono", "data-label": "tolerationSeconds" }, e.toleration),
+            h("td", { "data-label": "Deleted at" }, e.at && (e.state === "next" || e.state === "due") ? instant(e.at, e.relative) : { never: "never (tolerated forever)", held: "not while the taint is held", none: "not: no NoExecute taint is coming" }[e.state] ?? ""),
+            h("td", { class: "wide", "data-label": "Counted from" }, e.start ? [instant(e.start, null), e.fromObject ? " (the taint's timeAdded)" : " (computed)"] : "")))))),
         n.notes.length ? h("ul", { class: "notes" }, n.notes.map((s) => h("li", { class: "muted" }, s))) : null)),
       x.otherPods.length ? h("p", { class: "muted" }, `Pods on other nodes, left out: ${x.otherPods.join(", ")}`) : null);
   }
 
-  return { element: section, run, update, last: () => last };
+  /** Back to nothing imported. */
+  function reset() {
+    text = null;
+    last = null;
+    section.hidden = true;
+    error.hidden = true;
+    render(out);
+  }
+
+  return { element: section, run, update, reset, last: () => last };
 }

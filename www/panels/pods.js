@@ -49,7 +49,11 @@ const API_POD = JSON.stringify({
   status: { phase: "Pending" },
 }, null, 2);
 
-/** A fresh panel replays these: one pod in each lane, then the clock starts. */
+/** One step of the panel's state: `a` names it, ACTION_FIELDS its other fields and their types.
+ *  @typedef {{ a: string, [field: string]: any }} Action */
+
+/** A fresh panel replays these: one pod in each lane, then the clock starts.
+ *  @type {Action[]} */
 const DEFAULT_ACTIONS = [
   { a: "write", name: "web.yaml", content: STATIC_WEB },
   { a: "serve", status: 200, body: URL_DOC },
@@ -67,10 +71,12 @@ const ACTION_FIELDS = {
   step: { by: "number" },
 };
 
+/** @returns {Action} the action with exactly its fields, checked */
 function checkAction(a, i) {
   if (!isObject(a)) throw new Error(`actions[${i}] should be an object`);
   const fields = ACTION_FIELDS[a.a];
   if (!fields) throw new Error(`actions[${i}]: unknown action ${JSON.stringify(String(a.a).slice(0, 40))}`);
+  /** @type {Action} */
   const out = { a: a.a };
   for (const [k, type] of Object.entries(fields)) {
     if (typeof a[k] !== type) throw new Error(`actions[${i}].${k} should be a ${type}`);
@@ -88,6 +94,7 @@ const rfc3339 = (seconds) => new Date(EPOCH + seconds * 1000).toISOString().repl
 export default {
   id: "pods",
   title: "Pod sources",
+  /** @param {import("../ui.js").PanelContext} ctx */
   create({ kubegate, container }) {
     const { PodConfig, FileSource, HttpSource, ApiserverSource } = kubegate;
     // The sources here run on the kubelet's default periods (those of the default release).
@@ -181,7 +188,8 @@ export default {
     function fresh() {
       sim?.config.free(); sim?.file.free(); sim?.http.free(); sim?.api.free();
       sim = {
-        config: new PodConfig({ mode: state.mode, now: rfc3339(0), sources: ["file", "http", "api"] }),
+        // state.mode is one of MODES: the select offers only those and setState refuses others.
+        config: new PodConfig({ mode: /** @type {import("kubegate").PodConfigMode} */ (state.mode), now: rfc3339(0), sources: ["file", "http", "api"] }),
         file: new FileSource({ path: DIR, nodeName: NODE }),
         http: new HttpSource({ url: URL_, nodeName: NODE }),
         api: new ApiserverSource({ nodeName: NODE }),
