@@ -55,8 +55,9 @@ cargo test --features cli --test cli
 step "Build: the npm package and the playground"
 bash scripts/build-site.sh
 
-step "Types: tsc --checkJs over npm/ (tsconfig.json)"
+step "Types: tsc --checkJs over npm/ (tsconfig.json) and www/ (www/tsconfig.json)"
 npx tsc -p tsconfig.json
+npx tsc -p www --noEmit
 
 step "JS: the npm package through its public API (Node)"
 node --test tests/js/
