@@ -118,8 +118,7 @@ pub struct ComponentFlag {
 impl ComponentFlag {
     /// Whether `release` registered this flag.
     pub fn in_release(&self, release: Release) -> bool {
-        let m = release.minor();
-        m >= self.since && self.removed.is_none_or(|r| m < r)
+        super::lives_in(release, self.since, self.removed)
     }
 
     /// The flag as `release` registered it, if it did.
@@ -127,7 +126,7 @@ impl ComponentFlag {
         if !self.in_release(release) {
             return None;
         }
-        self.spans.iter().rev().find(|s| s.from <= release.minor())
+        super::span_at(self.spans, release, |s| s.from)
     }
 }
 

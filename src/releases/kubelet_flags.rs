@@ -81,8 +81,7 @@ pub struct FlagRecord {
 impl FlagRecord {
     /// Whether `release` registered this flag.
     pub fn in_release(&self, release: Release) -> bool {
-        let m = release.minor();
-        m >= self.since && self.removed.is_none_or(|r| m < r)
+        super::lives_in(release, self.since, self.removed)
     }
 
     /// The flag as `release` registered it, if it did.
@@ -90,7 +89,7 @@ impl FlagRecord {
         if !self.in_release(release) {
             return None;
         }
-        self.spans.iter().rev().find(|s| s.from <= release.minor())
+        super::span_at(self.spans, release, |s| s.from)
     }
 }
 

@@ -37,6 +37,19 @@ pub const OLDEST: Release = Release::of_minor(16);
 /// The newest release whose facts kubegate carries.
 pub const NEWEST: Release = Release::of_minor(37);
 
+/// Whether `release` lies in a registration's life: from minor `since` up to, not including,
+/// minor `removed`, as the kubelet's and the components' flag records count theirs.
+pub(crate) fn lives_in(release: Release, since: u16, removed: Option<u16>) -> bool {
+    let m = release.minor();
+    m >= since && removed.is_none_or(|r| m < r)
+}
+
+/// The span of a life (oldest first) that `release` falls in: the last one starting at or before
+/// its minor.
+pub(crate) fn span_at<S>(spans: &[S], release: Release, from: impl Fn(&S) -> u16) -> Option<&S> {
+    spans.iter().rev().find(|s| from(s) <= release.minor())
+}
+
 /// The newest binary's versioned gate list ([`NEWEST`]), in the shape
 /// [`FeatureGate::add_versioned`](crate::featuregate::FeatureGate::add_versioned) takes: with an emulation version, the answer of that binary
 /// started with `--emulated-version`. For the real binary of an older release use
