@@ -125,6 +125,40 @@ fn plain_links(text: &str) -> String {
     out
 }
 
+/// Declares each kind type of the list and `ErrorKind`, the union of them all: the type of the
+/// JS `Error`'s `kind` (`ErrorFields.kind`), so a kind added to any list reaches it.
+macro_rules! kinds {
+    ($cfg:expr; $($t:ty),+ $(,)?) => {{
+        let mut decls = vec![$(decl::<$t>($cfg)),+];
+        let names = [$(<$t as TS>::name($cfg)),+];
+        decls.push(format!(
+            "/** What a kubegate Error's `kind` can be: the core's kinds and the binding's own. */\nexport type ErrorKind = {};\n",
+            names.join(" | ")
+        ));
+        decls
+    }};
+}
+
+/// Every error kind that reaches JS.
+fn error_kinds(cfg: &Config) -> Vec<String> {
+    use kubegate::{api, controller, controlplane, featuregate, import, kubelet, releases, sim};
+    kinds!(cfg;
+        featuregate::FeatureGateErrorKind,
+        kubelet::config::KubeletConfigErrorKind,
+        podconfig::PodConfigErrorKind,
+        kubelet::eviction::EvictionErrorKind,
+        controller::nodelifecycle::NodeLifecycleErrorKind,
+        sim::SimulatorErrorKind,
+        api::gating::ApiFieldsErrorKind,
+        controlplane::bootstrap::ControlPlaneErrorKind,
+        import::ImportErrorKind,
+        releases::ReleaseErrorKind,
+        kubegate::ValueErrorKind,
+        super::error::BindingErrorKind,
+        super::error::AreaErrorKind,
+    )
+}
+
 /// The whole generated file.
 pub(crate) fn generate() -> String {
     // Every integer that crosses is far below 2^53: JS numbers, not BigInt.
@@ -191,6 +225,7 @@ pub(crate) fn generate() -> String {
                 decl::<provenance::Explanation>(&cfg),
                 decl::<upgrade::UpgradeFinding>(&cfg),
                 decl::<upgrade::UpgradeReport>(&cfg),
+                decl::<kubegate::kubelet::config::KubeletConfigStage>(&cfg),
             ],
         ),
         (
@@ -244,20 +279,7 @@ pub(crate) fn generate() -> String {
         ("Command line", vec![decl::<super::CliOutput>(&cfg)]),
         (
             "Error kinds (each area's `kind()`, the JS Error's `kind`)",
-            vec![
-                decl::<crate::featuregate::FeatureGateErrorKind>(&cfg),
-                decl::<crate::kubelet::config::KubeletConfigErrorKind>(&cfg),
-                decl::<crate::kubelet::config::KubeletConfigStage>(&cfg),
-                decl::<podconfig::PodConfigErrorKind>(&cfg),
-                decl::<crate::kubelet::eviction::EvictionErrorKind>(&cfg),
-                decl::<crate::controller::nodelifecycle::NodeLifecycleErrorKind>(&cfg),
-                decl::<crate::sim::SimulatorErrorKind>(&cfg),
-                decl::<crate::api::gating::ApiFieldsErrorKind>(&cfg),
-                decl::<crate::controlplane::bootstrap::ControlPlaneErrorKind>(&cfg),
-                decl::<crate::import::ImportErrorKind>(&cfg),
-                decl::<crate::releases::ReleaseErrorKind>(&cfg),
-                decl::<crate::ValueErrorKind>(&cfg),
-            ],
+            error_kinds(&cfg),
         ),
         (
             "Facts",
