@@ -294,10 +294,7 @@ pub(crate) fn generate() -> String {
             ],
         ),
     ];
-    let mut out = String::from(
-        "// Generated from kubegate's Rust types by bindings/wasm/src/contracts.rs: do not edit.\n\
-         // KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts\n",
-    );
+    let mut out = String::from(HEADER);
     for (title, decls) in &sections {
         out.push_str(&format!("\n// --- {title} ---\n\n"));
         for d in decls {
@@ -306,6 +303,18 @@ pub(crate) fn generate() -> String {
     }
     out
 }
+
+/// The command line's wasm alone (feature `cli` without `api`) does not embed the whole file:
+/// this is the one contract it returns (`npm/cli.generated.d.ts`, embedded by `cli.rs`).
+pub(crate) fn generate_cli() -> String {
+    let cfg = Config::new().with_large_int("number");
+    format!("{HEADER}\n{}", decl::<super::CliOutput>(&cfg))
+}
+
+/// The first lines of every generated file.
+const HEADER: &str =
+    "// Generated from kubegate's Rust types by bindings/wasm/src/contracts.rs: do not edit.\n\
+     // KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts\n";
 
 #[cfg(test)]
 mod tests {
@@ -332,18 +341,19 @@ mod tests {
 
     #[test]
     fn generated_contracts_are_current() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../npm/types.generated.d.ts"
-        );
-        let fresh = super::generate();
-        if std::env::var_os("KUBEGATE_BLESS").is_some() {
-            std::fs::write(path, &fresh).unwrap();
+        for (file, fresh) in [
+            ("types.generated.d.ts", super::generate()),
+            ("cli.generated.d.ts", super::generate_cli()),
+        ] {
+            let path = format!("{}/../../npm/{file}", env!("CARGO_MANIFEST_DIR"));
+            if std::env::var_os("KUBEGATE_BLESS").is_some() {
+                std::fs::write(&path, &fresh).unwrap();
+            }
+            let current = std::fs::read_to_string(&path).unwrap_or_default();
+            assert!(
+                current == fresh,
+                "npm/{file} is stale: run KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts"
+            );
         }
-        let current = std::fs::read_to_string(path).unwrap_or_default();
-        assert!(
-            current == fresh,
-            "npm/types.generated.d.ts is stale: run KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts"
-        );
     }
 }
