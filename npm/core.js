@@ -48,7 +48,12 @@ export const LIMITS = Object.freeze({
 
 /** @typedef {Error & { kind?: unknown, function?: string, [field: string]: unknown }} KubegateError */
 
-/** @returns {KubegateError} */
+/** An Error of this layer's own. Its kinds are the binding's list (BindingErrorKind, generated
+ * from bindings/wasm/src/error.rs), so a kind thrown here is one the package's types name.
+ * @param {import("./kubegate.js").BindingErrorKind} kind
+ * @param {string} message
+ * @param {Record<string, unknown>} [props]
+ * @returns {KubegateError} */
 function kgError(kind, message, props) {
   const e = /** @type {KubegateError} */ (new Error(message));
   e.kind = kind;

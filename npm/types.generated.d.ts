@@ -8,11 +8,12 @@
  */
 export type KubegateErrorFields = {
   /**
-   * What went wrong: `"invalidInput"`, `"limit"`, the area whose rule refused (`"podConfig"`,
-   * `"kubeletConfig"`, `"import"`...), or a feature-gate problem kind (`"syntax"`,
-   * `"unrecognized"`, `"locked"`...).
+   * What went wrong: the core error's `kind()` (the area whose rule refused, `"podConfig"`,
+   * `"kubeletConfig"`, `"import"`..., or a feature-gate problem kind, `"syntax"`,
+   * `"unrecognized"`, `"locked"`...), or one of the binding's own (`"invalidInput"`,
+   * `"limit"`...).
    */
-  kind: string;
+  kind: ErrorKind;
   /**
    * The path of the bad field in structured input, e.g. `"faults[0].at"`.
    */
@@ -67,7 +68,7 @@ export type ErrorProblem = {
    * For feature gates: `"syntax"`, `"unrecognized"`, `"locked"`, `"preAlpha"`,
    * `"dependency"`, `"spec"`...
    */
-  kind?: string;
+  kind?: ErrorKind;
   /**
    * Kubernetes' exact text for this failure.
    */
@@ -802,6 +803,10 @@ export type KubeletUpgradeReport = {
    */
   assumingRemoved?: Array<string>;
 };
+/**
+ * Which stage of the kubelet's start refused the configuration.
+ */
+export type KubeletConfigStage = "input" | "featureList" | "flags" | "featureGates" | "flagValidation" | "configFile" | "dropIn" | "flagPrecedence" | "dynamicConfig" | "validation" | "startup";
 
 // --- API fields ---
 
@@ -1327,10 +1332,6 @@ export type FeatureGateErrorKind = "syntax" | "unrecognized" | "locked" | "preAl
  */
 export type KubeletConfigErrorKind = "kubeletConfig";
 /**
- * Which stage of the kubelet's start refused the configuration.
- */
-export type KubeletConfigStage = "input" | "featureList" | "flags" | "featureGates" | "flagValidation" | "configFile" | "dropIn" | "flagPrecedence" | "dynamicConfig" | "validation" | "startup";
-/**
  * What kind of error the pod config area reports (`PodConfigError`,
  * `PodError`, `SourceError`).
  */
@@ -1369,6 +1370,19 @@ export type ReleaseErrorKind = "release";
  * `TimeError`.
  */
 export type ValueErrorKind = "invalidVersion" | "invalidDuration" | "invalidQuantity" | "invalidTime";
+/**
+ * The kinds of errors the binding and the package's checking layer (`npm/core.js`) throw
+ * themselves, beside the core's.
+ */
+export type BindingErrorKind = "invalidArgument" | "invalidInput" | "limit" | "internal" | "freed" | "trapped" | "init";
+/**
+ * The area an export names when it fails in a step it took on the caller's behalf (reading
+ * a release's gate, setting the gates a metrics comparison is against), rather than the
+ * kind of the step's own error: see `InArea`.
+ */
+export type AreaErrorKind = "featureGate" | "release";
+/** What a kubegate Error's `kind` can be: the core's kinds and the binding's own. */
+export type ErrorKind = FeatureGateErrorKind | KubeletConfigErrorKind | PodConfigErrorKind | EvictionErrorKind | NodeLifecycleErrorKind | SimulatorErrorKind | ApiFieldsErrorKind | ControlPlaneErrorKind | ImportErrorKind | ReleaseErrorKind | ValueErrorKind | BindingErrorKind | AreaErrorKind;
 
 // --- Facts ---
 

@@ -4,6 +4,7 @@
 import init, {
   initSync,
   KubegateLoaded,
+  ErrorKind,
   LIMITS,
   FeatureGate,
   parseFeatureList,
@@ -156,7 +157,12 @@ try {
   const line: number | undefined = err.line;
   // @ts-expect-error kind is a string
   const wrong: number = err.kind;
-  void [kind, start, where, line, wrong];
+  // kind is one of the generated kinds, not any string.
+  const gateKind: boolean = err.kind === "unrecognized" || err.kind === "featureGate";
+  // @ts-expect-error no error has this kind
+  const unknownKind: boolean = err.kind === "notAKind";
+  const problemKind: ErrorKind | undefined = first?.kind;
+  void [kind, start, where, line, wrong, gateKind, unknownKind, problemKind];
 }
 
 // --- kubelet configuration ---------------------------------------------------------------------------

@@ -72,6 +72,9 @@ test("the shipped declarations embed the generated contracts", () => {
     assert.match(generated, new RegExp(`export type ${name} =`));
     assert.match(dts, new RegExp(`export type ${name} =`), `${name} missing from pkg/kubegate.d.ts`);
   }
+  // The command line's wasm alone embeds its one generated contract.
+  const cliDts = readFileSync(join(repo, "pkg/cli/kubegate_cli.d.ts"), "utf8");
+  assert.equal(cliDts.match(/export type CliOutput =/g)?.length, 1, "CliOutput once in pkg/cli/kubegate_cli.d.ts");
   // Public parameter names are camelCase, as the JS API documents them.
   assert.doesNotMatch(dts, /\b(target_version|old_obj|field_path|feature_gates|emulation_version|release_text)\b/);
 });

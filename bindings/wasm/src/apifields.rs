@@ -1,11 +1,16 @@
 //! JS binding for gated API fields, enum validation and the bootstrap controller. Conversion only.
 
-use super::{error, fail, input, output};
+use super::{fail, input, output};
 use kubegate::api::{enums, frobber, gating, schemas};
 use kubegate::controlplane::bootstrap::{BootstrapConfig, BootstrapController};
 use kubegate::controlplane::objects::Service;
 use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
+
+super::error::core_error!(
+    gating::GatingError,
+    kubegate::controlplane::bootstrap::BootstrapError
+);
 
 // The bootstrap controller's shapes stay written here this round (src/controlplane is being
 // reorganised); the API-field shapes are generated (contracts.rs).
@@ -53,15 +58,6 @@ export interface BootstrapState {
 }
 "#;
 
-/// A bootstrap controller error: kind "limit" for a size beyond its limits, else "controlPlane".
-fn bootstrap_error(e: kubegate::controlplane::bootstrap::BootstrapError) -> JsValue {
-    let kind = match e {
-        kubegate::controlplane::bootstrap::BootstrapError::Limit(_) => "limit",
-        _ => "controlPlane",
-    };
-    error(kind, &e.to_string())
-}
-
 fn lookup(gates: &BTreeMap<String, bool>) -> impl Fn(&str) -> Option<bool> + '_ {
     move |g| gates.get(g).copied()
 }
@@ -76,8 +72,7 @@ pub fn prepare_for_create(
     let schema: gating::FieldGateSchema = input(schema, "schema")?;
     let gates: BTreeMap<String, bool> = input(gates, "gates")?;
     let obj: serde_json::Value = input(obj, "object")?;
-    let out =
-        gating::prepare_for_create(&schema, &lookup(&gates), &obj).map_err(fail("apiFields"))?;
+    let out = gating::prepare_for_create(&schema, &lookup(&gates), &obj).map_err(fail)?;
     output(&out)
 }
 
@@ -94,8 +89,7 @@ pub fn prepare_for_update(
     let gates: BTreeMap<String, bool> = input(gates, "gates")?;
     let obj: serde_json::Value = input(obj, "object")?;
     let old: serde_json::Value = input(old_obj, "old object")?;
-    let out = gating::prepare_for_update(&schema, &lookup(&gates), &obj, &old)
-        .map_err(fail("apiFields"))?;
+    let out = gating::prepare_for_update(&schema, &lookup(&gates), &obj, &old).map_err(fail)?;
     output(&out)
 }
 
@@ -146,7 +140,7 @@ pub fn validate_frobber_restart_policy(
         r.old_restart_policy.as_deref(),
         &lookup(&r.gates),
     )
-    .map_err(|e| error(e.kind().as_str(), &e.to_string()))?;
+    .map_err(fail)?;
     output(&out)
 }
 
@@ -163,31 +157,31 @@ impl JsBootstrapController {
         #[wasm_bindgen(unchecked_param_type = "BootstrapConfig")] config: &str,
     ) -> Result<JsBootstrapController, JsValue> {
         let config: BootstrapConfig = input(config, "bootstrap config")?;
-        let inner = BootstrapController::new(config).map_err(bootstrap_error)?;
+        let inner = BootstrapController::new(config).map_err(fail)?;
         Ok(JsBootstrapController { inner })
     }
 
     /// Moves the clock by a Go duration string ("10s", "3m").
     pub fn advance(&mut self, duration: &str) -> Result<(), JsValue> {
-        let d = kubegate::duration::parse_std(duration).map_err(fail("invalidDuration"))?;
-        self.inner.check_advance(d).map_err(fail("limit"))?;
+        let d = kubegate::duration::parse_std(duration).map_err(fail)?;
+        self.inner.check_advance(d).map_err(fail)?;
         self.inner.advance(d);
         Ok(())
     }
 
     #[wasm_bindgen(js_name = startApiserver)]
     pub fn start_apiserver(&mut self, ip: &str) -> Result<(), JsValue> {
-        self.inner.start_apiserver(ip).map_err(bootstrap_error)
+        self.inner.start_apiserver(ip).map_err(fail)
     }
 
     #[wasm_bindgen(js_name = stopApiserver)]
     pub fn stop_apiserver(&mut self, ip: &str) -> Result<(), JsValue> {
-        self.inner.stop_apiserver(ip).map_err(bootstrap_error)
+        self.inner.stop_apiserver(ip).map_err(fail)
     }
 
     #[wasm_bindgen(js_name = crashApiserver)]
     pub fn crash_apiserver(&mut self, ip: &str) -> Result<(), JsValue> {
-        self.inner.crash_apiserver(ip).map_err(bootstrap_error)
+        self.inner.crash_apiserver(ip).map_err(fail)
     }
 
     #[wasm_bindgen(js_name = createService)]
@@ -197,9 +191,7 @@ impl JsBootstrapController {
         allocate: bool,
     ) -> Result<(), JsValue> {
         let svc: Service = input(service, "service")?;
-        self.inner
-            .create_service(svc, allocate)
-            .map_err(bootstrap_error)
+        self.inner.create_service(svc, allocate).map_err(fail)
     }
 
     #[wasm_bindgen(js_name = deleteService)]
@@ -211,21 +203,17 @@ impl JsBootstrapController {
     ) -> Result<(), JsValue> {
         self.inner
             .delete_service(namespace, name, release)
-            .map_err(bootstrap_error)
+            .map_err(fail)
     }
 
     #[wasm_bindgen(js_name = allocateClusterIp)]
     pub fn allocate_cluster_ip(&mut self, ip: &str) -> Result<(), JsValue> {
-        self.inner
-            .allocate_cluster_ip(ip)
-            .map_err(fail("controlPlane"))
+        self.inner.allocate_cluster_ip(ip).map_err(fail)
     }
 
     #[wasm_bindgen(js_name = allocateNodePort)]
     pub fn allocate_node_port(&mut self, port: i32) -> Result<(), JsValue> {
-        self.inner
-            .allocate_node_port(port)
-            .map_err(fail("controlPlane"))
+        self.inner.allocate_node_port(port).map_err(fail)
     }
 
     #[wasm_bindgen(js_name = deleteNamespace)]

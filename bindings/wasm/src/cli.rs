@@ -24,14 +24,11 @@ export interface CliHost {
 }
 "#;
 
-// Alone (feature `cli` without `api`), this wasm's d.ts lacks the generated contracts, so it
-// states the one it returns; the fields are `CliOutput`'s in lib.rs.
+// Alone (feature `cli` without `api`), this wasm's d.ts lacks the whole generated file, so it
+// embeds the one contract it returns, generated as well (contracts.rs).
 #[cfg(not(feature = "api"))]
 #[wasm_bindgen(typescript_custom_section)]
-const CLI_OUTPUT_TS: &str = r#"
-/** What one run of the command line printed and its exit code. */
-export interface CliOutput { stdout: string; stderr: string; code: number; }
-"#;
+const CLI_OUTPUT_TS: &str = include_str!("../../../npm/cli.generated.d.ts");
 
 struct JsHost {
     obj: JsValue,

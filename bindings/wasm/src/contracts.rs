@@ -125,6 +125,40 @@ fn plain_links(text: &str) -> String {
     out
 }
 
+/// Declares each kind type of the list and `ErrorKind`, the union of them all: the type of the
+/// JS `Error`'s `kind` (`ErrorFields.kind`), so a kind added to any list reaches it.
+macro_rules! kinds {
+    ($cfg:expr; $($t:ty),+ $(,)?) => {{
+        let mut decls = vec![$(decl::<$t>($cfg)),+];
+        let names = [$(<$t as TS>::name($cfg)),+];
+        decls.push(format!(
+            "/** What a kubegate Error's `kind` can be: the core's kinds and the binding's own. */\nexport type ErrorKind = {};\n",
+            names.join(" | ")
+        ));
+        decls
+    }};
+}
+
+/// Every error kind that reaches JS.
+fn error_kinds(cfg: &Config) -> Vec<String> {
+    use kubegate::{api, controller, controlplane, featuregate, import, kubelet, releases, sim};
+    kinds!(cfg;
+        featuregate::FeatureGateErrorKind,
+        kubelet::config::KubeletConfigErrorKind,
+        podconfig::PodConfigErrorKind,
+        kubelet::eviction::EvictionErrorKind,
+        controller::nodelifecycle::NodeLifecycleErrorKind,
+        sim::SimulatorErrorKind,
+        api::gating::ApiFieldsErrorKind,
+        controlplane::bootstrap::ControlPlaneErrorKind,
+        import::ImportErrorKind,
+        releases::ReleaseErrorKind,
+        kubegate::ValueErrorKind,
+        super::error::BindingErrorKind,
+        super::error::AreaErrorKind,
+    )
+}
+
 /// The whole generated file.
 pub(crate) fn generate() -> String {
     // Every integer that crosses is far below 2^53: JS numbers, not BigInt.
@@ -191,6 +225,7 @@ pub(crate) fn generate() -> String {
                 decl::<provenance::Explanation>(&cfg),
                 decl::<upgrade::UpgradeFinding>(&cfg),
                 decl::<upgrade::UpgradeReport>(&cfg),
+                decl::<kubegate::kubelet::config::KubeletConfigStage>(&cfg),
             ],
         ),
         (
@@ -244,20 +279,7 @@ pub(crate) fn generate() -> String {
         ("Command line", vec![decl::<super::CliOutput>(&cfg)]),
         (
             "Error kinds (each area's `kind()`, the JS Error's `kind`)",
-            vec![
-                decl::<crate::featuregate::FeatureGateErrorKind>(&cfg),
-                decl::<crate::kubelet::config::KubeletConfigErrorKind>(&cfg),
-                decl::<crate::kubelet::config::KubeletConfigStage>(&cfg),
-                decl::<podconfig::PodConfigErrorKind>(&cfg),
-                decl::<crate::kubelet::eviction::EvictionErrorKind>(&cfg),
-                decl::<crate::controller::nodelifecycle::NodeLifecycleErrorKind>(&cfg),
-                decl::<crate::sim::SimulatorErrorKind>(&cfg),
-                decl::<crate::api::gating::ApiFieldsErrorKind>(&cfg),
-                decl::<crate::controlplane::bootstrap::ControlPlaneErrorKind>(&cfg),
-                decl::<crate::import::ImportErrorKind>(&cfg),
-                decl::<crate::releases::ReleaseErrorKind>(&cfg),
-                decl::<crate::ValueErrorKind>(&cfg),
-            ],
+            error_kinds(&cfg),
         ),
         (
             "Facts",
@@ -272,10 +294,7 @@ pub(crate) fn generate() -> String {
             ],
         ),
     ];
-    let mut out = String::from(
-        "// Generated from kubegate's Rust types by bindings/wasm/src/contracts.rs: do not edit.\n\
-         // KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts\n",
-    );
+    let mut out = String::from(HEADER);
     for (title, decls) in &sections {
         out.push_str(&format!("\n// --- {title} ---\n\n"));
         for d in decls {
@@ -284,6 +303,18 @@ pub(crate) fn generate() -> String {
     }
     out
 }
+
+/// The command line's wasm alone (feature `cli` without `api`) does not embed the whole file:
+/// this is the one contract it returns (`npm/cli.generated.d.ts`, embedded by `cli.rs`).
+pub(crate) fn generate_cli() -> String {
+    let cfg = Config::new().with_large_int("number");
+    format!("{HEADER}\n{}", decl::<super::CliOutput>(&cfg))
+}
+
+/// The first lines of every generated file.
+const HEADER: &str =
+    "// Generated from kubegate's Rust types by bindings/wasm/src/contracts.rs: do not edit.\n\
+     // KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts\n";
 
 #[cfg(test)]
 mod tests {
@@ -310,18 +341,19 @@ mod tests {
 
     #[test]
     fn generated_contracts_are_current() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../npm/types.generated.d.ts"
-        );
-        let fresh = super::generate();
-        if std::env::var_os("KUBEGATE_BLESS").is_some() {
-            std::fs::write(path, &fresh).unwrap();
+        for (file, fresh) in [
+            ("types.generated.d.ts", super::generate()),
+            ("cli.generated.d.ts", super::generate_cli()),
+        ] {
+            let path = format!("{}/../../npm/{file}", env!("CARGO_MANIFEST_DIR"));
+            if std::env::var_os("KUBEGATE_BLESS").is_some() {
+                std::fs::write(&path, &fresh).unwrap();
+            }
+            let current = std::fs::read_to_string(&path).unwrap_or_default();
+            assert!(
+                current == fresh,
+                "npm/{file} is stale: run KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts"
+            );
         }
-        let current = std::fs::read_to_string(path).unwrap_or_default();
-        assert!(
-            current == fresh,
-            "npm/types.generated.d.ts is stale: run KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts"
-        );
     }
 }

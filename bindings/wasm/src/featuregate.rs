@@ -5,37 +5,71 @@ use std::collections::BTreeMap;
 
 use wasm_bindgen::prelude::*;
 
-use super::error::{throw, ErrorFields, ErrorProblem, ErrorSpan};
+use super::error::{fail, CoreError, ErrorFields, ErrorProblem, ErrorSpan};
 use super::{input, output, utf16_offset};
 use kubegate::featuregate::{self as core, FeatureGateError};
 use kubegate::version::Version;
 
-/// A core error into kubegate's JS `Error`: `kind` is the first problem's, `problems` lists
-/// each with its span in UTF-16 units of `text` (the string given to `set`).
-fn gate_error(e: FeatureGateError, text: Option<&str>) -> JsValue {
-    let problems = e
-        .problems()
-        .iter()
-        .zip(e.spans())
-        .map(|(p, span)| ErrorProblem {
-            kind: Some(p.kind().to_string()),
-            feature: p.feature().map(str::to_string),
-            message: p.to_string(),
-            span: span.zip(text).map(|(span, text)| ErrorSpan {
-                start: utf16_offset(text, span.start),
-                end: utf16_offset(text, span.end),
-            }),
-            ..ErrorProblem::default()
-        })
-        .collect();
-    let kind = e.kind().as_str();
-    throw(
-        &e.to_string(),
-        &ErrorFields {
+/// A gate error with the string given to `set`, whose spans its problems name.
+struct GateFailure<'a> {
+    error: FeatureGateError,
+    text: Option<&'a str>,
+}
+
+impl std::fmt::Display for GateFailure<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+/// `kind` is the first problem's, `problems` lists each with its span in UTF-16 units of
+/// `text`.
+impl CoreError for GateFailure<'_> {
+    fn kind_name(&self) -> &'static str {
+        self.error.kind().as_str()
+    }
+    fn fields(&self) -> ErrorFields {
+        let problems = self
+            .error
+            .problems()
+            .iter()
+            .zip(self.error.spans())
+            .map(|(p, span)| ErrorProblem {
+                kind: Some(p.kind().as_str()),
+                feature: p.feature().map(str::to_string),
+                message: p.to_string(),
+                span: span.zip(self.text).map(|(span, text)| ErrorSpan {
+                    start: utf16_offset(text, span.start),
+                    end: utf16_offset(text, span.end),
+                }),
+                ..ErrorProblem::default()
+            })
+            .collect();
+        ErrorFields {
             problems: Some(problems),
-            ..ErrorFields::kind(kind)
-        },
-    )
+            ..ErrorFields::kind(self.kind_name())
+        }
+    }
+}
+
+/// Every problem, without spans (no `set` string to count them in).
+impl CoreError for FeatureGateError {
+    fn kind_name(&self) -> &'static str {
+        self.kind().as_str()
+    }
+    fn fields(&self) -> ErrorFields {
+        // The spans need the text; without it they are left out, as `gate_error(e, None)` does.
+        GateFailure {
+            error: self.clone(),
+            text: None,
+        }
+        .fields()
+    }
+}
+
+/// A core gate error into kubegate's JS `Error`, spans counted in `text` when given.
+fn gate_error(error: FeatureGateError, text: Option<&str>) -> JsValue {
+    fail(GateFailure { error, text })
 }
 
 /// A version a caller names ("1.31", "v1.31", "1.31.2", "1.31.0-alpha.1"). Upstream's generic

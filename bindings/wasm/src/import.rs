@@ -4,21 +4,24 @@ use std::collections::BTreeMap;
 
 use wasm_bindgen::prelude::*;
 
-use super::error::{line, throw, ErrorFields, ErrorLocation};
+use super::error::{fail_in, line, AreaErrorKind, CoreError, ErrorFields, ErrorLocation};
 use super::{fail, input, output};
 use kubegate::import::{self, ImportError};
 
-pub(super) fn import_error(e: ImportError) -> JsValue {
-    throw(
-        &e.to_string(),
-        &ErrorFields {
+/// The line of the imported text at fault.
+impl CoreError for ImportError {
+    fn kind_name(&self) -> &'static str {
+        self.kind().as_str()
+    }
+    fn fields(&self) -> ErrorFields {
+        ErrorFields {
             at: ErrorLocation {
-                line: e.line().map(line),
+                line: self.line().map(line),
                 ..ErrorLocation::default()
             },
-            ..ErrorFields::kind("import")
-        },
-    )
+            ..ErrorFields::kind(self.kind_name())
+        }
+    }
 }
 
 /// A kubelet command line as ps, /proc/PID/cmdline, a shell, a systemd unit or an env file shows
@@ -29,14 +32,14 @@ pub fn import_kubelet_command_line(
     #[wasm_bindgen(unchecked_optional_param_type = "Record<string, string>")] env: &str,
 ) -> Result<JsValue, JsValue> {
     let env: BTreeMap<String, String> = input::<Option<_>>(env, "environment")?.unwrap_or_default();
-    let out = import::cmdline::parse_with_env(text, &env).map_err(import_error)?;
+    let out = import::cmdline::parse_with_env(text, &env).map_err(fail)?;
     output(&out)
 }
 
 /// `kubectl get --raw /api/v1/nodes/NAME/proxy/configz` as a KubeletConfiguration.
 #[wasm_bindgen(js_name = importConfigz, unchecked_return_type = "KubeletConfigz")]
 pub fn import_configz(text: &str) -> Result<JsValue, JsValue> {
-    let out = import::configz::parse(text).map_err(import_error)?;
+    let out = import::configz::parse(text).map_err(fail)?;
     output(&out)
 }
 
@@ -44,14 +47,14 @@ pub fn import_configz(text: &str) -> Result<JsValue, JsValue> {
 #[cfg(feature = "node-status")]
 #[wasm_bindgen(js_name = importNode, unchecked_return_type = "NodeImport")]
 pub fn import_node(text: &str) -> Result<JsValue, JsValue> {
-    let out = import::node::parse(text).map_err(import_error)?;
+    let out = import::node::parse(text).map_err(fail)?;
     output(&out)
 }
 
 /// The `kubernetes_feature_enabled` lines of a component's /metrics.
 #[wasm_bindgen(js_name = importFeatureMetrics, unchecked_return_type = "FeatureMetrics")]
 pub fn import_feature_metrics(text: &str) -> Result<JsValue, JsValue> {
-    let out = import::metrics::parse(text).map_err(import_error)?;
+    let out = import::metrics::parse(text).map_err(fail)?;
     output(&out)
 }
 
@@ -65,15 +68,16 @@ pub fn compare_feature_metrics(
     release: &str,
     #[wasm_bindgen(js_name = featureGates)] feature_gates: &str,
 ) -> Result<JsValue, JsValue> {
-    let reported = import::metrics::parse(text).map_err(import_error)?;
+    let reported = import::metrics::parse(text).map_err(fail)?;
     let mut gate = super::releases::release_gate(release)?;
-    gate.set(feature_gates).map_err(fail("featureGate"))?;
+    gate.set(feature_gates)
+        .map_err(fail_in(AreaErrorKind::FeatureGate))?;
     output(&import::metrics::compare(&reported, &gate))
 }
 
 /// A kubeadm configuration file (v1beta3 or v1beta4, one or more documents).
 #[wasm_bindgen(js_name = importKubeadmConfig, unchecked_return_type = "KubeadmConfig")]
 pub fn import_kubeadm_config(text: &str) -> Result<JsValue, JsValue> {
-    let out = import::kubeadm::parse(text).map_err(import_error)?;
+    let out = import::kubeadm::parse(text).map_err(fail)?;
     output(&out)
 }

@@ -2,40 +2,41 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::error::{line, throw, ErrorFields, ErrorLocation, ErrorProblem};
+use super::error::{line, CoreError, ErrorFields, ErrorLocation, ErrorProblem};
 use super::{fail, input, output};
 use kubegate::kubelet::config::{self, KubeletConfigError, ResolveInput, Resolved};
 
-/// A core error into kubegate's JS `Error` with the location of the value at fault; validation
-/// lists every failure in `problems`.
-fn config_error(e: KubeletConfigError) -> JsValue {
-    let problems = e
-        .problems
-        .iter()
-        .map(|p| ErrorProblem {
-            message: p.message.clone(),
+/// The location of the value at fault; validation lists every failure in `problems`.
+impl CoreError for KubeletConfigError {
+    fn kind_name(&self) -> &'static str {
+        self.kind().as_str()
+    }
+    fn fields(&self) -> ErrorFields {
+        let problems = self
+            .problems
+            .iter()
+            .map(|p| ErrorProblem {
+                message: p.message.clone(),
+                at: ErrorLocation {
+                    file: p.file.clone(),
+                    line: p.line.map(line),
+                    flag: p.flag.clone(),
+                    field: p.field.clone(),
+                },
+                ..ErrorProblem::default()
+            })
+            .collect();
+        ErrorFields {
             at: ErrorLocation {
-                file: p.file.clone(),
-                line: p.line.map(line),
-                flag: p.flag.clone(),
-                field: p.field.clone(),
-            },
-            ..ErrorProblem::default()
-        })
-        .collect();
-    throw(
-        &e.message,
-        &ErrorFields {
-            at: ErrorLocation {
-                file: e.file.clone(),
-                line: e.line.map(line),
-                flag: e.flag.clone(),
-                field: e.field().map(str::to_string),
+                file: self.file.clone(),
+                line: self.line.map(line),
+                flag: self.flag.clone(),
+                field: self.field().map(str::to_string),
             },
             problems: Some(problems),
-            ..ErrorFields::kind(e.kind().as_str())
-        },
-    )
+            ..ErrorFields::kind(self.kind_name())
+        }
+    }
 }
 
 /// Most bytes of files (paths and contents) and arguments in one resolution through the package:
@@ -53,7 +54,7 @@ fn check_size(input: &ResolveInput) -> Result<(), JsValue> {
         .chain(input.args.iter().map(String::len))
         .fold(0usize, usize::saturating_add);
     if total > MAX_WASM_INPUT_BYTES {
-        return Err(config_error(KubeletConfigError::new(format!(
+        return Err(fail(KubeletConfigError::new(format!(
             "input too large: {total} bytes (limit {MAX_WASM_INPUT_BYTES})"
         ))));
     }
@@ -66,7 +67,7 @@ pub fn resolve_kubelet_config(
 ) -> Result<JsValue, JsValue> {
     let input: ResolveInput = super::input(input, "kubelet config input")?;
     check_size(&input)?;
-    let out = config::resolve_kubelet_config(&input).map_err(config_error)?;
+    let out = config::resolve_kubelet_config(&input).map_err(fail)?;
     output(&out)
 }
 
@@ -76,7 +77,7 @@ pub fn explain_kubelet_config(
     #[wasm_bindgen(js_name = fieldPath)] field_path: &str,
 ) -> Result<JsValue, JsValue> {
     let result: Resolved = input(result, "resolved kubelet config")?;
-    let out = config::explain_kubelet_config(&result, field_path).map_err(fail("kubeletConfig"))?;
+    let out = config::explain_kubelet_config(&result, field_path).map_err(fail)?;
     output(&out)
 }
 
@@ -87,6 +88,6 @@ pub fn check_kubelet_upgrade(
 ) -> Result<JsValue, JsValue> {
     let input: ResolveInput = super::input(input, "kubelet config input")?;
     check_size(&input)?;
-    let out = config::check_kubelet_upgrade(&input, target_version).map_err(config_error)?;
+    let out = config::check_kubelet_upgrade(&input, target_version).map_err(fail)?;
     output(&out)
 }

@@ -5,7 +5,8 @@
 //! package's checking layer made of a structured argument, decoded into the core's serde types
 //! with the path of a refused field), one core call, one conversion out ([`output`]: the core's
 //! serde types into plain JS values through serde-wasm-bindgen), and one error mapping
-//! ([`error::throw`], the only place that builds a JS `Error`). No Kubernetes rule lives here: if
+//! ([`fail`], the core error's `kind()` and locations, through [`error::throw`], the only place
+//! that builds a JS `Error`). No Kubernetes rule lives here: if
 //! an export needs an `if` about Kubernetes, that `if` belongs in the core.
 //!
 //! Why structured arguments arrive as JSON text rather than as JS values read by
@@ -70,18 +71,14 @@ mod releases;
 #[cfg(feature = "api")]
 mod yaml;
 
-use error::{throw, ErrorFields};
-
-/// A JS `Error` with `message` and `kind` (what kind of failure: `"invalidInput"`, `"limit"`,
-/// or the area whose rule refused, e.g. `"podConfig"`) and no location.
-pub(crate) fn error(kind: &str, message: &str) -> JsValue {
-    throw(message, &ErrorFields::kind(kind))
-}
-
 #[cfg(feature = "api")]
-/// `map_err` helper: a core error of area `kind` into a JS `Error` with the core's text.
-pub(crate) fn fail<E: std::fmt::Display>(kind: &'static str) -> impl Fn(E) -> JsValue {
-    move |e| error(kind, &e.to_string())
+pub(crate) use error::fail;
+use error::{throw, BindingErrorKind, ErrorFields};
+
+/// A JS `Error` the binding makes itself (a limit of its own, a refused input, a result it
+/// cannot convert), with no location. Core errors go through [`fail`] instead.
+pub(crate) fn error(kind: BindingErrorKind, message: &str) -> JsValue {
+    throw(message, &ErrorFields::kind(kind.as_str()))
 }
 
 /// The one conversion out: a core value as a plain JS value (objects, not `Map`s; integers as
@@ -91,7 +88,7 @@ pub(crate) fn output<T: serde::Serialize + ?Sized>(value: &T) -> Result<JsValue,
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| {
             error(
-                "internal",
+                BindingErrorKind::Internal,
                 &format!("kubegate: cannot convert result to JS: {e}"),
             )
         })
@@ -145,12 +142,15 @@ fn decode<T: serde::de::DeserializeOwned>(
 fn invalid_input(path: Option<String>, message: &str, what: &str) -> JsValue {
     let inner = strip_position(message);
     match path {
-        None => error("invalidInput", &format!("invalid {what}: {inner}")),
+        None => error(
+            BindingErrorKind::InvalidInput,
+            &format!("invalid {what}: {inner}"),
+        ),
         Some(path) => throw(
             &format!("invalid {what}: {path}: {inner}"),
             &ErrorFields {
                 path: Some(path),
-                ..ErrorFields::kind("invalidInput")
+                ..ErrorFields::kind(BindingErrorKind::InvalidInput.as_str())
             },
         ),
     }

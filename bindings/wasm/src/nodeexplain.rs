@@ -32,8 +32,8 @@ pub fn explain_node(
 ) -> Result<JsValue, JsValue> {
     let options: ExplainOptions =
         input::<Option<ExplainOptions>>(options, "explain options")?.unwrap_or_default();
-    let imported = kubegate::import::node::parse(text).map_err(super::import::import_error)?;
-    let explanation = imported.explain(&options).map_err(fail("nodeLifecycle"))?;
+    let imported = kubegate::import::node::parse(text).map_err(fail)?;
+    let explanation = imported.explain(&options).map_err(fail)?;
     output(&ExplainResult {
         explanation,
         understood: imported.understood,

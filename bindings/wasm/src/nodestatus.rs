@@ -10,6 +10,24 @@ use kubegate::kubelet::nodestatus::{self, Node, NodeStatus, ReadyInputs};
 use kubegate::sim::{Scenario, Simulator};
 use kubegate::timestamp::Time;
 
+super::error::core_error!(kubegate::sim::ScenarioError);
+
+/// The setting at fault, as the controller's config names it.
+impl super::error::CoreError for kubegate::controller::nodelifecycle::ControllerConfigError {
+    fn kind_name(&self) -> &'static str {
+        self.kind().as_str()
+    }
+    fn fields(&self) -> super::error::ErrorFields {
+        super::error::ErrorFields {
+            at: super::error::ErrorLocation {
+                field: Some(self.field().to_string()),
+                ..Default::default()
+            },
+            ..super::error::ErrorFields::kind(self.kind_name())
+        }
+    }
+}
+
 #[wasm_bindgen(typescript_custom_section)]
 const TS: &str = r#"
 export type ConditionStatus = "True" | "False" | "Unknown";
@@ -45,13 +63,13 @@ fn check_sizes(nodes: usize, pods: usize) -> Result<(), JsValue> {
     use kubegate::controller::nodelifecycle::{MAX_NODES, MAX_PODS};
     if nodes > MAX_NODES {
         return Err(super::error(
-            "limit",
+            super::error::BindingErrorKind::Limit,
             &format!("{nodes} nodes; the limit is {MAX_NODES} per pass"),
         ));
     }
     if pods > MAX_PODS {
         return Err(super::error(
-            "limit",
+            super::error::BindingErrorKind::Limit,
             &format!("{pods} pods; the limit is {MAX_PODS} per pass"),
         ));
     }
@@ -172,14 +190,14 @@ fn pass_result(
 ) -> Result<String, JsValue> {
     kubegate::json::to_string_sized(result, input_len).map_err(|e| {
         super::error(
-            "internal",
+            super::error::BindingErrorKind::Internal,
             &format!("kubegate: cannot convert result to JS: {e}"),
         )
     })
 }
 
 fn time(now: &str) -> Result<Time, JsValue> {
-    Time::parse(now).map_err(fail("invalidTime"))
+    Time::parse(now).map_err(fail)
 }
 
 #[wasm_bindgen(js_name = setMemoryPressureCondition, unchecked_return_type = "SetterResult")]
@@ -262,7 +280,7 @@ impl JsNodeLifecycleController {
         let config: ControllerConfig =
             input::<Option<ControllerConfig>>(config, "controller config")?.unwrap_or_default();
         Ok(JsNodeLifecycleController {
-            inner: NodeLifecycleController::new(&config).map_err(fail("nodeLifecycle"))?,
+            inner: NodeLifecycleController::new(&config).map_err(fail)?,
         })
     }
 
@@ -299,7 +317,7 @@ pub fn simulate_cluster(
     #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: &str,
 ) -> Result<JsValue, JsValue> {
     let scenario: Scenario = input(scenario, "scenario")?;
-    output(&kubegate::sim::simulate_cluster(scenario).map_err(fail("simulator"))?)
+    output(&kubegate::sim::simulate_cluster(scenario).map_err(fail)?)
 }
 
 #[wasm_bindgen(js_name = ClusterSimulator)]
@@ -315,7 +333,7 @@ impl JsClusterSimulator {
     ) -> Result<JsClusterSimulator, JsValue> {
         let scenario: Scenario = input(scenario, "scenario")?;
         Ok(JsClusterSimulator {
-            inner: Simulator::new(scenario).map_err(fail("simulator"))?,
+            inner: Simulator::new(scenario).map_err(fail)?,
         })
     }
 
@@ -328,8 +346,8 @@ impl JsClusterSimulator {
 
     /// A step of the virtual clock, checked against the simulator's limits before any work.
     fn step(&self, duration: &str) -> Result<i64, JsValue> {
-        let d = kubegate::duration::Duration::parse(duration).map_err(fail("invalidDuration"))?;
-        self.inner.check_advance(d).map_err(fail("simulator"))
+        let d = kubegate::duration::Duration::parse(duration).map_err(fail)?;
+        self.inner.check_advance(d).map_err(fail)
     }
 
     /// The current virtual time (RFC 3339).
@@ -395,5 +413,5 @@ pub fn scenario_start_from_node(
 ) -> Result<JsValue, JsValue> {
     let node: Node = input(node, "node")?;
     let scenario: Scenario = input(scenario, "scenario")?;
-    output(&kubegate::sim::start_from_node(&node, &scenario).map_err(fail("simulator"))?)
+    output(&kubegate::sim::start_from_node(&node, &scenario).map_err(fail)?)
 }

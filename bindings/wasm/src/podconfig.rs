@@ -63,12 +63,12 @@ export interface ApiserverSourceOptions {
 "#;
 
 fn parse_time(now: &str) -> Result<Timestamp, JsValue> {
-    Timestamp::parse_rfc3339(now).map_err(fail("invalidTime"))
+    Timestamp::parse_rfc3339(now).map_err(fail)
 }
 
 fn parse_period(period: Option<String>) -> Result<Duration, JsValue> {
     match period {
-        Some(p) => parse_duration(&p).map_err(fail("invalidDuration")),
+        Some(p) => parse_duration(&p).map_err(fail),
         // fileCheckFrequency and httpCheckFrequency both default to 20s.
         None => Ok(Duration::from_secs(20)),
     }
@@ -83,13 +83,19 @@ struct PodConfigOptions {
     sources: Vec<String>,
 }
 
+super::error::core_error!(
+    PodConfigError,
+    PodError,
+    kubegate::kubelet::podconfig::types::SourceError
+);
+
 /// Every result of this module as JSON text (the bulk exception of [`super::output`]), written by
 /// [`kubegate::json`] (faster for results of up to 50,000 pods, and one serializer for all, so the
 /// wasm carries one copy of each result type's serialization).
 fn to_json_fast<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, JsValue> {
     kubegate::json::to_string(value).map_err(|e| {
         super::error(
-            "internal",
+            super::error::BindingErrorKind::Internal,
             &format!("kubegate: cannot convert result to JS: {e}"),
         )
     })
@@ -211,7 +217,7 @@ impl JsPodConfig {
         let opts: PodConfigOptions =
             input::<Option<PodConfigOptions>>(options, "PodConfig options")?.unwrap_or_default();
         let mode = match opts.mode {
-            Some(m) => NotificationMode::parse(&m).map_err(fail("podConfig"))?,
+            Some(m) => NotificationMode::parse(&m).map_err(fail)?,
             None => NotificationMode::default(),
         };
         let now = match opts.now {
@@ -293,7 +299,7 @@ impl JsPodConfig {
         };
         if pods.len() > kubegate::kubelet::podconfig::MAX_PODS {
             return Err(super::error(
-                "limit",
+                super::error::BindingErrorKind::Limit,
                 &format!(
                     "pod update: {} pods; the limit is {} per update",
                     pods.len(),
@@ -308,11 +314,7 @@ impl JsPodConfig {
         }
         let outcome = self.inner.merge_decoded(source, &op, pods).map_err(|e| {
             self.inner.set_now(before);
-            let kind = match e {
-                PodConfigError::TooManyPods { .. } => "limit",
-                _ => "podConfig",
-            };
-            super::error(kind, &e.to_string())
+            fail(e)
         })?;
         self.events.extend(outcome.events.iter().cloned());
         self.logs.extend(outcome.logs.iter().cloned());
@@ -376,23 +378,18 @@ impl JsFileSource {
         let o: FileSourceOptions = input(options, "FileSource options")?;
         let period = parse_period(o.period)?;
         let inner = FileSource::new(&o.path, &o.node_name, period, o.watch.unwrap_or(true))
-            .map_err(fail("podConfig"))?;
+            .map_err(fail)?;
         Ok(JsFileSource { inner })
     }
 
     #[wasm_bindgen(js_name = writeFile, unchecked_return_type = "PodSourceStep")]
     pub fn write_file(&mut self, name: &str, content: &str) -> Result<String, JsValue> {
-        to_json_fast(
-            &self
-                .inner
-                .write_file(name, content)
-                .map_err(fail("podConfig"))?,
-        )
+        to_json_fast(&self.inner.write_file(name, content).map_err(fail)?)
     }
 
     #[wasm_bindgen(js_name = removeFile, unchecked_return_type = "PodSourceStep")]
     pub fn remove_file(&mut self, name: &str) -> Result<String, JsValue> {
-        to_json_fast(&self.inner.remove_file(name).map_err(fail("podConfig"))?)
+        to_json_fast(&self.inner.remove_file(name).map_err(fail)?)
     }
 
     /// Starts the source on the first call, then lists whenever a period has elapsed.
@@ -437,7 +434,7 @@ impl JsHttpSource {
     ) -> Result<JsHttpSource, JsValue> {
         let o: HttpSourceOptions = input(options, "HttpSource options")?;
         let period = parse_period(o.period)?;
-        let inner = HttpSource::new(&o.url, &o.node_name, period).map_err(fail("podConfig"))?;
+        let inner = HttpSource::new(&o.url, &o.node_name, period).map_err(fail)?;
         Ok(JsHttpSource { inner })
     }
 
@@ -450,7 +447,7 @@ impl JsHttpSource {
         let limit = kubegate::kubelet::podconfig::MAX_MANIFEST_BYTES;
         if let Some(big) = r.as_ref().filter(|r| r.body.len() > limit) {
             return Err(super::error(
-                "limit",
+                super::error::BindingErrorKind::Limit,
                 &format!(
                     "manifest response: a body of {} bytes; the limit is {limit}",
                     big.body.len()
@@ -510,7 +507,7 @@ impl JsApiserverSource {
         #[wasm_bindgen(unchecked_param_type = "PodJson")] pod: &str,
     ) -> Result<String, JsValue> {
         let pod: serde_json::Value = input(pod, "pod")?;
-        to_json_fast(&self.inner.upsert_pod(pod).map_err(fail("podConfig"))?)
+        to_json_fast(&self.inner.upsert_pod(pod).map_err(fail)?)
     }
 
     #[wasm_bindgen(js_name = deletePod, unchecked_return_type = "PodSourceStep")]

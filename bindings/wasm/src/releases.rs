@@ -3,9 +3,9 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::fail;
-use super::output;
-use kubegate::releases::{self, gates, Release};
+use super::error::{fail_in, throw, AreaErrorKind, ErrorFields};
+use super::{fail, output};
+use kubegate::releases::{self, gates, Release, ReleaseErrorKind};
 
 /// The Kubernetes releases kubegate carries facts for.
 #[derive(serde::Serialize)]
@@ -24,7 +24,7 @@ pub(crate) struct ReleaseRange {
 }
 
 fn release(text: &str) -> Result<Release, JsValue> {
-    Release::parse(text).map_err(fail("release"))
+    Release::parse(text).map_err(fail)
 }
 
 /// The releases kubegate carries facts for (every picker reads its range from here).
@@ -96,12 +96,15 @@ pub fn release_patch_range(
 pub fn gate_history(#[wasm_bindgen(js_name = name)] name: &str) -> Result<JsValue, JsValue> {
     match gates::history(name) {
         Some(h) => output(&h),
-        None => Err(super::error("release", &gates::unknown_gate(name))),
+        None => Err(throw(
+            &gates::unknown_gate(name),
+            &ErrorFields::kind(ReleaseErrorKind::Release.as_str()),
+        )),
     }
 }
 
 pub(crate) fn release_gate(
     release_text: &str,
 ) -> Result<kubegate::featuregate::FeatureGate, JsValue> {
-    gates::release_gate(release(release_text)?).map_err(fail("release"))
+    gates::release_gate(release(release_text)?).map_err(fail_in(AreaErrorKind::Release))
 }
