@@ -129,7 +129,7 @@ fn plain_links(text: &str) -> String {
 pub(crate) fn generate() -> String {
     // Every integer that crosses is far below 2^53: JS numbers, not BigInt.
     let cfg = Config::new().with_large_int("number");
-    let sections: [(&str, Vec<String>); 10] = [
+    let sections: [(&str, Vec<String>); 11] = [
         (
             "Errors",
             vec![
@@ -241,22 +241,49 @@ pub(crate) fn generate() -> String {
                 decl::<podconfig::types::SourceStep>(&cfg),
             ],
         ),
+        (
+            "Control-plane components",
+            vec![
+                decl::<kubegate::components::SourceLocation>(&cfg),
+                decl::<kubegate::components::InvocationArg>(&cfg),
+                decl::<kubegate::components::ConfigFile>(&cfg),
+                decl::<kubegate::components::Invocation>(&cfg),
+                decl::<kubegate::components::error::ComponentErrorShape>(&cfg),
+                decl::<kubegate::components::StartWarningKind>(&cfg),
+                decl::<kubegate::components::StartWarning>(&cfg),
+                decl::<kubegate::components::StartReport>(&cfg),
+                decl::<kubegate::components::upgrade::UpgradeProblem>(&cfg),
+                decl::<kubegate::components::upgrade::UpgradeWarning>(&cfg),
+                decl::<kubegate::components::upgrade::GateDefaultChange>(&cfg),
+                decl::<kubegate::components::upgrade::ComponentUpgrade>(&cfg),
+                decl::<kubegate::components::upgrade::UpgradeReport>(&cfg),
+                decl::<kubegate::import::invocations::SeenVersion>(&cfg),
+                decl::<kubegate::import::invocations::FileSource>(&cfg),
+                decl::<kubegate::components::input::NamedText>(&cfg),
+                decl::<super::components::UpgradeInput>(&cfg),
+                decl::<super::components::StartInput>(&cfg),
+                decl::<super::components::Read>(&cfg),
+                decl::<super::components::UpgradeResult>(&cfg),
+                decl::<super::components::StartResult>(&cfg),
+            ],
+        ),
         ("Command line", vec![decl::<super::CliOutput>(&cfg)]),
         (
             "Error kinds (each area's `kind()`, the JS Error's `kind`)",
             vec![
-                decl::<crate::featuregate::FeatureGateErrorKind>(&cfg),
-                decl::<crate::kubelet::config::KubeletConfigErrorKind>(&cfg),
-                decl::<crate::kubelet::config::KubeletConfigStage>(&cfg),
+                decl::<kubegate::featuregate::FeatureGateErrorKind>(&cfg),
+                decl::<kubegate::kubelet::config::KubeletConfigErrorKind>(&cfg),
+                decl::<kubegate::kubelet::config::KubeletConfigStage>(&cfg),
                 decl::<podconfig::PodConfigErrorKind>(&cfg),
-                decl::<crate::kubelet::eviction::EvictionErrorKind>(&cfg),
-                decl::<crate::controller::nodelifecycle::NodeLifecycleErrorKind>(&cfg),
-                decl::<crate::sim::SimulatorErrorKind>(&cfg),
-                decl::<crate::api::gating::ApiFieldsErrorKind>(&cfg),
-                decl::<crate::controlplane::bootstrap::ControlPlaneErrorKind>(&cfg),
-                decl::<crate::import::ImportErrorKind>(&cfg),
-                decl::<crate::releases::ReleaseErrorKind>(&cfg),
-                decl::<crate::ValueErrorKind>(&cfg),
+                decl::<kubegate::kubelet::eviction::EvictionErrorKind>(&cfg),
+                decl::<kubegate::controller::nodelifecycle::NodeLifecycleErrorKind>(&cfg),
+                decl::<kubegate::sim::SimulatorErrorKind>(&cfg),
+                decl::<kubegate::api::gating::ApiFieldsErrorKind>(&cfg),
+                decl::<kubegate::controlplane::bootstrap::ControlPlaneErrorKind>(&cfg),
+                decl::<kubegate::import::ImportErrorKind>(&cfg),
+                decl::<kubegate::components::ComponentErrorKind>(&cfg),
+                decl::<kubegate::releases::ReleaseErrorKind>(&cfg),
+                decl::<kubegate::ValueErrorKind>(&cfg),
             ],
         ),
         (
