@@ -74,7 +74,7 @@ const PROMISES = {
     await HAS(page, "controlplane", /t\+3m0s NodePort repair[^\n]*30080 flagged/);
     await HAS(page, "controlplane", /t\+6m0s NodePort repair[^\n]*30080 kept/);
     await HAS(page, "controlplane", /t\+9m0s NodePort repair[^\n]*30080 released \(strike 3 of 3\)/);
-  },
+  },  "upgrade-kubeadm-1.16": (page) => HAS(page, "upgrade", /unknown flag: --insecure-port\s+from 1\.24\s+\/etc\/kubernetes\/manifests\/kube-apiserver\.yaml:\d+/),
 };
 
 test("every example outside the Node panel has its promise checked", () => {
