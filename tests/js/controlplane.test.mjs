@@ -98,7 +98,7 @@ test("hostile inputs: wrong types and shapes are named, never a trap", () => {
   refuses(() => checkControlPlaneUpgrade({ to: "1.26", manifests: kubeadm116 }), "invalidInput", /from/);
   refuses(() => checkControlPlaneUpgrade({ from: "banana", to: "1.26", manifests: kubeadm116 }), "release");
   refuses(() => checkControlPlaneUpgrade({ from: "1.16", to: "1.26" }), "import", /no control-plane component/);
-  refuses(() => checkControlPlaneUpgrade({ from: "1.16", to: "1.26", manifests: [{ name: "bad.yaml", text: "kind: Pod\nspec: [\n" }] }), "import", /^bad\.yaml: /);
+  refuses(() => checkControlPlaneUpgrade({ from: "1.16", to: "1.26", manifests: [{ name: "bad.yaml", text: "kind: Pod\nspec: [\n" }] }), "import", /^line 3: bad\.yaml: /);
   refuses(() => checkComponentStart({ component: "etcd", release: "1.29", cmdlines: [{ name: "ps", text: "etcd" }] }), "invalidInput", /unknown component "etcd"/);
   refuses(() => checkComponentStart({ component: "kube-proxy", release: "1.29", manifests: kubeadm116 }), "import", /no kube-proxy found/);
 });

@@ -31,7 +31,7 @@ export default {
     const from = select(releases, state.from, { id: "up-from" });
     const to = select(releases, state.to, { id: "up-to" });
     const filesBox = h("div", { id: "up-files", class: "up-files" });
-    const picker = h("input", { type: "file", id: "up-file-input", class: "visually-hidden", multiple: true, accept: ".yaml,.yml,.json,.manifest,.service,.conf,.sh,.txt" });
+    const picker = h("input", { type: "file", id: "up-file-input", class: "visually-hidden", tabindex: "-1", "aria-label": "Files to open", multiple: true, accept: ".yaml,.yml,.json,.manifest,.service,.conf,.sh,.txt" });
     const status = h("p", { id: "up-status", role: "status", "aria-live": "polite" });
     const failure = h("div", { id: "up-error", class: "error", role: "alert", hidden: true });
     const result = h("div", { id: "up-result" });
@@ -171,7 +171,7 @@ export default {
               : h("span", { class: "muted" }, "nothing")),
             h("td", { "data-label": "What changes", class: "up-changes" }, c.changes.length
               ? h("ul", {}, c.changes.map((g) => h("li", {}, g.message, g.arrives && multi ? h("span", { class: "muted" }, ` (from ${g.arrives})`) : null)))
-              : h("span", { class: "muted" }, "no gate default it reads")))))))),
+              : h("span", { class: "muted" }, "no default of a gate it reads changes"))))))),
         warnings.length ? h("section", { "aria-labelledby": "up-h-warn" },
           h("h3", { id: "up-h-warn" }, `Warnings at ${report.to}`),
           h("ul", { id: "up-warnings" }, warnings.map(({ c, w }) => h("li", {}, h("code", {}, c.component), ": ", w.warning.message,
@@ -198,7 +198,8 @@ export default {
       } catch (e) {
         render(result);
         const m = messageOf(e);
-        const file = state.files.find((f) => m.startsWith(`${f.name}: `));
+        const bare = m.replace(/^line \d+: /, "");
+        const file = state.files.find((f) => bare.startsWith(`${f.name}: `));
         const ta = file && editors.get(file.key);
         if (ta) ta.setAttribute("aria-invalid", "true");
         render(failure, h("p", {}, m, " "), file && e.line ? at({ file: file.name, line: e.line }) : null);
