@@ -156,3 +156,8 @@ export const explainNode = fnExport("explainNode", [["text", "string", "node"], 
 export const importFeatureMetrics = fnExport("importFeatureMetrics", [["text", "string", "metrics"]]);
 export const compareFeatureMetrics = fnExport("compareFeatureMetrics", [["text", "string", "metrics"], ["release", "string", "release"], ["featureGates", "string", "feature gates"]]);
 export const importKubeadmConfig = fnExport("importKubeadmConfig", [["text", "string", "kubeadm config"]]);
+
+// --- control-plane components -------------------------------------------------------------------------
+
+export const checkComponentStart = fnExport("checkComponentStart", [["input", "object", "component start input"]]);
+export const checkControlPlaneUpgrade = fnExport("checkControlPlaneUpgrade", [["input", "object", "control-plane upgrade input"]]);

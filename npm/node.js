@@ -162,6 +162,8 @@ export const explainNode = lazyFunction("explainNode");
 export const importFeatureMetrics = lazyFunction("importFeatureMetrics");
 export const compareFeatureMetrics = lazyFunction("compareFeatureMetrics");
 export const importKubeadmConfig = lazyFunction("importKubeadmConfig");
+export const checkComponentStart = lazyFunction("checkComponentStart");
+export const checkControlPlaneUpgrade = lazyFunction("checkControlPlaneUpgrade");
 
 export const NodeLifecycleController = lazyClass("NodeLifecycleController");
 export const ClusterSimulator = lazyClass("ClusterSimulator");

@@ -1308,6 +1308,433 @@ export type PodSourceStep = {
   errors: Array<string>;
 };
 
+// --- Control-plane components ---
+
+/**
+ * Where a piece of input was written: the file (or import) and its 1-based line.
+ */
+export type ComponentSourceLocation = {
+  /**
+   * The file or import it came from, e.g. `/etc/kubernetes/manifests/kube-apiserver.yaml`.
+   */
+  file?: string;
+  /**
+   * Its 1-based line in that file.
+   */
+  line?: number;
+};
+/**
+ * One command-line argument as the binary receives it (`--name=value`, `--name value`, or a
+ * bare `--name` for a boolean), before the release's flag set has judged it.
+ *
+ * pflag reads an argument written with one dash as a cluster of shorthand letters (`-v=2`,
+ * `-v2`, `-v 2`; `-log-dir=x` is the shorthand `l` followed by `og-dir=x`), so such an argument
+ * keeps its text as written: `shorthand` is set and `name` is everything after the dash,
+ * `=value` included; `value` is then the next word only.
+ */
+export type ComponentArg = {
+  /**
+   * The flag's name without dashes, e.g. `feature-gates`; for a shorthand, the text after
+   * its dash as written (`v=2`).
+   */
+  name: string;
+  /**
+   * Its value; `None` for a bare boolean flag (or a shorthand whose value is in `name`).
+   */
+  value?: string;
+  /**
+   * Written with one dash: pflag's shorthand letters, not a long name.
+   */
+  shorthand?: boolean;
+  /**
+   * The file or import it came from, e.g. `/etc/kubernetes/manifests/kube-apiserver.yaml`.
+   */
+  file?: string;
+  /**
+   * Its 1-based line in that file.
+   */
+  line?: number;
+};
+/**
+ * A config file a component was given (`--config`, `--admission-control-config-file`, ...),
+ * with its text when the input held it.
+ */
+export type ComponentConfigFile = {
+  /**
+   * The flag that names it, without dashes (`config`).
+   */
+  flag: string;
+  /**
+   * The path the flag names.
+   */
+  path: string;
+  /**
+   * The file's text, when the input carried it.
+   */
+  text?: string;
+};
+/**
+ * One component's start: which binary, with which arguments and files.
+ */
+export type ComponentInvocation = {
+  component: GateComponent;
+  /**
+   * The arguments in the order the binary receives them (a later repeat wins for most flags).
+   */
+  args: Array<ComponentArg>;
+  /**
+   * Config files named by the arguments, with their text where known.
+   */
+  files: Array<ComponentConfigFile>;
+};
+/**
+ * The TypeScript shape of a serialized `ComponentError`.
+ */
+export type ComponentError = {
+  kind: ComponentErrorKind;
+  message: string;
+  flag?: string;
+  configFile?: string;
+  file?: string;
+  line?: number;
+};
+/**
+ * What a `StartWarning` is about.
+ */
+export type ComponentStartWarningKind = "deprecatedFlag" | "featureGate" | "gateNotRead" | "valueNotChecked" | "configNotChecked" | "deprecatedConfig";
+/**
+ * A warning or note the binary prints (or kubegate adds) without refusing to start.
+ */
+export type ComponentStartWarning = {
+  kind: ComponentStartWarningKind;
+  /**
+   * The binary's text (`Flag --x has been deprecated, ...`), or kubegate's for a note.
+   */
+  message: string;
+  flag?: string;
+  /**
+   * A feature gate the warning is about.
+   */
+  feature?: string;
+  /**
+   * The file or import it came from, e.g. `/etc/kubernetes/manifests/kube-apiserver.yaml`.
+   */
+  file?: string;
+  /**
+   * Its 1-based line in that file.
+   */
+  line?: number;
+};
+/**
+ * The answer for one component at one release.
+ */
+export type ComponentStartReport = {
+  component: GateComponent;
+  /**
+   * The release checked (`1.28`, or `1.28.3` with a patch).
+   */
+  release: string;
+  /**
+   * The emulation version in effect (`--emulated-version`, else the release's own).
+   */
+  emulationVersion: string;
+  /**
+   * Whether the binary starts: no error below.
+   */
+  starts: boolean;
+  /**
+   * Every refusal, in the order the binary meets them; it prints the first and exits.
+   */
+  errors: Array<ComponentError>;
+  /**
+   * Index into `errors` of the one the binary prints (always 0 when there is one).
+   */
+  firstError?: number;
+  /**
+   * Deprecation and gate warnings the binary prints, and kubegate's notes.
+   */
+  warnings: Array<ComponentStartWarning>;
+  /**
+   * What this check could not judge exactly in this run.
+   */
+  limits: Array<string>;
+};
+/**
+ * One refusal at `to`.
+ */
+export type ComponentUpgradeProblem = {
+  /**
+   * The binary's refusal at `to` (its text, kind, flag, file and location).
+   */
+  error: ComponentError;
+  /**
+   * The first release on the way from which `to`'s binary's refusal holds (`to` itself when
+   * it arrives there); `None` when `from` refuses it too.
+   */
+  arrives?: string;
+  /**
+   * `from` refuses it too: it does not come with the upgrade.
+   */
+  already: boolean;
+};
+/**
+ * One warning at `to`.
+ */
+export type ComponentUpgradeWarning = {
+  warning: ComponentStartWarning;
+  /**
+   * `from` did not print it: the first release on the way that does.
+   */
+  arrives?: string;
+};
+/**
+ * A gate whose default flips between the two releases, for a component that reads it.
+ */
+export type ComponentGateDefaultChange = {
+  gate: string;
+  /**
+   * The default at `from` and at `to`.
+   */
+  before: boolean;
+  after: boolean;
+  /**
+   * Its stage at `to` (`Alpha`, `Beta`, `GA`, `Deprecated`).
+   */
+  stage: string;
+  /**
+   * The first release on the way with the new default.
+   */
+  arrives?: string;
+  /**
+   * `true` when the reader facts do not say at `to` which components read the gate.
+   */
+  readersUnknown: boolean;
+  /**
+   * `true` for a gate the `from` binary does not know and the `to` binary turns on by
+   * default: new behaviour with no word in the invocation (`before` is then `false`).
+   */
+  new?: boolean;
+  /**
+   * `Foo is on by default instead of off (Beta in 1.30)`, or for a new gate `Foo is new and
+   * on by default (Beta in 1.30)`.
+   */
+  message: string;
+};
+/**
+ * One invocation's upgrade.
+ */
+export type ComponentUpgrade = {
+  component: GateComponent;
+  /**
+   * Its index among the invocations given (a cluster may list a component twice).
+   */
+  invocation: number;
+  /**
+   * Where it was written: the file of its first argument.
+   */
+  file?: string;
+  /**
+   * Whether it starts at `from`.
+   */
+  startsBefore: boolean;
+  /**
+   * What `from` refuses already (empty when it starts).
+   */
+  errorsBefore: Array<ComponentError>;
+  /**
+   * Whether it starts at `to`.
+   */
+  starts: boolean;
+  /**
+   * Every refusal at `to`, in the order the binary meets them (it prints the first).
+   */
+  problems: Array<ComponentUpgradeProblem>;
+  /**
+   * The warnings `to` prints, and kubegate's notes about its start.
+   */
+  warnings: Array<ComponentUpgradeWarning>;
+  /**
+   * Gate defaults that flip between `from` and `to` for gates this component reads.
+   */
+  changes: Array<ComponentGateDefaultChange>;
+  /**
+   * What the start checks could not judge exactly for this invocation.
+   */
+  limits: Array<string>;
+};
+/**
+ * The whole check: one entry per invocation of a control-plane component.
+ */
+export type ControlPlaneUpgradeReport = {
+  /**
+   * The release the cluster runs (`1.28`, or `1.28.3`).
+   */
+  from: string;
+  /**
+   * The release to upgrade (or downgrade) to.
+   */
+  to: string;
+  /**
+   * Every release checked on the way, `to` included (`["1.29", "1.30"]`).
+   */
+  steps: Array<string>;
+  /**
+   * Whether every component starts at `to`.
+   */
+  starts: boolean;
+  components: Array<ComponentUpgrade>;
+  /**
+   * Invocations left out (the kubelet: `kubelet::config::check_kubelet_upgrade` answers it).
+   */
+  skipped: Array<string>;
+  /**
+   * What this check cannot judge, once for the whole report.
+   */
+  limits: Array<string>;
+};
+/**
+ * A Kubernetes version the input names for a component (`image: .../kube-apiserver:v1.30.2`).
+ */
+export type ComponentSeenVersion = {
+  /**
+   * The component it is about; `None` for the whole cluster (kubeadm's `kubernetesVersion`).
+   */
+  component?: GateComponent;
+  /**
+   * The version without its `v` (`1.30.2`).
+   */
+  version: string;
+  /**
+   * The file or import it came from, e.g. `/etc/kubernetes/manifests/kube-apiserver.yaml`.
+   */
+  file?: string;
+  /**
+   * Its 1-based line in that file.
+   */
+  line?: number;
+};
+/**
+ * Where the text of a config file came from: the host's file a volume mounts (whose text the
+ * caller gave), or the input that holds it (a ConfigMap's key, a kubeadm document, padded so
+ * that its lines are that input's).
+ */
+export type ComponentFileSource = {
+  /**
+   * The path the flag names (inside the container for a manifest).
+   */
+  path: string;
+  /**
+   * The host path or the input file the text is (or would be) read from.
+   */
+  from: string;
+};
+/**
+ * A text and the name to point at (a path, `kube-apiserver.yaml`).
+ */
+export type ControlPlaneText = {
+  name: string;
+  text: string;
+};
+/**
+ * What `checkControlPlaneUpgrade` takes: the releases and the cluster's texts.
+ */
+export type ControlPlaneUpgradeInput = {
+  /**
+   * The release the cluster runs (`1.23`, `1.23.4`).
+   */
+  from: string;
+  /**
+   * The release to upgrade to.
+   */
+  to: string;
+  /**
+   * Only this component's invocations (`kube-apiserver`...).
+   */
+  component?: GateComponent;
+  /**
+   * Static pod manifests (Pods, DaemonSets, Deployments, Lists, the ConfigMaps they mount).
+   */
+  manifests?: Array<ControlPlaneText>;
+  /**
+   * A kubeadm config: its ClusterConfiguration and KubeProxyConfiguration.
+   */
+  kubeadm?: ControlPlaneText;
+  /**
+   * systemd units, `ps` lines or typed command lines.
+   */
+  cmdlines?: Array<ControlPlaneText>;
+  /**
+   * Texts of the config files the flags name, by their path on the host.
+   */
+  files?: { [key in string]: string };
+};
+/**
+ * What `checkComponentStart` takes: one component, one release and the texts that start it.
+ */
+export type ComponentStartInput = {
+  /**
+   * `kube-apiserver`, `kube-controller-manager`, `kube-scheduler` or `kube-proxy`.
+   */
+  component: GateComponent;
+  /**
+   * The release whose binary starts (`1.29`).
+   */
+  release: string;
+  /**
+   * Static pod manifests (Pods, DaemonSets, Deployments, Lists, the ConfigMaps they mount).
+   */
+  manifests?: Array<ControlPlaneText>;
+  /**
+   * A kubeadm config: its ClusterConfiguration and KubeProxyConfiguration.
+   */
+  kubeadm?: ControlPlaneText;
+  /**
+   * systemd units, `ps` lines or typed command lines.
+   */
+  cmdlines?: Array<ControlPlaneText>;
+  /**
+   * Texts of the config files the flags name, by their path on the host.
+   */
+  files?: { [key in string]: string };
+};
+/**
+ * What the imports read besides the invocations, shared by both answers.
+ */
+export type ControlPlaneImportNotes = {
+  /**
+   * The invocations checked, in the order of the inputs.
+   */
+  invocations: Array<ComponentInvocation>;
+  /**
+   * The releases the inputs name (image tags, kubeadm's `kubernetesVersion`).
+   */
+  versions: Array<ComponentSeenVersion>;
+  /**
+   * The one release they agree on, when they do (`1.16`).
+   */
+  release?: string;
+  /**
+   * Where each config file's text was read from.
+   */
+  sources: Array<ComponentFileSource>;
+  understood: Array<ImportNote>;
+  ignored: Array<ImportNote>;
+};
+/**
+ * What `checkControlPlaneUpgrade` returns.
+ */
+export type ControlPlaneUpgradeResult = {
+  report: ControlPlaneUpgradeReport;
+  read: ControlPlaneImportNotes;
+};
+/**
+ * What `checkComponentStart` returns: one report per invocation of the component found.
+ */
+export type ComponentStartResult = {
+  reports: Array<ComponentStartReport>;
+  read: ControlPlaneImportNotes;
+};
+
 // --- Command line ---
 
 /**
@@ -1361,6 +1788,10 @@ export type ControlPlaneErrorKind = "controlPlane" | "limit";
  */
 export type ImportErrorKind = "import";
 /**
+ * Which rule refused (a string in JSON, a string-literal union in TypeScript).
+ */
+export type ComponentErrorKind = "unknownFlag" | "unknownShorthand" | "badFlagSyntax" | "flagNeedsArgument" | "invalidFlagValue" | "featureGate" | "emulatedVersion" | "configKindNotRegistered" | "configUnreadable" | "unsupportedComponent";
+/**
  * What kind of error a `ReleaseError` is.
  */
 export type ReleaseErrorKind = "release";
@@ -1382,7 +1813,7 @@ export type BindingErrorKind = "invalidArgument" | "invalidInput" | "limit" | "i
  */
 export type AreaErrorKind = "featureGate" | "release";
 /** What a kubegate Error's `kind` can be: the core's kinds and the binding's own. */
-export type ErrorKind = FeatureGateErrorKind | KubeletConfigErrorKind | PodConfigErrorKind | EvictionErrorKind | NodeLifecycleErrorKind | SimulatorErrorKind | ApiFieldsErrorKind | ControlPlaneErrorKind | ImportErrorKind | ReleaseErrorKind | ValueErrorKind | BindingErrorKind | AreaErrorKind;
+export type ErrorKind = FeatureGateErrorKind | KubeletConfigErrorKind | PodConfigErrorKind | EvictionErrorKind | NodeLifecycleErrorKind | SimulatorErrorKind | ApiFieldsErrorKind | ControlPlaneErrorKind | ImportErrorKind | ComponentErrorKind | ReleaseErrorKind | ValueErrorKind | BindingErrorKind | AreaErrorKind;
 
 // --- Facts ---
 

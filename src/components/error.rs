@@ -146,7 +146,7 @@ impl Serialize for ComponentError {
 #[derive(ts_rs::TS)]
 #[ts(rename = "ComponentError", optional_fields)]
 #[allow(dead_code)]
-pub(crate) struct ComponentErrorShape {
+pub struct ComponentErrorShape {
     kind: ComponentErrorKind,
     message: String,
     flag: Option<String>,

@@ -10,7 +10,7 @@ import { useBrowser, screenshot, assertClean } from "./harness.mjs";
 import { axeViolations, report } from "./axe.mjs";
 
 const b = useBrowser();
-const PANELS = ["gates", "layers", "node", "cluster", "pods", "fields", "controlplane"];
+const PANELS = ["gates", "layers", "node", "cluster", "pods", "fields", "controlplane", "upgrade"];
 const PHONE = { width: 390, height: 844 };
 const docs = readdirSync(new URL("../../docs/", import.meta.url)).filter((f) => f.endsWith(".md")).map((f) => f.replace(/\.md$/, ".html"));
 

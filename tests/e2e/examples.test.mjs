@@ -173,6 +173,7 @@ const PROMISES = {
     const t = await panelText(page, "pods");
     assert.equal(t.match(/ADD default\/static-web-node-1 from file/g)?.length, 2, "added, then added again once the file is back");
   },
+  "upgrade-kubeadm-1.16": (page) => HAS(page, "upgrade", /unknown flag: --insecure-port\s+from 1\.24\s+\/etc\/kubernetes\/manifests\/kube-apiserver\.yaml:\d+/),
 };
 
 test("every example outside the Node panel has its promise checked", () => {

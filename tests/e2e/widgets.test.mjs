@@ -209,7 +209,7 @@ test("embed.html: an unknown panel and a hostile link are shown as text", async 
 test("the widgets ship the playground's own panel modules, from its one list", async () => {
   const { PANELS, WIDGET_IDS } = await import("../../www/panels/index.js");
   const { EMBEDDABLE } = await import("../../www/embed-dialog.js");
-  assert.deepEqual(WIDGET_IDS, PANELS.map((p) => p.id).filter((id) => id !== "cluster"));
+  assert.deepEqual(WIDGET_IDS, PANELS.map((p) => p.id).filter((id) => id !== "cluster" && id !== "upgrade"));
   assert.equal(EMBEDDABLE, WIDGET_IDS);
   for (const p of WIDGET_IDS) {
     assert.equal(readFileSync(new URL(`../../pkg/widgets/panels/${p}.js`, import.meta.url), "utf8"), readFileSync(new URL(`../../www/panels/${p}.js`, import.meta.url), "utf8"), p);

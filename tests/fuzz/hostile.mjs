@@ -101,6 +101,8 @@ export const FUNCTIONS = {
   importFeatureMetrics: () => [metrics],
   compareFeatureMetrics: () => [metrics, "1.30", "NodeSwap=true"],
   importKubeadmConfig: () => [kubeadm],
+  checkComponentStart: () => [{ component: "kube-apiserver", release: "1.29", cmdlines: [{ name: "ps", text: "kube-apiserver --insecure-port=0 --feature-gates=NodeSwap=true" }] }],
+  checkControlPlaneUpgrade: () => [{ from: "1.23", to: "1.29", cmdlines: [{ name: "ps", text: "kube-scheduler --config=/s.yaml" }], files: { "/s.yaml": "apiVersion: kubescheduler.config.k8s.io/v1beta1\nkind: KubeSchedulerConfiguration\n" } }],
 };
 
 export const CLASSES = {

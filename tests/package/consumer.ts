@@ -46,6 +46,8 @@ import init, {
   importFeatureMetrics,
   compareFeatureMetrics,
   importKubeadmConfig,
+  checkComponentStart,
+  checkControlPlaneUpgrade,
 } from "kubegate";
 import type {
   FeatureSpec,
@@ -317,11 +319,18 @@ const kubeadm = importKubeadmConfig("");
 const kubeadmGates: Record<string, boolean> = kubeadm.kubeadmFeatureGates;
 // @ts-expect-error the environment maps names to strings
 importKubeletCommandLine("kubelet", { A: 1 });
+const cpUpgrade = checkControlPlaneUpgrade({ from: "1.16", to: "1.26", manifests: [{ name: "a.yaml", text: "" }], files: { "/x": "" } });
+const arrives: string | undefined = cpUpgrade.report.components[0]?.problems[0]?.arrives;
+const cpKind: string | undefined = cpUpgrade.report.components[0]?.problems[0]?.error.kind;
+const cpStart = checkComponentStart({ component: "kube-apiserver", release: "1.24", cmdlines: [{ name: "ps", text: "kube-apiserver" }] });
+const cpStarts: boolean | undefined = cpStart.reports[0]?.starts;
+// @ts-expect-error the releases are strings
+checkControlPlaneUpgrade({ from: 1.16, to: "1.26" });
 
 export const used = [
   maxDepth, oldValue, on, byId, help, flags, emulation, explicit, problems, all, history, deps, stage,
   yaml, versions, newest, removed, features, maxPodsLayer, summary, starts, badLayer, changed,
   transitions, start, settings, monitored, simNow, codes, done, seen, mode, watching, dropped,
   enumErrors, allowed, deleted, bootNow, clusterIP, form, args, configFile, kubeletVersion, metrics,
-  mismatchKind, kubeadmGates, grace, dropinSpan, wrongFacts, asYaml,
+  mismatchKind, kubeadmGates, arrives, cpKind, cpStarts, grace, dropinSpan, wrongFacts, asYaml,
 ];

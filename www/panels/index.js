@@ -8,8 +8,9 @@ import cluster from "./cluster.js";
 import pods from "./pods.js";
 import fields from "./fields.js";
 import controlplane from "./controlplane.js";
+import upgrade from "./upgrade.js";
 
-export const PANELS = [gates, layers, node, cluster, pods, fields, controlplane];
+export const PANELS = [gates, layers, node, cluster, pods, fields, controlplane, upgrade];
 
 /** The panels that are also widgets (kubegate/widgets), by id, in tab order: every panel that
  *  does not say `widget: false`. The one list: scripts/build-widgets.mjs copies these panels and

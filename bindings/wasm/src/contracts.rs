@@ -152,6 +152,7 @@ fn error_kinds(cfg: &Config) -> Vec<String> {
         api::gating::ApiFieldsErrorKind,
         controlplane::bootstrap::ControlPlaneErrorKind,
         import::ImportErrorKind,
+        kubegate::components::ComponentErrorKind,
         releases::ReleaseErrorKind,
         kubegate::ValueErrorKind,
         super::error::BindingErrorKind,
@@ -163,7 +164,7 @@ fn error_kinds(cfg: &Config) -> Vec<String> {
 pub(crate) fn generate() -> String {
     // Every integer that crosses is far below 2^53: JS numbers, not BigInt.
     let cfg = Config::new().with_large_int("number");
-    let sections: [(&str, Vec<String>); 10] = [
+    let sections: [(&str, Vec<String>); 11] = [
         (
             "Errors",
             vec![
@@ -274,6 +275,32 @@ pub(crate) fn generate() -> String {
                 decl::<podconfig::Event>(&cfg),
                 decl::<podconfig::MergeOutcome>(&cfg),
                 decl::<podconfig::types::SourceStep>(&cfg),
+            ],
+        ),
+        (
+            "Control-plane components",
+            vec![
+                decl::<kubegate::components::SourceLocation>(&cfg),
+                decl::<kubegate::components::InvocationArg>(&cfg),
+                decl::<kubegate::components::ConfigFile>(&cfg),
+                decl::<kubegate::components::Invocation>(&cfg),
+                decl::<kubegate::components::error::ComponentErrorShape>(&cfg),
+                decl::<kubegate::components::StartWarningKind>(&cfg),
+                decl::<kubegate::components::StartWarning>(&cfg),
+                decl::<kubegate::components::StartReport>(&cfg),
+                decl::<kubegate::components::upgrade::UpgradeProblem>(&cfg),
+                decl::<kubegate::components::upgrade::UpgradeWarning>(&cfg),
+                decl::<kubegate::components::upgrade::GateDefaultChange>(&cfg),
+                decl::<kubegate::components::upgrade::ComponentUpgrade>(&cfg),
+                decl::<kubegate::components::upgrade::UpgradeReport>(&cfg),
+                decl::<kubegate::import::invocations::SeenVersion>(&cfg),
+                decl::<kubegate::import::invocations::FileSource>(&cfg),
+                decl::<kubegate::components::input::NamedText>(&cfg),
+                decl::<super::components::UpgradeInput>(&cfg),
+                decl::<super::components::StartInput>(&cfg),
+                decl::<super::components::Read>(&cfg),
+                decl::<super::components::UpgradeResult>(&cfg),
+                decl::<super::components::StartResult>(&cfg),
             ],
         ),
         ("Command line", vec![decl::<super::CliOutput>(&cfg)]),

@@ -32,6 +32,8 @@ mod alloc;
 mod apifields;
 #[cfg(feature = "cli")]
 mod cli;
+#[cfg(all(feature = "api", feature = "control-plane"))]
+mod components;
 // Generation runs as a test (the staleness check writes the file when blessed).
 #[cfg(all(test, feature = "typescript"))]
 mod contracts;
