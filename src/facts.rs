@@ -127,9 +127,8 @@ pub struct Facts {
 /// The facts, computed from the owning modules (cheap: a few hundred lookups and one kubelet
 /// resolution per release).
 pub fn facts() -> Facts {
-    let per_release: BTreeMap<String, ReleaseFacts> = Release::all()
-        .map(|r| (r.to_string(), release_facts(r)))
-        .collect();
+    let mut per_release: BTreeMap<String, ReleaseFacts> = BTreeMap::new();
+    per_release.extend(Release::all().map(|r| (r.to_string(), release_facts(r))));
     let ordered: Vec<(Release, &ReleaseFacts)> = Release::all()
         .filter_map(|r| per_release.get(&r.to_string()).map(|f| (r, f)))
         .collect();

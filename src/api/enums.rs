@@ -203,7 +203,8 @@ pub fn validate_enum_request(req: &EnumRequest) -> Vec<FieldError> {
         op_type: req.operation,
         options: req.options.clone(),
     };
-    let valid: BTreeSet<String> = req.valid_values.iter().cloned().collect();
+    let mut valid: BTreeSet<String> = BTreeSet::new();
+    valid.extend(req.valid_values.iter().cloned());
     let old = req.old_value.as_ref().map(|o| o.as_deref());
     validate_enum_ratcheting(
         &op,

@@ -84,14 +84,16 @@ pub fn validate_restart_policy_declarative(
         },
         options: BTreeMap::from([(GATE.to_string(), allow)]),
     };
-    let valid: BTreeSet<String> = [
-        RESTART_POLICY_ALWAYS,
-        RESTART_POLICY_NEVER,
-        RESTART_POLICY_ON_TUESDAY,
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    let mut valid: BTreeSet<String> = BTreeSet::new();
+    valid.extend(
+        [
+            RESTART_POLICY_ALWAYS,
+            RESTART_POLICY_NEVER,
+            RESTART_POLICY_ON_TUESDAY,
+        ]
+        .iter()
+        .map(|s| s.to_string()),
+    );
     let exclusions = [EnumExclusion::new(RESTART_POLICY_ON_TUESDAY, GATE, false)];
     Ok(validate_enum_ratcheting(
         &op,

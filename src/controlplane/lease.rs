@@ -181,7 +181,8 @@ fn check_format(
         return (false, false, false);
     };
     let ports_ok = !reconcile_ports || subset.ports == ports;
-    let want: BTreeSet<&str> = master_ips.iter().map(String::as_str).collect();
+    let mut want: BTreeSet<&str> = BTreeSet::new();
+    want.extend(master_ips.iter().map(String::as_str));
     let mut seen = BTreeSet::new();
     let ips_ok = subset.addresses.len() == master_ips.len()
         && subset

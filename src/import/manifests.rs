@@ -299,18 +299,19 @@ impl Pod<'_> {
 
     /// The words of a container's command line, `$(VAR)` expanded, with their lines.
     fn words(&self, c: &Value, cptr: &str, out: &mut Invocations) -> Vec<Word> {
-        let env: BTreeMap<String, Option<String>> = c
-            .get("env")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(|e| {
-                Some((
-                    e.get("name")?.as_str()?.to_string(),
-                    e.get("value").and_then(Value::as_str).map(str::to_string),
-                ))
-            })
-            .collect();
+        let mut env: BTreeMap<String, Option<String>> = BTreeMap::new();
+        env.extend(
+            c.get("env")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(|e| {
+                    Some((
+                        e.get("name")?.as_str()?.to_string(),
+                        e.get("value").and_then(Value::as_str).map(str::to_string),
+                    ))
+                }),
+        );
         let mut words = Vec::new();
         for field in ["command", "args"] {
             let Some(list) = c.get(field).and_then(Value::as_array) else {

@@ -217,11 +217,12 @@ pub struct Mismatch {
 /// Gates the gate knows but the metrics do not list are not mismatches: components report only
 /// the gates they registered.
 pub fn compare(reported: &FeatureMetrics, gate: &FeatureGate) -> Vec<Mismatch> {
-    let states: BTreeMap<String, (bool, PreRelease)> = gate
-        .feature_states()
-        .into_iter()
-        .map(|s| (s.name, (s.enabled, s.pre_release)))
-        .collect();
+    let mut states: BTreeMap<String, (bool, PreRelease)> = BTreeMap::new();
+    states.extend(
+        gate.feature_states()
+            .into_iter()
+            .map(|s| (s.name, (s.enabled, s.pre_release))),
+    );
     let mut out = Vec::new();
     for g in &reported.gates {
         match states.get(&g.name) {

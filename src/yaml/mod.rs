@@ -111,8 +111,9 @@ pub struct Document {
 impl fmt::Debug for Document {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Positions sorted by pointer, as a map would print them.
-        let positions: std::collections::BTreeMap<&str, Pos> =
-            self.positions.all().into_iter().collect();
+        let mut positions: std::collections::BTreeMap<&str, Pos> =
+            std::collections::BTreeMap::new();
+        positions.extend(self.positions.all());
         f.debug_struct("Document")
             .field("value", &self.value)
             .field("positions", &positions)

@@ -590,10 +590,12 @@ pub fn explain(
             e.1 += 1;
         }
     }
-    let states: BTreeMap<String, ZoneState> = counts
-        .iter()
-        .map(|(k, (r, nr, _))| (k.clone(), ctl.compute_zone_state(*r as usize, *nr as usize)))
-        .collect();
+    let mut states: BTreeMap<String, ZoneState> = BTreeMap::new();
+    states.extend(
+        counts
+            .iter()
+            .map(|(k, (r, nr, _))| (k.clone(), ctl.compute_zone_state(*r as usize, *nr as usize))),
+    );
     let all_full = other_zones == 0
         && !states.is_empty()
         && states.values().all(|s| *s == ZoneState::FullDisruption);
@@ -621,11 +623,8 @@ pub fn explain(
         })
         .collect();
     // Zones by key, in `zones` order (both follow `counts`).
-    let zone_index: BTreeMap<&str, usize> = counts
-        .keys()
-        .enumerate()
-        .map(|(i, k)| (k.as_str(), i))
-        .collect();
+    let mut zone_index: BTreeMap<&str, usize> = BTreeMap::new();
+    zone_index.extend(counts.keys().enumerate().map(|(i, k)| (k.as_str(), i)));
 
     // Phase two: the NoExecute taints each node is to gain or lose.
     let mut planned: Vec<Planned> = Vec::new();
@@ -713,11 +712,13 @@ pub fn explain(
             v.push(p);
         }
     }
-    let names: BTreeMap<&str, usize> = nodes
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (n.node.metadata.name.as_str(), i))
-        .collect();
+    let mut names: BTreeMap<&str, usize> = BTreeMap::new();
+    names.extend(
+        nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.node.metadata.name.as_str(), i)),
+    );
     let mut pods_of: Vec<Vec<&PodOnNode>> = vec![Vec::new(); work.len()];
     let mut other_pods = Vec::new();
     for p in pods {
@@ -1052,7 +1053,7 @@ fn node_explanation(
             ),
         });
     }
-    happened.sort_by_key(|s| s.at);
+    by_time(&mut happened);
 
     // Rule 1: Unknown.
     let grace = w.grace;
@@ -1349,8 +1350,8 @@ fn node_explanation(
     for s in overdue.iter_mut().filter(|s| s.kind == "eviction") {
         s.why = Some("Due at or before now: the taint manager has deleted these pods, unless it restarted since the taint (it then counts from its own start) or the pods carry a finalizer.".into());
     }
-    next.sort_by_key(|s| s.at);
-    overdue.sort_by_key(|s| s.at);
+    by_time(&mut next);
+    by_time(&mut overdue);
 
     let summary = summary(w, &taints, &evictions, now, grace);
     NodeExplanation {
@@ -1441,4 +1442,10 @@ fn summary(
     }
     s.push('.');
     s
+}
+
+/// Steps in time order, equal times in the order they were found (a stable sort): one copy of
+/// the sort for every list of steps.
+fn by_time(steps: &mut [Step]) {
+    steps.sort_by_key(|s| s.at);
 }

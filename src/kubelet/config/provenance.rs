@@ -251,11 +251,12 @@ fn summarize(path: &str, fp: &FieldProvenance) -> String {
 /// Explains `field_path` from a provenance table; `None` if nothing is known under it.
 pub fn explain(prov: &Provenance, field_path: &str) -> Option<Explanation> {
     let prefix = format!("{field_path}.");
-    let fields: BTreeMap<String, FieldProvenance> = prov
-        .iter()
-        .filter(|(p, _)| *p == field_path || p.starts_with(&prefix))
-        .map(|(p, f)| (p.clone(), f.clone()))
-        .collect();
+    let mut fields: BTreeMap<String, FieldProvenance> = BTreeMap::new();
+    fields.extend(
+        prov.iter()
+            .filter(|(p, _)| *p == field_path || p.starts_with(&prefix))
+            .map(|(p, f)| (p.clone(), f.clone())),
+    );
     if fields.is_empty() {
         return None;
     }

@@ -105,15 +105,13 @@ impl<'a> Startup<'a> {
         let mut flag_cfg = base_defaults.clone();
         defaults::apply_legacy_defaults(&mut flag_cfg);
         let mut cfg_value = to_value(&flag_cfg);
-        let legacy: BTreeMap<String, Origin> = defaults::LEGACY_DEFAULT_PATHS
-            .iter()
-            .map(|p| {
-                (
-                    p.to_string(),
-                    Origin::new(Layer::LegacyFlagDefault, "command line", None),
-                )
-            })
-            .collect();
+        let mut legacy: BTreeMap<String, Origin> = BTreeMap::new();
+        legacy.extend(defaults::LEGACY_DEFAULT_PATHS.iter().map(|p| {
+            (
+                p.to_string(),
+                Origin::new(Layer::LegacyFlagDefault, "command line", None),
+            )
+        }));
         provenance::record_step(
             &mut prov,
             &to_value(&base_defaults),

@@ -172,11 +172,12 @@ impl Gates for Without {
         &mut self,
         m: &BTreeMap<String, bool>,
     ) -> Result<Vec<String>, crate::featuregate::FeatureGateError> {
-        let kept: BTreeMap<String, bool> = m
-            .iter()
-            .filter(|(k, _)| !self.skip.contains(k))
-            .map(|(k, v)| (k.clone(), *v))
-            .collect();
+        let mut kept: BTreeMap<String, bool> = BTreeMap::new();
+        kept.extend(
+            m.iter()
+                .filter(|(k, _)| !self.skip.contains(k))
+                .map(|(k, v)| (k.clone(), *v)),
+        );
         Gates::set_from_map(&mut self.inner, &kept)
     }
     fn state(&self, name: &str) -> GateState {

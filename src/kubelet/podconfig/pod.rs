@@ -992,7 +992,8 @@ fn changed_annotation_keys(
     let empty = Map::new();
     let a = a.unwrap_or(&empty);
     let b = b.unwrap_or(&empty);
-    let keys: BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+    let mut keys: BTreeSet<&String> = BTreeSet::new();
+    keys.extend(a.keys().chain(b.keys()));
     keys.into_iter()
         .filter(|k| !LOCAL_ANNOTATIONS.contains(&k.as_str()) && a.get(*k) != b.get(*k))
         .cloned()
