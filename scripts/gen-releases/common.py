@@ -26,3 +26,40 @@ def die(msg: str, code: int = 2) -> None:
     """Stops the generator with `msg`, prefixed by the generator's own file name."""
     print(f"{os.path.basename(sys.argv[0])}: {msg}", file=sys.stderr)
     sys.exit(code)
+
+
+def write(path: str, text: str) -> None:
+    """Writes a facts or generated file, creating its folder."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def read_tsv(path: str) -> list[dict]:
+    """The rows of one of our facts TSVs (`#` lines are comments, the first other line names the
+    columns; a short row's missing cells read as empty)."""
+    if not os.path.exists(path):
+        die(f"{os.path.relpath(path, ROOT)} is absent: run `{os.path.basename(sys.argv[0])} extract` first")
+    rows, header = [], None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if not line or line.startswith("#"):
+                continue
+            cells = line.split("\t")
+            if header is None:
+                header = cells
+                continue
+            cells += [""] * (len(header) - len(cells))
+            rows.append(dict(zip(header, cells)))
+    return rows
+
+
+def sources_of(path: str) -> list[str]:
+    """The `# source:` lines of a facts file: where its facts were read."""
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("# source:"):
+                out.append(line[len("# source:"):].strip())
+    return out

@@ -31,7 +31,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import HERE, NEWEST, OLDEST, ROOT, die  # noqa: E402
+from common import HERE, NEWEST, OLDEST, ROOT, die, read_tsv  # noqa: E402
 
 FACTS = os.path.join(HERE, "facts", "component-configs.tsv")
 FACTS_TREES = os.path.join(HERE, "facts", "component-configs-trees.tsv")
@@ -243,21 +243,6 @@ def extract_trees():
     print(f"wrote {os.path.relpath(FACTS_TREES, ROOT)}")
 
 
-def read_tsv(path):
-    if not os.path.exists(path):
-        die(f"{os.path.relpath(path, ROOT)} is absent: run `component_configs.py extract` first")
-    rows, header = [], None
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            line = line.rstrip("\n")
-            if not line or line.startswith("#"):
-                continue
-            cells = line.split("\t")
-            if header is None:
-                header = cells
-                continue
-            rows.append(dict(zip(header, cells)))
-    return rows
 
 
 def tuple_lines(cells):

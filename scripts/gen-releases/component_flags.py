@@ -34,7 +34,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import HERE, NEWEST, OLDEST, ROOT, die  # noqa: E402
+from common import HERE, NEWEST, OLDEST, ROOT, die, read_tsv, sources_of, write  # noqa: E402
 
 FACTS_PAGES = os.path.join(HERE, "facts", "component-flags-website.tsv")
 FACTS_TREES = os.path.join(HERE, "facts", "component-flags-trees.tsv")
@@ -361,37 +361,10 @@ def extract():
     print(f"wrote {os.path.relpath(FACTS_PAGES, ROOT)} and {os.path.relpath(FACTS_TREES, ROOT)}")
 
 
-def write(path, text):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
 
 
-def read_tsv(path):
-    if not os.path.exists(path):
-        die(f"{os.path.relpath(path, ROOT)} is absent: run `component_flags.py extract` first")
-    rows, header = [], None
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            line = line.rstrip("\n")
-            if not line or line.startswith("#"):
-                continue
-            cells = line.split("\t")
-            if header is None:
-                header = cells
-                continue
-            cells += [""] * (len(header) - len(cells))
-            rows.append(dict(zip(header, cells)))
-    return rows
 
 
-def sources_of(path):
-    out = []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            if line.startswith("# source:"):
-                out.append(line[len("# source:"):].strip())
-    return out
 
 
 def page_kind(rel, comp, name, typ):
