@@ -39,6 +39,7 @@ pub const NEWEST: Release = Release::of_minor(37);
 
 /// Whether `release` lies in a registration's life: from minor `since` up to, not including,
 /// minor `removed`, as the kubelet's and the components' flag records count theirs.
+#[cfg(feature = "kubelet-config")]
 pub(crate) fn lives_in(release: Release, since: u16, removed: Option<u16>) -> bool {
     let m = release.minor();
     m >= since && removed.is_none_or(|r| m < r)
@@ -46,6 +47,7 @@ pub(crate) fn lives_in(release: Release, since: u16, removed: Option<u16>) -> bo
 
 /// The span of a life (oldest first) that `release` falls in: the last one starting at or before
 /// its minor.
+#[cfg(feature = "kubelet-config")]
 pub(crate) fn span_at<S>(spans: &[S], release: Release, from: impl Fn(&S) -> u16) -> Option<&S> {
     spans.iter().rev().find(|s| from(s) <= release.minor())
 }
