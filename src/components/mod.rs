@@ -97,8 +97,6 @@ pub struct Invocation {
 
 pub mod error;
 #[cfg(feature = "kubelet-config")]
-pub mod input;
-#[cfg(feature = "kubelet-config")]
 pub mod start;
 
 pub use error::{ComponentError, ComponentErrorKind};

@@ -21,6 +21,8 @@
 pub mod cmdline;
 pub mod configz;
 #[cfg(feature = "control-plane")]
+pub mod control_plane;
+#[cfg(feature = "control-plane")]
 pub mod invocations;
 pub mod kubeadm;
 #[cfg(feature = "control-plane")]

@@ -1,6 +1,6 @@
 //! JS exports of the control plane's components (`kubegate::components`): a cluster's texts in
 //! (manifests, a kubeadm config, command lines), the same imports the CLI runs
-//! (`components::input::import`), one check, the report out.
+//! (`import::control_plane::import`), one check, the report out.
 
 use std::collections::BTreeMap;
 
@@ -9,9 +9,9 @@ use wasm_bindgen::prelude::*;
 
 use super::error::BindingErrorKind;
 use super::{error, fail, input, output};
-use kubegate::components::input::{self as texts, ControlPlaneTexts, NamedText};
 use kubegate::components::upgrade::{check_control_plane_upgrade, UpgradeReport};
 use kubegate::components::{check_start, Component, Invocation, StartReport};
+use kubegate::import::control_plane::{self as texts, ControlPlaneTexts, NamedText};
 use kubegate::import::invocations::{FileSource, SeenVersion};
 use kubegate::import::Note;
 use kubegate::releases::Release;

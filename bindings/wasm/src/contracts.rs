@@ -295,7 +295,7 @@ pub(crate) fn generate() -> String {
                 decl::<kubegate::components::upgrade::UpgradeReport>(&cfg),
                 decl::<kubegate::import::invocations::SeenVersion>(&cfg),
                 decl::<kubegate::import::invocations::FileSource>(&cfg),
-                decl::<kubegate::components::input::NamedText>(&cfg),
+                decl::<kubegate::import::control_plane::NamedText>(&cfg),
                 decl::<super::components::UpgradeInput>(&cfg),
                 decl::<super::components::StartInput>(&cfg),
                 decl::<super::components::Read>(&cfg),

@@ -8,10 +8,10 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::Component;
-use crate::import::invocations::{self, Invocations};
-use crate::import::manifests::{self, ManifestFile};
-use crate::import::{kubeadm, ImportError};
+use super::invocations::{self, Invocations};
+use super::manifests::{self, ManifestFile};
+use super::{kubeadm, ImportError};
+use crate::components::Component;
 
 /// A text and the name to point at (a path, `kube-apiserver.yaml`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
