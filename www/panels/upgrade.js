@@ -24,7 +24,8 @@ export default {
   widget: false,
   create({ kubegate, container }) {
     const releases = versionRange(kubegate);
-    const DEFAULTS = { from: releases[Math.min(3, releases.length - 1)], to: releases[0], files: [] };
+    /** @typedef {{ name: string, kind: string, text: string, key: number }} UpgradeText */
+    const DEFAULTS = { from: releases[Math.min(3, releases.length - 1)], to: releases[0], files: /** @type {UpgradeText[]} */ ([]) };
     let state = structuredClone(DEFAULTS);
     let seq = 0;
 
@@ -102,6 +103,7 @@ export default {
 
     /** The texts as checkControlPlaneUpgrade takes them. */
     function request() {
+      /** @type {import("kubegate").ControlPlaneUpgradeInput & { manifests: import("kubegate").ControlPlaneText[], cmdlines: import("kubegate").ControlPlaneText[], files: Record<string, string> }} */
       const r = { from: state.from, to: state.to, manifests: [], cmdlines: [], files: {} };
       for (const f of state.files) {
         const t = { name: f.name, text: f.text };
