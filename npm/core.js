@@ -671,7 +671,10 @@ export function checkedCore(raw) {
         const s = STATE.get(this);
         let n = 0;
         try {
-          n = s?.raw ? Object.keys(args[0]).length : 0;
+          // Only a map of features is counted: a string's keys are its characters (a huge one
+          // would take seconds to list), and the checked call refuses anything but an object.
+          const features = args[0];
+          n = s?.raw && typeof features === "object" && features !== null ? Object.keys(features).length : 0;
         } catch {
           // The checked call below names what is wrong with the argument.
         }
