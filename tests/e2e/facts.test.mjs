@@ -240,6 +240,16 @@ const PREMISES = {
     assert.match(ex.note, new RegExp(`node-monitor-grace-period is ${graceAt("1.21")}`));
   },
   "pods-docs-static-web": () => {},
+  "upgrade-kubeadm-1.16": (ex) => {
+    const { from, to, files } = ex.panels.upgrade;
+    const manifests = files.filter((f) => f.kind === "manifest").map(({ name, text }) => ({ name, text }));
+    const { report } = kg.checkControlPlaneUpgrade({ from, to, manifests });
+    // All three start at the release they were written for; only kube-apiserver breaks, on the
+    // flag the note names, from the release the note names.
+    assert.deepEqual(report.components.map((c) => [c.component, c.startsBefore, c.starts]), [["kube-apiserver", true, false], ["kube-controller-manager", true, true], ["kube-scheduler", true, true]]);
+    const broken = report.components[0].problems.map((p) => [p.error.message, p.arrives]);
+    assert.deepEqual(broken, [["unknown flag: --insecure-port", "1.24"]]);
+  },
   "patch-1324-ordered-namespace-deletion": (ex) => {
     const { emulation, patch } = ex.panels.gates;
     const at = (v) => { try { kg.FeatureGate.forRelease(v).set(ex.panels.gates.flags); return "accepted"; } catch (e) { return e.message; } };

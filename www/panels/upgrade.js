@@ -189,7 +189,7 @@ export default {
       failure.hidden = true;
       for (const ta of editors.values()) ta.removeAttribute("aria-invalid");
       if (!state.files.length) {
-        status.textContent = "Add a text or open files, or load the example \"kubeadm 1.16's static pods upgraded to 1.26\".";
+        status.textContent = "Add a text or open files, or choose the control-plane example in the Examples menu.";
         render(result);
         return;
       }
