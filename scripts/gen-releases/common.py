@@ -63,3 +63,37 @@ def sources_of(path: str) -> list[str]:
             if line.startswith("# source:"):
                 out.append(line[len("# source:"):].strip())
     return out
+
+
+def rust_str(s: str) -> str:
+    """`s` as a Rust string literal."""
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def render_flag_preamble(out: list, srcs, page_commits, messages) -> dict:
+    """The part every generated flag-data file shares: its sources, the reference-page commit of
+    each release, and one `const` per deprecation message (named D0, D1, ... in sorted order, laid
+    out as rustfmt would). Returns each message's const name."""
+    out.append("/// The upstream sources the records were generated from.")
+    out.append("pub static SOURCES: &[&str] = &[")
+    for s in srcs:
+        out.append(f"    {rust_str(s)},")
+    out.append("];")
+    out.append("")
+    out.append("/// The reference-page commit read for each release (`None`: carried over and corrected).")
+    out.append("pub static PAGE_COMMITS: &[(u16, Option<&str>)] = &[")
+    for rel, c in page_commits.items():
+        out.append(f"    ({rel}, {'Some(' + rust_str(c) + ')' if c else 'None'}),")
+    out.append("];")
+    out.append("")
+    names = {}
+    for i, d in enumerate(sorted(messages)):
+        names[d] = f"D{i}"
+        line = f"const D{i}: &str = {rust_str(d)};"
+        wrapped = f"    {rust_str(d)};"
+        # rustfmt's layout: too long for one line but fits once wrapped -> wrapped.
+        if len(line) > 100 and len(wrapped) <= 100:
+            line = f"const D{i}: &str =\n{wrapped}"
+        out.append(line)
+    out.append("")
+    return names

@@ -34,7 +34,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import HERE, NEWEST, OLDEST, ROOT, die, read_tsv, sources_of, write  # noqa: E402
+from common import HERE, NEWEST, OLDEST, ROOT, die, read_tsv, render_flag_preamble, rust_str, sources_of, write  # noqa: E402
 
 FACTS_PAGES = os.path.join(HERE, "facts", "component-flags-website.tsv")
 FACTS_TREES = os.path.join(HERE, "facts", "component-flags-trees.tsv")
@@ -544,9 +544,6 @@ def crosscheck():
     sys.exit(1 if found else 0)
 
 
-def rust_str(s):
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
 
 def render(records, srcs, page_commits):
     out = []
@@ -556,28 +553,9 @@ def render(records, srcs, page_commits):
     out.append("use super::{ComponentFlag, FlagKind::*, FlagSpan};")
     out.append("use crate::releases::gates::Component::*;")
     out.append("")
-    out.append("/// The upstream sources the records were generated from.")
-    out.append("pub static SOURCES: &[&str] = &[")
-    for s in srcs:
-        out.append(f"    {rust_str(s)},")
-    out.append("];")
-    out.append("")
-    out.append("/// The reference-page commit read for each release (`None`: carried over and corrected).")
-    out.append("pub static PAGE_COMMITS: &[(u16, Option<&str>)] = &[")
-    for rel, c in page_commits.items():
-        out.append(f"    ({rel}, {'Some(' + rust_str(c) + ')' if c else 'None'}),")
-    out.append("];")
-    out.append("")
-    deps = sorted({sp[2] for r in records for sp in r[5] if sp[2]})
-    dep_names = {}
-    for i, d in enumerate(deps):
-        dep_names[d] = f"D{i}"
-        line = f"const D{i}: &str = {rust_str(d)};"
-        wrapped = f"    {rust_str(d)};"
-        if len(line) > 100 and len(wrapped) <= 100:
-            line = f"const D{i}: &str =\n{wrapped}"
-        out.append(line)
-    out.append("")
+    dep_names = render_flag_preamble(
+        out, srcs, page_commits, {sp[2] for r in records for sp in r[5] if sp[2]}
+    )
     out.append("/// Every flag any release of the four components registered, by component (in")
     out.append("/// `Component::ALL` order) and then by name.")
     out.append("pub static FLAGS: &[ComponentFlag] = &[")

@@ -31,7 +31,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import HERE, NEWEST, OLDEST, ROOT, die, read_tsv, sources_of, write  # noqa: E402
+from common import HERE, NEWEST, OLDEST, ROOT, die, read_tsv, render_flag_preamble, rust_str, sources_of, write  # noqa: E402
 
 FACTS_PAGES = os.path.join(HERE, "facts", "kubelet-flags-website.tsv")
 FACTS_LOGS = os.path.join(HERE, "facts", "kubelet-flags-component-base.tsv")
@@ -560,9 +560,6 @@ KLOG_FLAGS = [
 ]
 
 
-def rust_str(s):
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
 
 def render(records, srcs, page_commits):
     out = []
@@ -571,29 +568,9 @@ def render(records, srcs, page_commits):
     out.append("// corrections: scripts/gen-releases/corrections/kubelet_flags.tsv.")
     out.append("use super::{FlagRecord, FlagSpan, Kind::*};")
     out.append("")
-    out.append("/// The upstream sources the records were generated from.")
-    out.append("pub static SOURCES: &[&str] = &[")
-    for s in srcs:
-        out.append(f"    {rust_str(s)},")
-    out.append("];")
-    out.append("")
-    out.append("/// The reference-page commit read for each release (`None`: carried over and corrected).")
-    out.append("pub static PAGE_COMMITS: &[(u16, Option<&str>)] = &[")
-    for rel, c in page_commits.items():
-        out.append(f"    ({rel}, {'Some(' + rust_str(c) + ')' if c else 'None'}),")
-    out.append("];")
-    out.append("")
-    deps = sorted({sp[3] for r in records for sp in r[4] if sp[3]})
-    dep_names = {}
-    for i, d in enumerate(deps):
-        dep_names[d] = f"D{i}"
-        line = f"const D{i}: &str = {rust_str(d)};"
-        wrapped = f"    {rust_str(d)};"
-        # rustfmt's layout: too long for one line but fits once wrapped -> wrapped.
-        if len(line) > 100 and len(wrapped) <= 100:
-            line = f"const D{i}: &str =\n{wrapped}"
-        out.append(line)
-    out.append("")
+    dep_names = render_flag_preamble(
+        out, srcs, page_commits, {sp[3] for r in records for sp in r[4] if sp[3]}
+    )
     out.append("/// Every flag any release registered, sorted by name.")
     out.append("pub static FLAGS: &[FlagRecord] = &[")
     for name, short, since, removed, spans in records:
