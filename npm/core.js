@@ -22,27 +22,11 @@
 //                      "unrecognized", "kubeletConfig", "podConfig", "controlPlane").
 // No Kubernetes rule lives here.
 
-/** Limits of the JS boundary (see SECURITY.md). The core has its own, per area. */
-export const LIMITS = Object.freeze({
-  /** Longest string argument or string inside a structured argument, in UTF-16 code units. */
-  maxStringLength: 8 * 1024 * 1024,
-  /** Largest structured argument, as JSON text (characters). */
-  maxJsonLength: 32 * 1024 * 1024,
-  /** Deepest nesting of arrays and objects in a structured argument. */
-  maxDepth: 100,
-  /** Most values (every string, number, array, object...) in one structured argument. */
-  maxValues: 2_000_000,
-  /** Longest array in a structured argument or list argument. */
-  maxArrayLength: 1_000_000,
-  /** Most entries in one `FeatureGate.setFromMap` map or `FeatureGate.set` string: ten times the
-   * features of any release. A map with more entries than a gate has features names an unknown
-   * one, which the gate refuses; past this limit it is refused before the names are copied. */
-  maxFeatureValues: 10_000,
-  /** Most features one caller adds to a gate (`add`, `addVersioned`, all calls together) and most
-   * entries in one `addDependencies` map: ten times any release's, so that every method of the
-   * gate answers within the second. */
-  maxFeatures: 10_000,
-});
+import { LIMITS, GATE_FUNCTIONS, GATE_CLASSES } from "./exports.generated.js";
+
+// The limits of the boundary and every parameter's check come from one list in the binding
+// (bindings/wasm/src/contracts/exports.rs), generated into exports.generated.js.
+export { LIMITS };
 
 // --- errors ------------------------------------------------------------------------------------
 
@@ -335,7 +319,7 @@ T.featureGates = (p, v) => {
 };
 
 /** The exports of the gate core, checked, over one wasm-bindgen glue (`raw`), plus the machinery
- * (`invoke`, `fnExport`, `classExport`) the full entry builds its other areas with. */
+ * (`invoke`, `tableFunction`, `tableClass`) the full entry builds its other areas with. */
 /** What init() and initSync() resolve to: a frozen summary whose `memoryBytes` (also as
  * `memory.buffer.byteLength`) asks `memoryBytes()` afresh on every read. */
 export function loadedSummary(memoryBytes) {
@@ -501,44 +485,19 @@ export function checkedCore(raw) {
     return C;
   }
 
+  // An export as its entry in the generated tables: a function, or a class over the glue's `Raw`.
+  function tableFunction(table, name) {
+    const [params, ret] = table[name];
+    return fnExport(name, params, ret);
+  }
+  function tableClass(table, cls, Raw) {
+    const { ctor, methods, getters, statics } = table[cls];
+    return classExport(cls, Raw, ctor, methods, getters, statics);
+  }
+
   // --- feature gates -------------------------------------------------------------------------------
 
-  const VERSION = ["emulationVersion", "optString", "emulation version"];
-  const FeatureGate = classExport(
-    "FeatureGate",
-    raw.FeatureGate,
-    [VERSION, ["minCompatibilityVersion", "optString", "min compatibility version"]],
-    {
-      add: [[["features", "features", "feature specs"]], "plain"],
-      addVersioned: [[["features", "features", "versioned feature specs"]], "plain"],
-      addDependencies: [[["dependencies", "features", "dependencies"]], "plain"],
-      set: [[["value", "featureGates", "feature gates"]]],
-      setFromMap: [[["values", "featureValues", "feature values"]]],
-      enabled: [[["name", "string", "feature name"]], "plain"],
-      featureId: [[["name", "string", "feature name"]], "plain"],
-      enabledById: [[["id", "u32", "feature id"]], "plain"],
-      knownFeatures: [[], "plain"],
-      toString: [[], "plain"],
-      overrideDefault: [[["name", "string", "feature name"], ["value", "boolean", "default"]]],
-      overrideDefaultAtVersion: [[["name", "string", "feature name"], ["value", "boolean", "default"], ["at", "string", "version"]]],
-      setEmulationVersion: [[["emulation", "string", "emulation version"]]],
-      setEmulationVersionAndMinCompatibilityVersion: [[["emulation", "string", "emulation version"], ["minCompatibility", "string", "min compatibility version"]]],
-      emulationVersion: [[], "plain"],
-      minCompatibilityVersion: [[], "plain"],
-      explicitlySet: [[["name", "string", "feature name"]], "plain"],
-      resetFeatureValueToDefault: [[["name", "string", "feature name"]], "plain"],
-      validate: [[], "plain"],
-      close: [[], "plain"],
-      deepCopy: [[], "gate"],
-      deepCopyAndReset: [[], "gate"],
-      getAll: [[]],
-      getAllVersioned: [[]],
-      dependencies: [[]],
-      featureStates: [[]],
-    },
-    {},
-    { forRelease: [[["release", "string", "release"]], "gate"] },
-  );
+  const FeatureGate = tableClass(GATE_CLASSES, "FeatureGate", raw.FeatureGate);
 
   // Reads answered in JS. Crossing into wasm costs far more than a lookup (a name must be encoded
   // into wasm memory on every call), so reads are answered from two things that never go stale:
@@ -625,7 +584,8 @@ export function checkedCore(raw) {
     if (s === undefined || s.raw === null || s.cls !== "FeatureGate" || typeof id !== "number" || id >>> 0 !== id) {
       // Not the hot path: a wrong receiver, a freed gate or a wrong id gets the checked error.
       stateOf("FeatureGate", "FeatureGate.enabledById", this);
-      T.u32({ fn: "FeatureGate.enabledById", name: "id", what: "feature id" }, id);
+      const [[[name, kind, what]]] = GATE_CLASSES.FeatureGate.methods.enabledById;
+      T[kind]({ fn: "FeatureGate.enabledById", name, what }, id);
     }
     return tableRead(this, s, id);
   });
@@ -700,18 +660,9 @@ export function checkedCore(raw) {
     }[name]);
   }
 
-  const parseFeatureList = fnExport("parseFeatureList", [["yaml", "string", "feature list"]]);
-  const kubernetesFeatures = fnExport("kubernetesFeatures", []);
-  const kubernetesDependencies = fnExport("kubernetesDependencies", []);
-  const renderFeatureList = fnExport("renderFeatureList", [["features", "object", "features"]], "plain");
-  // toYaml(value): any JSON value (object, array or scalar) as YAML, as the CLI writes it.
-  const toYaml = fnExport("toYaml", [["value", "json", "value"]], "plain");
-  const version = fnExport("version", []);
-  const releases = fnExport("releases", []);
-  const releaseGates = fnExport("releaseGates", [["release", "string", "release"]]);
-  const releaseFeatures = fnExport("releaseFeatures", [["release", "string", "release"]]);
-  const releasePatchRange = fnExport("releasePatchRange", [["release", "string", "release"]]);
-  const gateHistory = fnExport("gateHistory", [["name", "string", "gate name"]]);
+  // parseFeatureList, toYaml (any JSON value as YAML, as the CLI writes it), the releases...
+  /** @type {Record<string, (...args: any[]) => any>} */
+  const gateFunctions = Object.fromEntries(Object.keys(GATE_FUNCTIONS).map((name) => [name, tableFunction(GATE_FUNCTIONS, name)]));
 
   // --- facts ---------------------------------------------------------------------------------------
   // What front ends state in prose (release range, per-release defaults, spans): computed once by
@@ -778,9 +729,9 @@ export function checkedCore(raw) {
   // call here finds it loaded without reading its argument.
 
   return {
-    exports: { LIMITS, FeatureGate, parseFeatureList, kubernetesFeatures, kubernetesDependencies, renderFeatureList, toYaml, version, releases, releaseGates, releaseFeatures, releasePatchRange, gateHistory, facts, initSync, init },
+    exports: Object.assign({ LIMITS, FeatureGate, facts, initSync, init }, gateFunctions),
     invoke,
-    fnExport,
-    classExport,
+    tableFunction,
+    tableClass,
   };
 }

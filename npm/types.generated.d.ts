@@ -904,6 +904,260 @@ export type FrobberRestartPolicyReport = {
   declarative: Array<string>;
 };
 
+// --- Bootstrap controller ---
+
+/**
+ * Object metadata. `name` and `namespace` are `omitempty` as upstream's are; the bootstrap
+ * controller's objects always carry a namespace, so theirs is always written.
+ */
+export type ObjectMeta = {
+  namespace: string;
+  name: string;
+  creationTimestamp?: string;
+  labels?: { [key in string]: string };
+};
+export type ServicePort = {
+  name?: string;
+  protocol?: string;
+  port: number;
+  targetPort?: number;
+  nodePort?: number;
+};
+export type ServiceSpec = {
+  ports?: Array<ServicePort>;
+  clusterIP?: string;
+  clusterIPs?: Array<string>;
+  type?: string;
+  ipFamilyPolicy?: string;
+  sessionAffinity?: string;
+  healthCheckNodePort?: number;
+};
+export type Service = {
+  metadata: ObjectMeta;
+  spec: ServiceSpec;
+};
+export type EndpointAddress = {
+  ip: string;
+};
+export type EndpointPort = {
+  name: string;
+  port: number;
+  protocol: string;
+};
+export type EndpointSubset = {
+  addresses: Array<EndpointAddress>;
+  ports: Array<EndpointPort>;
+};
+export type Endpoints = {
+  metadata: ObjectMeta;
+  subsets: Array<EndpointSubset>;
+};
+/**
+ * One master lease as stored.
+ */
+export type MasterLease = {
+  /**
+   * `/masterleases/<ip>`.
+   */
+  key: string;
+  ip: string;
+  /**
+   * Virtual time of the last renewal (Go duration since the start).
+   */
+  renewedAt: string;
+  /**
+   * Virtual time at which the TTL runs out.
+   */
+  expiresAt: string;
+  generation: number;
+};
+/**
+ * The allocation snapshots in storage.
+ */
+export type Allocations = {
+  clusterIpRange: string;
+  clusterIps: Array<string>;
+  secondaryClusterIpRange: string | null;
+  secondaryClusterIps: Array<string>;
+  nodePortRange: string;
+  nodePorts: Array<number>;
+};
+/**
+ * An apiserver as shown to callers.
+ */
+export type ApiServerStatus = {
+  ip: string;
+  startedAt: string;
+  /**
+   * Leak counters of this apiserver's repair loops. Ports are keyed by their decimal text so
+   * the map is a JSON object (JavaScript object keys are strings).
+   */
+  nodePortLeaks: { [key in string]: number };
+  clusterIpLeaks: { [key in string]: number };
+};
+/**
+ * A recorded event (events/v1 shape, flattened).
+ */
+export type ControlPlaneEvent = {
+  /**
+   * Virtual time, as a Go duration since the start (`"3m0s"`).
+   */
+  time: string;
+  type: string;
+  reason: string;
+  /**
+   * events/v1 `action`; empty where upstream records none.
+   */
+  action: string;
+  message: string;
+  /**
+   * `namespace/name` of the object the event is about.
+   */
+  regarding: string;
+  reportingController: string;
+  /**
+   * The apiserver (its address) whose controller recorded the event.
+   */
+  reportingInstance: string;
+};
+/**
+ * A reported error or log line (`runtime.HandleError`, `klog`).
+ */
+export type LogEntry = {
+  time: string;
+  /**
+   * The apiserver that logged it.
+   */
+  apiserver: string;
+  message: string;
+};
+/**
+ * How the control plane is configured (kube-apiserver flags).
+ */
+export type BootstrapConfig = {
+  /**
+   * `--service-cluster-ip-range`, primary.
+   */
+  serviceCidr?: string;
+  /**
+   * The secondary range of a dual-stack cluster.
+   */
+  secondaryServiceCidr?: string | null;
+  /**
+   * The `kubernetes` Service port (443).
+   */
+  servicePort?: number;
+  /**
+   * The apiservers' secure port, the Service's targetPort and the endpoint port (6443).
+   */
+  publicServicePort?: number;
+  /**
+   * `--kubernetes-service-node-port`; non-zero makes the Service type NodePort.
+   */
+  kubernetesServiceNodePort?: number;
+  /**
+   * `--service-node-port-range`.
+   */
+  nodePortRange?: string;
+  /**
+   * The namespaces kept present.
+   */
+  systemNamespaces?: Array<string>;
+  /**
+   * Namespaces that exist before any apiserver starts.
+   */
+  existingNamespaces?: Array<string>;
+  /**
+   * Apiserver addresses started at time zero.
+   */
+  apiservers?: Array<string>;
+};
+/**
+ * What one repair run did to one leak candidate (an allocation in storage that no service uses).
+ */
+export type LeakCount = {
+  /**
+   * The port or address.
+   */
+  item: string;
+  /**
+   * `"flagged"` (first detection), `"kept"` (pretended in use while the counter runs down) or
+   * `"released"` (left out of the rebuilt snapshot, so free for reuse).
+   */
+  action: "flagged" | "kept" | "released";
+  /**
+   * This apiserver's counter after the run (`leaks[item]`); upstream keeps 0 after a release.
+   */
+  count: number;
+  /**
+   * The consecutive detection this run was: 1 and 2 keep, 3 releases
+   * (`numRepairsBeforeLeakCleanup`). A counter that was already 0 (an earlier leak of the same
+   * item was released) releases on the first detection.
+   */
+  strike: number;
+};
+/**
+ * One run of a repair loop, for a timeline. Derived from the run's leak counters before and
+ * after and the snapshot it wrote back; the rules themselves live in `super::repair`.
+ */
+export type RepairRun = {
+  time: string;
+  apiserver: string;
+  /**
+   * `"NodePort"` or `"ClusterIP"`.
+   */
+  repair: "NodePort" | "ClusterIP";
+  /**
+   * Leak candidates seen by this run, in snapshot order.
+   */
+  leaks: Array<LeakCount>;
+  /**
+   * Events the run recorded.
+   */
+  events: number;
+  /**
+   * The error the run returned, if it aborted.
+   */
+  failure: string | null;
+};
+/**
+ * A change of the `default/kubernetes` Endpoints addresses, for a timeline.
+ */
+export type EndpointsChange = {
+  time: string;
+  /**
+   * The apiserver whose reconcile wrote the change.
+   */
+  apiserver: string;
+  /**
+   * The addresses afterwards.
+   */
+  addresses: Array<string>;
+  /**
+   * `"reconcile"` (periodic, after a lease was added or expired), `"stop"` (a graceful
+   * shutdown removing its own lease) or `"stale"` (a restart removing its lease of the run
+   * that crashed).
+   */
+  cause: "reconcile" | "stop" | "stale";
+};
+/**
+ * Everything at once, for display.
+ */
+export type BootstrapState = {
+  now: string;
+  namespaces: Array<string>;
+  namespaceCreateCalls: number;
+  services: Array<Service>;
+  endpoints: Endpoints | null;
+  leases: Array<MasterLease>;
+  allocations: Allocations;
+  apiservers: Array<ApiServerStatus>;
+  events: Array<ControlPlaneEvent>;
+  log: Array<LogEntry>;
+  repairRuns: Array<RepairRun>;
+  endpointsHistory: Array<EndpointsChange>;
+};
+
 // --- Node lifecycle controller ---
 
 /**
@@ -1306,6 +1560,64 @@ export type PodMergeOutcome = {
 export type PodSourceStep = {
   updates: Array<PodUpdate>;
   errors: Array<string>;
+};
+/**
+ * What `new PodConfig(options)` takes.
+ */
+export type PodConfigOptions = {
+  mode?: PodConfigMode;
+  /**
+   * RFC 3339 start of the virtual clock (stamped into kubernetes.io/config.seen); default
+   * 1970-01-01T00:00:00Z.
+   */
+  now?: string;
+  /**
+   * Sources to register up front (upstream Channel()); a source is also registered by its
+   * first merge.
+   */
+  sources?: Array<string>;
+};
+/**
+ * What `new FileSource(options)` takes.
+ */
+export type FileSourceOptions = {
+  /**
+   * The static pod directory, e.g. "/etc/kubernetes/manifests".
+   */
+  path: string;
+  nodeName: string;
+  /**
+   * fileCheckFrequency as a Go duration; default "20s".
+   */
+  period?: string;
+  /**
+   * Deliver inotify events (Linux); default true.
+   */
+  watch?: boolean;
+};
+/**
+ * What `new HttpSource(options)` takes.
+ */
+export type HttpSourceOptions = {
+  url: string;
+  nodeName: string;
+  /**
+   * httpCheckFrequency as a Go duration; default "20s".
+   */
+  period?: string;
+};
+/**
+ * What the URL of an `HttpSource` answers (`serve`).
+ */
+export type ManifestResponse = {
+  status: number;
+  body: string;
+};
+/**
+ * What `new ApiserverSource(options)` takes.
+ */
+export type ApiserverSourceOptions = {
+  nodeName: string;
 };
 
 // --- Control-plane components ---
@@ -1936,3 +2248,47 @@ export type Facts = {
    */
   dynamicConfigTrial: string | null;
 };
+
+// --- Shapes no Rust type derives (errors, pass-through JSON) ---
+
+/**
+ * What every kubegate function and method throws: a real Error whose message is Kubernetes'
+ * exact text (or kubegate's, for a wrong argument), with `kind` and whatever location is known.
+ */
+export interface KubegateError extends Error, KubegateErrorFields {}
+/** Compatibility names of KubegateError and its parts. */
+export type FeatureGateError = KubegateError;
+export type KubeletConfigError = KubegateError;
+export type ImportError = KubegateError;
+export type GateProblem = ErrorProblem;
+export type KubeletConfigProblem = ErrorProblem;
+/** What every import reports beside its result. */
+export type ImportReport = Pick<KubeletCommandLine, "understood" | "ignored">;
+export type GateValues = Record<string, boolean>;
+/** A pod in Kubernetes JSON. metadata.name and metadata.uid are required by merge(). */
+export interface PodJson {
+  apiVersion?: string;
+  kind?: string;
+  metadata: {
+    name: string;
+    uid: string;
+    namespace?: string;
+    labels?: Record<string, string> | null;
+    annotations?: Record<string, string> | null;
+    deletionTimestamp?: string | null;
+    deletionGracePeriodSeconds?: number | null;
+    generation?: number;
+    [field: string]: unknown;
+  };
+  spec?: { [field: string]: unknown };
+  status?: { [field: string]: unknown };
+  [field: string]: unknown;
+}
+/** What a source sends. An op outside PodOperation throws; "RECONCILE" is logged and ignored, as upstream. */
+export interface PodUpdateInput {
+  op: PodOperation;
+  pods?: PodJson[];
+  /** A PodUpdate a source emitted can be passed as it is: its source and reasons are not read. */
+  source?: string;
+  reasons?: PodUpdateReason[];
+}

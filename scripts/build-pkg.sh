@@ -32,7 +32,7 @@ wasm-pack build --release --target web --out-dir ../../pkg/gates --out-name kube
 rm -f pkg/gate.js
 # A finalizer that frees into a trapped module must not end the process (the script says why).
 node scripts/guard-finalizers.mjs pkg/kubegate.js pkg/gates/kubegate_gates.js
-cp npm/node.js npm/node.d.ts npm/index.js npm/index.d.ts npm/api.js npm/core.js npm/gates.js npm/gates.d.ts npm/gates-node.js npm/README.md npm/cli.js pkg/
+cp npm/node.js npm/node.d.ts npm/index.js npm/index.d.ts npm/api.js npm/core.js npm/exports.generated.js npm/gates.js npm/gates.d.ts npm/gates-node.js npm/README.md npm/cli.js pkg/
 chmod +x pkg/cli.js
 rm -f pkg/.gitignore pkg/cli/.gitignore pkg/gates/.gitignore
 # The playground's panels as custom elements (kubegate/widgets): same modules, copied.

@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 bash scripts/build-pkg.sh
 rm -rf www/pkg
 mkdir -p www/pkg
-cp pkg/index.js pkg/api.js pkg/core.js pkg/kubegate.js pkg/kubegate_bg.wasm pkg/kubegate.d.ts pkg/package.json www/pkg/
+cp pkg/index.js pkg/api.js pkg/core.js pkg/exports.generated.js pkg/kubegate.js pkg/kubegate_bg.wasm pkg/kubegate.d.ts pkg/package.json www/pkg/
 # The gate core (kubegate/gates): the playground draws the Gates panel from it before the full
 # package has loaded (www/app.js).
 mkdir -p www/pkg/gates

@@ -39,7 +39,7 @@ const manifest = {
     "./gates/kubegate_gates_bg.wasm": "./gates/kubegate_gates_bg.wasm",
     "./package.json": "./package.json",
   },
-  files: ["index.js", "index.d.ts", "api.js", "kubegate.js", "kubegate.d.ts", "kubegate_bg.wasm", "kubegate_bg.wasm.d.ts", "node.js", "node.d.ts", "areas.cjs", "core.js", "gates.js", "gates.d.ts", "gates-node.js", "gates/kubegate_gates.js", "gates/kubegate_gates.d.ts", "gates/kubegate_gates_bg.wasm", "README.md", "widgets/", "cli.js", "cli/kubegate_cli.js", "cli/kubegate_cli_bg.wasm"],
+  files: ["index.js", "index.d.ts", "api.js", "exports.generated.js", "kubegate.js", "kubegate.d.ts", "kubegate_bg.wasm", "kubegate_bg.wasm.d.ts", "node.js", "node.d.ts", "areas.cjs", "core.js", "gates.js", "gates.d.ts", "gates-node.js", "gates/kubegate_gates.js", "gates/kubegate_gates.d.ts", "gates/kubegate_gates_bg.wasm", "README.md", "widgets/", "cli.js", "cli/kubegate_cli.js", "cli/kubegate_cli_bg.wasm"],
   sideEffects: ["./node.js", "./api.js", "./gates-node.js", "./widgets/index.js"],
   engines: { node: ">=20.16" },
 };

@@ -27,24 +27,34 @@ pub const SYSTEM_NAMESPACES_INTERVAL: Duration = Duration::from_secs(60);
 /// How the control plane is configured (kube-apiserver flags).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct BootstrapConfig {
     /// `--service-cluster-ip-range`, primary.
+    #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub service_cidr: String,
     /// The secondary range of a dual-stack cluster.
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub secondary_service_cidr: Option<String>,
     /// The `kubernetes` Service port (443).
+    #[cfg_attr(feature = "typescript", ts(as = "Option<i32>"))]
     pub service_port: i32,
     /// The apiservers' secure port, the Service's targetPort and the endpoint port (6443).
+    #[cfg_attr(feature = "typescript", ts(as = "Option<i32>"))]
     pub public_service_port: i32,
     /// `--kubernetes-service-node-port`; non-zero makes the Service type NodePort.
+    #[cfg_attr(feature = "typescript", ts(as = "Option<i32>"))]
     pub kubernetes_service_node_port: i32,
     /// `--service-node-port-range`.
+    #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub node_port_range: String,
     /// The namespaces kept present.
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Vec<String>>"))]
     pub system_namespaces: Vec<String>,
     /// Namespaces that exist before any apiserver starts.
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Vec<String>>"))]
     pub existing_namespaces: Vec<String>,
     /// Apiserver addresses started at time zero.
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Vec<String>>"))]
     pub apiservers: Vec<String>,
 }
 

@@ -31,6 +31,7 @@ pub const NO_MASTER_IPS: &str =
 /// One master lease as stored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct MasterLease {
     /// `/masterleases/<ip>`.
     pub key: String,

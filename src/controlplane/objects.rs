@@ -8,10 +8,13 @@ pub use crate::objects::ObjectMeta;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct ServicePort {
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub name: String,
     #[serde(default = "tcp")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub protocol: String,
     pub port: i32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -30,14 +33,19 @@ fn cluster_ip_type() -> String {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct ServiceSpec {
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Vec<ServicePort>>"))]
     pub ports: Vec<ServicePort>,
     #[serde(rename = "clusterIP", default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub cluster_ip: String,
     #[serde(rename = "clusterIPs", default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Vec<String>>"))]
     pub cluster_ips: Vec<String>,
     #[serde(rename = "type", default = "cluster_ip_type")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub service_type: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ip_family_policy: Option<String>,
@@ -49,6 +57,7 @@ pub struct ServiceSpec {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Service {
     pub metadata: ObjectMeta,
     pub spec: ServiceSpec,
@@ -103,12 +112,14 @@ impl Service {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct EndpointAddress {
     pub ip: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct EndpointPort {
     pub name: String,
     pub port: i32,
@@ -117,6 +128,7 @@ pub struct EndpointPort {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct EndpointSubset {
     #[serde(default)]
     pub addresses: Vec<EndpointAddress>,
@@ -126,6 +138,7 @@ pub struct EndpointSubset {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Endpoints {
     pub metadata: ObjectMeta,
     #[serde(default)]
@@ -145,6 +158,11 @@ impl Endpoints {
 /// A recorded event (events/v1 shape, flattened).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "ControlPlaneEvent")
+)]
 pub struct Event {
     /// Virtual time, as a Go duration since the start (`"3m0s"`).
     pub time: String,
@@ -164,6 +182,7 @@ pub struct Event {
 /// A reported error or log line (`runtime.HandleError`, `klog`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct LogEntry {
     pub time: String,
     /// The apiserver that logged it.

@@ -15,6 +15,7 @@ use super::repair::NUM_REPAIRS_BEFORE_LEAK_CLEANUP;
 /// An apiserver as shown to callers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct ApiServerStatus {
     pub ip: String,
     pub started_at: String,
@@ -27,6 +28,7 @@ pub struct ApiServerStatus {
 /// The allocation snapshots in storage.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Allocations {
     pub cluster_ip_range: String,
     pub cluster_ips: Vec<String>,
@@ -39,11 +41,16 @@ pub struct Allocations {
 /// What one repair run did to one leak candidate (an allocation in storage that no service uses).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct LeakCount {
     /// The port or address.
     pub item: String,
     /// `"flagged"` (first detection), `"kept"` (pretended in use while the counter runs down) or
     /// `"released"` (left out of the rebuilt snapshot, so free for reuse).
+    #[cfg_attr(
+        feature = "typescript",
+        ts(type = "\"flagged\" | \"kept\" | \"released\"")
+    )]
     pub action: String,
     /// This apiserver's counter after the run (`leaks[item]`); upstream keeps 0 after a release.
     pub count: i32,
@@ -57,10 +64,12 @@ pub struct LeakCount {
 /// after and the snapshot it wrote back; the rules themselves live in [`super::repair`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct RepairRun {
     pub time: String,
     pub apiserver: String,
     /// `"NodePort"` or `"ClusterIP"`.
+    #[cfg_attr(feature = "typescript", ts(type = "\"NodePort\" | \"ClusterIP\""))]
     pub repair: String,
     /// Leak candidates seen by this run, in snapshot order.
     pub leaks: Vec<LeakCount>,
@@ -73,6 +82,7 @@ pub struct RepairRun {
 /// A change of the `default/kubernetes` Endpoints addresses, for a timeline.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct EndpointsChange {
     pub time: String,
     /// The apiserver whose reconcile wrote the change.
@@ -82,12 +92,17 @@ pub struct EndpointsChange {
     /// `"reconcile"` (periodic, after a lease was added or expired), `"stop"` (a graceful
     /// shutdown removing its own lease) or `"stale"` (a restart removing its lease of the run
     /// that crashed).
+    #[cfg_attr(
+        feature = "typescript",
+        ts(type = "\"reconcile\" | \"stop\" | \"stale\"")
+    )]
     pub cause: String,
 }
 
 /// Everything at once, for display.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct BootstrapState {
     pub now: String,
     pub namespaces: Vec<String>,

@@ -12,11 +12,19 @@ use crate::timestamp::Time;
 /// Object metadata. `name` and `namespace` are `omitempty` as upstream's are; the bootstrap
 /// controller's objects always carry a namespace, so theirs is always written.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename_all = "camelCase", optional_fields)
+)]
 pub struct ObjectMeta {
     pub namespace: String,
     pub name: String,
+    #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub creation_timestamp: Option<Time>,
+    #[cfg_attr(feature = "typescript", ts(as = "Option<BTreeMap<String, String>>"))]
     pub labels: BTreeMap<String, String>,
+    #[cfg_attr(feature = "typescript", ts(skip))]
     pub extra: Map<String, Value>,
 }
 

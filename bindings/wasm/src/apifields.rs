@@ -12,52 +12,6 @@ super::error::core_error!(
     kubegate::controlplane::bootstrap::BootstrapError
 );
 
-// The bootstrap controller's shapes stay written here this round (src/controlplane is being
-// reorganised); the API-field shapes are generated (contracts.rs).
-#[wasm_bindgen(typescript_custom_section)]
-const TS: &str = r#"
-export interface ObjectMeta { namespace: string; name: string; labels?: Record<string, string>; }
-export interface ServicePort { name?: string; protocol?: string; port: number; targetPort?: number; nodePort?: number; }
-export interface ServiceSpec {
-  ports?: ServicePort[]; clusterIP?: string; clusterIPs?: string[]; type?: string;
-  ipFamilyPolicy?: string; sessionAffinity?: string; healthCheckNodePort?: number;
-}
-export interface Service { metadata: ObjectMeta; spec: ServiceSpec; }
-export interface EndpointSubset { addresses: { ip: string }[]; ports: { name: string; port: number; protocol: string }[]; }
-export interface Endpoints { metadata: ObjectMeta; subsets: EndpointSubset[]; }
-export interface MasterLease { key: string; ip: string; renewedAt: string; expiresAt: string; generation: number; }
-export interface Allocations {
-  clusterIpRange: string; clusterIps: string[]; secondaryClusterIpRange: string | null;
-  secondaryClusterIps: string[]; nodePortRange: string; nodePorts: number[];
-}
-export interface ApiServerStatus { ip: string; startedAt: string; nodePortLeaks: Record<string, number>; clusterIpLeaks: Record<string, number>; }
-export interface ControlPlaneEvent {
-  time: string; type: string; reason: string; action: string; message: string; regarding: string;
-  reportingController: string; reportingInstance: string;
-}
-export interface LogEntry { time: string; apiserver: string; message: string; }
-export interface BootstrapConfig {
-  serviceCidr?: string; secondaryServiceCidr?: string | null; servicePort?: number; publicServicePort?: number;
-  kubernetesServiceNodePort?: number; nodePortRange?: string; systemNamespaces?: string[];
-  existingNamespaces?: string[]; apiservers?: string[];
-}
-/** What one repair run did to one leak candidate; strike 3 releases. */
-export interface LeakCount { item: string; action: "flagged" | "kept" | "released"; count: number; strike: number; }
-/** One run of the NodePort or ClusterIP repair loop of one apiserver. */
-export interface RepairRun {
-  time: string; apiserver: string; repair: "NodePort" | "ClusterIP"; leaks: LeakCount[];
-  events: number; failure: string | null;
-}
-/** A change of the kubernetes Endpoints addresses. */
-export interface EndpointsChange { time: string; apiserver: string; addresses: string[]; cause: "reconcile" | "stop" | "stale"; }
-export interface BootstrapState {
-  now: string; namespaces: string[]; namespaceCreateCalls: number; services: Service[];
-  endpoints: Endpoints | null; leases: MasterLease[]; allocations: Allocations;
-  apiservers: ApiServerStatus[]; events: ControlPlaneEvent[]; log: LogEntry[];
-  repairRuns: RepairRun[]; endpointsHistory: EndpointsChange[];
-}
-"#;
-
 fn lookup(gates: &BTreeMap<String, bool>) -> impl Fn(&str) -> Option<bool> + '_ {
     move |g| gates.get(g).copied()
 }

@@ -7,28 +7,11 @@ use wasm_bindgen::prelude::*;
 use super::output;
 use kubegate::cli::{self, DirEntry, Host};
 
-// CliHost is a JS object with methods, not a JSON shape, so it stays written here; CliOutput is
-// generated (contracts.rs).
-#[wasm_bindgen(typescript_custom_section)]
-const TS: &str = r#"
-/** What the command line needs from Node (npm/cli.js builds it). */
-export interface CliHost {
-  /** A file's text; "-" is stdin. Throws an Error whose message is the reason. */
-  readFile(path: string): string;
-  /** A directory's entries. Throws an Error whose message is the reason. */
-  readDir(path: string): { name: string; isDir: boolean }[];
-  /** Now, Unix milliseconds. */
-  now(): number;
-  /** Colour the output (stdout is a TTY and NO_COLOR is unset). */
-  color: boolean;
-}
-"#;
-
-// Alone (feature `cli` without `api`), this wasm's d.ts lacks the whole generated file, so it
-// embeds the one contract it returns, generated as well (contracts.rs).
+// This wasm's own contracts (`CliHost`, `CliOutput`), generated (contracts.rs). Its d.ts holds
+// them alone (it is built without `api`, whose d.ts embeds every generated contract).
 #[cfg(not(feature = "api"))]
 #[wasm_bindgen(typescript_custom_section)]
-const CLI_OUTPUT_TS: &str = include_str!("../../../npm/cli.generated.d.ts");
+const CLI_TS: &str = include_str!("../../../npm/cli.generated.d.ts");
 
 struct JsHost {
     obj: JsValue,

@@ -16,82 +16,73 @@ use kubegate::import::invocations::{FileSource, SeenVersion};
 use kubegate::import::Note;
 use kubegate::releases::Release;
 
-/// What `checkControlPlaneUpgrade` takes: the releases and the cluster's texts.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(
-    feature = "typescript",
-    derive(ts_rs::TS),
-    ts(rename = "ControlPlaneUpgradeInput", optional_fields)
-)]
-pub struct UpgradeInput {
-    /// The release the cluster runs (`1.23`, `1.23.4`).
-    pub from: String,
-    /// The release to upgrade to.
-    pub to: String,
-    /// Only this component's invocations (`kube-apiserver`...).
-    #[serde(default)]
-    #[cfg_attr(feature = "typescript", ts(as = "Option<Component>"))]
-    pub component: Option<String>,
-    /// Static pod manifests (Pods, DaemonSets, Deployments, Lists, the ConfigMaps they mount).
-    #[serde(default)]
-    #[cfg_attr(feature = "typescript", ts(as = "Option<Vec<NamedText>>"))]
-    pub manifests: Vec<NamedText>,
-    /// A kubeadm config: its ClusterConfiguration and KubeProxyConfiguration.
-    #[serde(default)]
-    pub kubeadm: Option<NamedText>,
-    /// systemd units, `ps` lines or typed command lines.
-    #[serde(default)]
-    #[cfg_attr(feature = "typescript", ts(as = "Option<Vec<NamedText>>"))]
-    pub cmdlines: Vec<NamedText>,
-    /// Texts of the config files the flags name, by their path on the host.
-    #[serde(default)]
-    #[cfg_attr(feature = "typescript", ts(as = "Option<BTreeMap<String, String>>"))]
-    pub files: BTreeMap<String, String>,
-}
+/// Declares one of the two inputs: its own fields, then the cluster's texts, which both take and
+/// [`texts`](UpgradeInput::texts) hands to the core's import. The macro writes the texts' fields
+/// into each input because serde's `flatten` would lose `deny_unknown_fields`.
+macro_rules! input_with_texts {
+    ($(#[$meta:meta])* $name:ident { $($(#[$fmeta:meta])* $field:ident: $ty:ty,)* }) => {
+        #[derive(Deserialize)]
+        #[serde(rename_all = "camelCase", deny_unknown_fields)]
+        #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+        $(#[$meta])*
+        pub struct $name {
+            $($(#[$fmeta])* pub $field: $ty,)*
+            /// Static pod manifests (Pods, DaemonSets, Deployments, Lists, the ConfigMaps they mount).
+            #[serde(default)]
+            #[cfg_attr(feature = "typescript", ts(as = "Option<Vec<NamedText>>"))]
+            pub manifests: Vec<NamedText>,
+            /// A kubeadm config: its ClusterConfiguration and KubeProxyConfiguration.
+            #[serde(default)]
+            pub kubeadm: Option<NamedText>,
+            /// systemd units, `ps` lines or typed command lines.
+            #[serde(default)]
+            #[cfg_attr(feature = "typescript", ts(as = "Option<Vec<NamedText>>"))]
+            pub cmdlines: Vec<NamedText>,
+            /// Texts of the config files the flags name, by their path on the host.
+            #[serde(default)]
+            #[cfg_attr(feature = "typescript", ts(as = "Option<BTreeMap<String, String>>"))]
+            pub files: BTreeMap<String, String>,
+        }
 
-/// What `checkComponentStart` takes: one component, one release and the texts that start it.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(
-    feature = "typescript",
-    derive(ts_rs::TS),
-    ts(rename = "ComponentStartInput", optional_fields)
-)]
-pub struct StartInput {
-    /// `kube-apiserver`, `kube-controller-manager`, `kube-scheduler` or `kube-proxy`.
-    #[cfg_attr(feature = "typescript", ts(as = "Component"))]
-    pub component: String,
-    /// The release whose binary starts (`1.29`).
-    pub release: String,
-    /// Static pod manifests (Pods, DaemonSets, Deployments, Lists, the ConfigMaps they mount).
-    #[serde(default)]
-    #[cfg_attr(feature = "typescript", ts(as = "Option<Vec<NamedText>>"))]
-    pub manifests: Vec<NamedText>,
-    /// A kubeadm config: its ClusterConfiguration and KubeProxyConfiguration.
-    #[serde(default)]
-    pub kubeadm: Option<NamedText>,
-    /// systemd units, `ps` lines or typed command lines.
-    #[serde(default)]
-    #[cfg_attr(feature = "typescript", ts(as = "Option<Vec<NamedText>>"))]
-    pub cmdlines: Vec<NamedText>,
-    /// Texts of the config files the flags name, by their path on the host.
-    #[serde(default)]
-    #[cfg_attr(feature = "typescript", ts(as = "Option<BTreeMap<String, String>>"))]
-    pub files: BTreeMap<String, String>,
-}
-
-/// The texts of either input, as the core's import takes them (serde's `flatten` would lose
-/// `deny_unknown_fields`, so the fields are written out in each input).
-macro_rules! texts_of {
-    ($r:expr) => {
-        ControlPlaneTexts {
-            manifests: $r.manifests,
-            kubeadm: $r.kubeadm,
-            cmdlines: $r.cmdlines,
-            files: $r.files,
+        impl $name {
+            /// The texts, as the core's import takes them.
+            fn texts(&mut self) -> ControlPlaneTexts {
+                ControlPlaneTexts {
+                    manifests: std::mem::take(&mut self.manifests),
+                    kubeadm: self.kubeadm.take(),
+                    cmdlines: std::mem::take(&mut self.cmdlines),
+                    files: std::mem::take(&mut self.files),
+                }
+            }
         }
     };
+}
+
+input_with_texts! {
+    /// What `checkControlPlaneUpgrade` takes: the releases and the cluster's texts.
+    #[cfg_attr(feature = "typescript", ts(rename = "ControlPlaneUpgradeInput", optional_fields))]
+    UpgradeInput {
+        /// The release the cluster runs (`1.23`, `1.23.4`).
+        from: String,
+        /// The release to upgrade to.
+        to: String,
+        /// Only this component's invocations (`kube-apiserver`...).
+        #[serde(default)]
+        #[cfg_attr(feature = "typescript", ts(as = "Option<Component>"))]
+        component: Option<String>,
+    }
+}
+
+input_with_texts! {
+    /// What `checkComponentStart` takes: one component, one release and the texts that start it.
+    #[cfg_attr(feature = "typescript", ts(rename = "ComponentStartInput", optional_fields))]
+    StartInput {
+        /// `kube-apiserver`, `kube-controller-manager`, `kube-scheduler` or `kube-proxy`.
+        #[cfg_attr(feature = "typescript", ts(as = "Component"))]
+        component: String,
+        /// The release whose binary starts (`1.29`).
+        release: String,
+    }
 }
 
 /// What the imports read besides the invocations, shared by both answers.
@@ -176,10 +167,10 @@ fn read(texts: &ControlPlaneTexts, only: Option<Component>) -> Result<Read, JsVa
 pub fn check_upgrade(
     #[wasm_bindgen(unchecked_param_type = "ControlPlaneUpgradeInput")] request: &str,
 ) -> Result<JsValue, JsValue> {
-    let request: UpgradeInput = input(request, "control-plane upgrade input")?;
+    let mut request: UpgradeInput = input(request, "control-plane upgrade input")?;
     let (from, to) = (release(&request.from)?, release(&request.to)?);
     let only = request.component.as_deref().map(component).transpose()?;
-    let read = read(&texts_of!(request), only)?;
+    let read = read(&request.texts(), only)?;
     let report = check_control_plane_upgrade(&read.invocations, from, to);
     output(&UpgradeResult { report, read })
 }
@@ -189,10 +180,10 @@ pub fn check_upgrade(
 pub fn check_component_start(
     #[wasm_bindgen(unchecked_param_type = "ComponentStartInput")] request: &str,
 ) -> Result<JsValue, JsValue> {
-    let request: StartInput = input(request, "component start input")?;
+    let mut request: StartInput = input(request, "component start input")?;
     let at = release(&request.release)?;
     let only = component(&request.component)?;
-    let read = read(&texts_of!(request), Some(only))?;
+    let read = read(&request.texts(), Some(only))?;
     let reports = read
         .invocations
         .iter()

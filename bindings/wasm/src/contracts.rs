@@ -1,18 +1,26 @@
-//! The TypeScript contracts of every JSON shape that crosses the boundary, generated from the
-//! Rust types (`npm/types.generated.d.ts`).
+//! Every file of the package that states its contract, generated from the Rust side: the
+//! TypeScript declarations of every JSON shape that crosses the boundary
+//! (`npm/types.generated.d.ts`, `npm/cli.generated.d.ts`), the checking layer's parameter
+//! tables and limits (`npm/exports.generated.js`, from the export list in [`exports`]), and the
+//! entries' own declarations (`npm/index.d.ts`, `npm/gates.d.ts`, `npm/node.d.ts`).
 //!
-//! Why generated: the JSON is what serde emits from these types, so a contract written by hand
-//! drifts the first time a field is added or renamed. Each type derives `ts_rs::TS` (behind the
-//! `typescript` Cargo feature, so no build but this one compiles ts-rs); [`generate`] writes
-//! their declarations in one file, which the binding embeds in the package's `kubegate.d.ts`
-//! (`lib.rs`). The test below fails when the checked-in file is not what the types generate;
-//! `KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts` rewrites it.
+//! Why generated: the JSON is what serde emits from these types and the parameters are the Rust
+//! functions', so a contract written by hand drifts the first time a field or a parameter is
+//! added or renamed. Each type derives `ts_rs::TS` (behind the `typescript` Cargo feature, so no
+//! build but this one compiles ts-rs); [`generate`] writes their declarations in one file, which
+//! the binding embeds in the package's `kubegate.d.ts` (`lib.rs`). What no derive can say (a JS
+//! `Error`, pass-through Kubernetes JSON, the CLI's host object with methods, the loaders'
+//! signatures) is written once here, so the package's declarations have no other source. The
+//! test below fails when a checked-in file is not what this module generates;
+//! `KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts` rewrites them.
 //!
-//! Node status, the lifecycle controller, the simulator and the control plane keep their
-//! hand-written sections for now, as do pod config's inputs (the pod JSON, source options);
-//! pod config's outputs and the shared event are generated.
+//! Node status, the lifecycle controller and the simulator keep their section in their binding
+//! module for now: their core types (nodes, leases, the simulator's trace) keep unknown fields
+//! and carry hand-written serde, which a plain derive would misstate.
 
 use ts_rs::{Config, TS};
+
+mod exports;
 
 use super::error::{ErrorFields, ErrorLocation, ErrorProblem, ErrorSpan};
 use kubegate::api::{enums, frobber, gating};
@@ -164,7 +172,7 @@ fn error_kinds(cfg: &Config) -> Vec<String> {
 pub(crate) fn generate() -> String {
     // Every integer that crosses is far below 2^53: JS numbers, not BigInt.
     let cfg = Config::new().with_large_int("number");
-    let sections: [(&str, Vec<String>); 11] = [
+    let sections: [(&str, Vec<String>); 12] = [
         (
             "Errors",
             vec![
@@ -243,6 +251,29 @@ pub(crate) fn generate() -> String {
             ],
         ),
         (
+            "Bootstrap controller",
+            vec![
+                decl::<kubegate::controlplane::objects::ObjectMeta>(&cfg),
+                decl::<kubegate::controlplane::objects::ServicePort>(&cfg),
+                decl::<kubegate::controlplane::objects::ServiceSpec>(&cfg),
+                decl::<kubegate::controlplane::objects::Service>(&cfg),
+                decl::<kubegate::controlplane::objects::EndpointAddress>(&cfg),
+                decl::<kubegate::controlplane::objects::EndpointPort>(&cfg),
+                decl::<kubegate::controlplane::objects::EndpointSubset>(&cfg),
+                decl::<kubegate::controlplane::objects::Endpoints>(&cfg),
+                decl::<kubegate::controlplane::lease::MasterLease>(&cfg),
+                decl::<kubegate::controlplane::view::Allocations>(&cfg),
+                decl::<kubegate::controlplane::view::ApiServerStatus>(&cfg),
+                decl::<kubegate::controlplane::objects::Event>(&cfg),
+                decl::<kubegate::controlplane::objects::LogEntry>(&cfg),
+                decl::<kubegate::controlplane::bootstrap::BootstrapConfig>(&cfg),
+                decl::<kubegate::controlplane::view::LeakCount>(&cfg),
+                decl::<kubegate::controlplane::view::RepairRun>(&cfg),
+                decl::<kubegate::controlplane::view::EndpointsChange>(&cfg),
+                decl::<kubegate::controlplane::view::BootstrapState>(&cfg),
+            ],
+        ),
+        (
             "Node lifecycle controller",
             vec![
                 decl::<kubegate::controller::nodelifecycle::ControllerConfig>(&cfg),
@@ -275,6 +306,11 @@ pub(crate) fn generate() -> String {
                 decl::<podconfig::Event>(&cfg),
                 decl::<podconfig::MergeOutcome>(&cfg),
                 decl::<podconfig::types::SourceStep>(&cfg),
+                decl::<super::podconfig::PodConfigOptions>(&cfg),
+                decl::<super::podconfig::FileSourceOptions>(&cfg),
+                decl::<super::podconfig::HttpSourceOptions>(&cfg),
+                decl::<super::podconfig::ManifestResponse>(&cfg),
+                decl::<super::podconfig::ApiserverSourceOptions>(&cfg),
             ],
         ),
         (
@@ -328,14 +364,257 @@ pub(crate) fn generate() -> String {
             out.push_str(d);
         }
     }
+    out.push_str("\n// --- Shapes no Rust type derives (errors, pass-through JSON) ---\n\n");
+    out.push_str(FIXED_TS);
     out
 }
 
+/// What a derive cannot say, written once here (so the package's d.ts has no other source):
+/// errors are real `Error`s carrying the generated fields; a pod is Kubernetes JSON kept whole
+/// (its unknown fields pass through); a pod update is read by a seed that decodes each pod
+/// where it stands, not by a derived type; and the names earlier releases exported.
+const FIXED_TS: &str = r#"/**
+ * What every kubegate function and method throws: a real Error whose message is Kubernetes'
+ * exact text (or kubegate's, for a wrong argument), with `kind` and whatever location is known.
+ */
+export interface KubegateError extends Error, KubegateErrorFields {}
+/** Compatibility names of KubegateError and its parts. */
+export type FeatureGateError = KubegateError;
+export type KubeletConfigError = KubegateError;
+export type ImportError = KubegateError;
+export type GateProblem = ErrorProblem;
+export type KubeletConfigProblem = ErrorProblem;
+/** What every import reports beside its result. */
+export type ImportReport = Pick<KubeletCommandLine, "understood" | "ignored">;
+export type GateValues = Record<string, boolean>;
+/** A pod in Kubernetes JSON. metadata.name and metadata.uid are required by merge(). */
+export interface PodJson {
+  apiVersion?: string;
+  kind?: string;
+  metadata: {
+    name: string;
+    uid: string;
+    namespace?: string;
+    labels?: Record<string, string> | null;
+    annotations?: Record<string, string> | null;
+    deletionTimestamp?: string | null;
+    deletionGracePeriodSeconds?: number | null;
+    generation?: number;
+    [field: string]: unknown;
+  };
+  spec?: { [field: string]: unknown };
+  status?: { [field: string]: unknown };
+  [field: string]: unknown;
+}
+/** What a source sends. An op outside PodOperation throws; "RECONCILE" is logged and ignored, as upstream. */
+export interface PodUpdateInput {
+  op: PodOperation;
+  pods?: PodJson[];
+  /** A PodUpdate a source emitted can be passed as it is: its source and reasons are not read. */
+  source?: string;
+  reasons?: PodUpdateReason[];
+}
+"#;
+
 /// The command line's wasm alone (feature `cli` without `api`) does not embed the whole file:
-/// this is the one contract it returns (`npm/cli.generated.d.ts`, embedded by `cli.rs`).
+/// these are its own contracts (`npm/cli.generated.d.ts`, embedded by `cli.rs`): the host
+/// object `runCli` calls, whose methods no derive declares, and what it returns.
 pub(crate) fn generate_cli() -> String {
     let cfg = Config::new().with_large_int("number");
-    format!("{HEADER}\n{}", decl::<super::CliOutput>(&cfg))
+    format!("{HEADER}{CLI_HOST_TS}\n{}", decl::<super::CliOutput>(&cfg))
+}
+
+/// The host `runCli` reads files, directories and the clock through (`npm/cli.js` builds it
+/// from Node's): a JS object with methods, not a JSON shape.
+const CLI_HOST_TS: &str = r#"
+/** What the command line needs from Node (npm/cli.js builds it). */
+export interface CliHost {
+  /** A file's text; "-" is stdin. Throws an Error whose message is the reason. */
+  readFile(path: string): string;
+  /** A directory's entries. Throws an Error whose message is the reason. */
+  readDir(path: string): { name: string; isDir: boolean }[];
+  /** Now, Unix milliseconds. */
+  now(): number;
+  /** Colour the output (stdout is a TTY and NO_COLOR is unset). */
+  color: boolean;
+}
+"#;
+
+/// The checking layer's tables (`npm/exports.generated.js`): the limits of the boundary and,
+/// per entry, each function's and class's parameters, from [`exports`].
+pub(crate) fn generate_js() -> String {
+    use exports::{Class, Function, Param, AREAS, GATE_CORE, LIMITS};
+    let param = |p: &Param| format!("[{:?}, {:?}, {:?}]", p.name, p.check.js(), p.what);
+    let params =
+        |ps: &[Param]| format!("[{}]", ps.iter().map(param).collect::<Vec<_>>().join(", "));
+    let function = |f: &Function| format!("{}: [{}, {:?}],", f.name, params(f.params), f.ret.js());
+    let functions = |indent: &str, fs: &[Function]| {
+        fs.iter()
+            .map(|f| format!("{indent}{}\n", function(f)))
+            .collect::<String>()
+    };
+    let class = |c: &Class| {
+        let getters = c
+            .getters
+            .iter()
+            .map(|(name, ret)| format!("{name}: {:?}", ret.js()))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let block = |fs: &[Function]| match fs {
+            [] => "{}".to_string(),
+            fs => format!("{{\n{}    }}", functions("      ", fs)),
+        };
+        format!(
+            "  {}: {{\n    ctor: {},\n    methods: {},\n    getters: {{{}}},\n    statics: {},\n  }},\n",
+            c.name,
+            params(c.ctor),
+            block(c.methods),
+            if getters.is_empty() { String::new() } else { format!(" {getters} ") },
+            block(c.statics),
+        )
+    };
+    let mut out = String::from(HEADER);
+    out.push_str(JS_PREAMBLE);
+    out.push_str(
+        "\n/** Limits of the JS boundary (see SECURITY.md). The core has its own, per area. */\n\
+         export const LIMITS = Object.freeze({\n",
+    );
+    for l in LIMITS {
+        out.push_str(&jsdoc("  ", l.doc));
+        out.push_str(&format!("  {}: {},\n", l.name, l.value));
+    }
+    out.push_str("});\n");
+    for (doc, name, entry) in [
+        (
+            "The gate core's (both entries: core.js)",
+            "GATE",
+            &GATE_CORE,
+        ),
+        (
+            "Every other area's (the main entry: api.js)",
+            "AREA",
+            &AREAS,
+        ),
+    ] {
+        out.push_str(&format!(
+            "\n/** {doc} functions, each a `Fn`. */\nexport const {name}_FUNCTIONS = {{\n{}}};\n",
+            functions("  ", entry.functions)
+        ));
+        out.push_str(&format!(
+            "\n/** {doc} classes, each a `Cls`. */\nexport const {name}_CLASSES = {{\n{}}};\n",
+            entry.classes.iter().map(class).collect::<String>()
+        ));
+    }
+    out
+}
+
+/// The entries' own declarations: `npm/index.d.ts` (the loaders, `KubegateLoaded`, `LIMITS`;
+/// everything else is the glue's `kubegate.d.ts`, which embeds the generated contracts),
+/// `npm/gates.d.ts` (the gate core's exports, from [`exports::GATE_CORE`]) and `npm/node.d.ts`.
+pub(crate) fn generate_entries() -> [(&'static str, String); 3] {
+    use exports::{GATE_CORE, LIMITS};
+    let mut limits = String::new();
+    for l in LIMITS {
+        limits.push_str(&jsdoc("  ", l.doc));
+        limits.push_str(&format!("  {}: number;\n", l.name));
+    }
+    let index =
+        format!("{HEADER}{INDEX_DTS}export declare const LIMITS: Readonly<{{\n{limits}}}>;\n");
+    let names: Vec<&str> = GATE_CORE
+        .classes
+        .iter()
+        .map(|c| c.name)
+        .chain(GATE_CORE.functions.iter().map(|f| f.name))
+        .collect();
+    let gates = format!(
+        "{HEADER}{GATES_DTS}export {{\n{}}} from \"./gates/kubegate_gates.js\";\n\
+         export type * from \"./gates/kubegate_gates.js\";\n\
+         export {{ default, initSync, LIMITS, type KubegateLoaded }} from \"./index.js\";\n",
+        names
+            .iter()
+            .map(|n| format!("  {n},\n"))
+            .collect::<String>()
+    );
+    let node = format!(
+        "{HEADER}// Node's entry declares what the browser entry does.\n\
+         export * from \"./index.js\";\nexport {{ default }} from \"./index.js\";\n"
+    );
+    [
+        ("index.d.ts", index),
+        ("gates.d.ts", gates),
+        ("node.d.ts", node),
+    ]
+}
+
+/// The main entry's d.ts before `LIMITS`: the loaders as the checking layer wraps them (their
+/// parameters are the glue's `InitInput`/`SyncInitInput`; they resolve to a summary, not the
+/// glue's raw exports).
+const INDEX_DTS: &str = r#"export * from "./kubegate.js";
+import type { InitInput, SyncInitInput } from "./kubegate.js";
+
+/** What `init()` and `initSync()` give back: a frozen summary, never the raw WebAssembly exports
+ * (calling those directly would skip every check and could trap the module). */
+export interface KubegateLoaded {
+  /** The size of the module's WebAssembly memory now, in bytes (read afresh on every access). */
+  readonly memoryBytes: number;
+  /** The same number, where code written against the raw instance reads it. */
+  readonly memory: { readonly buffer: { readonly byteLength: number } };
+}
+
+/** Loads the WebAssembly synchronously (a no-op once loaded, as in Node, where the package loads it on import). */
+export declare function initSync(module?: { module: SyncInitInput } | SyncInitInput): KubegateLoaded;
+
+/** Loads the WebAssembly (a browser fetches `kubegate_bg.wasm`; a no-op once loaded). */
+export default function init(
+  module_or_path?: { module_or_path: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>,
+): Promise<KubegateLoaded>;
+
+/** Limits of the JS boundary (see SECURITY.md); beyond them a call throws an Error of kind "limit". */
+"#;
+
+/// The gate entry's d.ts before its exports.
+const GATES_DTS: &str = "// `kubegate/gates`: the gate core alone, with the same types as the main entry's gate exports.
+// Its parseFeatureList reads block YAML and one-line flow collections (every
+// versioned_feature_list.yaml); other YAML throws an error naming the line (see gates.js).
+";
+
+/// The tables' shapes, for the type check of the package's JavaScript.
+const JS_PREAMBLE: &str = "//
+// The checking layer's tables (npm/core.js): every parameter as [name, check, the noun of its
+// errors], every function and method as [parameters, how the result crosses]; every class as its
+// constructor's parameters, methods, getters and static methods.
+
+// Their shapes (the tables are left to inference: a `toString` method typed as a Record member
+// meets Object's own):
+//   Param: [name: string, check: string, what: string]
+//   Fn:    [params: Param[], ret: \"plain\" | \"text\" | \"gate\"]
+//   Cls:   { ctor: Param[], methods: Record<string, Fn>, getters: Record<string, Ret>, statics: Record<string, Fn> }
+";
+
+/// `doc` as a JSDoc comment at `indent`, wrapped before the 100th column.
+fn jsdoc(indent: &str, doc: &str) -> String {
+    let width = 100 - indent.len() - 3;
+    let mut lines = vec![String::new()];
+    for word in doc.split_whitespace() {
+        let line = lines.last_mut().expect("starts with one line");
+        if !line.is_empty() && line.len() + 1 + word.len() > width {
+            lines.push(word.to_string());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    if lines.len() == 1 && indent.len() + lines[0].len() + 7 <= 100 {
+        return format!("{indent}/** {} */\n", lines[0]);
+    }
+    let mut out = format!("{indent}/**\n");
+    for line in lines {
+        out.push_str(&format!("{indent} * {line}\n"));
+    }
+    out.push_str(&format!("{indent} */\n"));
+    out
 }
 
 /// The first lines of every generated file.
@@ -368,9 +647,14 @@ mod tests {
 
     #[test]
     fn generated_contracts_are_current() {
+        let [index, gates, node] = super::generate_entries();
         for (file, fresh) in [
             ("types.generated.d.ts", super::generate()),
             ("cli.generated.d.ts", super::generate_cli()),
+            ("exports.generated.js", super::generate_js()),
+            index,
+            gates,
+            node,
         ] {
             let path = format!("{}/../../npm/{file}", env!("CARGO_MANIFEST_DIR"));
             if std::env::var_os("KUBEGATE_BLESS").is_some() {

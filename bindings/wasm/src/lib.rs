@@ -184,57 +184,10 @@ pub(crate) fn utf16_offset(text: &str, byte: usize) -> u32 {
 }
 
 #[cfg(feature = "api")]
-// The JSON contracts generated from the Rust types (`contracts.rs`), in the package's d.ts.
+// The JSON contracts generated from the Rust types (`contracts.rs`), in the package's d.ts; every
+// declaration the package's types hold beside wasm-bindgen's own comes from there.
 #[wasm_bindgen(typescript_custom_section)]
 const GENERATED_TS: &str = include_str!("../../../npm/types.generated.d.ts");
-
-#[cfg(feature = "api")]
-// Pass-through objects the generated contracts refer to (their unknown fields are kept, which a
-// derive cannot say). In every build, since the generated file is: the gates-only package's d.ts
-// names `PodJson` too.
-#[wasm_bindgen(typescript_custom_section)]
-const PASS_THROUGH_TS: &str = r#"
-/** A pod in Kubernetes JSON. metadata.name and metadata.uid are required by merge(). */
-export interface PodJson {
-  apiVersion?: string;
-  kind?: string;
-  metadata: {
-    name: string;
-    uid: string;
-    namespace?: string;
-    labels?: Record<string, string> | null;
-    annotations?: Record<string, string> | null;
-    deletionTimestamp?: string | null;
-    deletionGracePeriodSeconds?: number | null;
-    generation?: number;
-    [field: string]: unknown;
-  };
-  spec?: { [field: string]: unknown };
-  status?: { [field: string]: unknown };
-  [field: string]: unknown;
-}
-"#;
-
-#[cfg(feature = "api")]
-// What the generated contracts cannot say: errors are real `Error`s carrying the generated
-// fields, and the names earlier releases of the package exported.
-#[wasm_bindgen(typescript_custom_section)]
-const ERROR_TS: &str = r#"
-/**
- * What every kubegate function and method throws: a real Error whose message is Kubernetes'
- * exact text (or kubegate's, for a wrong argument), with `kind` and whatever location is known.
- */
-export interface KubegateError extends Error, KubegateErrorFields {}
-/** Compatibility names of KubegateError and its parts. */
-export type FeatureGateError = KubegateError;
-export type KubeletConfigError = KubegateError;
-export type ImportError = KubegateError;
-export type GateProblem = ErrorProblem;
-export type KubeletConfigProblem = ErrorProblem;
-/** What every import reports beside its result. */
-export type ImportReport = Pick<KubeletCommandLine, "understood" | "ignored">;
-export type GateValues = Record<string, boolean>;
-"#;
 
 #[cfg(feature = "api")]
 /// The kubegate version and the Kubernetes versions its defaults follow.

@@ -16,70 +16,60 @@ use kubegate::kubelet::podconfig::{
     Event, NotificationMode, Pod, PodConfig, PodConfigError, PodError, Timestamp,
 };
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &str = r#"
-/** What a source sends. An op outside PodOperation throws; "RECONCILE" is logged and ignored, as upstream. */
-export interface PodUpdateInput {
-  op: PodOperation;
-  pods?: PodJson[];
-  /** A PodUpdate a source emitted can be passed as it is: its source and reasons are not read. */
-  source?: string;
-  reasons?: PodUpdateReason[];
-}
-
-export interface PodConfigOptions {
-  mode?: PodConfigMode;
-  /** RFC 3339 start of the virtual clock (stamped into kubernetes.io/config.seen); default 1970-01-01T00:00:00Z. */
-  now?: string;
-  /** Sources to register up front (upstream Channel()); a source is also registered by its first merge. */
-  sources?: string[];
-}
-
-export interface FileSourceOptions {
-  /** The static pod directory, e.g. "/etc/kubernetes/manifests". */
-  path: string;
-  nodeName: string;
-  /** fileCheckFrequency as a Go duration; default "20s". */
-  period?: string;
-  /** Deliver inotify events (Linux); default true. */
-  watch?: boolean;
-}
-
-export interface HttpSourceOptions {
-  url: string;
-  nodeName: string;
-  /** httpCheckFrequency as a Go duration; default "20s". */
-  period?: string;
-}
-
-export interface ManifestResponse {
-  status: number;
-  body: string;
-}
-
-export interface ApiserverSourceOptions {
-  nodeName: string;
-}
-"#;
-
 fn parse_time(now: &str) -> Result<Timestamp, JsValue> {
     Timestamp::parse_rfc3339(now).map_err(fail)
 }
 
-fn parse_period(period: Option<String>) -> Result<Duration, JsValue> {
+fn parse_period(period: Option<&str>) -> Result<Duration, JsValue> {
     match period {
-        Some(p) => parse_duration(&p).map_err(fail),
+        Some(p) => parse_duration(p).map_err(fail),
         // fileCheckFrequency and httpCheckFrequency both default to 20s.
         None => Ok(Duration::from_secs(20)),
     }
 }
 
+/// The options of a source polled every `period` (a file or URL source).
+trait Polled: serde::de::DeserializeOwned {
+    fn period(&self) -> Option<&str>;
+}
+
+impl Polled for FileSourceOptions {
+    fn period(&self) -> Option<&str> {
+        self.period.as_deref()
+    }
+}
+
+impl Polled for HttpSourceOptions {
+    fn period(&self) -> Option<&str> {
+        self.period.as_deref()
+    }
+}
+
+/// A polled source made by `make` from its options (`what` in errors) and their period.
+fn polled<O: Polled, S, E: super::error::CoreError>(
+    options: &str,
+    what: &str,
+    make: impl FnOnce(O, Duration) -> Result<S, E>,
+) -> Result<S, JsValue> {
+    let o: O = input(options, what)?;
+    let period = parse_period(o.period())?;
+    make(o, period).map_err(fail)
+}
+
+/// What `new PodConfig(options)` takes.
 #[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct PodConfigOptions {
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
+pub(crate) struct PodConfigOptions {
+    #[cfg_attr(feature = "typescript", ts(as = "Option<NotificationMode>"))]
     mode: Option<String>,
+    /// RFC 3339 start of the virtual clock (stamped into kubernetes.io/config.seen); default
+    /// 1970-01-01T00:00:00Z.
     now: Option<String>,
+    /// Sources to register up front (upstream Channel()); a source is also registered by its
+    /// first merge.
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Vec<String>>"))]
     sources: Vec<String>,
 }
 
@@ -354,12 +344,17 @@ impl JsPodConfig {
     }
 }
 
+/// What `new FileSource(options)` takes.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct FileSourceOptions {
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
+pub(crate) struct FileSourceOptions {
+    /// The static pod directory, e.g. "/etc/kubernetes/manifests".
     path: String,
     node_name: String,
+    /// fileCheckFrequency as a Go duration; default "20s".
     period: Option<String>,
+    /// Deliver inotify events (Linux); default true.
     watch: Option<bool>,
 }
 
@@ -375,10 +370,13 @@ impl JsFileSource {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "FileSourceOptions")] options: &str,
     ) -> Result<JsFileSource, JsValue> {
-        let o: FileSourceOptions = input(options, "FileSource options")?;
-        let period = parse_period(o.period)?;
-        let inner = FileSource::new(&o.path, &o.node_name, period, o.watch.unwrap_or(true))
-            .map_err(fail)?;
+        let inner = polled(
+            options,
+            "FileSource options",
+            |o: FileSourceOptions, period| {
+                FileSource::new(&o.path, &o.node_name, period, o.watch.unwrap_or(true))
+            },
+        )?;
         Ok(JsFileSource { inner })
     }
 
@@ -405,17 +403,22 @@ impl JsFileSource {
     }
 }
 
+/// What `new HttpSource(options)` takes.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct HttpSourceOptions {
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
+pub(crate) struct HttpSourceOptions {
     url: String,
     node_name: String,
+    /// httpCheckFrequency as a Go duration; default "20s".
     period: Option<String>,
 }
 
+/// What the URL of an `HttpSource` answers (`serve`).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ManifestResponse {
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub(crate) struct ManifestResponse {
     status: u16,
     body: String,
 }
@@ -432,10 +435,12 @@ impl JsHttpSource {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "HttpSourceOptions")] options: &str,
     ) -> Result<JsHttpSource, JsValue> {
-        let o: HttpSourceOptions = input(options, "HttpSource options")?;
-        let period = parse_period(o.period)?;
-        let inner = HttpSource::new(&o.url, &o.node_name, period).map_err(fail)?;
-        Ok(JsHttpSource { inner })
+        polled(
+            options,
+            "HttpSource options",
+            |o: HttpSourceOptions, period| HttpSource::new(&o.url, &o.node_name, period),
+        )
+        .map(|inner| JsHttpSource { inner })
     }
 
     /// What the URL answers from now on; null makes requests fail.
@@ -467,9 +472,11 @@ impl JsHttpSource {
     }
 }
 
+/// What `new ApiserverSource(options)` takes.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ApiserverSourceOptions {
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub(crate) struct ApiserverSourceOptions {
     node_name: String,
 }
 
