@@ -642,23 +642,18 @@ pub fn history(name: &str) -> Option<GateHistory> {
 }
 
 /// The error for a gate name no release registered, naming the close ones (CLI and binding).
-pub fn unknown_gate(name: &str) -> String {
-    if name == "AllAlpha" || name == "AllBeta" {
-        return format!(
-            "{name} is not a feature of its own: every release's gate registers it to set all {} gates at once, so it has no history",
-            if name == "AllAlpha" { "alpha" } else { "beta" }
-        );
+/// `AllAlpha` and `AllBeta` get their own words: every gate registers them, but they are
+/// switches over the others, not features with a history.
+pub fn unknown_gate(name: &str) -> super::ReleaseError {
+    let close = if name == "AllAlpha" || name == "AllBeta" {
+        Vec::new()
+    } else {
+        close_names(name)
+    };
+    super::ReleaseError::UnknownGate {
+        name: name.to_string(),
+        close,
     }
-    let close = close_names(name);
-    let mut text = format!(
-        "no release from {} to {} registered a feature gate named {name:?}",
-        super::OLDEST,
-        super::NEWEST
-    );
-    if !close.is_empty() {
-        text.push_str(&format!("; close names: {}", close.join(", ")));
-    }
-    text
 }
 
 /// Up to five known gate names close to `name` (same letters ignoring case, one containing the

@@ -310,7 +310,7 @@ pub fn decode_at(
                 ),
                 file,
                 Some(1),
-            ))
+            ));
         }
     };
     // Go's zero values: a missing `kind` or `apiVersion` reads as "" and is refused below.
@@ -505,7 +505,7 @@ mod tests {
             e.to_string(),
             "failed to decode: json: cannot unmarshal string into Go struct field KubeletConfiguration.port of type int32"
         );
-        assert_eq!(e.line, Some(3));
+        assert_eq!(e.line(), Some(3));
     }
 
     /// An array where a nested struct is expected: Go names the struct holding the field and

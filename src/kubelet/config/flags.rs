@@ -88,7 +88,7 @@ pub fn parse(args: &[String], version: &Version) -> Result<CommandLine, KubeletC
             .at_stage(KubeletConfigStage::Input)
     })?;
     parse_release(args, release).map_err(|e| {
-        KubeletConfigError::flag(e.message.clone(), e.flag.clone())
+        KubeletConfigError::on_flag(e.to_string(), e.flag().map(str::to_string))
             .with_cause(e)
             .at_stage(KubeletConfigStage::Flags)
     })
