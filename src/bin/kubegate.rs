@@ -96,6 +96,7 @@ fn timed_read(path: String, limit: usize) -> Result<Vec<u8>, HostError> {
                 if n == 0 {
                     return Ok(buf);
                 }
+                // `read` returns at most the chunk's length: the slice exists.
                 buf.extend_from_slice(chunk.get(..n).unwrap_or_default());
             }
         });
@@ -110,12 +111,12 @@ fn timed_read(path: String, limit: usize) -> Result<Vec<u8>, HostError> {
     }
 }
 
-/// The reason alone, as Node's fs errors and the npm bin print it.
 /// An operating-system error as the host's error: [`io_reason`]'s words, the error as `source()`.
 fn io_error(e: std::io::Error) -> HostError {
     HostError::io(io_reason(&e), e)
 }
 
+/// The reason alone, as Node's fs errors and the npm bin print it.
 fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file or directory".into(),

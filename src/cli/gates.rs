@@ -211,6 +211,7 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
         (None, Some(path)) => {
             let text = read(host, path)?;
             let cfg = kubeadm::parse(&text).map_err(|e| import_fail(path, &e))?;
+            // Without `--component`, the kubelet's gates (kubeadm's KubeletConfiguration).
             let component = kubeadm_key(get(m, "component").unwrap_or("kubelet"));
             for (k, v) in &cfg.kubeadm_feature_gates {
                 kubeadm_notes.push(format!(
@@ -255,6 +256,8 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
         }
     };
     let result = gate.set(&value);
+    // Only to mark the gates the value set: a value `set` refused is reported from `result`,
+    // and then no gate is marked.
     let entries = crate::featuregate::flag::parse_entries(&value).unwrap_or_default();
     let set_values: std::collections::BTreeMap<String, bool> = entries
         .iter()

@@ -232,6 +232,7 @@ fn gather(m: &ArgMatches, host: &dyn Host, version: Option<String>) -> Result<In
         }
     }
     if let Some(path) = flag_value(&args, "config-dir").filter(|p| !p.is_empty()) {
+        // A directory `--file` does not map is read where the kubelet would read it.
         let local = mapped.get(&path).cloned().unwrap_or_else(|| path.clone());
         walk(host, &local, &path, 0, &mut files).map_err(|f| Fail {
             message: format!(
@@ -436,6 +437,7 @@ pub(crate) fn run_upgrade(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> 
     let style = Style { on: host.color() };
     let from = release_of(get(m, "from"))?;
     let to = release_of(get(m, "to"))?;
+    // `--format` has a default value: clap always supplies it.
     let format = get(m, "format").unwrap_or("text");
     let inputs = gather(m, host, Some(from.to_string()))?;
     for n in &inputs.notes {
@@ -630,6 +632,7 @@ fn locate_path(r: &Resolved, inputs: &Inputs, path: &str) -> (Option<String>, Op
         Layer::ConfigFile | Layer::DropIn | Layer::DynamicConfig => {
             (Some(inputs.local(&fp.origin.source)), fp.origin.line)
         }
+        // A flag no imported file wrote (typed with --kubelet-args) has no file to point at.
         Layer::Flag => inputs
             .locate_flag(&fp.origin.source)
             .map(|(f, l)| (Some(f), l))

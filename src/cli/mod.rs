@@ -674,6 +674,7 @@ pub(crate) fn get<'a>(m: &'a ArgMatches, id: &str) -> Option<&'a str> {
 }
 
 pub(crate) fn get_all<'a>(m: &'a ArgMatches, id: &str) -> Vec<&'a str> {
+    // Not given: no values.
     m.get_many::<String>(id)
         .map(|v| v.map(String::as_str).collect())
         .unwrap_or_default()
@@ -702,5 +703,50 @@ mod tests {
             .and_then(|s| s.downcast_ref::<std::io::Error>())
             .is_some_and(|io| io.kind() == std::io::ErrorKind::NotFound));
         assert!(HostError::from("is a directory").source().is_none());
+    }
+
+    /// Files by name; any other path is not found.
+    struct Files(&'static [(&'static str, &'static str)]);
+
+    impl Host for Files {
+        fn read_file(&self, path: &str) -> Result<String, HostError> {
+            self.0
+                .iter()
+                .find(|(p, _)| *p == path)
+                .map(|(_, text)| text.to_string())
+                .ok_or_else(|| "no such file or directory".into())
+        }
+        fn read_dir(&self, _: &str) -> Result<Vec<DirEntry>, HostError> {
+            Err("not a directory".into())
+        }
+        fn now_millis(&self) -> Option<i64> {
+            None
+        }
+        fn color(&self) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    #[cfg(feature = "control-plane")]
+    fn a_file_mapping_that_cannot_be_read_is_a_usage_error() {
+        let args: Vec<String> = [
+            "kubegate",
+            "component",
+            "kube-scheduler",
+            "--file",
+            "/etc/kubernetes/scheduler.conf=missing.conf",
+        ]
+        .map(String::from)
+        .to_vec();
+        let out = run(&args, &Files(&[]));
+        assert_eq!(out.code, EXIT_USAGE, "{out:?}");
+        assert!(
+            out.stderr.contains(
+                "cannot read missing.conf (--file /etc/kubernetes/scheduler.conf=missing.conf): no such file or directory"
+            ),
+            "{}",
+            out.stderr
+        );
     }
 }

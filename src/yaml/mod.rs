@@ -197,6 +197,7 @@ pub fn parse(text: &str) -> Result<Document, YamlError> {
         1 => Ok(docs.remove(0)),
         _ => Err(YamlError::new(
             "expected a single document in the stream, found more than one",
+            // Every document records its root (`DocumentStart`): the first line is unreachable.
             docs.get(1)
                 .and_then(|d| d.position(""))
                 .unwrap_or(Pos { line: 1, column: 1 }),
@@ -269,6 +270,7 @@ fn check_characters(text: &str) -> Result<(), YamlError> {
     else {
         return Ok(());
     };
+    // `at` came from `char_indices`: a character boundary within `text`.
     let before = text.get(..at).unwrap_or("");
     let line = 1 + before.bytes().filter(|b| *b == b'\n').count();
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
@@ -550,12 +552,13 @@ fn resolve_scalar(
                 ),
                 _ => return Ok(Value::String(text)),
             };
+            return parsed.ok_or(ScalarError { text, tag });
         }
     }
-            return parsed.ok_or(ScalarError { text, tag });
     if style != TScalarStyle::Plain {
         return Ok(Value::String(text));
     }
+    // A plain scalar that is no null, boolean or number is a string (YAML 1.1's resolution).
     Ok(plain_meaning(&text).unwrap_or(Value::String(text)))
 }
 
@@ -689,9 +692,6 @@ fn parse_float_11(s: &str) -> Option<Value> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use serde_json::json;
-
     #[test]
     fn a_tagged_scalar_of_another_type_is_an_error_with_its_scalar_error_as_source() {
         use std::error::Error;
@@ -707,6 +707,9 @@ mod tests {
         assert_eq!((scalar.text(), scalar.tag()), ("abc", "int"));
         assert!(parse("a: !!int 12\n").unwrap().value["a"] == 12);
     }
+
+    use super::*;
+    use serde_json::json;
 
     #[test]
     fn resolves_yaml_1_1_scalars_and_remembers_positions() {

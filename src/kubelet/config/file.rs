@@ -306,6 +306,7 @@ pub fn decode_at(
             return Err(KubeletConfigError::at(
                 format!(
                     "failed to decode: json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
+                    // `split` yields at least one piece: "value" is unreachable.
                     json_kind(other).split(' ').next().unwrap_or("value")
                 ),
                 file,

@@ -229,6 +229,7 @@ fn accumulated<T: Clone + Default>(
     if first {
         return T::default();
     }
+    // The first occurrence wrote a value of this kind at `target`: the default is unreachable.
     get_path(config, target)
         .and_then(as_kind)
         .cloned()

@@ -391,6 +391,7 @@ impl<'a> Startup<'a> {
                     .map(|p| p.line);
                 written.insert(leaf.clone(), Origin::new(Layer::DropIn, path, line));
                 last_writer.insert(
+                    // `split` yields at least one piece: the empty default is unreachable.
                     leaf.split('.').next().unwrap_or("").to_string(),
                     (path.to_string(), line),
                 );
@@ -408,6 +409,7 @@ impl<'a> Startup<'a> {
             let (file, line) = field
                 .and_then(|f| last_writer.get(&f).cloned())
                 .map(|(p, l)| (Some(p), l))
+                // A field no drop-in wrote (or none named): the error has no location.
                 .unwrap_or((None, None));
             KubeletConfigError::new(format!(
                 "failed to unmarshal merged JSON into kubelet configuration: {m}"
@@ -426,6 +428,7 @@ impl<'a> Startup<'a> {
     ) -> Result<(), KubeletConfigError> {
         layers.kc = flag_precedence(cl, &layers.kc, &mut layers.prov)
             .map_err(|e| e.at_stage(KubeletConfigStage::FlagPrecedence))?;
+        // No `featureGates`: Go's nil map, which sets nothing.
         let cfg_gates = layers.kc.feature_gates.clone().unwrap_or_default();
         let prov = &layers.prov;
         self.warnings
@@ -463,6 +466,7 @@ impl<'a> Startup<'a> {
         if let Some((dyn_kc, dyn_prov)) = out.config {
             layers.kc = dyn_kc;
             layers.prov = dyn_prov;
+            // No `featureGates`: Go's nil map, which sets nothing.
             let g = layers.kc.feature_gates.clone().unwrap_or_default();
             self.warnings.extend(gates.set_from_map(&g).map_err(|e| {
                 KubeletConfigError::from_cause(e).at_stage(KubeletConfigStage::FeatureGates)
@@ -499,6 +503,8 @@ impl<'a> Startup<'a> {
                 ConfigProblem::locate(m.clone(), validation::field_of(m, &value), &layers.prov)
             })
             .collect();
+        // Upstream formats the configuration itself with `%s` after `path:` (a Go struct
+        // dump); kubegate prints the `--config` path there, empty without one.
         Err(KubeletConfigError::from_problems(
             format!(
                 "failed to validate kubelet configuration, error: {}, path: {}",
@@ -588,6 +594,7 @@ fn gate_problem_at(
     let name = e.problems().iter().find_map(|p| p.feature())?;
     let field = format!("featureGates.{name}");
     prov.get(&field)?;
+    // A problem named the feature above, so there is a first message.
     let message = e
         .messages()
         .into_iter()

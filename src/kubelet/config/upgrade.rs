@@ -369,6 +369,7 @@ pub fn check_kubelet_upgrade(
                 .as_deref()
                 .or(p.flag.as_deref())
                 .or(p.file.as_deref())
+                // A refusal with no field, flag or file (a release refused): no subject.
                 .unwrap_or_default();
             let mut f = UpgradeFinding::new("error", subject, p.message.clone(), true);
             f.file = p.file;
@@ -513,6 +514,8 @@ fn gate_findings(
     to_gates: &FeatureGate,
     findings: &mut Vec<UpgradeFinding>,
 ) {
+    // The gates the configuration set (none without `featureGates`): the resolved
+    // configuration serialized them from a map of booleans, so they read back as one.
     let set: BTreeMap<String, bool> = before
         .config
         .get("featureGates")
@@ -648,6 +651,7 @@ fn value_findings(
     let mut paths: Vec<&String> = b.keys().chain(a.keys()).collect();
     paths.sort();
     paths.dedup();
+    // A field one side lacks is shown as unset.
     let show = |v: Option<&Value>| v.map(Value::to_string).unwrap_or_else(|| "unset".into());
     for p in paths {
         if b.get(p) == a.get(p) || p.starts_with("featureGates.") {
