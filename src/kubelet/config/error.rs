@@ -55,7 +55,7 @@ pub enum KubeletConfigStage {
     FlagPrecedence,
     /// The dynamic kubelet config controller (1.11–1.23).
     DynamicConfig,
-    /// `ValidateKubeletConfiguration`: every failure is in `problems`.
+    /// `ValidateKubeletConfiguration`: every failure is in [`KubeletConfigError::problems`].
     Validation,
     /// What `run()` and `NewMainKubelet` parse after validation.
     Startup,
