@@ -128,6 +128,7 @@ impl Version {
         }
         // A longer version is larger only if its extra components are not all zero.
         let (common, longer_a) = (a.len().min(b.len()), a.len() > b.len());
+        // `common` is the shorter length, so both slices exist.
         let rest = if longer_a {
             a.get(common..)
         } else {

@@ -571,19 +571,19 @@ fn validation_problems_point_at_file_line_and_flag() {
         ],
     );
     let e = resolve_kubelet_config(&i).unwrap_err();
-    assert_eq!(e.problems.len(), 2, "{e:?}");
-    let oom = &e.problems[0];
+    assert_eq!(e.problems().len(), 2, "{e:?}");
+    let oom = &e.problems()[0];
     assert_eq!(oom.message, "invalid configuration: oomScoreAdj (--oom-score-adj) 2000 must be between -1000 and 1000, inclusive");
     assert_eq!(oom.field.as_deref(), Some("oomScoreAdj"));
     assert_eq!(oom.flag.as_deref(), Some("--oom-score-adj"));
-    let port = &e.problems[1];
+    let port = &e.problems()[1];
     assert_eq!(port.field.as_deref(), Some("port"));
     assert_eq!(
         (port.file.as_deref(), port.line),
         (Some("/d/10-a.conf"), Some(5))
     );
     // The error's own location is the first problem's.
-    assert_eq!(e.flag.as_deref(), Some("--oom-score-adj"));
+    assert_eq!(e.flag(), Some("--oom-score-adj"));
     // A Go-cased name in the message still finds its field.
     let e = resolve_kubelet_config(&input(
         &["--config=/k.yaml"],
@@ -593,9 +593,9 @@ fn validation_problems_point_at_file_line_and_flag() {
         )],
     ))
     .unwrap_err();
-    assert_eq!(e.problems[0].message, "invalid configuration: ImageMaximumGCAge feature gate is required for Kubelet configuration option imageMaximumGCAge");
-    assert_eq!(e.problems[0].field.as_deref(), Some("imageMaximumGCAge"));
-    assert_eq!(e.problems[0].line, Some(5));
+    assert_eq!(e.problems()[0].message, "invalid configuration: ImageMaximumGCAge feature gate is required for Kubelet configuration option imageMaximumGCAge");
+    assert_eq!(e.problems()[0].field.as_deref(), Some("imageMaximumGCAge"));
+    assert_eq!(e.problems()[0].line, Some(5));
 }
 
 #[test]
@@ -635,21 +635,17 @@ fn eviction_thresholds_and_reserved_resources_at_startup() {
     for (name, body, want, line) in cases {
         let e = resolve_kubelet_config(&input(&["--config=/k.yaml"], &[("/k.yaml", &doc(body))]))
             .unwrap_err();
-        assert_eq!(e.message, *want, "{name}");
-        assert_eq!(
-            (e.file.as_deref(), e.line),
-            (Some("/k.yaml"), *line),
-            "{name}"
-        );
+        assert_eq!(e.message(), *want, "{name}");
+        assert_eq!((e.file(), e.line()), (Some("/k.yaml"), *line), "{name}");
     }
     // A flag-set threshold is blamed on the flag.
     let e =
         resolve_kubelet_config(&input(&["--eviction-hard=memory.available<0"], &[])).unwrap_err();
     assert_eq!(
-        e.message,
+        e.message(),
         "failed to run Kubelet: eviction threshold memory.available must be positive: 0"
     );
-    assert_eq!(e.flag.as_deref(), Some("--eviction-hard"));
+    assert_eq!(e.flag(), Some("--eviction-hard"));
 }
 
 #[test]
@@ -694,8 +690,8 @@ fn dynamic_config_dir_needs_the_gate_on_the_command_line() {
     i.kubelet_version = Some("1.22".into());
     i.feature_list = None;
     let e = resolve_kubelet_config(&i).unwrap_err();
-    assert_eq!(e.message, "failed to validate kubelet flags: the DynamicKubeletConfig feature gate must be enabled in order to use the --dynamic-config-dir flag");
-    assert_eq!(e.flag.as_deref(), Some("--dynamic-config-dir"));
+    assert_eq!(e.message(), "failed to validate kubelet flags: the DynamicKubeletConfig feature gate must be enabled in order to use the --dynamic-config-dir flag");
+    assert_eq!(e.flag(), Some("--dynamic-config-dir"));
     // On by default before 1.22.
     i.kubelet_version = Some("1.21".into());
     assert!(resolve_kubelet_config(&i).is_ok());
@@ -735,7 +731,7 @@ fn errors_carry_their_stage_and_the_error_underneath() {
         "failed to set feature gates from initial flags-based config: unrecognized feature gate: Nope"
     );
     assert_eq!(e.stage(), KubeletConfigStage::FeatureGates);
-    assert_eq!(e.flag.as_deref(), Some("--feature-gates"));
+    assert_eq!(e.flag(), Some("--feature-gates"));
     let gate = e
         .source()
         .and_then(|s| s.downcast_ref::<FeatureGateError>());
@@ -747,9 +743,9 @@ fn errors_carry_their_stage_and_the_error_underneath() {
     let e = resolve_kubelet_config(&input(&["--port=a--b"], &[])).unwrap_err();
     assert_eq!(e.stage(), KubeletConfigStage::Flags);
     // The flag is pflag's, not a piece of the value that happens to hold `--`.
-    assert_eq!(e.flag.as_deref(), Some("--port"));
+    assert_eq!(e.flag(), Some("--port"));
     let flag = e.source().and_then(|s| s.downcast_ref::<FlagError>());
-    assert_eq!(flag.and_then(|f| f.flag.as_deref()), Some("--port"));
+    assert_eq!(flag.and_then(|f| f.flag()), Some("--port"));
 
     let e = resolve_kubelet_config(&input(&["--config=/k.yaml"], &[("/k.yaml", "a: [\n")]))
         .unwrap_err();
@@ -789,10 +785,10 @@ fn a_refused_gate_in_a_file_points_at_its_line() {
         e.to_string(),
         "failed to set feature gates from initial flags-based config: unrecognized feature gate: KubeletCredentialProviders"
     );
-    assert_eq!((e.file.as_deref(), e.line), (Some("/k.yaml"), Some(5)));
-    assert_eq!(e.problems.len(), 1);
+    assert_eq!((e.file(), e.line()), (Some("/k.yaml"), Some(5)));
+    assert_eq!(e.problems().len(), 1);
     assert_eq!(
-        e.problems[0].message,
+        e.problems()[0].message,
         "unrecognized feature gate: KubeletCredentialProviders"
     );
 }
@@ -859,5 +855,5 @@ fn a_gate_refused_while_defaulting_points_at_its_line() {
     assert!(e
         .to_string()
         .ends_with("cannot set feature gate NodeSwap to false, feature is locked to true"));
-    assert_eq!((e.file.as_deref(), e.line), (Some("/k.json"), Some(5)));
+    assert_eq!((e.file(), e.line()), (Some("/k.json"), Some(5)));
 }

@@ -21,7 +21,7 @@ fn resolve(release: &str, args: &[&str], config: Option<&str>) -> Result<Resolve
             format!("{HEADER}{body}"),
         );
     }
-    resolve_kubelet_config(&input).map_err(|e| e.message)
+    resolve_kubelet_config(&input).map_err(|e| e.to_string())
 }
 
 fn accepted(release: &str, args: &[&str]) {

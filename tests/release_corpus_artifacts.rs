@@ -53,7 +53,7 @@ impl Artifact<'_> {
             input.files.insert(path, body.into());
         }
         input.args = args;
-        resolve_kubelet_config(&input).map_err(|e| e.message)
+        resolve_kubelet_config(&input).map_err(|e| e.to_string())
     }
 
     /// Accepted, with `want` (JSON pointer, value) in the effective configuration.

@@ -113,8 +113,12 @@ fn unknown_names_get_close_ones() {
     assert_eq!(gates::close_names("nodeswap").first(), Some(&"NodeSwap"));
     assert!(gates::close_names("xyzzy").is_empty());
     assert!(gates::history("AllAlpha").is_none());
-    assert!(gates::unknown_gate("AllAlpha").contains("all alpha gates at once"));
-    assert!(gates::unknown_gate("NodeSwp").ends_with("close names: NodeSwap"));
+    assert!(gates::unknown_gate("AllAlpha")
+        .to_string()
+        .contains("all alpha gates at once"));
+    let e = gates::unknown_gate("NodeSwp");
+    assert!(e.to_string().ends_with("close names: NodeSwap"));
+    assert_eq!(e.kind(), kubegate::releases::ReleaseErrorKind::Release);
 }
 
 // gate-components.tsv: the kubelet never reads KMSv2 or ValidatingAdmissionPolicy; in 1.36

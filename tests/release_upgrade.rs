@@ -143,7 +143,7 @@ fn releases_outside_the_data_are_refused() {
     };
     let e = check_kubelet_upgrade(&input, "1.99").unwrap_err();
     assert!(
-        e.message
+        e.message()
             .contains("outside the releases kubegate has data for"),
         "{e}"
     );

@@ -156,6 +156,10 @@ fn bad_scenarios_are_errors() {
             "duration must be positive, got -1h0m0s",
         ),
         (
+            r#"{"nodes": 1, "duration": "1h", "nodeLeaseDurationSeconds": 2147483648}"#,
+            "nodeLeaseDurationSeconds must be at most 2147483647, got 2147483648",
+        ),
+        (
             r#"{"nodes": 1, "duration": "1x"}"#,
             "invalid scenario: time: unknown unit \"x\" in duration \"1x\" at line 1 column 30",
         ),

@@ -13,18 +13,19 @@
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
 
-use kubegate::cli::{self, DirEntry, Host};
+use kubegate::cli::{self, DirEntry, Host, HostError};
 
 struct Native;
 
 impl Host for Native {
-    fn read_file(&self, path: &str) -> Result<String, String> {
+    fn read_file(&self, path: &str) -> Result<String, HostError> {
         let limit = kubegate::import::MAX_IMPORT_BYTES;
-        let too_large = || format!("larger than {limit} bytes");
+        let too_large = || HostError::new(format!("larger than {limit} bytes"));
         let bytes = if path == "-" {
-            bounded_read(std::io::stdin().lock(), limit).map_err(|e| e.to_string())?
+            bounded_read(std::io::stdin().lock(), limit)
+                .map_err(|e| HostError::io(e.to_string(), e))?
         } else {
-            let meta = std::fs::metadata(path).map_err(|e| io_reason(&e))?;
+            let meta = std::fs::metadata(path).map_err(io_error)?;
             if meta.is_dir() {
                 return Err("is a directory".into());
             }
@@ -32,8 +33,8 @@ impl Host for Native {
                 return Err(too_large());
             }
             if meta.is_file() {
-                let file = std::fs::File::open(path).map_err(|e| io_reason(&e))?;
-                bounded_read(file, limit).map_err(|e| io_reason(&e))?
+                let file = std::fs::File::open(path).map_err(io_error)?;
+                bounded_read(file, limit).map_err(io_error)?
             } else {
                 // A FIFO, device or socket: its size says nothing (0), opening a FIFO waits for
                 // a writer and reading it waits for data, so the read runs on its own thread
@@ -44,16 +45,16 @@ impl Host for Native {
         if bytes.len() > limit {
             return Err(too_large());
         }
-        String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())
+        String::from_utf8(bytes).map_err(|_| "not UTF-8 text".into())
     }
 
-    fn read_dir(&self, path: &str) -> Result<Vec<DirEntry>, String> {
+    fn read_dir(&self, path: &str) -> Result<Vec<DirEntry>, HostError> {
         let mut out = Vec::new();
-        for e in std::fs::read_dir(path).map_err(|e| io_reason(&e))? {
-            let e = e.map_err(|e| io_reason(&e))?;
+        for e in std::fs::read_dir(path).map_err(io_error)? {
+            let e = e.map_err(io_error)?;
             out.push(DirEntry {
                 name: e.file_name().to_string_lossy().into_owned(),
-                is_dir: e.file_type().map(|t| t.is_dir()).unwrap_or(false),
+                is_dir: e.file_type().map_err(io_error)?.is_dir(),
             });
         }
         Ok(out)
@@ -83,7 +84,7 @@ const READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// [`bounded_read`] of a path on a thread of its own, refused after [`READ_TIMEOUT`] without a
 /// byte (the read keeps the limit: the thread stops one byte past it).
-fn timed_read(path: String, limit: usize) -> Result<Vec<u8>, String> {
+fn timed_read(path: String, limit: usize) -> Result<Vec<u8>, HostError> {
     let (tx, rx) = std::sync::mpsc::channel::<std::io::Result<Vec<u8>>>();
     std::thread::spawn(move || {
         let read = std::fs::File::open(&path).and_then(|file| {
@@ -95,18 +96,24 @@ fn timed_read(path: String, limit: usize) -> Result<Vec<u8>, String> {
                 if n == 0 {
                     return Ok(buf);
                 }
+                // `read` returns at most the chunk's length: the slice exists.
                 buf.extend_from_slice(chunk.get(..n).unwrap_or_default());
             }
         });
         let _ = tx.send(read);
     });
     match rx.recv_timeout(READ_TIMEOUT) {
-        Ok(read) => read.map_err(|e| io_reason(&e)),
-        Err(_) => Err(format!(
+        Ok(read) => read.map_err(io_error),
+        Err(_) => Err(HostError::new(format!(
             "nothing to read for {} seconds (a pipe or device without a writer)",
             READ_TIMEOUT.as_secs()
-        )),
+        ))),
     }
+}
+
+/// An operating-system error as the host's error: [`io_reason`]'s words, the error as `source()`.
+fn io_error(e: std::io::Error) -> HostError {
+    HostError::io(io_reason(&e), e)
 }
 
 /// The reason alone, as Node's fs errors and the npm bin print it.

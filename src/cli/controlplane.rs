@@ -31,6 +31,8 @@ pub(crate) struct Gathered {
     pub notes: Vec<String>,
     /// `--file PATH=LOCAL`.
     pub map: BTreeMap<String, String>,
+    /// The text of each `--file` mapping, by PATH.
+    pub given: BTreeMap<String, String>,
 }
 
 impl Gathered {
@@ -87,6 +89,7 @@ fn mapped(m: &ArgMatches) -> Result<BTreeMap<String, String>, Fail> {
 }
 
 fn has(m: &ArgMatches, id: &str) -> bool {
+    // `try_contains_id` fails only for an id this subcommand does not define: not given.
     m.try_contains_id(id).unwrap_or(false) && m.contains_id(id)
 }
 
@@ -106,9 +109,14 @@ pub(crate) fn gather(
     with_kubeadm: bool,
 ) -> Result<Gathered, Fail> {
     let map = mapped(m)?;
+    let given = read_mapped(host, &map)?;
+    // A path no `--file` maps is read where the component would read it; one this machine
+    // cannot read has no text given, which the import says in a note.
     let text_of = |path: &str| -> Option<String> {
-        let local = map.get(path).map_or(path, String::as_str);
-        host.read_file(local).ok()
+        given
+            .get(path)
+            .cloned()
+            .or_else(|| host.read_file(path).ok())
     };
     let mut imported = Invocations::default();
     let mut notes = Vec::new();
@@ -201,7 +209,24 @@ pub(crate) fn gather(
         imported,
         notes,
         map,
+        given,
     })
+}
+
+/// The text of each `--file PATH=LOCAL`: a file the user named must be readable, so its
+/// reason is an error, never a note that the text is missing.
+fn read_mapped(
+    host: &dyn Host,
+    map: &BTreeMap<String, String>,
+) -> Result<BTreeMap<String, String>, Fail> {
+    map.iter()
+        .map(|(path, local)| {
+            let text = host.read_file(local).map_err(|e| {
+                Fail::usage(format!("cannot read {local} (--file {path}={local}): {e}"))
+            })?;
+            Ok((path.clone(), text))
+        })
+        .collect()
 }
 
 fn note_text(file: &str, n: &Note) -> String {
@@ -240,6 +265,7 @@ pub(crate) fn upgrade(
     out: &mut Output,
 ) -> Result<(i32, Value), Fail> {
     let style = Style { on: host.color() };
+    // `--format` has a default value: clap always supplies it.
     let format = get(m, "format").unwrap_or("text");
     let g = gather(m, host, component, true)?;
     for n in &g.notes {
@@ -265,7 +291,7 @@ pub(crate) fn upgrade(
     } else {
         EXIT_FINDINGS
     };
-    let mut value = serde_json::to_value(&report).unwrap_or(Value::Null);
+    let mut value = serde_json::to_value(&report).map_err(|e| Fail::usage(e.to_string()))?;
     g.rewrite(&mut value);
     if let Value::Object(o) = &mut value {
         o.insert("notes".into(), json!(g.notes));
@@ -442,6 +468,7 @@ pub(crate) fn run_component(
     out: &mut Output,
 ) -> Result<i32, Fail> {
     let style = Style { on: host.color() };
+    // Required by clap; an empty name would be refused just below as unknown.
     let name = get(m, "name").unwrap_or("");
     let component = Component::parse(name)
         .filter(|c| invocations::COMPONENTS.contains(c))
@@ -451,30 +478,23 @@ pub(crate) fn run_component(
             ))
         })?;
     let release = release_of(get(m, "release"))?;
+    // `--format` has a default value: clap always supplies it.
     let format = get(m, "format").unwrap_or("text");
     let g = gather(m, host, Some(component), true)?;
     for n in &g.notes {
         out.stderr.push_str(&format!("note: {n}\n"));
     }
-    let mut inv = match g.imported.invocations.len() {
-        0 => Invocation {
+    let mut inv = match g.imported.invocations.as_slice() {
+        [] => Invocation {
             component,
             args: Vec::new(),
             files: Vec::new(),
         },
-        1 => g
-            .imported
-            .invocations
-            .first()
-            .cloned()
-            .unwrap_or(Invocation {
-                component,
-                args: Vec::new(),
-                files: Vec::new(),
-            }),
-        n => {
+        [one] => one.clone(),
+        many => {
             return Err(Fail::usage(format!(
-                "the inputs hold {n} invocations of {}: give one",
+                "the inputs hold {} invocations of {}: give one",
+                many.len(),
                 component.name()
             )))
         }
@@ -494,9 +514,12 @@ pub(crate) fn run_component(
         out.stderr.push_str(&format!("note: {}\n", n.what));
     }
     // Config files the typed arguments name (those of an import keep their volume mapping).
+    // As in `gather`: a mapped file's text, else the path itself if this machine has it.
     let text_of = |path: &str| -> Option<String> {
-        let local = g.map.get(path).map_or(path, String::as_str);
-        host.read_file(local).ok()
+        g.given
+            .get(path)
+            .cloned()
+            .or_else(|| host.read_file(path).ok())
     };
     let mut understood = Vec::new();
     let mut not_given = Vec::new();
@@ -525,7 +548,7 @@ pub(crate) fn run_component(
     let head = format!("{} {}", component.name(), report.release);
     match format {
         "json" => {
-            let mut v = serde_json::to_value(&report).unwrap_or(Value::Null);
+            let mut v = serde_json::to_value(&report).map_err(|e| Fail::usage(e.to_string()))?;
             g.rewrite(&mut v);
             if let Value::Object(o) = &mut v {
                 o.insert("kubegate".into(), json!(super::JSON_SHAPE_VERSION));
@@ -649,6 +672,7 @@ pub(crate) fn run_upgrade(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> 
         code = super::kubelet::run_upgrade(m, host, &mut k)?;
         out.stderr.push_str(&k.stderr);
         if format == "json" {
+            // `run_upgrade` wrote one JSON document (it returned above on any failure).
             kubelet_json = Some(serde_json::from_str::<Value>(&k.stdout).unwrap_or(Value::Null));
         } else {
             out.stdout.push_str(&k.stdout);

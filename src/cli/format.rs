@@ -35,6 +35,7 @@ impl Style {
 
 /// JSON with two-space indentation and a final newline.
 pub(crate) fn json(v: &Value) -> String {
+    // A `Value` (string keys, finite numbers) always serializes: "null" is unreachable.
     serde_json::to_string_pretty(v).unwrap_or_else(|_| "null".into()) + "\n"
 }
 

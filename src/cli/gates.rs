@@ -102,7 +102,7 @@ fn patches_text(release: &str, from: u16, to: Option<u16>, single: bool) -> Stri
 /// `--history NAME`: one gate's whole life.
 fn history(name: &str, as_json: bool, style: Style, out: &mut Output) -> Result<i32, Fail> {
     let h: GateHistory =
-        data::history(name).ok_or_else(|| Fail::usage(data::unknown_gate(name)))?;
+        data::history(name).ok_or_else(|| Fail::usage(data::unknown_gate(name).to_string()))?;
     if as_json {
         let doc = json!({
             "kubegate": super::JSON_SHAPE_VERSION,
@@ -135,13 +135,7 @@ fn history(name: &str, as_json: bool, style: Style, out: &mut Output) -> Result<
         let single = h.rows.iter().filter(|x| x.release == r.release).count() == 1;
         patches_text(&r.release, r.from_patch, r.to_patch, single)
     };
-    let width = h
-        .rows
-        .iter()
-        .map(|r| label(r).len())
-        .max()
-        .unwrap_or(7)
-        .max(7);
+    let width = h.rows.iter().map(|r| label(r).len()).fold(7, usize::max);
     o.push_str(&format!(
         "  {:<width$}  {:<10}  {:<7}  {:<6}  read by\n",
         "release", "stage", "default", "locked"
@@ -217,6 +211,7 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
         (None, Some(path)) => {
             let text = read(host, path)?;
             let cfg = kubeadm::parse(&text).map_err(|e| import_fail(path, &e))?;
+            // Without `--component`, the kubelet's gates (kubeadm's KubeletConfiguration).
             let component = kubeadm_key(get(m, "component").unwrap_or("kubelet"));
             for (k, v) in &cfg.kubeadm_feature_gates {
                 kubeadm_notes.push(format!(
@@ -261,6 +256,8 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
         }
     };
     let result = gate.set(&value);
+    // Only to mark the gates the value set: a value `set` refused is reported from `result`,
+    // and then no gate is marked.
     let entries = crate::featuregate::flag::parse_entries(&value).unwrap_or_default();
     let set_values: std::collections::BTreeMap<String, bool> = entries
         .iter()
@@ -447,7 +444,7 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
             if listed.is_empty() {
                 o.push_str("  no gates set: every gate has its default\n");
             }
-            let width = listed.iter().map(|s| s.name.len()).max().unwrap_or(0);
+            let width = listed.iter().map(|s| s.name.len()).fold(0, usize::max);
             for s in &listed {
                 let set = set_values
                     .get(&s.name)
@@ -496,8 +493,8 @@ pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i
             }
         }
     }
-    if let Value::Object(mj) = &metrics_json {
-        let path = mj.get("file").and_then(Value::as_str).unwrap_or("");
+    // The metrics were read when `--metrics` names a file.
+    if let Some(path) = get(m, "metrics") {
         if mismatches.is_empty() {
             o.push_str(&format!(
                 "{} {path}: every reported gate matches\n",

@@ -232,6 +232,7 @@ fn gather(m: &ArgMatches, host: &dyn Host, version: Option<String>) -> Result<In
         }
     }
     if let Some(path) = flag_value(&args, "config-dir").filter(|p| !p.is_empty()) {
+        // A directory `--file` does not map is read where the kubelet would read it.
         let local = mapped.get(&path).cloned().unwrap_or_else(|| path.clone());
         walk(host, &local, &path, 0, &mut files).map_err(|f| Fail {
             message: format!(
@@ -258,10 +259,10 @@ fn gather(m: &ArgMatches, host: &dyn Host, version: Option<String>) -> Result<In
 }
 
 fn error_location(e: &KubeletConfigError, inputs: &Inputs) -> (Option<String>, Option<usize>) {
-    if let Some(f) = &e.file {
-        return (Some(inputs.local(f)), e.line);
+    if let Some(f) = e.file() {
+        return (Some(inputs.local(f)), e.line());
     }
-    if let Some(flag) = &e.flag {
+    if let Some(flag) = e.flag() {
         if let Some((f, l)) = inputs.locate_flag(flag) {
             return (Some(f), l);
         }
@@ -272,11 +273,11 @@ fn error_location(e: &KubeletConfigError, inputs: &Inputs) -> (Option<String>, O
 fn error_json(e: &KubeletConfigError, inputs: &Inputs) -> Value {
     let (file, line) = error_location(e, inputs);
     json!({
-        "message": e.message,
+        "message": e.message(),
         "file": file,
         "line": line,
-        "flag": e.flag,
-        "problems": e.problems.iter().map(|p| json!({
+        "flag": e.flag(),
+        "problems": e.problems().iter().map(|p| json!({
             "message": p.message, "field": p.field,
             "file": p.file.as_deref().map(|f| inputs.local(f)), "line": p.line, "flag": p.flag,
         })).collect::<Vec<_>>(),
@@ -313,7 +314,7 @@ pub(crate) fn run_kubelet(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> 
                 })));
             } else {
                 let (file, line) = error_location(&e, &inputs);
-                let at = location_text(file.as_deref(), line, e.flag.as_deref());
+                let at = location_text(file.as_deref(), line, e.flag());
                 out.stderr.push_str(&format!(
                     "{} the kubelet {release} would not start{}:\n  {}\n",
                     style.red("error:"),
@@ -322,9 +323,13 @@ pub(crate) fn run_kubelet(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> 
                     } else {
                         format!(" ({at})")
                     },
-                    e.message
+                    e.message()
                 ));
-                for p in e.problems.iter().skip(usize::from(e.problems.len() == 1)) {
+                for p in e
+                    .problems()
+                    .iter()
+                    .skip(usize::from(e.problems().len() == 1))
+                {
                     let file = p.file.as_deref().map(|f| inputs.local(f));
                     let at = location_text(file.as_deref(), p.line, p.flag.as_deref());
                     out.stderr.push_str(&format!(
@@ -388,7 +393,7 @@ pub(crate) fn run_kubelet(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> 
 fn explain(r: &Resolved, field: &str) -> Result<Value, Fail> {
     if !field.is_empty() {
         let e = explain_kubelet_config(r, field).map_err(|e| Fail {
-            message: e.message,
+            message: e.to_string(),
             code: EXIT_USAGE,
         })?;
         return serde_json::to_value(&e).map_err(|e| Fail::usage(e.to_string()));
@@ -412,7 +417,7 @@ fn explain(r: &Resolved, field: &str) -> Result<Value, Fail> {
             if let Some(fp) = e.fields.get(path) {
                 fields.insert(
                     path.clone(),
-                    serde_json::to_value(fp).unwrap_or(Value::Null),
+                    serde_json::to_value(fp).map_err(|e| Fail::usage(e.to_string()))?,
                 );
             }
             summary.extend(
@@ -432,6 +437,7 @@ pub(crate) fn run_upgrade(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> 
     let style = Style { on: host.color() };
     let from = release_of(get(m, "from"))?;
     let to = release_of(get(m, "to"))?;
+    // `--format` has a default value: clap always supplies it.
     let format = get(m, "format").unwrap_or("text");
     let inputs = gather(m, host, Some(from.to_string()))?;
     for n in &inputs.notes {
@@ -447,7 +453,7 @@ pub(crate) fn run_upgrade(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> 
         }
     };
     let report = check_kubelet_upgrade(&inputs.input, &to.to_string()).map_err(|e| Fail {
-        message: e.message,
+        message: e.to_string(),
         code: EXIT_USAGE,
     })?;
 
@@ -482,7 +488,7 @@ pub(crate) fn run_upgrade(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> 
     let already = before_error.as_ref().map(|(e, _, _)| {
         format!(
             "the kubelet {from} already refuses these inputs: {}",
-            e.message
+            e.message()
         )
     });
     // The release a finding arrives in, when the jump spans more than one.
@@ -551,7 +557,7 @@ pub(crate) fn run_upgrade(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> 
                 style.red("does not start")
             };
             if let (Some(msg), Some((e, file, line))) = (&already, &before_error) {
-                let at = location_text(file.as_deref(), *line, e.flag.as_deref());
+                let at = location_text(file.as_deref(), *line, e.flag());
                 out.stdout.push_str(&format!(
                     "{} {msg}{}\n",
                     style.red("already broken:"),
@@ -626,6 +632,7 @@ fn locate_path(r: &Resolved, inputs: &Inputs, path: &str) -> (Option<String>, Op
         Layer::ConfigFile | Layer::DropIn | Layer::DynamicConfig => {
             (Some(inputs.local(&fp.origin.source)), fp.origin.line)
         }
+        // A flag no imported file wrote (typed with --kubelet-args) has no file to point at.
         Layer::Flag => inputs
             .locate_flag(&fp.origin.source)
             .map(|(f, l)| (Some(f), l))

@@ -45,14 +45,83 @@ pub struct DirEntry {
 
 /// What the command line needs from the machine it runs on.
 pub trait Host {
-    /// The text of a file; `-` is standard input. The error is the reason (`No such file`).
-    fn read_file(&self, path: &str) -> Result<String, String>;
+    /// The text of a file; `-` is standard input. The error is the reason (`no such file or
+    /// directory`).
+    fn read_file(&self, path: &str) -> Result<String, HostError>;
     /// The entries of a directory; an error when `path` is not a readable directory.
-    fn read_dir(&self, path: &str) -> Result<Vec<DirEntry>, String>;
+    fn read_dir(&self, path: &str) -> Result<Vec<DirEntry>, HostError>;
     /// Now, Unix milliseconds (the `node` command's default `--now`).
     fn now_millis(&self) -> Option<i64>;
     /// Whether to colour the output: stdout is a terminal and `NO_COLOR` is not set.
     fn color(&self) -> bool;
+}
+
+error_kind! {
+    /// What kind of error a [`HostError`] is.
+    pub enum HostErrorKind {
+        /// The host could not read a file, standard input or a directory.
+        Read = "read",
+    }
+}
+
+/// Why the host could not read a file or a directory: the reason alone, as the npm bin prints
+/// it after `cannot read <path>: ` (`no such file or directory`, `larger than 2097152 bytes`),
+/// and the operating system's error underneath when there is one (`source()`).
+#[derive(Clone, Debug)]
+pub struct HostError {
+    reason: String,
+    // `Arc`: `std::io::Error` is not `Clone`.
+    source: Option<std::sync::Arc<std::io::Error>>,
+}
+
+impl HostError {
+    /// A refusal of the host's own (too large, not UTF-8, a JS host's message).
+    pub fn new(reason: impl Into<String>) -> Self {
+        HostError {
+            reason: reason.into(),
+            source: None,
+        }
+    }
+    /// An operating-system error, shown as `reason`.
+    pub fn io(reason: impl Into<String>, source: std::io::Error) -> Self {
+        HostError {
+            reason: reason.into(),
+            source: Some(std::sync::Arc::new(source)),
+        }
+    }
+    /// Always [`HostErrorKind::Read`].
+    pub fn kind(&self) -> HostErrorKind {
+        HostErrorKind::Read
+    }
+    /// The reason, as `Display` prints it.
+    pub fn reason(&self) -> &str {
+        &self.reason
+    }
+}
+
+impl std::fmt::Display for HostError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for HostError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source.as_deref().map(|e| e as _)
+    }
+}
+
+/// A host's reason in its own words (a JS host's `Error.message`).
+impl From<String> for HostError {
+    fn from(reason: String) -> Self {
+        HostError::new(reason)
+    }
+}
+
+impl From<&str> for HostError {
+    fn from(reason: &str) -> Self {
+        HostError::new(reason)
+    }
 }
 
 /// What a run printed and how it ended.
@@ -605,6 +674,7 @@ pub(crate) fn get<'a>(m: &'a ArgMatches, id: &str) -> Option<&'a str> {
 }
 
 pub(crate) fn get_all<'a>(m: &'a ArgMatches, id: &str) -> Vec<&'a str> {
+    // Not given: no values.
     m.get_many::<String>(id)
         .map(|v| v.map(String::as_str).collect())
         .unwrap_or_default()
@@ -614,5 +684,69 @@ pub(crate) fn release_of(text: Option<&str>) -> Result<crate::releases::Release,
     match text {
         None => Ok(crate::releases::NEWEST),
         Some(t) => crate::releases::Release::parse(t).map_err(|e| Fail::usage(e.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_host_error_prints_its_reason_and_keeps_the_os_error_underneath() {
+        use std::error::Error;
+        let os = std::io::Error::from(std::io::ErrorKind::NotFound);
+        let e = HostError::io("no such file or directory", os);
+        assert_eq!(e.to_string(), "no such file or directory");
+        assert_eq!(e.kind(), HostErrorKind::Read);
+        assert!(e
+            .source()
+            .and_then(|s| s.downcast_ref::<std::io::Error>())
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::NotFound));
+        assert!(HostError::from("is a directory").source().is_none());
+    }
+
+    /// Files by name; any other path is not found.
+    struct Files(&'static [(&'static str, &'static str)]);
+
+    impl Host for Files {
+        fn read_file(&self, path: &str) -> Result<String, HostError> {
+            self.0
+                .iter()
+                .find(|(p, _)| *p == path)
+                .map(|(_, text)| text.to_string())
+                .ok_or_else(|| "no such file or directory".into())
+        }
+        fn read_dir(&self, _: &str) -> Result<Vec<DirEntry>, HostError> {
+            Err("not a directory".into())
+        }
+        fn now_millis(&self) -> Option<i64> {
+            None
+        }
+        fn color(&self) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    #[cfg(feature = "control-plane")]
+    fn a_file_mapping_that_cannot_be_read_is_a_usage_error() {
+        let args: Vec<String> = [
+            "kubegate",
+            "component",
+            "kube-scheduler",
+            "--file",
+            "/etc/kubernetes/scheduler.conf=missing.conf",
+        ]
+        .map(String::from)
+        .to_vec();
+        let out = run(&args, &Files(&[]));
+        assert_eq!(out.code, EXIT_USAGE, "{out:?}");
+        assert!(
+            out.stderr.contains(
+                "cannot read missing.conf (--file /etc/kubernetes/scheduler.conf=missing.conf): no such file or directory"
+            ),
+            "{}",
+            out.stderr
+        );
     }
 }

@@ -26,6 +26,7 @@ fn time_opt(m: &ArgMatches, name: &str) -> Result<Option<Time>, Fail> {
 
 pub(crate) fn run(m: &ArgMatches, host: &dyn Host, out: &mut Output) -> Result<i32, Fail> {
     let style = Style { on: host.color() };
+    // Without a file, the node's YAML comes on standard input.
     let path = get(m, "file").unwrap_or("-");
     let text = read(host, path)?;
     let mut imported = import_node::parse(&text).map_err(|e| import_fail(path, &e))?;

@@ -692,6 +692,7 @@ fn feature_gates<'a>(
                             .into(),
                     );
                 }
+                // Without the release's wording (said in `limits` above), the gate's text alone.
                 report.errors.push(
                     ComponentError::new(
                         ComponentErrorKind::FeatureGate,

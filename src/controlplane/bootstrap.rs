@@ -527,6 +527,7 @@ impl BootstrapController {
                     ip,
                     format!(
                         "Resetting endpoints for master service \"kubernetes\" to {:?}",
+                        // No Endpoints object: an empty list.
                         self.endpoints.as_ref().map(|e| e.ips()).unwrap_or_default()
                     ),
                 );
@@ -594,6 +595,7 @@ impl BootstrapController {
             return;
         };
         let before = leaks.clone();
+        // Without a secondary range, the primary's addresses alone.
         let addresses = |p: &IpRange, s: Option<&IpRange>| -> Vec<String> {
             p.addresses()
                 .iter()
@@ -671,6 +673,7 @@ impl BootstrapController {
             cluster_ip_range: self.ips.cidr().to_string(),
             cluster_ips: self.ips.addresses().iter().map(|a| a.to_string()).collect(),
             secondary_cluster_ip_range: self.secondary_ips.as_ref().map(|s| s.cidr().to_string()),
+            // Without a secondary range: none.
             secondary_cluster_ips: self
                 .secondary_ips
                 .as_ref()

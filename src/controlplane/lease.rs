@@ -126,6 +126,7 @@ pub fn do_reconcile(
         return Err(NoMasterIps);
     }
     let existed = endpoints.is_some();
+    // No Endpoints object yet: the reconciler creates one (upstream's NotFound branch).
     let mut e = endpoints.clone().unwrap_or_else(|| Endpoints {
         metadata: ObjectMeta::named(
             super::KUBERNETES_SERVICE_NAMESPACE,

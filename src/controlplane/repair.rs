@@ -273,6 +273,7 @@ pub fn repair_cluster_ips(
         }
     }
     let [p, s] = rebuilt;
+    // The primary slot is built `Some` above and never emptied: the rebuild is unreachable.
     let primary = p.unwrap_or_else(|| IpRange::new(stored_primary.cidr()));
     (primary, s, report)
 }

@@ -56,6 +56,8 @@ pub(crate) fn merge_and_check<'s>(
                 .into());
             };
             for spec in feature_specs.iter().rev() {
+                // An unversioned spec (registered with `Add`) stands at 0.0 upstream, so that
+                // it applies at every emulation version.
                 let version = spec
                     .version
                     .clone()

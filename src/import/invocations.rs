@@ -210,6 +210,7 @@ pub fn split_args(
             line: w.line,
         };
         if w.text == "--" {
+            // `i` is past the current word, at most `words.len()`: the slice exists.
             for rest in words.get(i..).unwrap_or_default() {
                 ignored.push(Note::new(
                     rest.line,
@@ -223,6 +224,7 @@ pub fn split_args(
         }
         let (body, shorthand) = match w.text.strip_prefix("--") {
             Some(b) => (b, false),
+            // A word without a dash has no flag body: reported just below as positional.
             None => (w.text.strip_prefix('-').unwrap_or(""), true),
         };
         if body.is_empty() {

@@ -355,6 +355,7 @@ pub fn invocations(
     };
     for doc in &docs {
         let v = &doc.value;
+        // No `kind`: the empty string Go decodes, which names no document of interest.
         let kind = v.get("kind").and_then(Value::as_str).unwrap_or("");
         if kind == "KubeProxyConfiguration" {
             let start = v
@@ -366,6 +367,7 @@ pub fn invocations(
                         })
                         .min()
                 })
+                // A document with no key written has no better line than its first.
                 .unwrap_or(1);
             let path = format!("{}/config.conf", super::kubeproxy::MOUNT_PATH);
             out.understood.push(Note::new(
@@ -465,6 +467,7 @@ pub fn invocations(
                 &mut out.ignored,
             );
             for f in &files {
+                // No extraVolumes mount covers it: the path as the container sees it.
                 let from = host_path(&volumes, &f.path).unwrap_or_else(|| f.path.clone());
                 out.sources.push(super::invocations::FileSource {
                     path: f.path.clone(),

@@ -152,6 +152,8 @@ fn located(file: &str, e: ImportError) -> ImportError {
     ImportError::new(format!("{file}: {}", e.message), e.line)
 }
 
+// `kind`, `metadata.name` and `metadata.namespace` absent are Go's empty string, as the API
+// server decodes them.
 fn kind(v: &Value) -> &str {
     v.get("kind").and_then(Value::as_str).unwrap_or("")
 }
@@ -247,6 +249,7 @@ impl Pod<'_> {
             ));
             return;
         };
+        // No containers: a pod that runs nothing (Go's nil slice).
         let containers = spec
             .get("containers")
             .and_then(Value::as_array)
@@ -278,6 +281,7 @@ impl Pod<'_> {
                     self.line(&cptr),
                     format!(
                         "{what}: container {} runs no control-plane component",
+                        // Only shown: a container without a name is still named in the note.
                         c.get("name").and_then(Value::as_str).unwrap_or("?")
                     ),
                 ));
@@ -347,6 +351,8 @@ impl Pod<'_> {
         count: usize,
         out: &mut Invocations,
     ) -> Option<Invocation> {
+        // Absent name and image are Go's empty strings (the API would refuse such a pod; a
+        // file on disk is read as written).
         let cname = c.get("name").and_then(Value::as_str).unwrap_or("");
         let mut words = self.words(c, cptr, out);
         let image = c.get("image").and_then(Value::as_str).unwrap_or("");
@@ -436,6 +442,8 @@ impl Pod<'_> {
                         == Some(comp.name())
                 })
             })?;
+        // `skip` counts words found above (the binary, hyperkube and its verb, a wrapper up to
+        // the binary), so the slice exists.
         let words = words.get(skip..).unwrap_or_default();
         let label_name = component.name();
         out.understood.push(Note::new(
@@ -664,6 +672,8 @@ fn expand(s: &str, env: &BTreeMap<String, Option<String>>) -> (String, Vec<Strin
     let mut out = String::new();
     let mut unresolved = Vec::new();
     let mut rest = s;
+    // Every index below comes from `find` of an ASCII byte, so each slice is on a character
+    // boundary within `rest` and the empty defaults are unreachable.
     while let Some(i) = rest.find('$') {
         out.push_str(rest.get(..i).unwrap_or(""));
         let after = rest.get(i + 1..).unwrap_or("");

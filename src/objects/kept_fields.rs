@@ -109,6 +109,7 @@ macro_rules! kept_fields {
                                 }
                             }
                         }
+                        // An absent field is its Go zero value, as encoding/json leaves it.
                         Ok($ty {
                             $($field: $field.unwrap_or_default(),)*
                             extra,

@@ -160,6 +160,7 @@ fn same_type(a: &str, b: &str) -> bool {
 impl NodeStatus {
     #[inline]
     pub fn conditions(&self) -> &[NodeCondition] {
+        // Absent: Go's nil slice, no conditions.
         self.conditions.as_deref().unwrap_or(&[])
     }
 

@@ -37,6 +37,8 @@ pub fn point_of(release: Release) -> (u16, u16) {
             found = Some(p.patch);
         }
     }
+    // Every carried minor has pinned points (the generator pins each release it reads), so
+    // the `.0` is unreachable for a `Release`.
     (minor, found.unwrap_or(0))
 }
 
@@ -50,6 +52,7 @@ pub fn patch_range(release: Release) -> (u16, Option<u16>) {
         .filter(|p| p.minor == minor)
         .map(|p| p.patch)
         .collect();
+    // Every carried minor has pinned points (see `point_of`): the `.0` is unreachable.
     let first = firsts.first().copied().unwrap_or(0);
     // the pinned patches where some gate's era starts (in order, without a sort: the gate core
     // carries src/sort.rs alone)
@@ -69,6 +72,7 @@ pub fn patch_range(release: Release) -> (u16, Option<u16>) {
         .rev()
         .find(|&&p| p <= at)
         .copied()
+        // No gate changed at or before `at` within the minor: the range starts at `.0`.
         .unwrap_or(0);
     let end = changes.iter().find(|&&p| p > at).map(|&p| p - 1);
     (start, end)
@@ -398,6 +402,7 @@ pub fn facts_in(release: Release) -> Vec<GateFacts> {
             let specs = r.specs_in(release);
             let spec = specs.last()?;
             let (since, removed) = r.life();
+            // The generated data names a source for every era; empty would say none is known.
             let (source, from_website) = r.source_in(release).unwrap_or(("", false));
             let readers = readers_at(index, release.minor());
             Some(GateFacts {
@@ -610,6 +615,7 @@ pub fn history(name: &str) -> Option<GateHistory> {
             }
             last_key = key;
             let Some(spec) = spec else { continue };
+            // The generated data names a source for every era; empty would say none is known.
             let (source, from_website) = gate.source_in(release).unwrap_or(("", false));
             let readers = readers_at(index, minor.minor());
             rows.push(HistoryRow {
@@ -642,23 +648,18 @@ pub fn history(name: &str) -> Option<GateHistory> {
 }
 
 /// The error for a gate name no release registered, naming the close ones (CLI and binding).
-pub fn unknown_gate(name: &str) -> String {
-    if name == "AllAlpha" || name == "AllBeta" {
-        return format!(
-            "{name} is not a feature of its own: every release's gate registers it to set all {} gates at once, so it has no history",
-            if name == "AllAlpha" { "alpha" } else { "beta" }
-        );
+/// `AllAlpha` and `AllBeta` get their own words: every gate registers them, but they are
+/// switches over the others, not features with a history.
+pub fn unknown_gate(name: &str) -> super::ReleaseError {
+    let close = if name == "AllAlpha" || name == "AllBeta" {
+        Vec::new()
+    } else {
+        close_names(name)
+    };
+    super::ReleaseError::UnknownGate {
+        name: name.to_string(),
+        close,
     }
-    let close = close_names(name);
-    let mut text = format!(
-        "no release from {} to {} registered a feature gate named {name:?}",
-        super::OLDEST,
-        super::NEWEST
-    );
-    if !close.is_empty() {
-        text.push_str(&format!("; close names: {}", close.join(", ")));
-    }
-    text
 }
 
 /// Up to five known gate names close to `name` (same letters ignoring case, one containing the
@@ -690,6 +691,8 @@ pub fn close_names(name: &str) -> Vec<&'static str> {
 fn edits(a: &str, b: &str) -> usize {
     let b: Vec<u8> = b.bytes().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
+    // `row` holds `b.len() + 1` cells and `j + 1 <= b.len()`: every lookup below hits, and
+    // the defaults are unreachable.
     for (i, x) in a.bytes().enumerate() {
         let mut prev = row.first().copied().unwrap_or(0);
         if let Some(first) = row.first_mut() {

@@ -183,13 +183,19 @@ impl fmt::Display for Release {
     }
 }
 
-/// A version kubegate cannot answer for.
+/// A version (or a gate) kubegate cannot answer for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReleaseError {
     /// Not a version at all.
     Invalid { text: String, reason: String },
     /// A real version, but outside the releases kubegate carries.
     OutOfRange { asked: String },
+    /// A gate name no release registered (see [`gates::unknown_gate`]), with the known names
+    /// close to it, nearest first.
+    UnknownGate {
+        name: String,
+        close: Vec<&'static str>,
+    },
 }
 
 impl fmt::Display for ReleaseError {
@@ -202,6 +208,23 @@ impl fmt::Display for ReleaseError {
                 f,
                 "Kubernetes {asked} is outside the releases kubegate has data for ({OLDEST} to {NEWEST})"
             ),
+            ReleaseError::UnknownGate { name, .. } if name == "AllAlpha" || name == "AllBeta" => {
+                write!(
+                    f,
+                    "{name} is not a feature of its own: every release's gate registers it to set all {} gates at once, so it has no history",
+                    if name == "AllAlpha" { "alpha" } else { "beta" }
+                )
+            }
+            ReleaseError::UnknownGate { name, close } => {
+                write!(
+                    f,
+                    "no release from {OLDEST} to {NEWEST} registered a feature gate named {name:?}"
+                )?;
+                if !close.is_empty() {
+                    write!(f, "; close names: {}", close.join(", "))?;
+                }
+                Ok(())
+            }
         }
     }
 }

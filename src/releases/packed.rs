@@ -216,6 +216,9 @@ impl Gate {
 
     /// Its eras, oldest first.
     pub fn eras(&self) -> impl Iterator<Item = EraRef> {
+        // The tables are computed from `GATES` at compile time, each range from the lengths
+        // packed beside it (`tests` holds them to the records): every lookup here and in
+        // `gates()` hits, and the empty or `Kube` defaults are unreachable.
         let (from, to) = self.eras;
         let packed = ERAS.get(from..to).unwrap_or(&[]);
         let unpacked = packed.iter().scan(self.spec_start, |at, e| {
@@ -263,6 +266,7 @@ fn from_tables(records: &'static [Packed]) -> impl Iterator<Item = Gate> {
         move |(name_at, era_at, spec_at), r| {
             let name_end = *name_at + usize::from(r.name_len);
             let era_end = *era_at + usize::from(r.eras);
+            // In range and UTF-8 by construction (see `eras`): "" is unreachable.
             let name = NAMES
                 .get(*name_at..name_end)
                 .and_then(|b| std::str::from_utf8(b).ok())

@@ -85,6 +85,7 @@ fn lease_bytes(name: &str, duration: i64, renew: Time) -> u64 {
         name,
         crate::objects::NODE_LEASE_NAMESPACE,
         Some(name),
+        // `Scenario::validate` keeps the duration within the int32 of the kubelet's field.
         Some(i32::try_from(duration).unwrap_or(i32::MAX)),
         Some(renew),
         &TYPICAL_LEASE,
@@ -143,7 +144,9 @@ impl Simulator {
                     if k.eviction.is_none() {
                         let mut hard = default_eviction_hard();
                         hard.push(("pid.available", "10%"));
+                        // The kubelet's own defaults always parse: the empty list is unreachable.
                         let th = parse_thresholds(&hard, &[], &[], &[]).unwrap_or_default();
+                        // Unset: the kubelet's default (5m), as for every scenario setting.
                         let period = self
                             .scenario
                             .eviction_pressure_transition_period
@@ -157,6 +160,7 @@ impl Simulator {
                     }
                 }
                 FaultKind::RuntimeError => {
+                    // A fault without its own words gets the simulator's.
                     k.runtime_error = on.then(|| {
                         f.message
                             .clone()
@@ -164,6 +168,7 @@ impl Simulator {
                     })
                 }
                 FaultKind::NetworkError => {
+                    // A fault without its own words gets the kubelet's usual ones.
                     k.network_error = on.then(|| {
                         f.message.clone().unwrap_or_else(|| {
                             "container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized".to_string()
@@ -188,6 +193,7 @@ impl Simulator {
             return;
         }
         if k.server.is_none() {
+            // Unset: one zone (`Scenario::validate` refuses zero, so the modulus is never 0).
             let zone = format!("zone-{}", i % self.scenario.zones.unwrap_or(1));
             let mut node = Node::default();
             node.metadata.name = self.names[i as usize].clone();
@@ -268,6 +274,8 @@ impl Simulator {
             }
             if !changed {
                 let now = self.t();
+                // `beats`, `sizes` and `cached` grow with `server`, one entry per stored node
+                // (registration above), so `s` indexes them; NO_BEATS would only re-find them.
                 let known = self.beats.get(s).copied().unwrap_or(NO_BEATS);
                 if let Some(node) = self.server.get_mut(s) {
                     // Positions verified by an earlier heartbeat-only write stay valid until a
@@ -290,6 +298,7 @@ impl Simulator {
                         if let Some(k) = self.kubelets.get_mut(i as usize) {
                             k.last_report = Some(self.now);
                         }
+                        // Same index as `beats` above: the 0 is unreachable.
                         let bytes = self.sizes.get(s).copied().unwrap_or_default();
                         self.write(1, bytes);
                         return;
@@ -390,6 +399,7 @@ impl Simulator {
         self.write(1, bytes);
         for e in events {
             if self.room() {
+                // `names` holds one per kubelet from the start; `i` is a kubelet's index.
                 let name = self.names.get(i as usize).cloned().unwrap_or_default();
                 self.trace.events.push(TraceEvent {
                     time: now,
@@ -435,6 +445,7 @@ impl Simulator {
                 let duration = self
                     .scenario
                     .node_lease_duration_seconds
+                    // Unset: the kubelet's default (40).
                     .unwrap_or(lease::DEFAULT_LEASE_DURATION_SECONDS);
                 let b = lease_bytes(name, duration, renew);
                 if let Some(slot) = self.lease_sizes.get_mut(s) {

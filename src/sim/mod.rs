@@ -166,6 +166,7 @@ impl Simulator {
         let renew_ms = lease::renew_interval_ms(
             scenario
                 .node_lease_duration_seconds
+                // Unset: the kubelet's default (40).
                 .unwrap_or(lease::DEFAULT_LEASE_DURATION_SECONDS),
         )
         .max(1);

@@ -117,6 +117,7 @@ impl<E: Copy + Ord> Queue<E> {
     pub(super) fn pop(&mut self, until: i64) -> Option<(i64, E)> {
         loop {
             let s = slot(self.now);
+            // `slot` masks into `0..SLOTS`, the length of `head`: NIL is unreachable.
             let first = self.head.get(s).copied().unwrap_or(NIL);
             if let Some(entry) = self.entries.get_mut(first as usize) {
                 if self.now > until {

@@ -269,6 +269,13 @@ impl Scenario {
                     "nodeLeaseDurationSeconds must be positive, got {l}"
                 ));
             }
+            // The kubelet's field is an int32: a larger number is no configuration it reads.
+            if l > i64::from(i32::MAX) {
+                return err(format!(
+                    "nodeLeaseDurationSeconds must be at most {}, got {l}",
+                    i32::MAX
+                ));
+            }
         }
         if self.zones == Some(0) {
             return err("zones must be at least 1".to_string());

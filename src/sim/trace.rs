@@ -206,6 +206,7 @@ impl Simulator {
                 }
             }
         }
+        // `cached` grows with `server` (one entry per stored node), so `s` indexes it.
         let old = self.cached.get(s).copied().unwrap_or_default();
         if old == now_codes {
             return;
@@ -215,6 +216,7 @@ impl Simulator {
                 let Some(node) = self.server.get(s) else {
                     return;
                 };
+                // A condition that is gone (code 0) has no reason or message to report.
                 let c = node.status.condition(TYPES[k]);
                 let name = |x: u8| ["", "True", "False", "Unknown"][x as usize % 4].to_string();
                 self.trace.transitions.push(Transition {

@@ -65,11 +65,13 @@ impl fmt::Display for Pos {
     }
 }
 
-/// A YAML text that could not be read, with where it went wrong.
+/// A YAML text that could not be read, with where it went wrong; a tagged scalar whose text
+/// is not of its tag's type is `source()`, a [`ScalarError`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct YamlError {
     message: String,
     pos: Pos,
+    cause: Option<ScalarError>,
 }
 
 impl YamlError {
@@ -77,6 +79,7 @@ impl YamlError {
         YamlError {
             message: message.into(),
             pos,
+            cause: None,
         }
     }
     /// What is wrong, without the position.
@@ -95,7 +98,38 @@ impl fmt::Display for YamlError {
     }
 }
 
-impl std::error::Error for YamlError {}
+impl std::error::Error for YamlError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.cause.as_ref().map(|e| e as _)
+    }
+}
+
+/// A scalar tagged `!!bool`, `!!int` or `!!float` whose text is not one: go-yaml's words,
+/// ``cannot decode !!str `abc` as a !!int``.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScalarError {
+    text: String,
+    tag: &'static str,
+}
+
+impl ScalarError {
+    /// The scalar's text as written.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+    /// The tag it did not fit, without `!!` (`int`).
+    pub fn tag(&self) -> &'static str {
+        self.tag
+    }
+}
+
+impl fmt::Display for ScalarError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot decode !!str `{}` as a !!{}", self.text, self.tag)
+    }
+}
+
+impl std::error::Error for ScalarError {}
 
 /// One parsed document: its JSON value, plus where each node and each duplicate key was written.
 #[derive(Clone, Default)]
@@ -163,6 +197,7 @@ pub fn parse(text: &str) -> Result<Document, YamlError> {
         1 => Ok(docs.remove(0)),
         _ => Err(YamlError::new(
             "expected a single document in the stream, found more than one",
+            // Every document records its root (`DocumentStart`): the first line is unreachable.
             docs.get(1)
                 .and_then(|d| d.position(""))
                 .unwrap_or(Pos { line: 1, column: 1 }),
@@ -235,6 +270,7 @@ fn check_characters(text: &str) -> Result<(), YamlError> {
     else {
         return Ok(());
     };
+    // `at` came from `char_indices`: a character boundary within `text`.
     let before = text.get(..at).unwrap_or("");
     let line = 1 + before.bytes().filter(|b| *b == b'\n').count();
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
@@ -386,7 +422,16 @@ impl MarkedEventReceiver for Builder {
                 let slot = self.next_slot();
                 let value = match resolve_scalar(text, style, tag.as_ref()) {
                     Ok(v) => v,
-                    Err(msg) => return self.fail(msg, pos),
+                    Err(e) => {
+                        if self.error.is_none() {
+                            self.error = Some(YamlError {
+                                message: e.to_string(),
+                                pos,
+                                cause: Some(e),
+                            });
+                        }
+                        return;
+                    }
                 };
                 if !matches!(slot, Slot::Key(_)) {
                     self.record(&slot, pos);
@@ -489,31 +534,36 @@ fn node_count(v: &Value) -> usize {
 }
 
 /// Resolves a scalar the way go-yaml v2 does (YAML 1.1 types for plain scalars).
-fn resolve_scalar(text: String, style: TScalarStyle, tag: Option<&Tag>) -> Result<Value, String> {
+fn resolve_scalar(
+    text: String,
+    style: TScalarStyle,
+    tag: Option<&Tag>,
+) -> Result<Value, ScalarError> {
     if let Some(tag) = tag {
         if tag.handle == "tag:yaml.org,2002:" || tag.handle == "!!" {
-            return match tag.suffix.as_str() {
-                "str" => Ok(Value::String(text)),
-                "null" => Ok(Value::Null),
-                "bool" => parse_bool_11(&text)
-                    .map(Value::Bool)
-                    .ok_or_else(|| format!("cannot decode !!str `{text}` as a !!bool")),
-                "int" => parse_int_11(&text)
-                    .ok_or_else(|| format!("cannot decode !!str `{text}` as a !!int")),
-                "float" => parse_float_11(&text)
-                    .or_else(|| parse_int_11(&text))
-                    .ok_or_else(|| format!("cannot decode !!str `{text}` as a !!float")),
-                _ => Ok(Value::String(text)),
+            let (parsed, tag) = match tag.suffix.as_str() {
+                "str" => return Ok(Value::String(text)),
+                "null" => return Ok(Value::Null),
+                "bool" => (parse_bool_11(&text).map(Value::Bool), "bool"),
+                "int" => (parse_int_11(&text), "int"),
+                "float" => (
+                    parse_float_11(&text).or_else(|| parse_int_11(&text)),
+                    "float",
+                ),
+                _ => return Ok(Value::String(text)),
             };
+            return parsed.ok_or(ScalarError { text, tag });
         }
     }
     if style != TScalarStyle::Plain {
         return Ok(Value::String(text));
     }
+    // A plain scalar that is no null, boolean or number is a string (YAML 1.1's resolution).
     Ok(plain_meaning(&text).unwrap_or(Value::String(text)))
 }
 
-/// What a plain (unquoted, untagged) scalar means under YAML 1.1.
+/// What a plain (unquoted, untagged) scalar means under YAML 1.1: a string unless it reads as
+/// a null, boolean or number.
 pub(crate) fn resolve_plain(text: &str) -> Value {
     plain_meaning(text).unwrap_or_else(|| Value::String(text.to_string()))
 }
@@ -642,6 +692,22 @@ fn parse_float_11(s: &str) -> Option<Value> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_tagged_scalar_of_another_type_is_an_error_with_its_scalar_error_as_source() {
+        use std::error::Error;
+        let err = parse("a: !!int abc\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "yaml: line 1: cannot decode !!str `abc` as a !!int"
+        );
+        let scalar = err
+            .source()
+            .and_then(|s| s.downcast_ref::<ScalarError>())
+            .expect("the scalar error underneath");
+        assert_eq!((scalar.text(), scalar.tag()), ("abc", "int"));
+        assert!(parse("a: !!int 12\n").unwrap().value["a"] == 12);
+    }
+
     use super::*;
     use serde_json::json;
 

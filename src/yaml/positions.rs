@@ -44,6 +44,8 @@ struct Index {
 }
 
 impl Index {
+    // `i` is a record number (below `ends.len()`), and `ends` rises and falls on segment
+    // boundaries of `pointers`: the slice exists, and the defaults are unreachable.
     fn pointer(&self, i: usize) -> &str {
         let start = match i.checked_sub(1) {
             Some(p) => self.ends.get(p).copied().unwrap_or(0),
@@ -79,6 +81,8 @@ fn push_decimal(out: &mut Vec<u8>, mut n: usize) {
 
 const NO_PARENT: u32 = u32::MAX;
 
+/// A record number or text offset as stored: a document stays far below 4 GiB and 2^32
+/// records (the input limits and `MAX_NODES`), so the saturation is unreachable.
 fn narrow(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
@@ -115,6 +119,7 @@ impl Positions {
         let mut segments = Vec::new();
         let mut at = self.entries.get(id);
         while let Some(e) = at {
+            // A segment's range was taken from `segments` when it was stored: it exists.
             segments.push(match e.segment {
                 Segment::Text(s, t) => self
                     .segments
@@ -161,6 +166,7 @@ impl Positions {
                     bytes.extend_from_within(start.unwrap_or(0)..end.max(start.unwrap_or(0)));
                     bytes.push(b'/');
                 }
+                // As in `pointer`: a stored segment's range exists.
                 match e.segment {
                     Segment::Text(s, t) => bytes.extend_from_slice(
                         (self.segments.as_bytes())
@@ -225,6 +231,7 @@ impl Positions {
             if let Some(pos) = rest.get(..len).and_then(|g| self.resolve(g)) {
                 out.push((pointer, pos));
             }
+            // `len` counted items of `rest`, so the slice exists.
             rest = rest.get(len..).unwrap_or(&[]);
         }
         out

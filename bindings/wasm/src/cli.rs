@@ -5,7 +5,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::output;
-use kubegate::cli::{self, DirEntry, Host};
+use kubegate::cli::{self, DirEntry, Host, HostError};
 
 // This wasm's own contracts (`CliHost`, `CliOutput`), generated (contracts.rs). Its d.ts holds
 // them alone (it is built without `api`, whose d.ts embeds every generated contract).
@@ -35,13 +35,13 @@ impl JsHost {
 }
 
 impl Host for JsHost {
-    fn read_file(&self, path: &str) -> Result<String, String> {
+    fn read_file(&self, path: &str) -> Result<String, HostError> {
         self.call("readFile", path)?
             .as_string()
             .ok_or_else(|| "host.readFile returned no string".into())
     }
 
-    fn read_dir(&self, path: &str) -> Result<Vec<DirEntry>, String> {
+    fn read_dir(&self, path: &str) -> Result<Vec<DirEntry>, HostError> {
         let list = self.call("readDir", path)?;
         let arr: js_sys::Array = list
             .dyn_into()

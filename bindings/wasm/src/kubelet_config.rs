@@ -13,7 +13,7 @@ impl CoreError for KubeletConfigError {
     }
     fn fields(&self) -> ErrorFields {
         let problems = self
-            .problems
+            .problems()
             .iter()
             .map(|p| ErrorProblem {
                 message: p.message.clone(),
@@ -28,9 +28,9 @@ impl CoreError for KubeletConfigError {
             .collect();
         ErrorFields {
             at: ErrorLocation {
-                file: self.file.clone(),
-                line: self.line.map(line),
-                flag: self.flag.clone(),
+                file: self.file().map(str::to_string),
+                line: self.line().map(line),
+                flag: self.flag().map(str::to_string),
                 field: self.field().map(str::to_string),
             },
             problems: Some(problems),

@@ -3,9 +3,9 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::error::{fail_in, throw, AreaErrorKind, ErrorFields};
+use super::error::{fail_in, AreaErrorKind};
 use super::{fail, output};
-use kubegate::releases::{self, gates, Release, ReleaseErrorKind};
+use kubegate::releases::{self, gates, Release};
 
 /// The Kubernetes releases kubegate carries facts for.
 #[derive(serde::Serialize)]
@@ -96,10 +96,7 @@ pub fn release_patch_range(
 pub fn gate_history(#[wasm_bindgen(js_name = name)] name: &str) -> Result<JsValue, JsValue> {
     match gates::history(name) {
         Some(h) => output(&h),
-        None => Err(throw(
-            &gates::unknown_gate(name),
-            &ErrorFields::kind(ReleaseErrorKind::Release.as_str()),
-        )),
+        None => Err(fail(gates::unknown_gate(name))),
     }
 }
 

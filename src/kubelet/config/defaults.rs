@@ -403,6 +403,8 @@ pub fn defaulted_at(
 pub fn only_fields_of(c: &KubeletConfiguration, release: Release) -> KubeletConfiguration {
     let mut v = c.to_value();
     crate::releases::kubelet_config::prune(&mut v, release);
+    // The configuration's own value with fields removed reads back (every field is optional):
+    // the unpruned copy is unreachable.
     serde_json::from_value(v).unwrap_or_else(|_| c.clone())
 }
 

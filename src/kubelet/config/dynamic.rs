@@ -141,7 +141,7 @@ fn load(
     let decoded = file::decode(&path, data).map_err(|e| (LOAD_ERROR, e.to_string()))?;
     let mut kc: KubeletConfiguration =
         serde_json::from_value(decoded.value.clone()).map_err(|e| (LOAD_ERROR, e.to_string()))?;
-    defaults::set_defaults(&mut kc, gates).map_err(|e| (LOAD_ERROR, e.message))?;
+    defaults::set_defaults(&mut kc, gates).map_err(|e| (LOAD_ERROR, e.to_string()))?;
     let mut prov = Provenance::new();
     let mut written = BTreeMap::new();
     for leaf in provenance::leaves(&decoded.value).keys() {
@@ -186,7 +186,7 @@ pub fn validate_flags(
         u64::MAX
     };
     if cl.last("dynamic-config-dir").is_some() && !gate_on(gates, minor) {
-        return Err(KubeletConfigError::flag(
+        return Err(KubeletConfigError::on_flag(
             "failed to validate kubelet flags: the DynamicKubeletConfig feature gate must be enabled in order to use the --dynamic-config-dir flag",
             Some("--dynamic-config-dir".into()),
         ));
@@ -223,7 +223,7 @@ pub fn bootstrap(
         return Ok(None);
     };
     if !gate_on(gates, minor) {
-        return Err(KubeletConfigError::flag(
+        return Err(KubeletConfigError::on_flag(
             "failed to bootstrap Kubelet config controller, you must enable the DynamicKubeletConfig feature gate",
             Some("--dynamic-config-dir".into()),
         ));

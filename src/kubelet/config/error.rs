@@ -55,7 +55,7 @@ pub enum KubeletConfigStage {
     FlagPrecedence,
     /// The dynamic kubelet config controller (1.11–1.23).
     DynamicConfig,
-    /// `ValidateKubeletConfiguration`: every failure is in `problems`.
+    /// `ValidateKubeletConfiguration`: every failure is in [`KubeletConfigError::problems`].
     Validation,
     /// What `run()` and `NewMainKubelet` parse after validation.
     Startup,
@@ -111,20 +111,20 @@ cause_from!(
 #[serde(rename_all = "camelCase")]
 pub struct KubeletConfigError {
     /// The kubelet's text (also `Display`).
-    pub message: String,
+    message: String,
     /// The stage that refused, and the error underneath (serialized as `stage`).
     #[serde(rename = "stage", serialize_with = "stage_of")]
     detail: Box<Detail>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub file: Option<String>,
+    file: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub line: Option<usize>,
+    line: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub flag: Option<String>,
+    flag: Option<String>,
     /// For validation, which reports every failure at once: each message with its own
     /// location. The top-level location is the first problem's.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub problems: Vec<ConfigProblem>,
+    problems: Vec<ConfigProblem>,
 }
 
 /// What only a program needs: boxed, so that a `Result` carrying the error stays small.
@@ -225,7 +225,8 @@ impl KubeletConfigError {
             ..KubeletConfigError::new(message)
         }
     }
-    pub(crate) fn flag(message: impl Into<String>, flag: Option<String>) -> Self {
+    /// An error about `flag`, when one is named.
+    pub(crate) fn on_flag(message: impl Into<String>, flag: Option<String>) -> Self {
         KubeletConfigError::new(message).with_flag(flag)
     }
     /// Keeps `cause`, the error the text was made from, reachable as `source()`.
@@ -277,6 +278,33 @@ impl KubeletConfigError {
     /// The configuration field at fault (dotted path): the first problem's, if any.
     pub fn field(&self) -> Option<&str> {
         self.problems.first().and_then(|p| p.field.as_deref())
+    }
+    /// The kubelet's text, as `Display` prints it.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+    /// The file that holds the value at fault, when known.
+    pub fn file(&self) -> Option<&str> {
+        self.file.as_deref()
+    }
+    /// The line (1-based) in [`file`](Self::file), when known.
+    pub fn line(&self) -> Option<usize> {
+        self.line
+    }
+    /// The flag at fault (`--port`), when one is named.
+    pub fn flag(&self) -> Option<&str> {
+        self.flag.as_deref()
+    }
+    /// Every validation or startup failure, each with its own location (empty for the other
+    /// stages, which refuse with one error).
+    pub fn problems(&self) -> &[ConfigProblem] {
+        &self.problems
+    }
+    /// Replaces the location with `file` and `line`.
+    pub(crate) fn relocated(mut self, file: Option<String>, line: Option<usize>) -> Self {
+        self.file = file;
+        self.line = line;
+        self
     }
     /// `file:line` when known.
     pub fn location(&self) -> Option<String> {

@@ -306,11 +306,12 @@ pub fn decode_at(
             return Err(KubeletConfigError::at(
                 format!(
                     "failed to decode: json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
+                    // `split` yields at least one piece: "value" is unreachable.
                     json_kind(other).split(' ').next().unwrap_or("value")
                 ),
                 file,
                 Some(1),
-            ))
+            ));
         }
     };
     // Go's zero values: a missing `kind` or `apiVersion` reads as "" and is refused below.
@@ -505,7 +506,7 @@ mod tests {
             e.to_string(),
             "failed to decode: json: cannot unmarshal string into Go struct field KubeletConfiguration.port of type int32"
         );
-        assert_eq!(e.line, Some(3));
+        assert_eq!(e.line(), Some(3));
     }
 
     /// An array where a nested struct is expected: Go names the struct holding the field and

@@ -88,7 +88,7 @@ pub fn parse(args: &[String], version: &Version) -> Result<CommandLine, KubeletC
             .at_stage(KubeletConfigStage::Input)
     })?;
     parse_release(args, release).map_err(|e| {
-        KubeletConfigError::flag(e.message.clone(), e.flag.clone())
+        KubeletConfigError::on_flag(e.to_string(), e.flag().map(str::to_string))
             .with_cause(e)
             .at_stage(KubeletConfigStage::Flags)
     })
@@ -229,6 +229,7 @@ fn accumulated<T: Clone + Default>(
     if first {
         return T::default();
     }
+    // The first occurrence wrote a value of this kind at `target`: the default is unreachable.
     get_path(config, target)
         .and_then(as_kind)
         .cloned()

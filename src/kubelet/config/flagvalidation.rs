@@ -63,6 +63,7 @@ fn node_label_keys(cl: &CommandLine) -> BTreeSet<String> {
         .flat_map(|f| f.value.split(','))
         .map(str::trim)
         .filter(|piece| !piece.is_empty())
+        // `split` yields at least one piece: the empty default is unreachable.
         .map(|piece| piece.split('=').next().unwrap_or("").trim().to_string())
         .collect()
 }
@@ -71,7 +72,7 @@ fn node_label_keys(cl: &CommandLine) -> BTreeSet<String> {
 /// release `minor` (1.16 or later).
 pub fn validate(cl: &CommandLine, minor: u64) -> Result<(), KubeletConfigError> {
     let fail = |text: String, flag: &str| {
-        Err(KubeletConfigError::flag(
+        Err(KubeletConfigError::on_flag(
             format!("failed to validate kubelet flags: {text}"),
             Some(flag.into()),
         ))

@@ -121,6 +121,7 @@ pub fn resolve_kubelet_config(input: &ResolveInput) -> Result<Resolved, KubeletC
 }
 
 pub(crate) fn parse_version(v: Option<&str>) -> Result<Version, KubeletConfigError> {
+    // Unset: the release `ResolveInput::kubelet_version` documents as the default.
     let text = v.unwrap_or(DEFAULT_KUBELET_VERSION);
     Version::parse(text).map_err(KubeletConfigError::from_cause)
 }

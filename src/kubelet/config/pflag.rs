@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use super::flagvalue::{self, Kind};
+use super::flagvalue::{self, GoValueError, Kind};
 
 /// One registered flag, as one release registered it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,19 +66,43 @@ impl CommandLine {
     }
 }
 
-/// A command line pflag refuses: its text, and the flag it is about when one is named.
+/// A command line pflag refuses: its text, the flag it is about when one is named, and (for a
+/// value the flag's parser refused) that parser's error as `source()`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FlagError {
     /// pflag's exact text (`unknown flag: --foo`).
-    pub message: String,
+    message: String,
     /// The flag as the kubelet registered it (`--port`), or the argument as written when it is
     /// not a flag pflag could name (`---port=1`). `None` for a shorthand pflag does not know.
-    pub flag: Option<String>,
+    flag: Option<String>,
+    /// The value parser's refusal, for `invalid argument …`.
+    cause: Option<GoValueError>,
 }
 
 impl FlagError {
     fn new(message: String, flag: Option<String>) -> Self {
-        FlagError { message, flag }
+        FlagError {
+            message,
+            flag,
+            cause: None,
+        }
+    }
+
+    /// Always [`KubeletConfigErrorKind::KubeletConfig`](super::KubeletConfigErrorKind): a
+    /// command line refused is a kubelet that does not start.
+    pub fn kind(&self) -> super::KubeletConfigErrorKind {
+        super::KubeletConfigErrorKind::KubeletConfig
+    }
+
+    /// pflag's text, as `Display` prints it.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The flag at fault (`--port`), or the argument as written when pflag could not name a
+    /// flag; `None` for an unknown shorthand.
+    pub fn flag(&self) -> Option<&str> {
+        self.flag.as_deref()
     }
 }
 
@@ -88,7 +112,11 @@ impl fmt::Display for FlagError {
     }
 }
 
-impl std::error::Error for FlagError {}
+impl std::error::Error for FlagError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.cause.as_ref().map(|e| e as _)
+    }
+}
 
 /// How pflag names a flag in `invalid argument` errors: `-v, --v` when it has a shorthand.
 fn flag_display(def: &FlagDef) -> String {
@@ -187,15 +215,14 @@ pub fn parse(args: &[String], set: &dyn FlagSet) -> Result<CommandLine, FlagErro
 /// Stores one occurrence: its value is read now (pflag calls `Value.Set` while parsing), and a
 /// deprecated flag leaves pflag's notice.
 fn push(out: &mut CommandLine, def: FlagDef, value: String, index: usize) -> Result<(), FlagError> {
-    flagvalue::check(def.kind, &value).map_err(|err| {
-        FlagError::new(
-            format!(
-                "invalid argument {} for {} flag: {err}",
-                crate::go::quote(&value),
-                crate::go::quote(&flag_display(&def))
-            ),
-            Some(format!("--{}", def.name)),
-        )
+    flagvalue::check(def.kind, &value).map_err(|err| FlagError {
+        message: format!(
+            "invalid argument {} for {} flag: {err}",
+            crate::go::quote(&value),
+            crate::go::quote(&flag_display(&def))
+        ),
+        flag: Some(format!("--{}", def.name)),
+        cause: Some(err),
     })?;
     if let Some(msg) = def.deprecated {
         out.warnings
@@ -281,18 +308,22 @@ mod tests {
     fn errors_name_the_flag_as_registered() {
         let e = parse(&args(&["-v", "x"]), &Three).unwrap_err();
         assert_eq!(
-            e.message,
+            e.to_string(),
             r#"invalid argument "x" for "-v, --level" flag: strconv.ParseInt: parsing "x": invalid syntax"#
         );
-        assert_eq!(e.flag.as_deref(), Some("--level"));
+        assert_eq!(e.flag(), Some("--level"));
+        assert_eq!(
+            std::error::Error::source(&e).map(ToString::to_string),
+            Some(r#"strconv.ParseInt: parsing "x": invalid syntax"#.to_string())
+        );
         let e = parse(&args(&["--nope=1"]), &Three).unwrap_err();
         assert_eq!(
-            (e.message.as_str(), e.flag.as_deref()),
+            (e.message(), e.flag()),
             ("unknown flag: --nope", Some("--nope"))
         );
         let e = parse(&args(&["-z"]), &Three).unwrap_err();
         assert_eq!(
-            (e.message.as_str(), e.flag),
+            (e.message(), e.flag()),
             ("unknown shorthand flag: 'z' in -z", None)
         );
     }

@@ -211,6 +211,7 @@ pub fn record_step(
                 .iter()
                 .find(|(w, _)| path == *w || path.starts_with(&format!("{w}.")))
                 .map(|(_, o)| o.clone())
+                // Removed by no written value: the layer's own doing, as for changes above.
                 .unwrap_or_else(|| fallback.clone());
             record(prov, path, Value::Null, origin);
         }

@@ -74,9 +74,12 @@ impl<'a> Startup<'a> {
     /// deprecation notices become warnings.
     pub(crate) fn parse_command_line(&mut self) -> Result<flags::CommandLine, KubeletConfigError> {
         let cl = flags::parse_flags(&self.input.args, self.release).map_err(|e| {
-            KubeletConfigError::flag(format!("failed to parse kubelet flag: {e}"), e.flag.clone())
-                .with_cause(e)
-                .at_stage(KubeletConfigStage::Flags)
+            KubeletConfigError::on_flag(
+                format!("failed to parse kubelet flag: {e}"),
+                e.flag().map(str::to_string),
+            )
+            .with_cause(e)
+            .at_stage(KubeletConfigStage::Flags)
         })?;
         if let Some(cmd) = cl.rest.first() {
             return Err(KubeletConfigError::new(format!("unknown command {cmd}"))
@@ -148,7 +151,7 @@ impl<'a> Startup<'a> {
         let flag_gates = layers.kc.feature_gates.clone().unwrap_or_default();
         self.warnings
             .extend(gates.set_from_map(&flag_gates).map_err(|e| {
-                KubeletConfigError::flag(
+                KubeletConfigError::on_flag(
                     format!("failed to set feature gates from initial flags-based config: {e}"),
                     Some("--feature-gates".into()),
                 )
@@ -299,7 +302,7 @@ impl<'a> Startup<'a> {
                 .env
                 .contains_key("KUBELET_CONFIG_DROPIN_DIR_ALPHA")
         {
-            return Err(KubeletConfigError::flag(
+            return Err(KubeletConfigError::on_flag(
                 "dropin directory is alpha and disabled by default, set environment variable KUBELET_CONFIG_DROPIN_DIR_ALPHA to enable it",
                 Some("--config-dir".into()),
             ).at_stage(KubeletConfigStage::DropIn));
@@ -352,7 +355,7 @@ impl<'a> Startup<'a> {
             });
             let decoded = match decoded {
                 Ok(d) => d,
-                Err(e) if e.message.contains("cannot unmarshal") => {
+                Err(e) if e.message().contains("cannot unmarshal") => {
                     let doc = crate::yaml::parse(data).map_err(|y| {
                         wrap(
                             KubeletConfigError::at(y.to_string(), path, Some(y.pos().line))
@@ -388,6 +391,7 @@ impl<'a> Startup<'a> {
                     .map(|p| p.line);
                 written.insert(leaf.clone(), Origin::new(Layer::DropIn, path, line));
                 last_writer.insert(
+                    // `split` yields at least one piece: the empty default is unreachable.
                     leaf.split('.').next().unwrap_or("").to_string(),
                     (path.to_string(), line),
                 );
@@ -405,13 +409,12 @@ impl<'a> Startup<'a> {
             let (file, line) = field
                 .and_then(|f| last_writer.get(&f).cloned())
                 .map(|(p, l)| (Some(p), l))
+                // A field no drop-in wrote (or none named): the error has no location.
                 .unwrap_or((None, None));
-            let mut e = KubeletConfigError::new(format!(
+            KubeletConfigError::new(format!(
                 "failed to unmarshal merged JSON into kubelet configuration: {m}"
-            ));
-            e.file = file;
-            e.line = line;
-            e
+            ))
+            .relocated(file, line)
         })
     }
 
@@ -425,21 +428,20 @@ impl<'a> Startup<'a> {
     ) -> Result<(), KubeletConfigError> {
         layers.kc = flag_precedence(cl, &layers.kc, &mut layers.prov)
             .map_err(|e| e.at_stage(KubeletConfigStage::FlagPrecedence))?;
+        // No `featureGates`: Go's nil map, which sets nothing.
         let cfg_gates = layers.kc.feature_gates.clone().unwrap_or_default();
         let prov = &layers.prov;
         self.warnings
             .extend(gates.set_from_map(&cfg_gates).map_err(|e| {
                 // The text names the gate; the provenance knows which file line or flag set it.
                 let at = gate_problem_at(&e, prov);
-                let mut err = KubeletConfigError::new(format!(
-                    "failed to set feature gates from initial flags-based config: {e}"
-                ));
-                if let Some(p) = at {
-                    err.file = p.file.clone();
-                    err.line = p.line;
-                    err.flag = p.flag.clone();
-                    err.problems = vec![p];
-                }
+                let text =
+                    format!("failed to set feature gates from initial flags-based config: {e}");
+                // Located by the problem when the provenance knows one.
+                let err = match at {
+                    Some(p) => KubeletConfigError::from_problems(text, vec![p]),
+                    None => KubeletConfigError::new(text),
+                };
                 err.with_cause(e).at_stage(KubeletConfigStage::FeatureGates)
             })?);
         Ok(())
@@ -464,6 +466,7 @@ impl<'a> Startup<'a> {
         if let Some((dyn_kc, dyn_prov)) = out.config {
             layers.kc = dyn_kc;
             layers.prov = dyn_prov;
+            // No `featureGates`: Go's nil map, which sets nothing.
             let g = layers.kc.feature_gates.clone().unwrap_or_default();
             self.warnings.extend(gates.set_from_map(&g).map_err(|e| {
                 KubeletConfigError::from_cause(e).at_stage(KubeletConfigStage::FeatureGates)
@@ -500,6 +503,8 @@ impl<'a> Startup<'a> {
                 ConfigProblem::locate(m.clone(), validation::field_of(m, &value), &layers.prov)
             })
             .collect();
+        // Upstream formats the configuration itself with `%s` after `path:` (a Go struct
+        // dump); kubegate prints the `--config` path there, empty without one.
         Err(KubeletConfigError::from_problems(
             format!(
                 "failed to validate kubelet configuration, error: {}, path: {}",
@@ -589,6 +594,7 @@ fn gate_problem_at(
     let name = e.problems().iter().find_map(|p| p.feature())?;
     let field = format!("featureGates.{name}");
     prov.get(&field)?;
+    // A problem named the feature above, so there is a first message.
     let message = e
         .messages()
         .into_iter()

@@ -61,6 +61,7 @@ pub fn check(kc: &KubeletConfiguration) -> Result<(), StartupError> {
     };
     parse_resource_list("kubeReserved", kc.kube_reserved.as_ref()).map_err(run)?;
     parse_resource_list("systemReserved", kc.system_reserved.as_ref()).map_err(run)?;
+    // No `evictionHard`: Go's nil map, no statements.
     let empty = BTreeMap::new();
     parse_statements("evictionHard", kc.eviction_hard.as_ref().unwrap_or(&empty)).map_err(run)?;
     parse_threshold_config(kc).map_err(|(m, f)| StartupError {
@@ -185,6 +186,7 @@ fn parse_statements(field: &str, m: &BTreeMap<String, String>) -> Step {
 
 /// `ParseThresholdConfig` with all four maps, as `NewMainKubelet` calls it.
 fn parse_threshold_config(kc: &KubeletConfiguration) -> Step {
+    // An unset map is Go's nil map: no statements.
     let empty = BTreeMap::new();
     parse_statements("evictionHard", kc.eviction_hard.as_ref().unwrap_or(&empty))?;
     let soft = kc.eviction_soft.as_ref().unwrap_or(&empty);

@@ -247,7 +247,9 @@ fn start_all(input: &ResolveInput, gate: &FeatureGate) -> Starts {
             skip.extend(gates);
             continue;
         }
-        let Some(flag) = e.flag.clone() else { break };
+        let Some(flag) = e.flag().map(str::to_string) else {
+            break;
+        };
         let args = without_flags(&cur.args, std::slice::from_ref(&flag));
         if args == cur.args {
             break;
@@ -271,7 +273,7 @@ fn refusals_at(input: &ResolveInput, release: Release) -> Vec<String> {
         .errors
         .iter()
         .flat_map(|e| {
-            std::iter::once(e.message.clone()).chain(e.problems.iter().map(|p| p.message.clone()))
+            std::iter::once(e.to_string()).chain(e.problems().iter().map(|p| p.message.clone()))
         })
         .collect()
 }
@@ -345,20 +347,20 @@ pub fn check_kubelet_upgrade(
     for e in &end.errors {
         let explained = findings
             .iter()
-            .any(|f| f.breaking && e.message.contains(&f.message));
+            .any(|f| f.breaking && e.message().contains(&f.message));
         if explained {
             continue;
         }
         // Several located problems (a validation) are each a finding; one is the whole error.
-        let each = if e.problems.len() > 1 {
-            e.problems.clone()
+        let each = if e.problems().len() > 1 {
+            e.problems().to_vec()
         } else {
             vec![ConfigProblem {
-                message: e.message.clone(),
+                message: e.to_string(),
                 field: e.field().map(String::from),
-                file: e.file.clone(),
-                line: e.line,
-                flag: e.flag.clone(),
+                file: e.file().map(String::from),
+                line: e.line(),
+                flag: e.flag().map(String::from),
             }]
         };
         for p in each {
@@ -367,6 +369,7 @@ pub fn check_kubelet_upgrade(
                 .as_deref()
                 .or(p.flag.as_deref())
                 .or(p.file.as_deref())
+                // A refusal with no field, flag or file (a release refused): no subject.
                 .unwrap_or_default();
             let mut f = UpgradeFinding::new("error", subject, p.message.clone(), true);
             f.file = p.file;
@@ -381,7 +384,7 @@ pub fn check_kubelet_upgrade(
         .errors
         .iter()
         .flat_map(|e| {
-            std::iter::once(e.message.as_str()).chain(e.problems.iter().map(|p| p.message.as_str()))
+            std::iter::once(e.message()).chain(e.problems().iter().map(|p| p.message.as_str()))
         })
         .collect();
     for f in &mut unexplained {
@@ -407,7 +410,7 @@ pub fn check_kubelet_upgrade(
     }
     findings.extend(unexplained);
     let starts = end.errors.is_empty();
-    let error = end.errors.first().map(|e| e.message.clone());
+    let error = end.errors.first().map(ToString::to_string);
     // Breaking first, then what changes for the kubelet, then gates it never reads; the sort is
     // stable, so each group keeps the kubelet's order.
     findings.sort_by_key(|f: &UpgradeFinding| (!f.breaking, f.not_read_by_kubelet));
@@ -415,7 +418,7 @@ pub fn check_kubelet_upgrade(
         from: from.to_string(),
         to: to.to_string(),
         starts_before: start.errors.is_empty(),
-        error_before: start.errors.first().map(|e| e.message.clone()),
+        error_before: start.errors.first().map(ToString::to_string),
         before_without: if start.errors.is_empty() {
             Vec::new()
         } else {
@@ -511,6 +514,8 @@ fn gate_findings(
     to_gates: &FeatureGate,
     findings: &mut Vec<UpgradeFinding>,
 ) {
+    // The gates the configuration set (none without `featureGates`): the resolved
+    // configuration serialized them from a map of booleans, so they read back as one.
     let set: BTreeMap<String, bool> = before
         .config
         .get("featureGates")
@@ -646,6 +651,7 @@ fn value_findings(
     let mut paths: Vec<&String> = b.keys().chain(a.keys()).collect();
     paths.sort();
     paths.dedup();
+    // A field one side lacks is shown as unset.
     let show = |v: Option<&Value>| v.map(Value::to_string).unwrap_or_else(|| "unset".into());
     for p in paths {
         if b.get(p) == a.get(p) || p.starts_with("featureGates.") {

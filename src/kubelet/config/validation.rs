@@ -213,6 +213,8 @@ fn between(e: Fail, field: &str, value: i64, lo: i64, hi: i64) {
     }
 }
 
+// Validation runs on a defaulted configuration; a field still unset is, in the kubelet's Go
+// struct, the type's zero value (0, "", false, an empty duration), which these read.
 fn i32v(o: Option<i32>) -> i32 {
     o.unwrap_or(0)
 }
@@ -352,6 +354,7 @@ fn limits_and_ports(kc: &KubeletConfiguration, _on: On, e: Fail) {
     non_negative(
         e,
         "maxOpenFiles (--max-open-files)",
+        // Unset: Go's zero value, as for `i32v`.
         kc.max_open_files.unwrap_or(0),
     );
     non_negative(e, "maxPods (--max-pods)", i32v(kc.max_pods).into());

@@ -223,6 +223,7 @@ pub(crate) fn apply_ready(
         last_transition_time: None,
     };
     let mut required = vec!["cpu", "memory", "pods"];
+    // Unset: the kubelet's default, on (`localStorageCapacityIsolation: true`).
     if inputs.local_storage_capacity_isolation.unwrap_or(true) {
         required.push("ephemeral-storage");
     }
