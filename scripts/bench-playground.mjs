@@ -27,7 +27,7 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? 
  * done; both ways the reading is taken by the check itself, not by a later call that would wait
  * for the page's main thread to be free of what follows the first answer. The playground marks `body[data-shown]` once the open
  * panel's first answer is drawn (the gates table, populated) and `body[data-ready]` once every
- * panel is mounted; a site without the first mark (main's, before issue 14) is measured at its
+ * panel is mounted; a site without the first mark (an older build) is measured at its
  * only one.
  */
 async function loadTime(url, selector) {

@@ -159,10 +159,12 @@ const jsonParse = text && perRun(() => JSON.parse(asJson), 101);
 const yamlParse = text && perRun(() => parseFeatureList(text), 101);
 const out = [];
 out.push(`Node ${process.version}, ${names.length} features, each figure the median of repeated rounds.`, "");
-out.push("| per call | ns | ratio to `Map.get` | target |", "|---|---:|---:|---|");
+// The goals: `enabled(name)` within 2x and `enabledById` within 1.5x of a `Map.get`.
+const against = (ratio, goal) => `within ${goal}x: ${ratio <= goal ? "met" : "not met"}`;
+out.push("| per call | ns | ratio to `Map.get` | goal |", "|---|---:|---:|---|");
 out.push(`| ${rows[0][0]} | ${fmt(rows[0][1])} | 1.00 | |`);
-out.push(`| ${rows[1][0]} | ${fmt(rows[1][1])} | ${rows[1][2].toFixed(2)} | within 2x |`);
-out.push(`| ${rows[2][0]} | ${fmt(rows[2][1])} | ${rows[2][2].toFixed(2)} | within 1.5x |`);
+out.push(`| ${rows[1][0]} | ${fmt(rows[1][1])} | ${rows[1][2].toFixed(2)} | ${against(rows[1][2], 2)} |`);
+out.push(`| ${rows[2][0]} | ${fmt(rows[2][1])} | ${rows[2][2].toFixed(2)} | ${against(rows[2][2], 1.5)} |`);
 out.push("", "| whole list | ms |", "|---|---:|");
 out.push(`| new gate + \`addVersioned(kubernetesFeatures())\` + \`set\` | ${fmt(loadBuiltin)} |`);
 if (loadYaml) out.push(`| new gate + \`addVersioned(parseFeatureList(${listSize}-feature YAML))\` + \`set\` | ${fmt(loadYaml)} |`);
@@ -171,21 +173,24 @@ if (yamlParse) {
   out.push(`| baseline: \`JSON.parse\` of the same list as JSON (${asJson.length} bytes) | ${fmt(jsonParse)} | 1.00 |`);
   out.push(`| \`parseFeatureList\` of the ${listSize}-feature YAML (${text.length} bytes) | ${fmt(yamlParse)} | ${(yamlParse / jsonParse).toFixed(1)} |`);
 }
-// Issue 13 item 3: 50,000 pods through each PodConfig operation and 50,000 nodes through one
-// controller pass, through the package (each script in its own process), wall and CPU time (CPU
-// time counts V8's garbage collector threads too, so it is the larger and the steadier on a
-// shared machine), against a JSON round trip of the same input (stringify + parse, timed by the
-// same script): the least any call that takes and returns it does.
+// The goal: 50,000 pods through each PodConfig operation and 50,000 nodes through one controller
+// pass, through the package, each under a second. Each script runs in its own process and prints
+// wall and CPU time (CPU time counts V8's garbage collector threads too, so it is the larger and
+// the steadier on a shared machine), and a JSON round trip of the same input (stringify + parse)
+// timed the same way: the least any call that takes and returns it does. The goal column reads
+// the CPU time, as the steadier of the two.
 function scaleRows(script) {
   const text = execFileSync(process.execPath, [script, "50000"], { cwd: new URL("..", import.meta.url), encoding: "utf8" });
   return [...text.matchAll(/^(.+?)\s+wall\s+(\d+) ms, cpu\s+(\d+) ms$/gm)].map((m) => [m[1].trim(), Number(m[2]), Number(m[3])]);
 }
-out.push("", "| 50,000 pods or nodes through the package (issue 13: each under 1 s) | wall ms | CPU ms | wall, ratio to the baseline above it |", "|---|---:|---:|---:|");
+out.push("", "| 50,000 pods or nodes through the package | wall ms | CPU ms | CPU, ratio to the baseline above it | goal: under 1 s |", "|---|---:|---:|---:|---|");
 for (const [area, script] of [["PodConfig", "tests/fuzz/scale_pods.mjs"], ["monitorNodeHealth", "tests/fuzz/scale_nodes.mjs"]]) {
   let base = null;
   for (const [label, wall, cpu] of scaleRows(script)) {
-    if (label.startsWith("baseline")) base = wall;
-    out.push(`| ${label.startsWith("baseline") ? label : `${area}: ${label}`} | ${wall} | ${cpu} | ${base ? (wall / base).toFixed(1) : ""} |`);
+    const isBase = label.startsWith("baseline");
+    if (isBase) base = cpu;
+    const goal = isBase ? "" : `${(cpu / 1000).toFixed(2)} s CPU: ${cpu < 1000 ? "met" : "not met"}`;
+    out.push(`| ${isBase ? label : `${area}: ${label}`} | ${wall} | ${cpu} | ${base ? (cpu / base).toFixed(1) : ""} | ${goal} |`);
   }
 }
 out.push("", ...importsAndSizes());

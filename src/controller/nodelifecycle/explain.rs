@@ -75,6 +75,23 @@ const KUBELET: &str = "kubelet";
 const CONTROLLER: &str = "node lifecycle controller";
 const TAINT_MANAGER: &str = "taint manager";
 
+/// Declares one of the types [`explain`] answers with: serialized in camelCase, and exported to
+/// TypeScript under the name given (the Rust names are too generic for the package's one
+/// namespace), absent `Option` fields as optional properties.
+macro_rules! answer_type {
+    ($ts:tt, $(#[$attr:meta])* pub struct $name:ident $body:tt) => {
+        $(#[$attr])*
+        #[derive(Clone, Debug, PartialEq, Serialize)]
+        #[serde(rename_all = "camelCase")]
+        #[cfg_attr(
+            feature = "typescript",
+            derive(ts_rs::TS),
+            ts(rename = $ts, optional_fields)
+        )]
+        pub struct $name $body
+    };
+}
+
 /// What the caller says about the rest of the cluster.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -132,213 +149,185 @@ pub struct NodeInput<'a> {
     pub kubelet_version: Option<&'a str>,
 }
 
-/// One instant: read from the object, or computed.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(
-    feature = "typescript",
-    derive(ts_rs::TS),
-    ts(rename = "ExplainStep", optional_fields)
-)]
-pub struct Step {
-    #[cfg_attr(feature = "typescript", ts(type = "string"))]
-    pub at: Time,
-    /// The end of the window when the instant depends on the phase of the controller's passes.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
-    pub latest: Option<Time>,
-    /// `at` relative to `now`: "in 4m10s", "8m0s ago", "now".
-    pub relative: String,
-    /// `created`, `heartbeat`, `leaseRenewed`, `condition`, `taintAdded`, `taintRemoved`,
-    /// `taintQueued`, `podsNotReady`, `eviction`.
-    pub kind: String,
-    pub what: String,
-    /// Who does it: `kubelet`, `node lifecycle controller`, `taint manager`, `API server`.
-    pub by: String,
-    /// For an overdue step: what can hold it back.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub why: Option<String>,
+answer_type! {
+    "ExplainStep",
+    /// One instant: read from the object, or computed.
+    pub struct Step {
+        #[cfg_attr(feature = "typescript", ts(type = "string"))]
+        pub at: Time,
+        /// The end of the window when the instant depends on the phase of the controller's passes.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
+        pub latest: Option<Time>,
+        /// `at` relative to `now`: "in 4m10s", "8m0s ago", "now".
+        pub relative: String,
+        /// `created`, `heartbeat`, `leaseRenewed`, `condition`, `taintAdded`, `taintRemoved`,
+        /// `taintQueued`, `podsNotReady`, `eviction`.
+        pub kind: String,
+        pub what: String,
+        /// Who does it: `kubelet`, `node lifecycle controller`, `taint manager`, `API server`.
+        pub by: String,
+        /// For an overdue step: what can hold it back.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub why: Option<String>,
+    }
 }
 
-/// A taint on the node, and whose it is.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(
-    feature = "typescript",
-    derive(ts_rs::TS),
-    ts(rename = "ExplainTaint", optional_fields)
-)]
-pub struct TaintView {
-    pub key: String,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub value: String,
-    pub effect: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
-    pub time_added: Option<Time>,
-    /// Whether the node lifecycle controller owns it (and so removes it when its cause ends).
-    pub controller: bool,
-    pub why: String,
+answer_type! {
+    "ExplainTaint",
+    /// A taint on the node, and whose it is.
+    pub struct TaintView {
+        pub key: String,
+        #[serde(skip_serializing_if = "String::is_empty")]
+        pub value: String,
+        pub effect: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
+        pub time_added: Option<Time>,
+        /// Whether the node lifecycle controller owns it (and so removes it when its cause ends).
+        pub controller: bool,
+        pub why: String,
+    }
 }
 
-/// When a pod (or a kind of pod) is deleted by the taint manager.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(
-    feature = "typescript",
-    derive(ts_rs::TS),
-    ts(rename = "ExplainEviction", optional_fields)
-)]
-pub struct PodEviction {
-    /// `namespace/name` of an imported pod; absent for a kind of pod.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pod: Option<String>,
-    /// Which pods: "pods with the default tolerations", "DaemonSet pods", or the pod's owner.
-    pub who: String,
-    /// The tolerations that decide: "300s", "forever", "none" (not tolerated).
-    pub toleration: String,
-    /// When the taint manager saw the first NoExecute taint (the countdown's start).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
-    pub start: Option<Time>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
-    pub at: Option<Time>,
-    /// `due` (at or before now), `next`, `never` (tolerated forever), `none` (no NoExecute taint
-    /// is coming), `held` (the taint is queued and the zone takes none).
-    pub state: String,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub relative: String,
-    /// Whether `start` is a taint's recorded `timeAdded` (else it is computed).
-    pub from_object: bool,
+answer_type! {
+    "ExplainEviction",
+    /// When a pod (or a kind of pod) is deleted by the taint manager.
+    pub struct PodEviction {
+        /// `namespace/name` of an imported pod; absent for a kind of pod.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub pod: Option<String>,
+        /// Which pods: "pods with the default tolerations", "DaemonSet pods", or the pod's owner.
+        pub who: String,
+        /// The tolerations that decide: "300s", "forever", "none" (not tolerated).
+        pub toleration: String,
+        /// When the taint manager saw the first NoExecute taint (the countdown's start).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
+        pub start: Option<Time>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
+        pub at: Option<Time>,
+        /// `due` (at or before now), `next`, `never` (tolerated forever), `none` (no NoExecute taint
+        /// is coming), `held` (the taint is queued and the zone takes none).
+        pub state: String,
+        #[serde(skip_serializing_if = "String::is_empty")]
+        pub relative: String,
+        /// Whether `start` is a taint's recorded `timeAdded` (else it is computed).
+        pub from_object: bool,
+    }
 }
 
-/// The zone the controller counts a node in.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "ExplainZone"))]
-pub struct ZoneView {
-    /// `region/zone` as the labels say, `""` for nodes without zone labels.
-    pub zone: String,
-    pub nodes: Vec<String>,
-    pub ready: u32,
-    pub not_ready: u32,
-    /// Of `ready` and `notReady`, how many the caller added ([`ClusterOptions`]).
-    pub healthy_peers: u32,
-    pub unhealthy_peers: u32,
-    pub state: String,
-    /// NoExecute taints per second in this zone now (0: none are applied).
-    pub eviction_rate: f64,
-    pub why: String,
+answer_type! {
+    "ExplainZone",
+    /// The zone the controller counts a node in.
+    pub struct ZoneView {
+        /// `region/zone` as the labels say, `""` for nodes without zone labels.
+        pub zone: String,
+        pub nodes: Vec<String>,
+        pub ready: u32,
+        pub not_ready: u32,
+        /// Of `ready` and `notReady`, how many the caller added ([`ClusterOptions`]).
+        pub healthy_peers: u32,
+        pub unhealthy_peers: u32,
+        pub state: String,
+        /// NoExecute taints per second in this zone now (0: none are applied).
+        pub eviction_rate: f64,
+        pub why: String,
+    }
 }
 
-/// One node explained.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(
-    feature = "typescript",
-    derive(ts_rs::TS),
-    ts(rename = "NodeExplanation", optional_fields)
-)]
-pub struct NodeExplanation {
-    pub name: String,
-    pub zone: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub kubelet_version: Option<String>,
-    /// The Ready condition's status, absent when the kubelet never posted one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ready: Option<String>,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub ready_reason: String,
-    /// The later of the last status heartbeat and the lease renewal.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
-    pub last_contact: Option<Time>,
-    /// `lease`, `status heartbeat` or `creation`.
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub last_contact_from: String,
-    pub has_lease: bool,
-    /// The latest instant this node's object (and lease) records.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
-    pub snapshot_time: Option<Time>,
-    /// One sentence: where the node stands.
-    pub summary: String,
-    pub taints: Vec<TaintView>,
-    pub happened: Vec<Step>,
-    pub overdue: Vec<Step>,
-    pub next: Vec<Step>,
-    pub evictions: Vec<PodEviction>,
-    pub notes: Vec<String>,
+answer_type! {
+    "NodeExplanation",
+    /// One node explained.
+    pub struct NodeExplanation {
+        pub name: String,
+        pub zone: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub kubelet_version: Option<String>,
+        /// The Ready condition's status, absent when the kubelet never posted one.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub ready: Option<String>,
+        #[serde(skip_serializing_if = "String::is_empty")]
+        pub ready_reason: String,
+        /// The later of the last status heartbeat and the lease renewal.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
+        pub last_contact: Option<Time>,
+        /// `lease`, `status heartbeat` or `creation`.
+        #[serde(skip_serializing_if = "String::is_empty")]
+        pub last_contact_from: String,
+        pub has_lease: bool,
+        /// The latest instant this node's object (and lease) records.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
+        pub snapshot_time: Option<Time>,
+        /// One sentence: where the node stands.
+        pub summary: String,
+        pub taints: Vec<TaintView>,
+        pub happened: Vec<Step>,
+        pub overdue: Vec<Step>,
+        pub next: Vec<Step>,
+        pub evictions: Vec<PodEviction>,
+        pub notes: Vec<String>,
+    }
 }
 
-/// The controller the answer assumes.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(
-    feature = "typescript",
-    derive(ts_rs::TS),
-    ts(rename = "ExplainController")
-)]
-pub struct ControllerView {
-    pub kubernetes_version: String,
-    /// Where the version came from.
-    pub version_from: String,
-    pub settings: Settings,
+answer_type! {
+    "ExplainController",
+    /// The controller the answer assumes.
+    pub struct ControllerView {
+        pub kubernetes_version: String,
+        /// Where the version came from.
+        pub version_from: String,
+        pub settings: Settings,
+    }
 }
 
-/// The cluster the answer assumes.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(
-    feature = "typescript",
-    derive(ts_rs::TS),
-    ts(rename = "ExplainClusterView")
-)]
-pub struct ClusterView {
-    pub healthy_peers: u32,
-    pub unhealthy_peers: u32,
-    pub other_zones: u32,
-    /// Whether the peers are the default (not given).
-    pub default_peers: bool,
-    pub zones: Vec<ZoneView>,
-    pub all_zones_full: bool,
+answer_type! {
+    "ExplainClusterView",
+    /// The cluster the answer assumes.
+    pub struct ClusterView {
+        pub healthy_peers: u32,
+        pub unhealthy_peers: u32,
+        pub other_zones: u32,
+        /// Whether the peers are the default (not given).
+        pub default_peers: bool,
+        pub zones: Vec<ZoneView>,
+        pub all_zones_full: bool,
+    }
 }
 
-/// A snapshot older than the controller's grace period plus the eviction window.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "ExplainStale"))]
-pub struct Staleness {
-    /// How old the snapshot is (Go duration).
-    pub age: String,
-    pub threshold: String,
-    pub message: String,
+answer_type! {
+    "ExplainStale",
+    /// A snapshot older than the controller's grace period plus the eviction window.
+    pub struct Staleness {
+        /// How old the snapshot is (Go duration).
+        pub age: String,
+        pub threshold: String,
+        pub message: String,
+    }
 }
 
-/// What [`explain`] answers.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(
-    feature = "typescript",
-    derive(ts_rs::TS),
-    ts(rename = "NodeExplain", optional_fields)
-)]
-pub struct Explanation {
-    #[cfg_attr(feature = "typescript", ts(type = "string"))]
-    pub now: Time,
-    /// `given` or `snapshot`.
-    pub now_from: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
-    pub snapshot_time: Option<Time>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stale: Option<Staleness>,
-    pub controller: ControllerView,
-    pub cluster: ClusterView,
-    pub nodes: Vec<NodeExplanation>,
-    /// Imported pods that run on none of the nodes.
-    pub other_pods: Vec<String>,
+answer_type! {
+    "NodeExplain",
+    /// What [`explain`] answers.
+    pub struct Explanation {
+        #[cfg_attr(feature = "typescript", ts(type = "string"))]
+        pub now: Time,
+        /// `given` or `snapshot`.
+        pub now_from: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
+        pub snapshot_time: Option<Time>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub stale: Option<Staleness>,
+        pub controller: ControllerView,
+        pub cluster: ClusterView,
+        pub nodes: Vec<NodeExplanation>,
+        /// Imported pods that run on none of the nodes.
+        pub other_pods: Vec<String>,
+    }
 }
 
 /// `t` relative to `now`.
@@ -476,14 +465,16 @@ pub fn explain(
         Some(v) => (v.clone(), "given".to_string()),
         None => match nodes
             .iter()
-            .filter_map(|n| n.kubelet_version.and_then(minor_of).map(|m| (m, n)))
+            .filter_map(|n| {
+                let v = n.kubelet_version?;
+                minor_of(v).map(|m| (m, v, n))
+            })
             .max_by(|a, b| a.0.cmp(&b.0))
         {
-            Some((m, n)) => (
+            Some((m, v, n)) => (
                 m.to_string(),
                 format!(
-                    "kubelet {} of {} (a control plane is at least as new as its kubelets)",
-                    n.kubelet_version.unwrap_or(""),
+                    "kubelet {v} of {} (a control plane is at least as new as its kubelets)",
                     n.node.metadata.name
                 ),
             ),
@@ -504,6 +495,8 @@ pub fn explain(
     let ctl = NodeLifecycleController::with_settings(settings.clone());
     let period = settings.node_monitor_period.as_millis().max(1);
     // The delay between the marking pass and the NoExecute decision (rule 2).
+    // `Settings::resolve` above refused any version `parse_generic` cannot read, so the
+    // default below is never used.
     let decides_on_current = Version::parse_generic(&version)
         .map(|v| v >= Version::new(1, 34))
         .unwrap_or(true);
@@ -590,19 +583,18 @@ pub fn explain(
             e.1 += 1;
         }
     }
-    let mut states: BTreeMap<String, ZoneState> = BTreeMap::new();
-    states.extend(
-        counts
-            .iter()
-            .map(|(k, (r, nr, _))| (k.clone(), ctl.compute_zone_state(*r as usize, *nr as usize))),
-    );
+    // Each zone's state, in `counts` order.
+    let states: Vec<ZoneState> = counts
+        .values()
+        .map(|(r, nr, _)| ctl.compute_zone_state(*r as usize, *nr as usize))
+        .collect();
     let all_full = other_zones == 0
         && !states.is_empty()
-        && states.values().all(|s| *s == ZoneState::FullDisruption);
+        && states.iter().all(|s| *s == ZoneState::FullDisruption);
     let zones: Vec<ZoneView> = counts
         .iter()
-        .map(|(k, (r, nr, names))| {
-            let state = states.get(k).copied().unwrap_or(ZoneState::Normal);
+        .zip(states)
+        .map(|((k, (r, nr, names)), state)| {
             let counts = (*r as usize, *nr as usize);
             let rate = if all_full {
                 0.0
@@ -660,6 +652,7 @@ pub fn explain(
         }
     }
     for (zone, mut idx) in queued {
+        // Every node's zone is in `counts` (excluded nodes' too), hence in `zone_index`.
         let rate = zone_index
             .get(zone)
             .and_then(|&i| zones.get(i))
@@ -742,11 +735,11 @@ pub fn explain(
         }
     }
     let mut out_nodes = Vec::new();
-    for (i, w) in work.iter().enumerate() {
+    for ((w, planned), pods) in work.iter().zip(&by_node).zip(&pods_of) {
         out_nodes.push(node_explanation(
             w,
-            by_node.get(i).map_or(&[][..], Vec::as_slice),
-            pods_of.get(i).map_or(&[][..], Vec::as_slice),
+            planned,
+            pods,
             now,
             zone_index.get(w.zone.as_str()).and_then(|&z| zones.get(z)),
             all_full,
@@ -754,7 +747,7 @@ pub fn explain(
     }
 
     let stale = snapshot.and_then(|s| {
-        let reference = max_time(Some(now), options.clock).unwrap_or(now);
+        let reference = options.clock.map_or(now, |c| c.max(now));
         // Whole seconds: the object's instants are seconds, the clock's milliseconds are noise.
         let age = (reference.millis() - s.millis()) / 1000 * 1000;
         let threshold = settings.node_monitor_grace_period.as_millis() + max_window * 1000;

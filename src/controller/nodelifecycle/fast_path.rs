@@ -89,6 +89,7 @@ impl WriteLog for [NodeWrite] {
     }
 
     fn write(&self, i: usize) -> NodeWrite {
+        // A node beyond the log is one nothing is known about, which is what `Other` means.
         self.get(i).copied().unwrap_or(NodeWrite::Other)
     }
 }

@@ -59,6 +59,8 @@ pub(super) fn try_update_node_health(
     now: Time,
     lease: Option<Option<Time>>,
 ) -> HealthUpdate {
+    // A node without `creationTimestamp` (input can omit it) is judged from the Unix epoch,
+    // which stands in for upstream's zero `metav1.Time`: either way its startup grace is over.
     let created = node.metadata.creation_timestamp.unwrap_or_default();
     let current =
         ready_condition(node).map(|c| (c.status, c.last_heartbeat_time, c.last_transition_time));

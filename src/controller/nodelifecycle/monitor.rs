@@ -123,6 +123,8 @@ impl NodeLifecycleController {
         ready.resize(nodes.len(), false);
         for (i, node) in nodes.iter_mut().enumerate() {
             let write = log.write(i);
+            // `quiet` and `zone_cache` have a slot per listed node (sized above, or unchanged
+            // with an unchanged list); a missing slot would only send the node the full way.
             let settled = match write {
                 NodeWrite::Other => Settled::No,
                 _ => self.quiet.get(i).copied().unwrap_or_default(),

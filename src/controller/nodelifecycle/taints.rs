@@ -282,6 +282,7 @@ impl NodeLifecycleController {
                 if !tainter.try_accept(now) {
                     break;
                 }
+                // Queued ids were given out by `intern`, so each has a name.
                 let name = names.get(id as usize).map_or("", String::as_str);
                 let at = if same_list {
                     position

@@ -130,14 +130,14 @@ impl NodeLifecycleController {
                 let id = self.order.get(i).copied();
                 self.mark_reachable(n, id, out);
             }
-            let keys: Vec<String> = self.zone_states.keys().cloned().collect();
-            for k in keys {
+            // `zone_states` holds exactly the keys of `zones` here (filled and pruned above).
+            let states: Vec<(String, ZoneState)> = self
+                .zone_states
+                .iter()
+                .map(|(k, v)| (k.clone(), *v))
+                .collect();
+            for (k, from) in states {
                 self.tainter(&k).swap_limiter(0.0, now);
-                let from = self
-                    .zone_states
-                    .get(&k)
-                    .copied()
-                    .unwrap_or(ZoneState::Initial);
                 let counts = zones.get(&k).copied().unwrap_or_default();
                 let why = self.why(ZoneState::FullDisruption, counts, true, false);
                 out.zone_changes.push(zone_change(
@@ -155,20 +155,21 @@ impl NodeLifecycleController {
             }
             return;
         }
-        let keys: Vec<String> = self.zone_states.keys().cloned().collect();
+        // `zone_states`, `new_states` and `zones` hold the same keys here (filled and pruned
+        // above), so the lookups below find every key; their defaults are never used.
+        let states: Vec<(String, ZoneState)> = self
+            .zone_states
+            .iter()
+            .map(|(k, v)| (k.clone(), *v))
+            .collect();
         if all_were_full {
             for h in self.health.iter_mut().flatten() {
                 h.probe = now;
                 h.ready_transition = now;
             }
         }
-        for k in keys {
+        for (k, old) in states {
             let new = new_states.get(&k).copied().unwrap_or(ZoneState::Normal);
-            let old = self
-                .zone_states
-                .get(&k)
-                .copied()
-                .unwrap_or(ZoneState::Initial);
             if !all_were_full && old == new {
                 continue;
             }
@@ -258,6 +259,8 @@ impl NodeLifecycleController {
         let mut zone_index: Option<HashMap<String, usize>> = None;
         let mut key = std::mem::take(&mut self.key_buf);
         for (i, (node, ready)) in nodes.iter().zip(ready.iter()).enumerate() {
+            // `zone_cache` has a slot per listed node (`monitor_pass` sizes it); a missing one
+            // would only mean the zone is read from the labels.
             let cached = self.zone_cache.get(i).copied().unwrap_or(NO_ZONE);
             let (zi, excluded) = match cached {
                 NO_ZONE => {
@@ -334,6 +337,8 @@ fn zone_change(
         zone: zone.to_string(),
         from: from.as_str().to_string(),
         to: to.as_str().to_string(),
+        // Counts of listed nodes: a pass through the package holds at most `MAX_NODES`; a Rust
+        // caller with more than `u32::MAX` nodes sees the count saturate.
         ready: u32::try_from(ready).unwrap_or(u32::MAX),
         not_ready: u32::try_from(not_ready).unwrap_or(u32::MAX),
         eviction_rate,
