@@ -555,9 +555,9 @@ fn split_words(value: &str) -> Vec<String> {
 
 /// The variables given from outside the text (no line of their own).
 fn given(env: &BTreeMap<String, String>) -> BTreeMap<String, (String, Option<usize>)> {
-    env.iter()
-        .map(|(k, v)| (k.clone(), (v.clone(), None)))
-        .collect()
+    let mut given = BTreeMap::new();
+    given.extend(env.iter().map(|(k, v)| (k.clone(), (v.clone(), None))));
+    given
 }
 
 /// How a wrapper program reads its own options before the command it runs: the options that

@@ -45,10 +45,9 @@ pub struct FeatureMetrics {
 impl FeatureMetrics {
     /// The reported states by name (a name reported twice keeps its last sample).
     pub fn states(&self) -> BTreeMap<String, bool> {
-        self.gates
-            .iter()
-            .map(|g| (g.name.clone(), g.enabled))
-            .collect()
+        let mut states = BTreeMap::new();
+        states.extend(self.gates.iter().map(|g| (g.name.clone(), g.enabled)));
+        states
     }
 }
 

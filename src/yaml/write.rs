@@ -147,65 +147,33 @@ pub(crate) fn go_float(f: f64) -> String {
 /// The sign, the shortest round-tripping significant digits and the decimal exponent of the
 /// first digit of a finite, non-zero float: `-0.00012345` is `("-", "12345", -4)`.
 ///
-/// Hand-written for fidelity, not size: Rust's shortest formatting and Go's `strconv` pick the
-/// same digits except where the float lies exactly halfway between the two nearest candidates
-/// of that length. Rust then rounds up and Go takes the even digit: `667082108456853.25` has the
-/// digits `6670821084568532` in Go and `6670821084568533` in Rust. Rust's digits are kept and
-/// only that tie is redone, Go's way.
+/// The digits are serde_json's float writer's (zmij, in every build for JSON output): the
+/// shortest that read back as the float and, of two such equally near its exact value, the even
+/// one, as Go's `strconv` picks them. Rust's own `{:e}` rounds that tie up instead
+/// (`667082108456853.25` is `6670821084568532` in Go and `6670821084568533` in Rust), and its
+/// formatting code would be in the wasm for this writer alone.
 fn shortest_digits(f: f64) -> (&'static str, String, i32) {
     let sign = if f < 0.0 { "-" } else { "" };
-    let abs = f.abs();
-    let (digits, exp) = scientific(&format!("{abs:e}"));
-    // The float's exact decimal value: a double has at most 767 significant digits, so 800
-    // places hold all of them.
-    let (exact, _) = scientific(&format!("{abs:.800e}"));
-    let exact = exact.trim_end_matches('0');
-    let tie = exact.len() == digits.len() + 1 && exact.ends_with('5');
-    if !tie {
-        return (sign, digits, exp);
-    }
-    // The candidates of that length just below and just above the exact value; of those that
-    // read back as the float, the even one. (`exact` is ASCII digits, one more than `digits`.)
-    let below = exact.get(..digits.len()).unwrap_or_default().to_string();
-    let (above, above_exp) = increment(&below, exp);
-    let reads_back =
-        |d: &str, e: i32| format!("{d}e{}", e - (d.len() as i32 - 1)).parse() == Ok(abs);
-    let even = |d: &str| d.bytes().last().is_some_and(|b| b % 2 == 0);
-    let candidates = [(below, exp), (above, above_exp)];
-    let pick = candidates
-        .iter()
-        .filter(|(d, e)| reads_back(d, *e))
-        .find(|(d, _)| even(d))
-        .or_else(|| candidates.iter().find(|(d, e)| reads_back(d, *e)));
-    match pick {
-        Some((d, e)) => (sign, d.trim_end_matches('0').to_string(), *e),
-        None => (sign, digits, exp),
-    }
+    // The caller passes a finite float, which is always a JSON number.
+    let text = serde_json::Number::from_f64(f.abs())
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    let (digits, exp) = decimal(&text);
+    (sign, digits, exp)
 }
 
-/// The digits (without the point or sign) and the exponent of Rust's `{:e}` text of a float.
-fn scientific(text: &str) -> (String, i32) {
-    // `{:e}` always writes `e` and a decimal exponent within ±324; the defaults are unreachable.
-    let (mantissa, exp) = text.split_once('e').unwrap_or((text, "0"));
-    let digits = mantissa.chars().filter(char::is_ascii_digit).collect();
-    (digits, exp.parse().unwrap_or(0))
-}
-
-/// `digits` (the first at decimal exponent `exp`) plus one in the last place: `999` at 2 is
-/// `100` at 3.
-fn increment(digits: &str, exp: i32) -> (String, i32) {
-    let mut bytes = digits.as_bytes().to_vec();
-    for b in bytes.iter_mut().rev() {
-        if *b == b'9' {
-            *b = b'0';
-        } else {
-            *b += 1;
-            return (String::from_utf8_lossy(&bytes).into_owned(), exp);
-        }
-    }
-    bytes.insert(0, b'1');
-    bytes.pop();
-    (String::from_utf8_lossy(&bytes).into_owned(), exp + 1)
+/// The significant digits (without leading or trailing zeros) of an unsigned decimal text
+/// (`123.4`, `0.00012`, `1.5e+20`, `1e-7`) and the decimal exponent of the first of them.
+fn decimal(text: &str) -> (String, i32) {
+    let (mantissa, exp) = text.split_once(['e', 'E']).unwrap_or((text, "0"));
+    // An exponent serde_json wrote: within ±324, so it parses.
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let all = format!("{int}{frac}");
+    let significant = all.trim_start_matches('0');
+    let leading = all.len() - significant.len();
+    let place = i32::try_from(int.len()).unwrap_or(0) - 1 - i32::try_from(leading).unwrap_or(0);
+    (significant.trim_end_matches('0').to_string(), exp + place)
 }
 
 enum Style {
@@ -446,6 +414,13 @@ fn literal(s: &str, indent: usize, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The digits (without the point or sign) and the exponent of Rust's `{:e}` text of a float.
+    fn scientific(text: &str) -> (String, i32) {
+        let (mantissa, exp) = text.split_once('e').unwrap_or((text, "0"));
+        let digits = mantissa.chars().filter(char::is_ascii_digit).collect();
+        (digits, exp.parse().unwrap_or(0))
+    }
     use serde_json::json;
 
     #[test]

@@ -103,10 +103,9 @@ pub(crate) fn output<T: serde::Serialize + ?Sized>(value: &T) -> Result<JsValue,
 /// `deny_unknown_fields` on the core's types names a stray one, and an array is refused where a
 /// struct is expected (`kubegate::json::strict`, Go's rule).
 ///
-/// The text is read into a `serde_json::Value` first and each type decoded from that, through
-/// serde_path_to_error: one decoder per input type in the wasm (decoding from the text directly
-/// as well would compile every type's decoder twice, once with the path tracking and once
-/// without), and the path costs nothing until a field is refused.
+/// The text is read into a `serde_json::Value` first and each type decoded from that by
+/// `strict::from_value_at`, the decoders the core's own `strict::from_value` uses: one decoder
+/// per input type in the wasm, and the path costs nothing until a field is refused.
 pub(crate) fn input<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, JsValue> {
     let value =
         serde_json::from_str(text).map_err(|e| invalid_input(None, &e.to_string(), what))?;
@@ -129,12 +128,8 @@ fn decode<T: serde::de::DeserializeOwned>(
     value: serde_json::Value,
     what: &str,
 ) -> Result<T, JsValue> {
-    let mut track = serde_path_to_error::Track::new();
-    kubegate::json::strict::deserialize(serde_path_to_error::Deserializer::new(value, &mut track))
-        .map_err(|e: serde_json::Error| {
-            let path = track.path().to_string();
-            invalid_input((path != ".").then_some(path), &e.to_string(), what)
-        })
+    kubegate::json::strict::from_value_at(value)
+        .map_err(|e| invalid_input(e.path().map(str::to_string), &e.to_string(), what))
 }
 
 #[cfg(feature = "api")]

@@ -370,16 +370,18 @@ pub fn default_eviction_hard_at(version: &crate::version::Version) -> BTreeMap<S
 
 /// `eviction.DefaultEvictionHard` on Linux (1.30 and later).
 pub fn default_eviction_hard() -> BTreeMap<String, String> {
-    [
-        ("memory.available", "100Mi"),
-        ("nodefs.available", "10%"),
-        ("nodefs.inodesFree", "5%"),
-        ("imagefs.available", "15%"),
-        ("imagefs.inodesFree", "5%"),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v.to_string()))
-    .collect()
+    let mut m = BTreeMap::new();
+    m.extend(
+        [
+            ("memory.available", "100Mi"),
+            ("nodefs.available", "10%"),
+            ("nodefs.inodesFree", "5%"),
+            ("imagefs.available", "15%"),
+            ("imagefs.inodesFree", "5%"),
+        ]
+        .map(|(k, v)| (k.to_string(), v.to_string())),
+    );
+    m
 }
 
 /// A fully defaulted configuration at `gates`, as `NewKubeletConfiguration` builds before

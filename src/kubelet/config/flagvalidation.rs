@@ -57,15 +57,18 @@ fn is_kubelet_label(key: &str) -> bool {
 /// The keys of every `--node-labels` given, as `cliflag.ConfigurationMap.Set` stores them
 /// (pieces split on `,`, trimmed, empty pieces skipped, the key before the first `=`).
 fn node_label_keys(cl: &CommandLine) -> BTreeSet<String> {
-    cl.flags
-        .iter()
-        .filter(|f| f.name == "node-labels")
-        .flat_map(|f| f.value.split(','))
-        .map(str::trim)
-        .filter(|piece| !piece.is_empty())
-        // `split` yields at least one piece: the empty default is unreachable.
-        .map(|piece| piece.split('=').next().unwrap_or("").trim().to_string())
-        .collect()
+    let mut keys = BTreeSet::new();
+    keys.extend(
+        cl.flags
+            .iter()
+            .filter(|f| f.name == "node-labels")
+            .flat_map(|f| f.value.split(','))
+            .map(str::trim)
+            .filter(|piece| !piece.is_empty())
+            // `split` yields at least one piece: the empty default is unreachable.
+            .map(|piece| piece.split('=').next().unwrap_or("").trim().to_string()),
+    );
+    keys
 }
 
 /// The checks of `ValidateKubeletFlags` after the dynamic-config one, for a kubelet of minor

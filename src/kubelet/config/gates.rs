@@ -111,11 +111,14 @@ impl Gates for FeatureGate {
     }
 
     fn all(&self) -> BTreeMap<String, bool> {
-        self.feature_states()
-            .into_iter()
-            .filter(|s| s.pre_release != PreRelease::PreAlpha)
-            .map(|s| (s.name, s.enabled))
-            .collect()
+        let mut all = BTreeMap::new();
+        all.extend(
+            self.feature_states()
+                .into_iter()
+                .filter(|s| s.pre_release != PreRelease::PreAlpha)
+                .map(|s| (s.name, s.enabled)),
+        );
+        all
     }
 
     fn info(&self, name: &str) -> Option<GateInfo> {

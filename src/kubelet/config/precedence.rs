@@ -39,16 +39,15 @@ pub(crate) fn from_value(v: &Value, internal: bool) -> Result<KubeletConfigurati
 }
 
 pub(super) fn flag_origins(written: &flags::Written) -> BTreeMap<String, Origin> {
-    written
-        .iter()
-        .map(|(path, (name, _))| {
-            // The argument position is not a file line: a flag's origin has no line.
-            (
-                path.clone(),
-                Origin::new(Layer::Flag, format!("--{name}"), None),
-            )
-        })
-        .collect()
+    let mut origins = BTreeMap::new();
+    origins.extend(written.iter().map(|(path, (name, _))| {
+        // The argument position is not a file line: a flag's origin has no line.
+        (
+            path.clone(),
+            Origin::new(Layer::Flag, format!("--{name}"), None),
+        )
+    }));
+    origins
 }
 
 /// `kubeletConfigFlagPrecedence`: re-applies the command line over `kc`; feature-gate keys of
