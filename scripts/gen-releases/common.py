@@ -117,6 +117,16 @@ def render_flag_preamble(out: list, srcs, page_commits, messages) -> dict:
     return names
 
 
+def flag_life(name: str, short: str, since: int, removed) -> list:
+    """The fields every flag record has, as `render_flag_record` takes them."""
+    return [
+        ("name", rust_str(name)),
+        ("shorthand", f"Some({short!r})" if short else "None"),
+        ("since", since),
+        ("removed", f"Some({removed})" if removed else "None"),
+    ]
+
+
 def render_flag_record(out: list, struct: str, fields: list, spans: list) -> None:
     """One record of a generated flag table: `struct { fields, spans: &[FlagSpan {...}] }`, each
     field and each span's field a `(name, Rust expression)` pair, laid out as rustfmt would (a

@@ -35,8 +35,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import (  # noqa: E402
-    HERE, NEWEST, OLDEST, ROOT, check_or_write, clean_message, die, git, read_tsv, render_flag_preamble,
-    render_flag_record, rust_str, sources_of, write,
+    HERE, NEWEST, OLDEST, ROOT, check_or_write, clean_message, die, flag_life, git, read_tsv, render_flag_preamble,
+    render_flag_record, sources_of, write,
 )
 
 FACTS_PAGES = os.path.join(HERE, "facts", "component-flags-website.tsv")
@@ -550,11 +550,7 @@ def render(records, srcs, page_commits):
     out.append("pub static FLAGS: &[ComponentFlag] = &[")
     for comp, name, short, since, removed, spans in records:
         render_flag_record(out, "ComponentFlag", [
-            ("component", RUST_COMPONENT[comp]),
-            ("name", rust_str(name)),
-            ("shorthand", f"Some({short!r})" if short else "None"),
-            ("since", since),
-            ("removed", f"Some({removed})" if removed else "None"),
+            ("component", RUST_COMPONENT[comp]), *flag_life(name, short, since, removed),
         ], [[
             ("from", frm),
             ("kind", kind),

@@ -31,7 +31,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import (  # noqa: E402
-    HERE, NEWEST, OLDEST, ROOT, check_or_write, clean_message, die, git, read_tsv, render_flag_preamble,
+    HERE, NEWEST, OLDEST, ROOT, check_or_write, clean_message, die, flag_life, git, read_tsv, render_flag_preamble,
     render_flag_record, rust_str, sources_of, write,
 )
 
@@ -562,12 +562,7 @@ def render(records, srcs, page_commits):
     out.append("/// Every flag any release registered, sorted by name.")
     out.append("pub static FLAGS: &[FlagRecord] = &[")
     for name, short, since, removed, spans in records:
-        render_flag_record(out, "FlagRecord", [
-            ("name", rust_str(name)),
-            ("shorthand", f"Some({short!r})" if short else "None"),
-            ("since", since),
-            ("removed", f"Some({removed})" if removed else "None"),
-        ], [[
+        render_flag_record(out, "FlagRecord", flag_life(name, short, since, removed), [[
             ("from", frm),
             ("kind", kind),
             ("target", f"Some({rust_str(target)})" if target else "None"),
