@@ -167,3 +167,16 @@ def check_or_write(path: str, text: str, summary: str, check: bool) -> bool:
     write(path, text)
     print(f"wrote {rel} {summary}")
     return True
+
+
+def main(extract, build, crosscheck) -> None:
+    """A flag generator's command line: `extract`, `build [--check]` or `crosscheck`."""
+    args = sys.argv[1:]
+    if not args or args[0] not in ("extract", "build", "crosscheck"):
+        die(f"usage: {os.path.basename(sys.argv[0])} extract | build [--check] | crosscheck", 2)
+    if args[0] == "extract":
+        extract()
+    elif args[0] == "crosscheck":
+        crosscheck()
+    else:
+        build("--check" in args[1:])

@@ -34,6 +34,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
 from common import (  # noqa: E402
     HERE, NEWEST, OLDEST, ROOT, check_or_write, clean_message, die, flag_life, git, read_tsv, render_flag_preamble,
     render_flag_record, sources_of, write,
@@ -582,17 +583,5 @@ def build(check):
             print(line)
 
 
-def main():
-    args = sys.argv[1:]
-    if not args or args[0] not in ("extract", "build", "crosscheck"):
-        die("usage: component_flags.py extract | build [--check] | crosscheck", 2)
-    if args[0] == "extract":
-        extract()
-    elif args[0] == "crosscheck":
-        crosscheck()
-    else:
-        build("--check" in args[1:])
-
-
 if __name__ == "__main__":
-    main()
+    common.main(extract, build, crosscheck)

@@ -30,6 +30,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
 from common import (  # noqa: E402
     HERE, NEWEST, OLDEST, ROOT, check_or_write, clean_message, die, flag_life, git, read_tsv, render_flag_preamble,
     render_flag_record, rust_str, sources_of, write,
@@ -578,17 +579,5 @@ def build(check):
     check_or_write(OUT, text, f"({len(records)} flags)", check)
 
 
-def main():
-    args = sys.argv[1:]
-    if not args or args[0] not in ("extract", "build", "crosscheck"):
-        die("usage: kubelet_flags.py extract | build [--check] | crosscheck", 2)
-    if args[0] == "extract":
-        extract()
-    elif args[0] == "crosscheck":
-        crosscheck()
-    else:
-        build("--check" in args[1:])
-
-
 if __name__ == "__main__":
-    main()
+    common.main(extract, build, crosscheck)
