@@ -1,10 +1,13 @@
-"""What the three release-data generators share: where they are, the release range, and how they fail.
+"""What the release-data generators share: where they are, the release range, how they fail, and
+how the flag tables are laid out and checked.
 
 The range is read from `src/releases/mod.rs` (`OLDEST`, `NEWEST`) so that adding a release is one
 edit in the crate, not one per generator.
 """
+import html
 import os
 import re
+import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -65,6 +68,21 @@ def sources_of(path: str) -> list[str]:
     return out
 
 
+def git(repo: str, *args: str) -> str:
+    """The output of `git -C repo args...`; stops the generator if git fails."""
+    r = subprocess.run(["git", "-C", repo, *args], capture_output=True, text=True)
+    if r.returncode != 0:
+        die(f"git {' '.join(args)} failed in {repo}: {r.stderr.strip()}")
+    return r.stdout
+
+
+def clean_message(text: str) -> str:
+    """A deprecation message as pflag prints it: a reference page's HTML and doc markup removed."""
+    text = re.sub(r"</?(?:code|a|p|br|em|strong|td|tr)\b[^>]*>", "", text)
+    text = html.unescape(text).replace("\xa0", " ").replace("`", "")
+    return re.sub(r"\s+", " ", text).strip()
+
+
 def rust_str(s: str) -> str:
     """`s` as a Rust string literal."""
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
@@ -97,3 +115,68 @@ def render_flag_preamble(out: list, srcs, page_commits, messages) -> dict:
         out.append(line)
     out.append("")
     return names
+
+
+def flag_life(name: str, short: str, since: int, removed) -> list:
+    """The fields every flag record has, as `render_flag_record` takes them."""
+    return [
+        ("name", rust_str(name)),
+        ("shorthand", f"Some({short!r})" if short else "None"),
+        ("since", since),
+        ("removed", f"Some({removed})" if removed else "None"),
+    ]
+
+
+def render_flag_record(out: list, struct: str, fields: list, spans: list) -> None:
+    """One record of a generated flag table: `struct { fields, spans: &[FlagSpan {...}] }`, each
+    field and each span's field a `(name, Rust expression)` pair, laid out as rustfmt would (a
+    one-element slice hugs its struct literal)."""
+    out.append(f"    {struct} {{")
+    for name, value in fields:
+        out.append(f"        {name}: {value},")
+    one = len(spans) == 1
+    pad = "        " if one else "            "
+    out.append("        spans: &[FlagSpan {" if one else "        spans: &[")
+    for span in spans:
+        if not one:
+            out.append("            FlagSpan {")
+        for name, value in span:
+            out.append(f"{pad}    {name}: {value},")
+        if not one:
+            out.append("            },")
+    out.append("        }]," if one else "        ],")
+    out.append("    },")
+
+
+def check_or_write(path: str, text: str, summary: str, check: bool) -> bool:
+    """`build --check` (`check`): exits 1 if the checked-in `path` is not `text`, else says it is
+    up to date and returns False; `build`: writes it and returns True. `summary` ends each line,
+    e.g. `(1234 flags)`."""
+    rel = os.path.relpath(path, ROOT)
+    if check:
+        try:
+            with open(path, encoding="utf-8") as f:
+                cur = f.read()
+        except FileNotFoundError:
+            cur = ""
+        if cur != text:
+            print(f"{rel} is stale: run scripts/gen-releases/{os.path.basename(sys.argv[0])} build")
+            sys.exit(1)
+        print(f"{rel} is up to date {summary}")
+        return False
+    write(path, text)
+    print(f"wrote {rel} {summary}")
+    return True
+
+
+def main(extract, build, crosscheck) -> None:
+    """A flag generator's command line: `extract`, `build [--check]` or `crosscheck`."""
+    args = sys.argv[1:]
+    if not args or args[0] not in ("extract", "build", "crosscheck"):
+        die(f"usage: {os.path.basename(sys.argv[0])} extract | build [--check] | crosscheck", 2)
+    if args[0] == "extract":
+        extract()
+    elif args[0] == "crosscheck":
+        crosscheck()
+    else:
+        build("--check" in args[1:])

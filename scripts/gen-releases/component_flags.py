@@ -34,7 +34,11 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import HERE, NEWEST, OLDEST, ROOT, die, read_tsv, render_flag_preamble, rust_str, sources_of, write  # noqa: E402
+import common  # noqa: E402
+from common import (  # noqa: E402
+    HERE, NEWEST, OLDEST, ROOT, check_or_write, clean_message, die, flag_life, git, read_tsv, render_flag_preamble,
+    render_flag_record, sources_of, write,
+)
 
 FACTS_PAGES = os.path.join(HERE, "facts", "component-flags-website.tsv")
 FACTS_TREES = os.path.join(HERE, "facts", "component-flags-trees.tsv")
@@ -198,20 +202,6 @@ EXPLAINED = {
         "an OpenShift backport in 1.28.3; upstream adds --authentication-config in 1.29 "
         "(the 1.29 page lists it, the 1.28 page does not)",
 }
-
-
-def git(repo, *args):
-    r = subprocess.run(["git", "-C", repo, *args], capture_output=True, text=True)
-    if r.returncode != 0:
-        die(f"git {' '.join(args)} failed in {repo}: {r.stderr.strip()}")
-    return r.stdout
-
-
-def clean_message(text):
-    """A deprecation message as pflag prints it: the page's HTML and doc markup removed."""
-    text = re.sub(r"</?(?:code|a|p|br|em|strong|td|tr)\b[^>]*>", "", text)
-    text = html.unescape(text).replace("\xa0", " ").replace("`", "")
-    return re.sub(r"\s+", " ", text).strip()
 
 
 def page_rows(repo, rev, component):
@@ -560,27 +550,14 @@ def render(records, srcs, page_commits):
     out.append("/// `Component::ALL` order) and then by name.")
     out.append("pub static FLAGS: &[ComponentFlag] = &[")
     for comp, name, short, since, removed, spans in records:
-        out.append("    ComponentFlag {")
-        out.append(f"        component: {RUST_COMPONENT[comp]},")
-        out.append(f"        name: {rust_str(name)},")
-        out.append(f"        shorthand: {('Some(' + repr(short) + ')') if short else 'None'},")
-        out.append(f"        since: {since},")
-        out.append(f"        removed: {('Some(' + str(removed) + ')') if removed else 'None'},")
-        one = len(spans) == 1
-        pad = "        " if one else "            "
-        out.append("        spans: &[FlagSpan {" if one else "        spans: &[")
-        for frm, kind, dep, hidden in spans:
-            d = f"Some({dep_names[dep]})" if dep else "None"
-            if not one:
-                out.append("            FlagSpan {")
-            out.append(f"{pad}    from: {frm},")
-            out.append(f"{pad}    kind: {kind},")
-            out.append(f"{pad}    deprecated: {d},")
-            out.append(f"{pad}    hidden: {'true' if hidden else 'false'},")
-            if not one:
-                out.append("            },")
-        out.append("        }],") if one else out.append("        ],")
-        out.append("    },")
+        render_flag_record(out, "ComponentFlag", [
+            ("component", RUST_COMPONENT[comp]), *flag_life(name, short, since, removed),
+        ], [[
+            ("from", frm),
+            ("kind", kind),
+            ("deprecated", f"Some({dep_names[dep]})" if dep else "None"),
+            ("hidden", "true" if hidden else "false"),
+        ] for frm, kind, dep, hidden in spans])
     out.append("];")
     return "\n".join(out) + "\n"
 
@@ -601,34 +578,10 @@ def build(check):
     order = {c: i for i, c in enumerate(["kube-apiserver", "kube-controller-manager", "kube-scheduler", "kube-proxy"])}
     records.sort(key=lambda r: (order[r[0]], r[1]))
     text = render(records, srcs, page_commits)
-    if check:
-        try:
-            with open(OUT, encoding="utf-8") as f:
-                cur = f.read()
-        except FileNotFoundError:
-            cur = ""
-        if cur != text:
-            print(f"{os.path.relpath(OUT, ROOT)} is stale: run scripts/gen-releases/component_flags.py build")
-            sys.exit(1)
-        print(f"{os.path.relpath(OUT, ROOT)} is up to date ({len(records)} flags)")
-        return
-    write(OUT, text)
-    print(f"wrote {os.path.relpath(OUT, ROOT)} ({len(records)} flags)")
-    for line in census(records):
-        print(line)
-
-
-def main():
-    args = sys.argv[1:]
-    if not args or args[0] not in ("extract", "build", "crosscheck"):
-        die("usage: component_flags.py extract | build [--check] | crosscheck", 2)
-    if args[0] == "extract":
-        extract()
-    elif args[0] == "crosscheck":
-        crosscheck()
-    else:
-        build("--check" in args[1:])
+    if check_or_write(OUT, text, f"({len(records)} flags)", check):
+        for line in census(records):
+            print(line)
 
 
 if __name__ == "__main__":
-    main()
+    common.main(extract, build, crosscheck)

@@ -27,11 +27,14 @@ prose is copied beyond the deprecation messages pflag prints, which are the fact
 import html
 import os
 import re
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import HERE, NEWEST, OLDEST, ROOT, die, read_tsv, render_flag_preamble, rust_str, sources_of, write  # noqa: E402
+import common  # noqa: E402
+from common import (  # noqa: E402
+    HERE, NEWEST, OLDEST, ROOT, check_or_write, clean_message, die, flag_life, git, read_tsv, render_flag_preamble,
+    render_flag_record, rust_str, sources_of, write,
+)
 
 FACTS_PAGES = os.path.join(HERE, "facts", "kubelet-flags-website.tsv")
 FACTS_LOGS = os.path.join(HERE, "facts", "kubelet-flags-component-base.tsv")
@@ -258,20 +261,6 @@ PAGE_TYPE_KINDS = {
     "strings": "StringSlice",
     "stringSlice": "StringSlice",
 }
-
-
-def git(repo, *args):
-    r = subprocess.run(["git", "-C", repo, *args], capture_output=True, text=True)
-    if r.returncode != 0:
-        die(f"git {' '.join(args)} failed in {repo}: {r.stderr.strip()}")
-    return r.stdout
-
-
-def clean_message(text):
-    """A deprecation message as pflag prints it: the page's HTML and doc markup removed."""
-    text = re.sub(r"</?(?:code|a|p|br|em|strong|td|tr)\b[^>]*>", "", text)
-    text = html.unescape(text).replace("\xa0", " ").replace("`", "")
-    return re.sub(r"\s+", " ", text).strip()
 
 
 def page_rows(repo, rev):
@@ -574,31 +563,12 @@ def render(records, srcs, page_commits):
     out.append("/// Every flag any release registered, sorted by name.")
     out.append("pub static FLAGS: &[FlagRecord] = &[")
     for name, short, since, removed, spans in records:
-        out.append("    FlagRecord {")
-        out.append(f"        name: {rust_str(name)},")
-        out.append(f"        shorthand: {('Some(' + repr(short) + ')') if short else 'None'},")
-        out.append(f"        since: {since},")
-        out.append(f"        removed: {('Some(' + str(removed) + ')') if removed else 'None'},")
-        # rustfmt's layout: a one-element slice hugs its struct literal.
-        one = len(spans) == 1
-        pad = "        " if one else "            "
-        if one:
-            out.append("        spans: &[FlagSpan {")
-        else:
-            out.append("        spans: &[")
-        for frm, kind, target, dep in spans:
-            t = f"Some({rust_str(target)})" if target else "None"
-            d = f"Some({dep_names[dep]})" if dep else "None"
-            if not one:
-                out.append("            FlagSpan {")
-            out.append(f"{pad}    from: {frm},")
-            out.append(f"{pad}    kind: {kind},")
-            out.append(f"{pad}    target: {t},")
-            out.append(f"{pad}    deprecated: {d},")
-            if not one:
-                out.append("            },")
-        out.append("        }],") if one else out.append("        ],")
-        out.append("    },")
+        render_flag_record(out, "FlagRecord", flag_life(name, short, since, removed), [[
+            ("from", frm),
+            ("kind", kind),
+            ("target", f"Some({rust_str(target)})" if target else "None"),
+            ("deprecated", f"Some({dep_names[dep]})" if dep else "None"),
+        ] for frm, kind, target, dep in spans])
     out.append("];")
     return "\n".join(out) + "\n"
 
@@ -606,32 +576,8 @@ def render(records, srcs, page_commits):
 def build(check):
     records, srcs, _, page_commits = build_records()
     text = render(records, srcs, page_commits)
-    if check:
-        try:
-            with open(OUT, encoding="utf-8") as f:
-                cur = f.read()
-        except FileNotFoundError:
-            cur = ""
-        if cur != text:
-            print(f"{os.path.relpath(OUT, ROOT)} is stale: run scripts/gen-releases/kubelet_flags.py build")
-            sys.exit(1)
-        print(f"{os.path.relpath(OUT, ROOT)} is up to date ({len(records)} flags)")
-        return
-    write(OUT, text)
-    print(f"wrote {os.path.relpath(OUT, ROOT)} ({len(records)} flags)")
-
-
-def main():
-    args = sys.argv[1:]
-    if not args or args[0] not in ("extract", "build", "crosscheck"):
-        die("usage: kubelet_flags.py extract | build [--check] | crosscheck", 2)
-    if args[0] == "extract":
-        extract()
-    elif args[0] == "crosscheck":
-        crosscheck()
-    else:
-        build("--check" in args[1:])
+    check_or_write(OUT, text, f"({len(records)} flags)", check)
 
 
 if __name__ == "__main__":
-    main()
+    common.main(extract, build, crosscheck)

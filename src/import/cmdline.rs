@@ -175,21 +175,49 @@ pub fn parse_program(
         return Ok(out);
     }
     let lines = logical_lines(text);
+    let mut reader = Reader {
+        program,
+        vars: given(env),
+        out: &mut out,
+    };
     if lines.iter().any(|l| is_systemd_line(&l.text)) {
-        out.form = Form::Systemd;
-        systemd(&lines, env, program, &mut out)?;
+        reader.out.form = Form::Systemd;
+        systemd(&mut reader, &lines)?;
     } else if lines
         .iter()
         .filter(|l| !is_blank_or_comment(&l.text))
         .all(|l| assignment(&l.text).is_some())
         && lines.iter().any(|l| !is_blank_or_comment(&l.text))
     {
-        out.form = Form::EnvFile;
-        env_file(&lines, env, program, &mut out)?;
+        reader.out.form = Form::EnvFile;
+        env_file(&mut reader, &lines)?;
     } else {
-        command(&lines, env, program, &mut out)?;
+        command(&mut reader, &lines)?;
     }
     Ok(out)
+}
+
+/// The variables in scope while a text is read: each with its value and the line that defined
+/// it (`None`: given from outside the text). `$`-expansion reads them.
+type Vars = BTreeMap<String, (String, Option<usize>)>;
+
+/// One text being read in one of the line forms (`command`, `env_file`, `systemd`): the program
+/// it starts, the variables defined so far, and what has been read.
+struct Reader<'a> {
+    program: Program,
+    vars: Vars,
+    out: &'a mut CommandLine,
+}
+
+/// Records the assignment `name=value` on `line`: listed among the command line's variables, and
+/// in scope for the `$`-expansion of what follows.
+fn define(out: &mut CommandLine, vars: &mut Vars, name: &str, value: &str, line: usize) {
+    out.variables.push(Variable {
+        name: name.to_string(),
+        value: value.to_string(),
+        line,
+    });
+    vars.insert(name.to_string(), (value.to_string(), Some(line)));
 }
 
 /// A line after joining `\`-continuations, with the line it starts on.
@@ -483,12 +511,7 @@ fn variable(chars: &[(usize, char)], i: usize) -> Option<(Piece, usize)> {
 /// Expands words: a word that is only an unbraced, unquoted `$VAR` splits the value into words
 /// (systemd's and the shell's rule); otherwise variables substitute in place. Undefined
 /// variables stay visible.
-fn expand(
-    ws: Vec<Word>,
-    l: &Logical,
-    vars: &BTreeMap<String, (String, Option<usize>)>,
-    out: &mut CommandLine,
-) -> Vec<Arg> {
+fn expand(ws: Vec<Word>, l: &Logical, vars: &Vars, out: &mut CommandLine) -> Vec<Arg> {
     let mut args = Vec::new();
     for w in ws {
         let line = l.line_at(w.at);
@@ -554,8 +577,8 @@ fn split_words(value: &str) -> Vec<String> {
 }
 
 /// The variables given from outside the text (no line of their own).
-fn given(env: &BTreeMap<String, String>) -> BTreeMap<String, (String, Option<usize>)> {
-    let mut given = BTreeMap::new();
+fn given(env: &BTreeMap<String, String>) -> Vars {
+    let mut given = Vars::new();
     given.extend(env.iter().map(|(k, v)| (k.clone(), (v.clone(), None))));
     given
 }
@@ -723,14 +746,9 @@ fn kubelet_at(words: &[&str], program: Program) -> Option<(usize, bool)> {
         .map(|k| (k, false))
 }
 
-fn command(
-    lines: &[Logical],
-    env: &BTreeMap<String, String>,
-    program: Program,
-    out: &mut CommandLine,
-) -> Result<(), ImportError> {
+fn command(r: &mut Reader<'_>, lines: &[Logical]) -> Result<(), ImportError> {
+    let (program, vars, out) = (r.program, &r.vars, &mut *r.out);
     let label = program.label;
-    let vars = given(env);
     let mut found = false;
     for l in lines {
         if is_blank_or_comment(&l.text) {
@@ -777,7 +795,7 @@ fn command(
         } else {
             out.form = Form::Shell;
             let ws = words(&l.text, 0, &|at| l.line_at(at), Syntax::Shell)?;
-            let args = expand(ws, l, &vars, out);
+            let args = expand(ws, l, vars, out);
             let (found, rest) = split_wrappers(args, l.line, program, out);
             out.program = found;
             out.args = rest;
@@ -809,13 +827,8 @@ fn assignment_value(raw: &str, l: &Logical, at: usize) -> Result<String, ImportE
     Ok(parts.join(" "))
 }
 
-fn env_file(
-    lines: &[Logical],
-    env: &BTreeMap<String, String>,
-    program: Program,
-    out: &mut CommandLine,
-) -> Result<(), ImportError> {
-    let mut vars = given(env);
+fn env_file(r: &mut Reader<'_>, lines: &[Logical]) -> Result<(), ImportError> {
+    let (program, vars, out) = (r.program, &mut r.vars, &mut *r.out);
     for l in lines {
         if is_blank_or_comment(&l.text) {
             continue;
@@ -825,12 +838,7 @@ fn env_file(
         };
         let at = l.text.len() - raw.len();
         let value = assignment_value(raw, l, at)?;
-        out.variables.push(Variable {
-            name: name.to_string(),
-            value: value.clone(),
-            line: l.line,
-        });
-        vars.insert(name.to_string(), (value, Some(l.line)));
+        define(out, vars, name, &value, l.line);
     }
     for v in out.variables.clone() {
         if v.name.ends_with("_ARGS") || v.name.ends_with("_OPTS") {
@@ -840,7 +848,7 @@ fn env_file(
                 breaks: Vec::new(),
             };
             let ws = words(&v.value, 0, &|_| v.line, Syntax::Shell)?;
-            let args = expand(ws, &l, &vars, out);
+            let args = expand(ws, &l, vars, out);
             out.understood.push(Note::new(
                 Some(v.line),
                 format!(
@@ -864,13 +872,8 @@ fn env_file(
     Ok(())
 }
 
-fn systemd(
-    lines: &[Logical],
-    env: &BTreeMap<String, String>,
-    program: Program,
-    out: &mut CommandLine,
-) -> Result<(), ImportError> {
-    let mut vars = given(env);
+fn systemd(r: &mut Reader<'_>, lines: &[Logical]) -> Result<(), ImportError> {
+    let (program, vars, out) = (r.program, &mut r.vars, &mut *r.out);
     let mut section = String::from("Service");
     let mut exec: Option<&Logical> = None;
     for l in lines {
@@ -913,12 +916,7 @@ fn systemd(
                         .collect();
                     match text.split_once('=') {
                         Some((n, v)) => {
-                            out.variables.push(Variable {
-                                name: n.to_string(),
-                                value: v.to_string(),
-                                line: l.line,
-                            });
-                            vars.insert(n.to_string(), (v.to_string(), Some(l.line)));
+                            define(out, vars, n, v, l.line);
                             out.understood.push(Note::new(
                                 Some(l.line),
                                 format!("Environment {n}"),
@@ -978,7 +976,7 @@ fn systemd(
     let trimmed = value.trim_start_matches(['-', '@', ':', '+', '!']);
     let at = start + (value.len() - trimmed.len());
     let ws = words(trimmed, at, &|p| l.line_at(p), Syntax::Shell)?;
-    let args = expand(ws, l, &vars, out);
+    let args = expand(ws, l, vars, out);
     if args.is_empty() {
         return Err(ImportError::new("empty ExecStart=", Some(l.line)));
     }

@@ -100,33 +100,10 @@ pub struct FlagSpan {
     pub hidden: bool,
 }
 
-/// One component's flag over its whole life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ComponentFlag {
-    pub component: Component,
-    /// The long name, with hyphens (the components normalize `_` to `-`).
-    pub name: &'static str,
-    pub shorthand: Option<char>,
-    /// First release that registered it (16 means "1.16 or earlier").
-    pub since: u16,
-    /// First release that no longer registered it.
-    pub removed: Option<u16>,
-    /// Oldest first; the first starts at `since`.
-    pub spans: &'static [FlagSpan],
-}
-
-impl ComponentFlag {
-    /// Whether `release` registered this flag.
-    pub fn in_release(&self, release: Release) -> bool {
-        super::lives_in(release, self.since, self.removed)
-    }
-
-    /// The flag as `release` registered it, if it did.
-    pub fn at(&self, release: Release) -> Option<&'static FlagSpan> {
-        if !self.in_release(release) {
-            return None;
-        }
-        super::span_at(self.spans, release, |s| s.from)
+flag_record! {
+    /// One component's flag over its whole life.
+    pub struct ComponentFlag<FlagSpan> {
+        pub component: Component,
     }
 }
 

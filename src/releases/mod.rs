@@ -16,6 +16,50 @@
 //! The facts are generated (see `scripts/gen-releases/` and `data/releases/README.md`): each data
 //! module names the upstream repository, commit and path it was read from.
 
+/// Declares a flag table's record (the kubelet's, [`kubelet_flags::FlagRecord`], and the control
+/// plane's, [`component_flags::ComponentFlag`]): the fields given first, then the life every flag
+/// has (name, shorthand, the releases that registered it, its spans), and the two questions asked
+/// of that life. One declaration, so both tables count a release in or out the same way.
+#[cfg(feature = "kubelet-config")]
+macro_rules! flag_record {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident<$span:ty> {
+            $( $(#[$fmeta:meta])* pub $field:ident: $ty:ty, )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $name {
+            $( $(#[$fmeta])* pub $field: $ty, )*
+            /// The long name, with hyphens (the binaries normalize `_` to `-`).
+            pub name: &'static str,
+            pub shorthand: Option<char>,
+            /// First release that registered it (16 means "1.16 or earlier").
+            pub since: u16,
+            /// First release that no longer registered it.
+            pub removed: Option<u16>,
+            /// Oldest first; the first starts at `since`.
+            pub spans: &'static [$span],
+        }
+
+        impl $name {
+            /// Whether `release` registered this flag.
+            pub fn in_release(&self, release: Release) -> bool {
+                super::lives_in(release, self.since, self.removed)
+            }
+
+            /// The flag as `release` registered it, if it did.
+            pub fn at(&self, release: Release) -> Option<&'static $span> {
+                if !self.in_release(release) {
+                    return None;
+                }
+                super::span_at(self.spans, release, |s| s.from)
+            }
+        }
+    };
+}
+
 #[cfg(feature = "control-plane")]
 pub mod component_configs;
 #[cfg(feature = "control-plane")]
