@@ -1,6 +1,6 @@
 //! Feature-gate costs in Rust, each against a baseline measured in the same run: a `HashMap`
 //! lookup of the same name (what a hand-rolled gate would do). `scripts/bench.sh` turns the
-//! results into ratios in BENCHMARKS.md.
+//! results into ratios in BENCHMARKS.md. `hostile: ...` joins the hostile inputs' table.
 
 use std::collections::HashMap;
 use std::hint::black_box;
@@ -58,5 +58,19 @@ fn whole_list(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, lookups, whole_list);
+/// A map of 10,000 unknown names (the package's limit) refused with Kubernetes' error: in the
+/// hostile inputs' table (its baseline is in benches/yaml.rs).
+fn hostile(c: &mut Criterion) {
+    let mut g = FeatureGate::new();
+    g.add_versioned(kubernetes_features())
+        .expect("the built-in list registers");
+    let values: std::collections::BTreeMap<String, bool> =
+        (0..10_000).map(|i| (format!("Unknown{i}"), true)).collect();
+    c.bench_function(
+        "hostile: FeatureGate::set_from_map of 10,000 unknown names (refused)",
+        |b| b.iter(|| g.set_from_map(black_box(&values)).expect_err("refused")),
+    );
+}
+
+criterion_group!(benches, lookups, whole_list, hostile);
 criterion_main!(benches);

@@ -9,6 +9,11 @@
 //! * `yaml::parse`: yaml-rust2's events into a JSON tree with YAML 1.1 scalars and every node's
 //!   position, the one YAML path every caller takes.
 //!
+//! Hostile texts (`hostile: ...`, the cases tests/hostile_scale.rs checks for their answers),
+//! against `hostile baseline`: serde_json reading a JSON string of the same 1 MB, one linear pass
+//! over as many bytes. A refusal at a limit costs about that pass or less; a ratio far above it
+//! would be the blow-up the test cannot time.
+//!
 //! `scripts/bench.sh` turns the medians into ratios in BENCHMARKS.md.
 
 use std::hint::black_box;
@@ -53,5 +58,29 @@ fn feature_list(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, feature_list);
+fn hostile(c: &mut Criterion) {
+    let deep = format!("{}1", "- ".repeat(500_000));
+    let mut nul = "a: b\n".repeat(200_000);
+    nul.push('\0');
+    let flow = format!("{}1", "[".repeat(1 << 20));
+    let as_json = serde_json::to_string(&deep).expect("serializes");
+    c.bench_function(
+        "hostile baseline: serde_json::from_str::<String> of 1 MB",
+        |b| b.iter(|| serde_json::from_str::<String>(black_box(&as_json)).expect("json")),
+    );
+    for (name, text) in [
+        (
+            "hostile: yaml::parse of 1 MB of '- ' (refused at depth 513)",
+            &deep,
+        ),
+        ("hostile: yaml::parse of 1 MB then a NUL (refused)", &nul),
+        ("hostile: yaml::parse of 1 MiB of '[' (refused)", &flow),
+    ] {
+        c.bench_function(name, |b| {
+            b.iter(|| kubegate::yaml::parse(black_box(text)).expect_err("refused"))
+        });
+    }
+}
+
+criterion_group!(benches, feature_list, hostile);
 criterion_main!(benches);

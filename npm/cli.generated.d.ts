@@ -5,7 +5,8 @@
 export interface CliHost {
   /** A file's text; "-" is stdin. Throws an Error whose message is the reason. */
   readFile(path: string): string;
-  /** A directory's entries. Throws an Error whose message is the reason. */
+  /** A directory's entries, each with both fields (an entry without one is refused, naming what
+   *  is missing). Throws an Error whose message is the reason. */
   readDir(path: string): { name: string; isDir: boolean }[];
   /** Now, Unix milliseconds. */
   now(): number;

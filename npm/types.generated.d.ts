@@ -911,10 +911,11 @@ export type FrobberRestartPolicyReport = {
  * controller's objects always carry a namespace, so theirs is always written.
  */
 export type ObjectMeta = {
-  namespace: string;
-  name: string;
+  namespace?: string;
+  name?: string;
   creationTimestamp?: string;
   labels?: { [key in string]: string };
+  [field: string]: unknown;
 };
 export type ServicePort = {
   name?: string;
@@ -1158,8 +1159,217 @@ export type BootstrapState = {
   endpointsHistory: Array<EndpointsChange>;
 };
 
+// --- Nodes and node status ---
+
+/**
+ * `v1.ConditionStatus`. One byte, so the simulator can mirror the statuses of 5000 nodes in a
+ * few kilobytes and compare them without touching the nodes.
+ */
+export type ConditionStatus = "True" | "False" | "Unknown";
+/**
+ * A node condition. `lastHeartbeatTime`/`lastTransitionTime` are RFC 3339 strings.
+ */
+export type NodeCondition = {
+  type: string;
+  status: ConditionStatus;
+  lastHeartbeatTime?: string;
+  lastTransitionTime?: string;
+  reason: string;
+  message: string;
+};
+/**
+ * `v1.TaintEffect`: the three values the API accepts.
+ */
+export type TaintEffect = "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+/**
+ * A node taint (`key`, `value`, `effect`, `timeAdded`).
+ */
+export type Taint = {
+  key: string;
+  value: string;
+  effect: TaintEffect;
+  timeAdded?: string;
+};
+/**
+ * `status` of a Node. Only `conditions` and `capacity` are typed; the rest is kept verbatim.
+ */
+export type NodeStatus = {
+  /**
+   * Quantities: Kubernetes writes strings (`"4"`, `"16Gi"`); numbers are read as well.
+   */
+  capacity?: Record<string, string | number>;
+  conditions?: Array<NodeCondition>;
+  [field: string]: unknown;
+};
+/**
+ * `spec` of a Node. Only `unschedulable` and `taints` are typed; the rest is kept verbatim.
+ */
+export type NodeSpec = {
+  unschedulable?: boolean;
+  taints?: Array<Taint>;
+  [field: string]: unknown;
+};
+/**
+ * A core/v1 Node. Fields kubegate does not model pass through unchanged.
+ */
+export type Node = {
+  metadata?: ObjectMeta;
+  spec?: NodeSpec;
+  status?: NodeStatus;
+  [field: string]: unknown;
+};
+/**
+ * A setter's output: the new node and the events it recorded (`recordNodeStatusEvent`).
+ */
+export type SetterResult = {
+  node: Node;
+  events: Array<NodeEvent>;
+};
+/**
+ * One error message or several (an upstream aggregate, e.g. several runtime errors).
+ */
+export type ErrorList = string | Array<string>;
+/**
+ * What the Ready setter asks of the rest of the kubelet.
+ */
+export type ReadyInputs = {
+  /**
+   * `runtimeErrors()`: container runtime down, PLEG unhealthy, ...
+   */
+  runtimeError?: ErrorList;
+  /**
+   * `networkErrors()`: network plugin not ready.
+   */
+  networkError?: ErrorList;
+  /**
+   * `storageErrors()`: CSI or volume plugin errors.
+   */
+  storageError?: ErrorList;
+  /**
+   * `nodeShutdownManagerErrors()`: e.g. "node is shutting down".
+   */
+  shutdownError?: ErrorList;
+  /**
+   * `cmStatus().SoftRequirements`: appended as a warning.
+   */
+  softRequirements?: string;
+  /**
+   * The LocalStorageCapacityIsolation setting (default on): ephemeral-storage capacity required.
+   */
+  localStorageCapacityIsolation?: boolean;
+};
+/**
+ * A lease's metadata: a name, and a namespace that defaults to the node lease namespace (the
+ * only leases the node lifecycle controller reads).
+ */
+export type LeaseMeta = {
+  name: string;
+  /**
+   * Default: `kube-node-lease`.
+   */
+  namespace?: string;
+};
+export type LeaseSpec = {
+  holderIdentity?: string;
+  leaseDurationSeconds?: number;
+  renewTime?: string;
+};
+export type Lease = {
+  metadata: LeaseMeta;
+  spec?: LeaseSpec;
+};
+export type ZoneState = "Initial" | "Normal" | "FullDisruption" | "PartialDisruption";
+
 // --- Node lifecycle controller ---
 
+/**
+ * A pod as far as the controller cares: where it runs.
+ */
+export type PodRef = {
+  namespace?: string;
+  name: string;
+  nodeName: string;
+};
+/**
+ * One `monitorNodeHealth` input: what the informers list at `now`.
+ */
+export type MonitorInput = {
+  now: string;
+  nodes?: Array<Node>;
+  leases?: Array<Lease>;
+  pods?: Array<PodRef>;
+};
+/**
+ * A taint decision: `queued` (waits for the zone's rate limiter), `added`, `removed`.
+ */
+export type TaintChange = {
+  node: string;
+  action: "queued" | "added" | "removed";
+  key: string;
+  effect: string;
+};
+/**
+ * An event the controller recorded.
+ */
+export type ControllerEvent = {
+  node: string;
+  type: "Normal";
+  reason: string;
+  message: string;
+};
+/**
+ * A write to the API server (or the list the pass started with).
+ */
+export type ApiCall = {
+  verb: "list" | "updateStatus" | "patch";
+  resource: "nodes";
+  name?: string;
+};
+export type PodsMarkedNotReady = {
+  node: string;
+  pods: Array<string>;
+};
+/**
+ * A zone's disruption state as `handleDisruption` moved it, with the NoExecute tainting rate it
+ * set for the zone (`setLimiterInZone`) and why, in upstream's terms.
+ */
+export type ZoneChange = {
+  /**
+   * `nodetopology.GetZoneKey`: `region:\0:zone`, empty for nodes without zone labels.
+   */
+  zone: string;
+  from: string;
+  to: string;
+  /**
+   * Ready and not-Ready nodes counted in the zone (nodes labelled exclude-disruption are not).
+   */
+  ready: number;
+  notReady: number;
+  /**
+   * Nodes per second the zone's NoExecute tainting queue may now taint (0: none).
+   */
+  evictionRate: number;
+  /**
+   * Every zone is fully disrupted: the controller stopped tainting everywhere and removed its
+   * NoExecute taints (upstream's "controller is in full disruption mode").
+   */
+  allZonesFull: boolean;
+  /**
+   * Why this rate applies, naming the flags and upstream functions that decide it.
+   */
+  why: string;
+};
+/**
+ * What one pass did. `nodes` are the nodes as the API server now holds them.
+ */
+export type MonitorResult = {
+  nodes: Array<Node>;
+  taints: Array<TaintChange>;
+  events: Array<ControllerEvent>;
+  podsMarkedNotReady: Array<PodsMarkedNotReady>;
+  apiCalls: Array<ApiCall>;
+  zoneStates: { [key in string]: ZoneState };
+};
 /**
  * Controller settings (kube-controller-manager flags); every field optional.
  */
@@ -2045,6 +2255,244 @@ export type ControlPlaneUpgradeResult = {
 export type ComponentStartResult = {
   reports: Array<ComponentStartReport>;
   read: ControlPlaneImportNotes;
+};
+
+// --- Cluster simulator ---
+
+export type FaultKind = "kubeletStopped" | "partitioned" | "memoryPressure" | "diskPressure" | "pidPressure" | "runtimeError" | "networkError";
+/**
+ * What goes wrong, on which nodes, from `at` until `until` (absent: to the end).
+ */
+export type Fault = {
+  kind: FaultKind;
+  at: string;
+  until?: string;
+  /**
+   * Node names; absent means every node (or the first `firstNodes`).
+   */
+  nodes?: Array<string>;
+  firstNodes?: number;
+  /**
+   * Error text for runtimeError/networkError (defaults below).
+   */
+  message?: string;
+};
+/**
+ * A cluster scenario. Every field but `nodes` and `duration` has a Kubernetes default.
+ */
+export type Scenario = {
+  /**
+   * Number of nodes, 1..=5000, named `node-0`, `node-1`, ...
+   */
+  nodes: number;
+  /**
+   * How much simulated time to run ("1h").
+   */
+  duration: string;
+  /**
+   * Seed of the jitter generator; the same scenario and seed give the same trace.
+   */
+  seed?: number;
+  /**
+   * Picks version-dependent defaults (grace period 40s ≤ 1.31, 50s ≥ 1.32). Default: 1.34.
+   */
+  kubernetesVersion?: string;
+  /**
+   * Node leases on (since 1.14 GA 1.17) or off (the old way: a status patch every sync).
+   */
+  nodeLeases?: boolean;
+  /**
+   * `nodeStatusUpdateFrequency` (10s).
+   */
+  nodeStatusUpdateFrequency?: string;
+  /**
+   * `nodeStatusReportFrequency` (5m; equals the update frequency when leases are off).
+   */
+  nodeStatusReportFrequency?: string;
+  /**
+   * `nodeLeaseDurationSeconds` (40).
+   */
+  nodeLeaseDurationSeconds?: number;
+  /**
+   * `evictionPressureTransitionPeriod` (5m).
+   */
+  evictionPressureTransitionPeriod?: string;
+  /**
+   * Spread nodes over this many zones (`topology.kubernetes.io/zone` = `zone-<i mod zones>`).
+   */
+  zones?: number;
+  /**
+   * Node lifecycle controller settings.
+   */
+  controller?: ControllerConfig;
+  /**
+   * Width of the write-rate buckets (1m).
+   */
+  rateWindow?: string;
+  /**
+   * Cap on transitions + events + taints kept in the trace (100000).
+   */
+  traceLimit?: number;
+  faults?: Array<Fault>;
+};
+/**
+ * One condition change on the API server.
+ */
+export type Transition = {
+  time: string;
+  node: string;
+  condition: string;
+  from: string;
+  to: string;
+  reason: string;
+  /**
+   * The condition's message after the change (the playground shows it as the "why").
+   */
+  message: string;
+  /**
+   * "kubelet" or "controller".
+   */
+  source: "kubelet" | "controller";
+};
+export type TraceEvent = {
+  time: string;
+  node: string;
+  source: "kubelet" | "node-controller";
+  type: string;
+  reason: string;
+  message: string;
+};
+export type TraceTaint = {
+  time: string;
+  node: string;
+  action: "queued" | "added" | "removed";
+  key: string;
+  effect: string;
+};
+/**
+ * A zone's disruption state changing (see `ZoneChange`): when it happened.
+ */
+export type TraceZone = {
+  time: string;
+  /**
+   * `nodetopology.GetZoneKey`: `region:\0:zone`, empty for nodes without zone labels.
+   */
+  zone: string;
+  from: string;
+  to: string;
+  /**
+   * Ready and not-Ready nodes counted in the zone (nodes labelled exclude-disruption are not).
+   */
+  ready: number;
+  notReady: number;
+  /**
+   * Nodes per second the zone's NoExecute tainting queue may now taint (0: none).
+   */
+  evictionRate: number;
+  /**
+   * Every zone is fully disrupted: the controller stopped tainting everywhere and removed its
+   * NoExecute taints (upstream's "controller is in full disruption mode").
+   */
+  allZonesFull: boolean;
+  /**
+   * Why this rate applies, naming the flags and upstream functions that decide it.
+   */
+  why: string;
+};
+/**
+ * Counts of API writes by kind.
+ */
+export type Writes = {
+  nodeCreates: number;
+  statusPatches: number;
+  leaseCreates: number;
+  leaseUpdates: number;
+  controllerStatusUpdates: number;
+  taintPatches: number;
+  total: number;
+};
+/**
+ * Bytes the API server stored for those writes, by kind: each write stores the whole object
+ * (a status patch or a taint patch the whole Node, a renewal the whole Lease) as etcd holds it
+ * (`crate::objects::stored_size`: protobuf in its storage envelope, with a typical real node's
+ * unmodelled fields added). The kinds add up to `total`.
+ */
+export type WriteBytes = {
+  /**
+   * The stored size of the last Node and the last Lease written.
+   */
+  lastNode: number;
+  lastLease: number;
+  nodeCreates: number;
+  statusPatches: number;
+  leaseCreates: number;
+  leaseUpdates: number;
+  controllerStatusUpdates: number;
+  taintPatches: number;
+  total: number;
+};
+/**
+ * Writes in one rate window.
+ */
+export type RateBucket = {
+  start: string;
+  statusPatches: number;
+  leaseWrites: number;
+  controllerWrites: number;
+  total: number;
+  perSecond: number;
+};
+/**
+ * Conditions of the nodes on the API server now.
+ */
+export type Summary = {
+  registered: number;
+  ready: number;
+  notReady: number;
+  unknown: number;
+  memoryPressure: number;
+  diskPressure: number;
+  pidPressure: number;
+};
+/**
+ * The simulator's output.
+ */
+export type Trace = {
+  start: string;
+  end: string;
+  nodeMonitorGracePeriod: string;
+  transitions: Array<Transition>;
+  events: Array<TraceEvent>;
+  taints: Array<TraceTaint>;
+  /**
+   * Zone disruption states as the node lifecycle controller moved them, oldest first.
+   */
+  zones: Array<TraceZone>;
+  writes: Writes;
+  /**
+   * What those writes stored, in bytes.
+   */
+  bytes: WriteBytes;
+  writeRates: Array<RateBucket>;
+  truncated: boolean;
+  summary: Summary;
+};
+/**
+ * A one-node scenario's start from a real node.
+ */
+export type NodeStart = {
+  /**
+   * Faults that reproduce the node's conditions (`node-0`, every one from a fixed time).
+   */
+  faults: Array<Fault>;
+  /**
+   * The first whole second (in milliseconds of virtual time) at which the simulated node shows
+   * the imported statuses and the NoSchedule taints that follow from them; `None` when the
+   * scenario does not get there within its duration (at most an hour).
+   */
+  atMs?: number;
+  understood: Array<string>;
+  ignored: Array<string>;
 };
 
 // --- Command line ---

@@ -1,7 +1,8 @@
 // JS-side benchmarks of the npm package, each against a baseline measured in the same process.
 // Prints a Markdown section for BENCHMARKS.md (scripts/bench.sh assembles the file).
 // `node scripts/bench.mjs --imports` prints only the import times and the wasm sizes (each import
-// runs in its own fresh process, so it is cheap to rerun alone).
+// runs in its own fresh process, so it is cheap to rerun alone); `--hostile` only the hostile
+// inputs' table.
 import { readFileSync, mkdtempSync, mkdirSync, symlinkSync, writeFileSync, rmSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
@@ -84,6 +85,63 @@ function importsAndSizes() {
     out.push(`| ${name} | ${w.length} | ${gzipSync(w, { level: 9 }).length} |`);
   }
   return out;
+}
+
+/**
+ * Hostile inputs through the package: each refusal or large call (the cases tests/js/
+ * hostile_args.test.mjs and tests/hostile_scale.rs check for their answers) against
+ * `JSON.parse` of the same input as JSON text, timed the same way in the same process: a
+ * linear pass over the same bytes. A ratio that grows with the input would be the quadratic
+ * blow-up the tests cannot time.
+ */
+async function hostileInputs() {
+  const k = await import("kubegate");
+  const NOW = "2024-05-01T10:00:00Z";
+  const names = (n, prefix) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, true]));
+  const specs = (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`F${i}`, { default: false, preRelease: "Alpha" }]));
+  let laughs = "a: &a [x, x, x, x, x, x, x, x, x]\n";
+  for (let i = 0; i < 20; i++) {
+    const p = String.fromCharCode(97 + i), n = String.fromCharCode(98 + i);
+    laughs += `${n}: &${n} [${Array(9).fill(`*${p}`).join(", ")}]\n`;
+  }
+  let deep = {};
+  for (let i = 0; i < 10000; i++) deep = { a: deep };
+  // Too deep for JSON.stringify's recursion; written out (JSON.parse reads it without recursing).
+  const deepJson = `${'{"a":'.repeat(10000)}{}${"}".repeat(10000)}`;
+  const errors = Array.from({ length: 100000 }, (_, i) => `e${i % 50000}`);
+  const nodes = Array.from({ length: 50001 }, () => ({}));
+  const pods = Array.from({ length: 50001 }, () => ({}));
+  const cases = [
+    ["`FeatureGate.setFromMap` of 500,000 names (over the limit: refused)", names(500_000, "Unknown"), (v) => new k.FeatureGate("1.30").setFromMap(v)],
+    ["`FeatureGate.setFromMap` of 10,000 unknown names (Kubernetes' refusal)", names(10_000, "Unknown"), (v) => new k.FeatureGate("1.30").setFromMap(v)],
+    ["`FeatureGate.set` of a 400,000-entry flag (over the limit: refused)", Array.from({ length: 400_000 }, (_, i) => `U${i}=true`).join(","), (v) => new k.FeatureGate("1.30").set(v)],
+    ["`FeatureGate.add` of 10,000 features, then `getAll` and `featureStates`", specs(10_000), (v) => { const g = new k.FeatureGate("1.30"); g.add(v); g.getAll(); g.featureStates(); g.free(); }],
+    ["`resolveKubeletConfig` of a YAML alias bomb (refused past 500,000 nodes)", { args: ["--config=/k"], files: { "/k": laughs } }, (v) => k.resolveKubeletConfig(v)],
+    ["`resolveKubeletConfig` of an object 10,000 levels deep (refused at 100)", deep, (v) => k.resolveKubeletConfig(v), deepJson],
+    ["`parseFeatureList` of 2 MiB (over the limit: refused)", "#".repeat(2 << 20), (v) => k.parseFeatureList(v)],
+    ["`simulateCluster` of 5000 nodes for 24h (over the per-call limit: refused)", { nodes: 5000, duration: "24h" }, (v) => k.simulateCluster(v)],
+    ["`setReadyCondition` with 100,000 runtime errors (aggregated)", errors, (v) => k.setReadyCondition({}, NOW, { runtimeError: v })],
+    ["`monitorNodeHealth` of 50,001 nodes (over the limit: refused)", nodes, (v) => new k.NodeLifecycleController().monitorNodeHealth({ now: NOW, nodes: v })],
+    ["`PodConfig.merge` of 50,001 pods (over the limit: refused)", pods, (v) => new k.PodConfig({}).merge("a", { op: "SET", pods: v })],
+  ];
+  const quiet = (f) => () => { try { f(); } catch { /* the refusal is what is timed */ } };
+  const out = [
+    "| hostile input, through the package | ms | baseline: `JSON.parse` of the same input as JSON, ms | ratio to the baseline |",
+    "|---|---:|---:|---:|",
+  ];
+  for (const [label, input, call, json = JSON.stringify(input)] of cases) {
+    const base = perRun(() => JSON.parse(json), 7);
+    const ms = perRun(quiet(() => call(input)), 7);
+    // A few bytes of input whose cost is the limit it runs into: no pass over its bytes compares.
+    const ratio = json.length < 1024 ? "n/a (input under 1 KB)" : (ms / base).toFixed(1);
+    out.push(`| ${label} (${json.length} bytes as JSON) | ${fmt(ms)} | ${fmt(base)} | ${ratio} |`);
+  }
+  return out;
+}
+
+if (process.argv.includes("--hostile")) {
+  console.log((await hostileInputs()).join("\n"));
+  process.exit(0);
 }
 
 if (process.argv.includes("--imports")) {
@@ -193,6 +251,7 @@ for (const [area, script] of [["PodConfig", "tests/fuzz/scale_pods.mjs"], ["moni
     out.push(`| ${isBase ? label : `${area}: ${label}`} | ${wall} | ${cpu} | ${base ? (cpu / base).toFixed(1) : ""} | ${goal} |`);
   }
 }
+out.push("", ...(await hostileInputs()));
 out.push("", ...importsAndSizes());
 console.log(out.join("\n"));
 if (sink === 42) console.log("");

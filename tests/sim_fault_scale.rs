@@ -2,8 +2,8 @@
 //! with the kubelet stopped on 10% of the nodes, with every node partitioned for 30 minutes, and
 //! with 60% of the nodes stopped across three zones (partial disruption). Each trace is pinned by
 //! an FNV-1a hash of its JSON, computed by the simulator before the unhealthy-node path was made
-//! linear: the speed-ups must not move one byte. Ignored by default (seconds each in release,
-//! minutes in debug); run with
+//! linear: the speed-ups must not move one byte (their cost is benches/sim.rs's). Ignored by
+//! default (seconds each in release, minutes in debug); run with
 //! `cargo test --release --test sim_fault_scale -- --ignored --nocapture` (`SCEN=<name>` picks one).
 //!
 //! What the trace gained after the pins (zone state changes) is left out of the hash
@@ -14,7 +14,6 @@ use kubegate::sim::{simulate_cluster, Scenario};
 #[path = "support/pinned_trace.rs"]
 mod pinned_trace;
 use pinned_trace::pinned_json;
-use std::time::Instant;
 
 fn fnv(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -54,12 +53,10 @@ fn fault_scenarios_keep_their_traces() {
             continue;
         }
         let s = Scenario::from_json(json).unwrap();
-        let t = Instant::now();
         let tr = simulate_cluster(s).unwrap();
-        let el = t.elapsed();
         let h = fnv(pinned_json(&tr).as_bytes());
         println!(
-            "{name}: {el:?} taints={} events={} hash={h:016x}",
+            "{name}: taints={} events={} hash={h:016x}",
             tr.taints.len(),
             tr.events.len()
         );

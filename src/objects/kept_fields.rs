@@ -13,6 +13,55 @@
 //! order (skipped when their test says so), then `extra` in its own order, as flatten writes them.
 
 use serde::de::{self, DeserializeSeed, Visitor};
+use serde_json::{Map, Value};
+
+/// The keys of an object that its type does not model, verbatim (an object's `extra`). A map
+/// that derefs to `serde_json::Map`; its own type so the TypeScript declarations can say what
+/// it is in JSON: the rest of the object's keys, any value (`[field: string]: unknown`, which a
+/// flattened `Map<String, Value>` would declare as `JsonValue` and so mistype every typed field
+/// beside it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UnknownFields(pub Map<String, Value>);
+
+impl std::ops::Deref for UnknownFields {
+    type Target = Map<String, Value>;
+
+    fn deref(&self) -> &Map<String, Value> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for UnknownFields {
+    fn deref_mut(&mut self) -> &mut Map<String, Value> {
+        &mut self.0
+    }
+}
+
+impl From<Map<String, Value>> for UnknownFields {
+    fn from(map: Map<String, Value>) -> Self {
+        UnknownFields(map)
+    }
+}
+
+/// Flattened into its object (`#[ts(flatten)]` on `extra`): an index signature of `unknown`,
+/// which leaves the typed fields' types as they are.
+#[cfg(feature = "typescript")]
+impl ts_rs::TS for UnknownFields {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+
+    fn name(_: &ts_rs::Config) -> String {
+        "{ [field: string]: unknown }".to_string()
+    }
+
+    fn inline(cfg: &ts_rs::Config) -> String {
+        Self::name(cfg)
+    }
+
+    fn inline_flattened(cfg: &ts_rs::Config) -> String {
+        Self::name(cfg)
+    }
+}
 
 /// An object key: one of the typed fields (by its JSON name) or any other key.
 pub(super) enum Key {
@@ -54,7 +103,7 @@ impl<'de> Visitor<'de> for KeySeed {
 }
 
 /// `kept_fields!(Type, "struct Type", { field: "jsonName" [skip_if path], ... })`: `Serialize`
-/// and `Deserialize` for a struct whose remaining keys live in `extra: Map<String, Value>`.
+/// and `Deserialize` for a struct whose remaining keys live in `extra: UnknownFields`.
 /// Every typed field must implement `Default` (flatten's callers all mark theirs
 /// `#[serde(default)]`).
 macro_rules! kept_fields {
@@ -68,7 +117,7 @@ macro_rules! kept_fields {
                         map.serialize_entry($key, &self.$field)?;
                     }
                 )*
-                for (k, v) in &self.extra {
+                for (k, v) in self.extra.iter() {
                     map.serialize_entry(k, v)?;
                 }
                 map.end()
@@ -112,7 +161,7 @@ macro_rules! kept_fields {
                         // An absent field is its Go zero value, as encoding/json leaves it.
                         Ok($ty {
                             $($field: $field.unwrap_or_default(),)*
-                            extra,
+                            extra: $crate::objects::kept_fields::UnknownFields(extra),
                         })
                     }
                 }

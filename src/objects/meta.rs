@@ -4,8 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::kept_fields::kept_fields;
-use serde_json::{Map, Value};
+use super::kept_fields::{kept_fields, UnknownFields};
 
 use crate::timestamp::Time;
 
@@ -18,14 +17,16 @@ use crate::timestamp::Time;
     ts(rename_all = "camelCase", optional_fields)
 )]
 pub struct ObjectMeta {
+    #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub namespace: String,
+    #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub name: String,
     #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub creation_timestamp: Option<Time>,
     #[cfg_attr(feature = "typescript", ts(as = "Option<BTreeMap<String, String>>"))]
     pub labels: BTreeMap<String, String>,
-    #[cfg_attr(feature = "typescript", ts(skip))]
-    pub extra: Map<String, Value>,
+    #[cfg_attr(feature = "typescript", ts(flatten))]
+    pub extra: UnknownFields,
 }
 
 kept_fields!(ObjectMeta, "struct ObjectMeta", {

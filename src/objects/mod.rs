@@ -20,6 +20,7 @@ mod taint;
 mod zone;
 
 pub use event::{Event, EVENT_NORMAL, EVENT_WARNING};
+pub use kept_fields::UnknownFields;
 pub use lease::{Lease, LeaseMeta, LeaseSpec, NODE_LEASE_NAMESPACE};
 pub use meta::ObjectMeta;
 #[cfg(feature = "node-status")]

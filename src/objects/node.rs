@@ -8,7 +8,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::kept_fields::kept_fields;
+use super::kept_fields::{kept_fields, UnknownFields};
 use super::meta::ObjectMeta;
 use super::taint::Taint;
 use crate::timestamp::Time;
@@ -40,6 +40,7 @@ pub(crate) fn heartbeat_type(t: &str) -> Option<usize> {
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[repr(u8)]
 pub enum ConditionStatus {
     True = 1,
@@ -93,13 +94,18 @@ impl PartialEq<&str> for ConditionStatus {
     }
 }
 
-/// A core/v1 Node.
+/// A core/v1 Node. Fields kubegate does not model pass through unchanged.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct Node {
+    #[cfg_attr(feature = "typescript", ts(as = "Option<ObjectMeta>"))]
     pub metadata: ObjectMeta,
+    #[cfg_attr(feature = "typescript", ts(as = "Option<NodeSpec>"))]
     pub spec: NodeSpec,
+    #[cfg_attr(feature = "typescript", ts(as = "Option<NodeStatus>"))]
     pub status: NodeStatus,
-    pub extra: Map<String, Value>,
+    #[cfg_attr(feature = "typescript", ts(flatten))]
+    pub extra: UnknownFields,
 }
 
 kept_fields!(Node, "struct Node", {
@@ -108,11 +114,16 @@ kept_fields!(Node, "struct Node", {
     status: "status",
 });
 
+/// `spec` of a Node. Only `unschedulable` and `taints` are typed; the rest is kept verbatim.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct NodeSpec {
+    #[cfg_attr(feature = "typescript", ts(as = "Option<bool>"))]
     pub unschedulable: bool,
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Vec<Taint>>"))]
     pub taints: Vec<Taint>,
-    pub extra: Map<String, Value>,
+    #[cfg_attr(feature = "typescript", ts(flatten))]
+    pub extra: UnknownFields,
 }
 
 kept_fields!(NodeSpec, "struct NodeSpec", {
@@ -122,10 +133,17 @@ kept_fields!(NodeSpec, "struct NodeSpec", {
 
 /// `status` of a Node. Only `conditions` and `capacity` are typed; the rest is kept verbatim.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct NodeStatus {
+    /// Quantities: Kubernetes writes strings (`"4"`, `"16Gi"`); numbers are read as well.
+    #[cfg_attr(
+        feature = "typescript",
+        ts(optional, type = "Record<string, string | number>")
+    )]
     pub capacity: Option<Map<String, Value>>,
     pub conditions: Option<Vec<NodeCondition>>,
-    pub extra: Map<String, Value>,
+    #[cfg_attr(feature = "typescript", ts(flatten))]
+    pub extra: UnknownFields,
 }
 
 kept_fields!(NodeStatus, "struct NodeStatus", {
@@ -136,13 +154,16 @@ kept_fields!(NodeStatus, "struct NodeStatus", {
 /// A node condition. `lastHeartbeatTime`/`lastTransitionTime` are RFC 3339 strings.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct NodeCondition {
     #[serde(rename = "type")]
     pub type_: String,
     pub status: ConditionStatus,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub last_heartbeat_time: Option<Time>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub last_transition_time: Option<Time>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub reason: String,

@@ -19,6 +19,7 @@ pub const TAINT_NETWORK_UNAVAILABLE: &str = "node.kubernetes.io/network-unavaila
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum TaintEffect {
     #[default]
     NoSchedule,
@@ -57,12 +58,14 @@ impl PartialEq<&str> for TaintEffect {
 /// A node taint (`key`, `value`, `effect`, `timeAdded`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct Taint {
     pub key: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub value: String,
     pub effect: TaintEffect,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub time_added: Option<Time>,
 }
 

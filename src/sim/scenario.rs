@@ -29,45 +29,55 @@ pub const MAX_TRACE_LIMIT: u32 = 1_000_000;
 /// A cluster scenario. Every field but `nodes` and `duration` has a Kubernetes default.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct Scenario {
     /// Number of nodes, 1..=5000, named `node-0`, `node-1`, ...
     pub nodes: u32,
     /// How much simulated time to run ("1h").
+    #[cfg_attr(feature = "typescript", ts(as = "String"))]
     pub duration: Duration,
     /// Seed of the jitter generator; the same scenario and seed give the same trace.
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<u64>"))]
     pub seed: u64,
     /// Picks version-dependent defaults (grace period 40s ≤ 1.31, 50s ≥ 1.32). Default: 1.34.
     #[serde(default)]
     pub kubernetes_version: Option<String>,
     /// Node leases on (since 1.14 GA 1.17) or off (the old way: a status patch every sync).
     #[serde(default = "yes")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<bool>"))]
     pub node_leases: bool,
     /// `nodeStatusUpdateFrequency` (10s).
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub node_status_update_frequency: Option<Duration>,
     /// `nodeStatusReportFrequency` (5m; equals the update frequency when leases are off).
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub node_status_report_frequency: Option<Duration>,
     /// `nodeLeaseDurationSeconds` (40).
     #[serde(default)]
     pub node_lease_duration_seconds: Option<i64>,
     /// `evictionPressureTransitionPeriod` (5m).
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub eviction_pressure_transition_period: Option<Duration>,
     /// Spread nodes over this many zones (`topology.kubernetes.io/zone` = `zone-<i mod zones>`).
     #[serde(default)]
     pub zones: Option<u32>,
     /// Node lifecycle controller settings.
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<ControllerConfig>"))]
     pub controller: ControllerConfig,
     /// Width of the write-rate buckets (1m).
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub rate_window: Option<Duration>,
     /// Cap on transitions + events + taints kept in the trace (100000).
     #[serde(default)]
     pub trace_limit: Option<u32>,
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Vec<Fault>>"))]
     pub faults: Vec<Fault>,
 }
 
@@ -78,10 +88,13 @@ fn yes() -> bool {
 /// What goes wrong, on which nodes, from `at` until `until` (absent: to the end).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct Fault {
     pub kind: FaultKind,
+    #[cfg_attr(feature = "typescript", ts(as = "String"))]
     pub at: Duration,
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub until: Option<Duration>,
     /// Node names; absent means every node (or the first `firstNodes`).
     #[serde(default)]
@@ -95,6 +108,7 @@ pub struct Fault {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum FaultKind {
     /// The kubelet process is down; `until` restarts it.
     KubeletStopped,

@@ -52,6 +52,7 @@ const SEARCH_LIMIT_MS: i64 = 3_600_000;
 /// A one-node scenario's start from a real node.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct NodeStart {
     /// Faults that reproduce the node's conditions (`node-0`, every one from a fixed time).
     pub faults: Vec<Fault>,
@@ -59,6 +60,7 @@ pub struct NodeStart {
     /// the imported statuses and the NoSchedule taints that follow from them; `None` when the
     /// scenario does not get there within its duration (at most an hour).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
     pub at_ms: Option<i64>,
     pub understood: Vec<String>,
     pub ignored: Vec<String>,

@@ -10,7 +10,9 @@ use crate::timestamp::Time;
 /// One condition change on the API server.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Transition {
+    #[cfg_attr(feature = "typescript", ts(as = "String"))]
     pub time: Time,
     pub node: String,
     pub condition: String,
@@ -20,14 +22,18 @@ pub struct Transition {
     /// The condition's message after the change (the playground shows it as the "why").
     pub message: String,
     /// "kubelet" or "controller".
+    #[cfg_attr(feature = "typescript", ts(type = "\"kubelet\" | \"controller\""))]
     pub source: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct TraceEvent {
+    #[cfg_attr(feature = "typescript", ts(as = "String"))]
     pub time: Time,
     pub node: String,
+    #[cfg_attr(feature = "typescript", ts(type = "\"kubelet\" | \"node-controller\""))]
     pub source: String,
     #[serde(rename = "type")]
     pub type_: String,
@@ -37,7 +43,9 @@ pub struct TraceEvent {
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct TraceTaint {
+    #[cfg_attr(feature = "typescript", ts(as = "String"))]
     pub time: Time,
     #[serde(flatten)]
     pub change: TaintChange,
@@ -46,7 +54,9 @@ pub struct TraceTaint {
 /// A zone's disruption state changing (see [`ZoneChange`]): when it happened.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct TraceZone {
+    #[cfg_attr(feature = "typescript", ts(as = "String"))]
     pub time: Time,
     #[serde(flatten)]
     pub change: ZoneChange,
@@ -55,6 +65,7 @@ pub struct TraceZone {
 /// Counts of API writes by kind.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Writes {
     pub node_creates: u64,
     pub status_patches: u64,
@@ -88,6 +99,7 @@ impl Writes {
 /// unmodelled fields added). The kinds add up to `total`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct WriteBytes {
     /// Bytes by the kinds [`Writes`] counts, in the same fields.
     #[serde(flatten)]
@@ -100,7 +112,9 @@ pub struct WriteBytes {
 /// Writes in one rate window.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct RateBucket {
+    #[cfg_attr(feature = "typescript", ts(as = "String"))]
     pub start: Time,
     pub status_patches: u64,
     pub lease_writes: u64,
@@ -112,6 +126,7 @@ pub struct RateBucket {
 /// Conditions of the nodes on the API server now.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Summary {
     pub registered: u32,
     pub ready: u32,
@@ -125,8 +140,11 @@ pub struct Summary {
 /// The simulator's output.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Trace {
+    #[cfg_attr(feature = "typescript", ts(as = "String"))]
     pub start: Time,
+    #[cfg_attr(feature = "typescript", ts(as = "String"))]
     pub end: Time,
     pub node_monitor_grace_period: String,
     pub transitions: Vec<Transition>,

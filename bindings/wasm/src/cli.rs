@@ -46,19 +46,25 @@ impl Host for JsHost {
         let arr: js_sys::Array = list
             .dyn_into()
             .map_err(|_| "host.readDir returned no array".to_string())?;
-        Ok(arr
-            .iter()
-            .map(|e| DirEntry {
-                name: js_sys::Reflect::get(&e, &"name".into())
-                    .ok()
-                    .and_then(|v| v.as_string())
-                    .unwrap_or_default(),
-                is_dir: js_sys::Reflect::get(&e, &"isDir".into())
-                    .ok()
-                    .and_then(|v| v.as_bool())
-                    .unwrap_or(false),
+        // The CliHost contract: every entry is `{ name: string, isDir: boolean }`. An entry
+        // without one is the host's bug; guessing (an empty name, "not a directory") would list
+        // a file that does not exist or skip a directory without a word.
+        arr.iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let field = |key: &str| js_sys::Reflect::get(&e, &key.into()).ok();
+                let missing =
+                    |what: &str| HostError::new(format!("host.readDir entry {i} has no {what}"));
+                Ok(DirEntry {
+                    name: field("name")
+                        .and_then(|v| v.as_string())
+                        .ok_or_else(|| missing("string `name`"))?,
+                    is_dir: field("isDir")
+                        .and_then(|v| v.as_bool())
+                        .ok_or_else(|| missing("boolean `isDir`"))?,
+                })
             })
-            .collect())
+            .collect()
     }
 
     fn now_millis(&self) -> Option<i64> {

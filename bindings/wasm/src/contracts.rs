@@ -14,9 +14,8 @@
 //! test below fails when a checked-in file is not what this module generates;
 //! `KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts` rewrites them.
 //!
-//! Node status, the lifecycle controller and the simulator keep their section in their binding
-//! module for now: their core types (nodes, leases, the simulator's trace) keep unknown fields
-//! and carry hand-written serde, which a plain derive would misstate.
+//! Nodes keep the keys kubegate does not model (hand-written serde, `objects::kept_fields`); their
+//! `extra` map is an `UnknownFields`, whose declaration flattens to `[field: string]: unknown`.
 
 use ts_rs::{Config, TS};
 
@@ -24,12 +23,15 @@ mod exports;
 
 use super::error::{ErrorFields, ErrorLocation, ErrorProblem, ErrorSpan};
 use kubegate::api::{enums, frobber, gating};
+use kubegate::controller::nodelifecycle;
 use kubegate::facts;
 use kubegate::featuregate::{FeatureSpec, FeatureState, PreRelease, Reason, Warning};
 use kubegate::import::{cmdline, configz, kubeadm, metrics, Note};
 use kubegate::kubelet::config::{dynamic, provenance, upgrade, ResolveInput, Resolved};
+use kubegate::kubelet::nodestatus;
 use kubegate::kubelet::podconfig;
 use kubegate::releases::gates::{Component, GateFacts, GateHistory, HistoryRow};
+use kubegate::{objects, sim};
 
 /// One exported declaration, with its docs.
 fn decl<T: TS>(cfg: &Config) -> String {
@@ -46,17 +48,20 @@ fn decl<T: TS>(cfg: &Config) -> String {
     plain_links(&out)
 }
 
-/// An object type one member a line, each after its docs, closed on a line of its own.
+/// An object type one member a line, each after its docs, closed on a line of its own. A
+/// flattened field's object (`{ a } & { b }`, e.g. an `UnknownFields` index signature) joins the
+/// type's own members, as ts-rs joins flattened fields where it inlines them.
 ///
 /// ts-rs writes a declaration on as few lines as it can; wasm-bindgen re-indents the package's
 /// d.ts by counting lines that end in `{` and start with `}`, so that layout would drift every
 /// later declaration to the right (and the docs build reads declarations that start a line).
 fn layout(decl: &str) -> String {
+    let decl = decl.replace(" } & { ", " ");
     let Some((head, rest)) = decl.split_once("= {") else {
-        return decl.to_string();
+        return decl;
     };
     let Some((body, tail)) = rest.rsplit_once('}') else {
-        return decl.to_string();
+        return decl;
     };
     let mut out = format!("{head}= {{\n");
     for member in members(body) {
@@ -172,7 +177,7 @@ fn error_kinds(cfg: &Config) -> Vec<String> {
 pub(crate) fn generate() -> String {
     // Every integer that crosses is far below 2^53: JS numbers, not BigInt.
     let cfg = Config::new().with_large_int("number");
-    let sections: [(&str, Vec<String>); 12] = [
+    let sections: [(&str, Vec<String>); 14] = [
         (
             "Errors",
             vec![
@@ -274,8 +279,35 @@ pub(crate) fn generate() -> String {
             ],
         ),
         (
+            "Nodes and node status",
+            vec![
+                decl::<objects::ConditionStatus>(&cfg),
+                decl::<objects::NodeCondition>(&cfg),
+                decl::<objects::TaintEffect>(&cfg),
+                decl::<objects::Taint>(&cfg),
+                decl::<objects::NodeStatus>(&cfg),
+                decl::<objects::NodeSpec>(&cfg),
+                decl::<objects::Node>(&cfg),
+                decl::<nodestatus::SetterResult>(&cfg),
+                decl::<nodestatus::ErrorList>(&cfg),
+                decl::<nodestatus::ReadyInputs>(&cfg),
+                decl::<objects::LeaseMeta>(&cfg),
+                decl::<objects::LeaseSpec>(&cfg),
+                decl::<objects::Lease>(&cfg),
+                decl::<objects::ZoneState>(&cfg),
+            ],
+        ),
+        (
             "Node lifecycle controller",
             vec![
+                decl::<nodelifecycle::PodRef>(&cfg),
+                decl::<nodelifecycle::MonitorInput>(&cfg),
+                decl::<nodelifecycle::TaintChange>(&cfg),
+                decl::<nodelifecycle::ControllerEvent>(&cfg),
+                decl::<nodelifecycle::ApiCall>(&cfg),
+                decl::<nodelifecycle::PodsMarkedNotReady>(&cfg),
+                decl::<nodelifecycle::ZoneChange>(&cfg),
+                decl::<nodelifecycle::MonitorResult>(&cfg),
                 decl::<kubegate::controller::nodelifecycle::ControllerConfig>(&cfg),
                 decl::<kubegate::controller::nodelifecycle::Settings>(&cfg),
                 decl::<kubegate::controller::tainteviction::Toleration>(&cfg),
@@ -337,6 +369,24 @@ pub(crate) fn generate() -> String {
                 decl::<super::components::Read>(&cfg),
                 decl::<super::components::UpgradeResult>(&cfg),
                 decl::<super::components::StartResult>(&cfg),
+            ],
+        ),
+        (
+            "Cluster simulator",
+            vec![
+                decl::<sim::FaultKind>(&cfg),
+                decl::<sim::Fault>(&cfg),
+                decl::<sim::Scenario>(&cfg),
+                decl::<sim::Transition>(&cfg),
+                decl::<sim::TraceEvent>(&cfg),
+                decl::<sim::TraceTaint>(&cfg),
+                decl::<sim::TraceZone>(&cfg),
+                decl::<sim::Writes>(&cfg),
+                decl::<sim::WriteBytes>(&cfg),
+                decl::<sim::RateBucket>(&cfg),
+                decl::<sim::Summary>(&cfg),
+                decl::<sim::Trace>(&cfg),
+                decl::<sim::NodeStart>(&cfg),
             ],
         ),
         ("Command line", vec![decl::<super::CliOutput>(&cfg)]),
@@ -431,7 +481,8 @@ const CLI_HOST_TS: &str = r#"
 export interface CliHost {
   /** A file's text; "-" is stdin. Throws an Error whose message is the reason. */
   readFile(path: string): string;
-  /** A directory's entries. Throws an Error whose message is the reason. */
+  /** A directory's entries, each with both fields (an entry without one is refused, naming what
+   *  is missing). Throws an Error whose message is the reason. */
   readDir(path: string): { name: string; isDir: boolean }[];
   /** Now, Unix milliseconds. */
   now(): number;

@@ -28,32 +28,6 @@ impl super::error::CoreError for kubegate::controller::nodelifecycle::Controller
     }
 }
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS: &str = r#"
-export type ConditionStatus = "True" | "False" | "Unknown";
-export interface NodeCondition { type: string; status: ConditionStatus; lastHeartbeatTime?: string; lastTransitionTime?: string; reason?: string; message?: string; }
-export interface Taint { key: string; value?: string; effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute"; timeAdded?: string; }
-export interface NodeStatus { capacity?: Record<string, string | number>; conditions?: NodeCondition[]; [field: string]: unknown; }
-export interface Node { metadata?: { name?: string; creationTimestamp?: string; labels?: Record<string, string>; [field: string]: unknown }; spec?: { unschedulable?: boolean; taints?: Taint[]; [field: string]: unknown }; status?: NodeStatus; [field: string]: unknown; }
-export interface SetterResult { node: Node; events: NodeEvent[]; }
-export interface ReadyInputs { runtimeError?: string | string[]; networkError?: string | string[]; storageError?: string | string[]; shutdownError?: string | string[]; softRequirements?: string; localStorageCapacityIsolation?: boolean; }
-export interface Lease { metadata: { name: string; namespace?: string }; spec?: { holderIdentity?: string; leaseDurationSeconds?: number; renewTime?: string }; }
-export interface PodRef { namespace?: string; name: string; nodeName: string; }
-export interface MonitorInput { now: string; nodes?: Node[]; leases?: Lease[]; pods?: PodRef[]; }
-export interface TaintChange { node: string; action: "queued" | "added" | "removed"; key: string; effect: string; }
-export interface ControllerEvent { node: string; type: "Normal"; reason: string; message: string; }
-export interface ApiCall { verb: "list" | "updateStatus" | "patch"; resource: "nodes"; name?: string; }
-export interface MonitorResult { nodes: Node[]; taints: TaintChange[]; events: ControllerEvent[]; podsMarkedNotReady: { node: string; pods: string[] }[]; apiCalls: ApiCall[]; zoneStates: Record<string, "Initial" | "Normal" | "PartialDisruption" | "FullDisruption">; }
-export type FaultKind = "kubeletStopped" | "partitioned" | "memoryPressure" | "diskPressure" | "pidPressure" | "runtimeError" | "networkError";
-export interface Fault { kind: FaultKind; at: string; until?: string; nodes?: string[]; firstNodes?: number; message?: string; }
-/** Example: { nodes: 100, duration: "1h", seed: 1, faults: [{ kind: "kubeletStopped", at: "10m", nodes: ["node-3"] }] } */
-export interface Scenario { nodes: number; duration: string; seed?: number; kubernetesVersion?: string; nodeLeases?: boolean; nodeStatusUpdateFrequency?: string; nodeStatusReportFrequency?: string; nodeLeaseDurationSeconds?: number; evictionPressureTransitionPeriod?: string; zones?: number; controller?: ControllerConfig; rateWindow?: string; traceLimit?: number; faults?: Fault[]; }
-export interface Transition { time: string; node: string; condition: string; from: string; to: string; reason: string; message: string; source: "kubelet" | "controller"; }
-export interface TraceEvent { time: string; node: string; source: "kubelet" | "node-controller"; type: string; reason: string; message: string; }
-export interface TraceTaint extends TaintChange { time: string; }
-export interface Trace { start: string; end: string; nodeMonitorGracePeriod: string; transitions: Transition[]; events: TraceEvent[]; taints: TraceTaint[]; zones: { time: string; zone: string; from: string; to: string; ready: number; notReady: number; evictionRate: number; allZonesFull: boolean; why: string }[]; writes: { nodeCreates: number; statusPatches: number; leaseCreates: number; leaseUpdates: number; controllerStatusUpdates: number; taintPatches: number; total: number }; bytes: { nodeCreates: number; statusPatches: number; leaseCreates: number; leaseUpdates: number; controllerStatusUpdates: number; taintPatches: number; total: number; lastNode: number; lastLease: number }; writeRates: { start: string; statusPatches: number; leaseWrites: number; controllerWrites: number; total: number; perSecond: number }[]; truncated: boolean; summary: { registered: number; ready: number; notReady: number; unknown: number; memoryPressure: number; diskPressure: number; pidPressure: number }; }
-"#;
-
 /// The size limits of one controller pass (`nodelifecycle::MAX_NODES`, `MAX_PODS`).
 fn check_pass(input: &MonitorInput) -> Result<(), JsValue> {
     check_sizes(input.nodes.len(), input.pods.len())
@@ -396,13 +370,6 @@ impl JsClusterSimulator {
         output(self.inner.nodes())
     }
 }
-
-#[wasm_bindgen(typescript_custom_section)]
-const TS_NODE_START: &str = r#"
-/** How a one-node scenario starts from a real node: faults that reproduce its conditions, and the
- *  first whole second (milliseconds of virtual time) at which the simulated node shows them. */
-export interface NodeStart { faults: Fault[]; atMs?: number; understood: string[]; ignored: string[]; }
-"#;
 
 /// The faults and time that make a one-node `scenario` (its own faults are replaced) reproduce
 /// `node`'s conditions, e.g. a Node from `importNode`.

@@ -12,6 +12,7 @@ use crate::timestamp::Time;
 /// A pod as far as the controller cares: where it runs.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct PodRef {
     pub namespace: Option<String>,
     pub name: String,
@@ -44,22 +45,29 @@ impl<'a> From<&'a PodRef> for PodView<'a> {
 /// One `monitorNodeHealth` input: what the informers list at `now`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct MonitorInput {
+    #[cfg_attr(feature = "typescript", ts(as = "String"))]
     pub now: Time,
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Vec<Node>>"))]
     pub nodes: Vec<Node>,
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Vec<Lease>>"))]
     pub leases: Vec<Lease>,
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Vec<PodRef>>"))]
     pub pods: Vec<PodRef>,
 }
 
 /// An event the controller recorded.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct ControllerEvent {
     pub node: String,
     #[serde(rename = "type")]
+    #[cfg_attr(feature = "typescript", ts(type = "\"Normal\""))]
     pub type_: String,
     pub reason: String,
     pub message: String,
@@ -68,8 +76,14 @@ pub struct ControllerEvent {
 /// A write to the API server (or the list the pass started with).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct ApiCall {
+    #[cfg_attr(
+        feature = "typescript",
+        ts(type = "\"list\" | \"updateStatus\" | \"patch\"")
+    )]
     pub verb: String,
+    #[cfg_attr(feature = "typescript", ts(type = "\"nodes\""))]
     pub resource: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
@@ -78,8 +92,13 @@ pub struct ApiCall {
 /// A taint decision: `queued` (waits for the zone's rate limiter), `added`, `removed`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct TaintChange {
     pub node: String,
+    #[cfg_attr(
+        feature = "typescript",
+        ts(type = "\"queued\" | \"added\" | \"removed\"")
+    )]
     pub action: String,
     pub key: String,
     pub effect: String,
@@ -87,6 +106,7 @@ pub struct TaintChange {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct PodsMarkedNotReady {
     pub node: String,
     pub pods: Vec<String>,
@@ -96,6 +116,7 @@ pub struct PodsMarkedNotReady {
 /// set for the zone (`setLimiterInZone`) and why, in upstream's terms.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct ZoneChange {
     /// `nodetopology.GetZoneKey`: `region:\0:zone`, empty for nodes without zone labels.
     pub zone: String,
@@ -116,12 +137,17 @@ pub struct ZoneChange {
 /// What one pass did. `nodes` are the nodes as the API server now holds them.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct MonitorResult {
     pub nodes: Vec<Node>,
     pub taints: Vec<TaintChange>,
     pub events: Vec<ControllerEvent>,
     pub pods_marked_not_ready: Vec<PodsMarkedNotReady>,
     pub api_calls: Vec<ApiCall>,
+    #[cfg_attr(
+        feature = "typescript",
+        ts(as = "BTreeMap<String, crate::objects::ZoneState>")
+    )]
     pub zone_states: BTreeMap<String, String>,
     /// The zones whose state or tainting rate this pass changed. Not part of the JSON a pass
     /// returns (its shape predates it); the simulator's trace carries them.

@@ -44,7 +44,7 @@ fn conditions_changed(a: &[NodeCondition], b: &[NodeCondition]) -> bool {
 
 fn rest_equal(a: &NodeStatus, b: &NodeStatus) -> bool {
     let norm = |s: &NodeStatus| {
-        let mut m = s.extra.clone();
+        let mut m = s.extra.0.clone();
         if let Some(cap) = &s.capacity {
             m.insert("capacity".to_string(), Value::Object(cap.clone()));
         }

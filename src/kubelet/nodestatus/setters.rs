@@ -15,6 +15,7 @@ use crate::timestamp::Time;
 /// A setter's output: the new node and the events it recorded (`recordNodeStatusEvent`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct SetterResult {
     pub node: Node,
     pub events: Vec<Event>,
@@ -140,6 +141,7 @@ pub fn set_pid_pressure(node: &Node, now: Time, under_pressure: bool) -> SetterR
 /// One error message or several (an upstream aggregate, e.g. several runtime errors).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum ErrorList {
     One(String),
     Many(Vec<String>),
@@ -157,6 +159,7 @@ impl ErrorList {
 /// What the Ready setter asks of the rest of the kubelet.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct ReadyInputs {
     /// `runtimeErrors()`: container runtime down, PLEG unhealthy, ...
     #[serde(default)]
