@@ -64,12 +64,19 @@ const BUDGETS = {
   // before compression, from sorts across the areas), yaml-rust2 and serde's derived decoders.
   // The merges of the size and speed branches measured 822_768 (2_062_993 raw) when rebuilt with
   // this one's tools. The heap reserved before a bulk input is decoded (bindings/wasm/src/alloc.rs,
-  // for the first 50,000-node pass's memory growth): 822_911. Measured on it: opt-level "z"
-  // would reach 689_108 (under issue 31's 700 KB) but brings a SET and an UPDATE of 50,000 pods
-  // and the first 50,000-node pass to about a second of CPU (scripts/build-pkg.sh). Unstable
-  // sorts at the sites where equal elements are indistinguishable grew it (825_775): every
-  // element type they served kept a stable sort elsewhere, and std's unstable sort is as large.
-  "kubegate_bg.wasm": 823_000, // 822_911 (2_063_132 raw)
+  // for the first 50,000-node pass's memory growth): 822_911; the first 50,000-node pass's CPU
+  // time 1.01-1.07 s became 0.82-0.84 s, a SET of 50,000 pods 789 ms became 751-768 ms. Measured
+  // on it, CPU ms of scale_pods.mjs and scale_nodes.mjs (50,000), opt-level 2 / s / z in one
+  // session: first pass 778 / 804 / 959, quiet pass 462 / 491 / 588, pass 10 min later 699 /
+  // 739 / 848, SET 776 / 810 / 1_036, UPDATE 624 / 712 / 924, REMOVE 471 / 536 / 628, single
+  // ADDs 489 / 562 / 701, mergeDetailed SET 578 / 640 / 797; sizes 822_911 / 786_008 / 689_108.
+  // Opt-level "s" keeps every row under 0.85 s there, and under 0.91 s in two more rounds against
+  // the opt-level 2 build (1.04-1.18x its time): the full wasm is built at "s" (without the
+  // inline threshold the opt-level 2 build used; scripts/build-pkg.sh). Issue 31's 700 KB would
+  // take "z", whose SET of 50,000 pods is over a second. Unstable sorts at the sites where equal
+  // elements are indistinguishable grew the opt-level 2 build (825_775): every element type they
+  // served kept a stable sort elsewhere, and std's unstable sort is as large.
+  "kubegate_bg.wasm": 786_500, // 786_008 (2_009_407 raw)
   // The gate core without yaml-rust2 (lean-yaml) and with packed gate tables, names looked up
   // by binary search (no HashMap), fewer B-tree instantiations, wasm-opt --low-memory-unused,
   // floats read without core's 10 KB table and written without Rust's float formatting
