@@ -11,13 +11,16 @@ ensure_tools
 # of the three wasm files a build makes. Every path below is relative to that crate.
 B=bindings/wasm
 
-# The full package is compiled for speed where the other two are compiled for size: opt-level 2
-# with LLVM's inliner at opt-level s's threshold (the workspace's release profile is opt-level z,
-# which inlines almost nothing, not even `Vec::push`): 50,000 pods and nodes through the
-# package's largest operations stay under a second (BENCHMARKS.md). The gate core stays at
-# opt-level z: its size is what `kubegate/gates` is for, and its calls take microseconds. Its own
-# target directory: other RUSTFLAGS would make each build recompile the other's dependencies.
-CARGO_TARGET_DIR="$PWD/target/wasm-speed" CARGO_PROFILE_RELEASE_OPT_LEVEL=2 RUSTFLAGS="-C llvm-args=-inline-threshold=75" \
+# The full package is compiled at opt-level s where the other two are compiled at z (the
+# workspace's release profile, which inlines almost nothing, not even `Vec::push`): 50,000 pods
+# and nodes through the package's largest operations stay under a second (BENCHMARKS.md) with
+# margin, now that the heap is reserved before each bulk input (bindings/wasm/src/alloc.rs).
+# Opt-level 2 was up to a sixth faster for a larger wasm; z brings it near the size goal, but a
+# SET of 50,000 pods then takes over a second of CPU (tests/package/size.test.mjs has the
+# measurements). The gate core stays at opt-level z: its size is what `kubegate/gates` is for,
+# and its calls take microseconds. Its own target directory: another opt-level would make each
+# build recompile the other's dependencies.
+CARGO_TARGET_DIR="$PWD/target/wasm-speed" CARGO_PROFILE_RELEASE_OPT_LEVEL=s \
   wasm-pack build --release --target web --out-dir ../../pkg --out-name kubegate --no-pack "$B" >&2
 
 # The command line (`npx kubegate`): the same Rust CLI as the native binary, in its own wasm so

@@ -62,7 +62,21 @@ const BUDGETS = {
   // with the core at 2 measured 844_541, the libraries alone at "z" 5 KB more than without.
   // What remains is generic library code (the standard library's stable sort, about 120 KB
   // before compression, from sorts across the areas), yaml-rust2 and serde's derived decoders.
-  "kubegate_bg.wasm": 821_500, // 821_102 (2_061_361 raw)
+  // The merges of the size and speed branches measured 822_768 (2_062_993 raw) when rebuilt with
+  // this one's tools. The heap reserved before a bulk input is decoded (bindings/wasm/src/alloc.rs,
+  // for the first 50,000-node pass's memory growth): 822_911; the first 50,000-node pass's CPU
+  // time 1.01-1.07 s became 0.82-0.84 s, a SET of 50,000 pods 789 ms became 751-768 ms. Measured
+  // on it, CPU ms of scale_pods.mjs and scale_nodes.mjs (50,000), opt-level 2 / s / z in one
+  // session: first pass 778 / 804 / 959, quiet pass 462 / 491 / 588, pass 10 min later 699 /
+  // 739 / 848, SET 776 / 810 / 1_036, UPDATE 624 / 712 / 924, REMOVE 471 / 536 / 628, single
+  // ADDs 489 / 562 / 701, mergeDetailed SET 578 / 640 / 797; sizes 822_911 / 786_008 / 689_108.
+  // Opt-level "s" keeps every row under 0.85 s there, and under 0.91 s in two more rounds against
+  // the opt-level 2 build (1.04-1.18x its time): the full wasm is built at "s" (without the
+  // inline threshold the opt-level 2 build used; scripts/build-pkg.sh). Issue 31's 700 KB would
+  // take "z", whose SET of 50,000 pods is over a second. Unstable sorts at the sites where equal
+  // elements are indistinguishable grew the opt-level 2 build (825_775): every element type they
+  // served kept a stable sort elsewhere, and std's unstable sort is as large.
+  "kubegate_bg.wasm": 786_500, // 786_008 (2_009_407 raw)
   // The gate core without yaml-rust2 (lean-yaml) and with packed gate tables, names looked up
   // by binary search (no HashMap), fewer B-tree instantiations, wasm-opt --low-memory-unused,
   // floats read without core's 10 KB table and written without Rust's float formatting
@@ -92,7 +106,9 @@ const BUDGETS = {
   // of the wrong type), core's float parsing 6 KB; the rest is the gate core's own code and
   // std's collections and formatting. Without a second reader per format, which the issue
   // rules out, no single item left is worth more than a few KB gzipped.
-  "gates/kubegate_gates_bg.wasm": 172_500, // 172_325 (408_297 raw)
+  // Rebuilt with the tools that measured the full wasm's figure above: 172_427 (the gate core
+  // has no bulk input and no heap reservation).
+  "gates/kubegate_gates_bg.wasm": 172_500, // 172_427 (408_207 raw)
   // Only the areas its commands use and only `runCli` (feature wasm-cli, not the library's JS
   // API): 673_856 became 422_673; floats read without core's table: 409_871; no sort but
   // src/sort.rs's: 409_005.
@@ -105,7 +121,9 @@ const BUDGETS = {
   // deprecated apiserver flags in the control-plane data: 530_693.
   // The strict adapter's path notes, floats from serde_json's digits and six maps filled by
   // `extend` (as above; the command line decodes no path-tracked input): 524_787.
-  "cli/kubegate_cli_bg.wasm": 525_000, // 524_787 (1_292_441 raw)
+  // The merges of the size and speed branches, rebuilt with the tools that measured the full
+  // wasm's figure above (the command line has no bulk input and no heap reservation): 527_713.
+  "cli/kubegate_cli_bg.wasm": 528_000, // 527_713 (1_299_972 raw)
 };
 
 for (const [file, budget] of Object.entries(BUDGETS)) {

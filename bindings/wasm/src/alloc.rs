@@ -99,5 +99,24 @@ unsafe impl GlobalAlloc for Global {
     }
 }
 
+/// Makes room in the heap, before a bulk call decodes its input, for what the call allocates
+/// (about four bytes per byte of input). However large the growth steps, a call that builds
+/// hundreds of megabytes grows memory many times as it goes, and each grow costs the engine far
+/// more than the allocations it makes room for; one reservation, freed at once, grows memory
+/// once and leaves one free block that the call's allocations are carved from. A heap already
+/// that large (an earlier call grew it, and what it freed is reused) is left as it is: reserving
+/// anyway would walk dlmalloc's free lists for nothing. Failing to reserve only means the call
+/// grows memory as it goes.
+#[cfg(all(feature = "api", any(feature = "pod-config", feature = "node-status")))]
+pub(crate) fn reserve_heap(input_len: usize) {
+    let want = input_len.saturating_mul(4);
+    if wasm32::memory_size(0).saturating_mul(PAGE) >= want {
+        return;
+    }
+    let mut room: Vec<u8> = Vec::new();
+    // Dropped at once: the block goes back to the allocator as free space.
+    let _ = room.try_reserve_exact(want);
+}
+
 #[global_allocator]
 static ALLOCATOR: Global = Global(UnsafeCell::new(Dlmalloc::new_with_allocator(GrowInSteps)));

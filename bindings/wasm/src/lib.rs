@@ -28,6 +28,19 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(target_arch = "wasm32")]
 mod alloc;
+#[cfg(all(
+    target_arch = "wasm32",
+    feature = "api",
+    any(feature = "pod-config", feature = "node-status")
+))]
+pub(crate) use alloc::reserve_heap;
+/// Native builds (tests) use the system allocator, which needs no reservation.
+#[cfg(all(
+    not(target_arch = "wasm32"),
+    feature = "api",
+    any(feature = "pod-config", feature = "node-status")
+))]
+pub(crate) fn reserve_heap(_input_len: usize) {}
 #[cfg(all(feature = "api", feature = "api-fields", feature = "control-plane"))]
 mod apifields;
 #[cfg(feature = "cli")]
@@ -118,6 +131,7 @@ pub(crate) fn input_bytes<T: serde::de::DeserializeOwned>(
     bytes: &[u8],
     what: &str,
 ) -> Result<T, JsValue> {
+    reserve_heap(bytes.len());
     let value =
         serde_json::from_slice(bytes).map_err(|e| invalid_input(None, &e.to_string(), what))?;
     decode(value, what)

@@ -57,6 +57,7 @@ fn check_sizes(nodes: usize, pods: usize) -> Result<(), JsValue> {
 /// whose path tracking (an allocation per key) is what names the bad field. The limits are
 /// checked after either.
 fn pass_input<'a>(bytes: &'a [u8], what: &str) -> Result<Decoded<'a>, JsValue> {
+    super::reserve_heap(bytes.len());
     if let Ok(input) = kubegate::json::strict::from_slice::<PassInput>(bytes) {
         check_sizes(input.nodes.len(), input.pods.len())?;
         return Ok(Decoded::Borrowed(input));

@@ -279,6 +279,7 @@ impl JsPodConfig {
         update: &[u8],
         now: Option<String>,
     ) -> Result<kubegate::kubelet::podconfig::MergeOutcome, JsValue> {
+        super::reserve_heap(update.len());
         let (op, pods) = match kubegate::json::strict::from_slice::<PodsInput>(update) {
             Ok(input) => (input.op, input.pods),
             Err(_) => {
