@@ -20,8 +20,16 @@ B=bindings/wasm
 # measurements). The gate core stays at opt-level z: its size is what `kubegate/gates` is for,
 # and its calls take microseconds. Its own target directory: another opt-level would make each
 # build recompile the other's dependencies.
+#
+# It builds in the background while the other two build in turn: each build ends in a link with
+# LTO and one codegen unit, which keeps one core busy, so on two cores the builds overlap well.
+# They share no target directory and no output file (wasm-pack removes only its out-dir's
+# package.json, which write-package-json.mjs writes after all three).
 CARGO_TARGET_DIR="$PWD/target/wasm-speed" CARGO_PROFILE_RELEASE_OPT_LEVEL=s \
-  wasm-pack build --release --target web --out-dir ../../pkg --out-name kubegate --no-pack "$B" >&2
+  wasm-pack build --release --target web --out-dir ../../pkg --out-name kubegate --no-pack "$B" >&2 &
+full_build=$!
+# A failed build below ends the script; the full build must not outlive it.
+trap 'kill "$full_build" 2>/dev/null || true' EXIT
 
 # The command line (`npx kubegate`): the same Rust CLI as the native binary, in its own wasm so
 # the library's wasm does not carry clap. It holds only what its commands use: the gate, kubelet
@@ -31,6 +39,9 @@ wasm-pack build --release --target web --out-dir ../../pkg/cli --out-name kubega
 # The gate core alone (`kubegate/gates`): the same binding with every other area turned off, so
 # `import { FeatureGate } from "kubegate/gates"` loads a wasm a fraction of the full one's size.
 wasm-pack build --release --target web --out-dir ../../pkg/gates --out-name kubegate_gates --no-pack "$B" -- --no-default-features --features api >&2
+
+wait "$full_build"
+trap - EXIT
 
 rm -f pkg/gate.js
 # A finalizer that frees into a trapped module must not end the process (the script says why).

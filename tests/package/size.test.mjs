@@ -123,7 +123,9 @@ const BUDGETS = {
   // `extend` (as above; the command line decodes no path-tracked input): 524_787.
   // The merges of the size and speed branches, rebuilt with the tools that measured the full
   // wasm's figure above (the command line has no bulk input and no heap reservation): 527_713.
-  "cli/kubegate_cli_bg.wasm": 528_000, // 527_713 (1_299_972 raw)
+  // A JS host's directory entry without `name` or `isDir` refused with a text naming the entry
+  // (it was read as an empty name, not a directory): 528_485.
+  "cli/kubegate_cli_bg.wasm": 529_000, // 528_485 (1_301_236 raw)
 };
 
 for (const [file, budget] of Object.entries(BUDGETS)) {
