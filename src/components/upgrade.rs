@@ -4,7 +4,7 @@
 //!
 //! Kubernetes has no such check: an operator learns that a flag was removed when the upgraded
 //! static pod crash-loops. For each invocation this module answers, from
-//! [`check_start`](super::start::check_start) at every release on the way:
+//! [`check_start`] at every release on the way:
 //!
 //! - whether the component starts at `from` (a start that already fails is said, and the check
 //!   still answers for `to`: each refusal at `to` says whether `from` refused it too);

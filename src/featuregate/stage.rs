@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 )]
 pub enum PreRelease {
     /// Not available yet at the emulation version. Never written in a spec list: it is what
-    /// [`spec_at`] answers when no entry applies.
+    /// [`spec_at`](super::spec::spec_at) answers when no entry applies.
     PreAlpha,
     Alpha,
     Beta,
