@@ -2,7 +2,7 @@
 // statically (the shell, the panels, ui, state, examples), and editors.js. index.html loads
 // dist/app.js.
 //
-// Why (issue 14, a cold load within 3x a blank page): unbundled, the first answer waited for 17
+// Why (a cold load within 3x a blank page): unbundled, the first answer waited for 17
 // module files. A browser opens about six connections to one server, so those files arrived in
 // three rounds, and each file was parsed and linked on its own. One minified file brings the
 // first table on screen about 45 ms sooner in headless Chromium: 165 ms instead of 215 ms,

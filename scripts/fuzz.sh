@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The long hostile run of issue 13 (make test runs the same harnesses within a fixed budget):
+# The long hostile run (make test runs the same harnesses within a fixed budget):
 #   1. the native fuzzer (tests/hostile_parsers.rs): every parser and entry point on mutations of
 #      tests/fuzz/corpus/, with overflow checks on (debug build), ITERATIONS inputs per target, and
 #      on the nesting units of tests/fuzz/corpus/nested.txt at ITERATIONS/100 seeded depths (on a

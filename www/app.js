@@ -9,7 +9,7 @@
 // from storage is untrusted: each panel's setState validates its part, the example note comes
 // from EXAMPLES by id, and everything is inserted as text.
 //
-// Loading order (issue 14: a cold load within 3x a blank page): a first visit that opens the
+// Loading order (a cold load within 3x a blank page): a first visit that opens the
 // Gates panel needs only the gate core (`kubegate/gates`, a wasm a quarter the size of the full
 // one, preloaded by index.html), so that panel is drawn from it alone; the full package and the
 // other panels follow once the table is on screen, one panel a task so typing stays answered.

@@ -162,7 +162,7 @@ export function mountEditor(el, { language = "yaml", singleLine = false, lint, c
     history(),
     // A steady caret: CodeMirror's blink is a compositor animation, and while it runs Chromium
     // draws 60 frames a second, so a key press waits for the next frame's turn instead of being
-    // drawn at once (key press to painted frame, issue 14: Gates 19.8 -> 14.2 ms, Layers 15.8 -> 11.7).
+    // drawn at once (key press to painted frame; BENCHMARKS.md).
     // WCAG 2.2.2 asks that blinking be avoidable; a caret that does not blink always is.
     drawSelection({ cursorBlinkRate: 0 }),
     EditorState.tabSize.of(2),

@@ -69,7 +69,7 @@ export function placeChildren(parent, nodes) {
 
 /** Rows of `tbody` kept by id: `draw([[id, key, build], …])` reuses a row whose key (all it
  *  shows) is unchanged and builds only the others, so an edit that changes three values of
- *  two hundred touches three rows (issue 14: a full redraw cost a frame and more). */
+ *  two hundred touches three rows (a full redraw cost a frame and more). */
 export function keyedRows(tbody) {
   let kept = new Map();
   return (items) => {
@@ -113,7 +113,7 @@ export function debounceFrame(fn) {
 /**
  * Runs `fn(deadline)` once the browser is idle, or after `timeout` ms at the latest: work nobody
  * is looking at yet (rows out of view, sections below the fold) waits until the frame that
- * answers a keystroke is on screen (issue 14). Returns a function that cancels it. Without
+ * answers a keystroke is on screen. Returns a function that cancels it. Without
  * requestIdleCallback (Safari), a short timer with an 8 ms budget stands in.
  */
 export function whenIdle(fn, timeout = 200) {
@@ -132,7 +132,7 @@ export function whenIdle(fn, timeout = 200) {
  * Runs `fn` at once for the first call of a frame and at most once more, with the latest
  * arguments, in the next animation frame. For a keystroke that is the difference between
  * computing while waiting for the frame and computing inside it: the answer is then in the
- * first frame that can show it (issue 14), and a burst of input still costs one run a frame.
+ * first frame that can show it, and a burst of input still costs one run a frame.
  */
 export function eagerFrame(fn) {
   let armed = false;

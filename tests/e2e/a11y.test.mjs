@@ -1,4 +1,4 @@
-// Phones and screen readers (issue 16): axe-core (npm, injected with addScriptTag) on every panel
+// Phones and screen readers: axe-core (npm, injected with addScriptTag) on every panel
 // in both themes, every example state, the widget pages and every docs page, with zero serious
 // or critical violations; and the layout checks axe cannot make: tables keep their meaning at
 // 390 px, headers stay in view, the selected tab is on screen, scroll regions take the keyboard.

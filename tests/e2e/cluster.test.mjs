@@ -72,7 +72,7 @@ test("a 1000-node run finishes in the worker and the page stays responsive", { t
   assert.equal(w.off["Lease writes"], 0, "no lease writes without leases");
   assert.ok(w.on["Lease writes"] > 40_000, `lease writes ${w.on["Lease writes"]}`);
   assert.ok(w.off["Status patches"] > 10 * w.on["Status patches"], `status patches off ${w.off["Status patches"]} vs on ${w.on["Status patches"]}`);
-  // The kinds add up to all writes (issue 16: 6,000 + 176,496 + 0 was shown as 183,496).
+  // The kinds add up to all writes (6,000 + 176,496 + 0 was shown as 183,496).
   for (const run of [w.on, w.off]) {
     assert.equal(run["Node registrations"], 1000);
     assert.equal(run["Node registrations"] + run["Status patches"] + run["Lease writes"] + run["Controller writes"], run["All writes"], JSON.stringify(run));

@@ -1,4 +1,4 @@
-// The docs (issue 16): a copy button on every code block, code reachable by keyboard, links to
+// The docs: a copy button on every code block, code reachable by keyboard, links to
 // the upstream reference pages, and search over every page from a prebuilt index (no server).
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Facts come from the package (issue 12 item 2). Two guards, in Node (no browser needed, after
+// Facts come from the package. Two guards, in Node (no browser needed, after
 // `bash scripts/build-site.sh` has built pkg/):
 //   * no panel or shared module of www/ types a Kubernetes version or a Kubernetes default in its
 //     prose: those come from facts(), releases() and the release data; only examples.js may name

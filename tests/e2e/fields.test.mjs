@@ -19,7 +19,7 @@ const stored = async (page) => JSON.parse(await page.textContent("#fields-out"))
 test("Frobber: width is dropped on create while Frobber2D is off, kept when on", async () => {
   const page = await openFields();
   // The sample's restartPolicy (OnTuesday) fails validation while its gate is off: the panel must
-  // not call the drop silent and the request successful next to that failure (issue 16).
+  // not call the drop silent and the request successful next to that failure.
   const refused = await page.textContent("#fields-dropped");
   assert.match(refused, /PrepareForCreate drops width, but validation then refuses the request \(below: restartPolicy: Invalid value: "OnTuesday"/);
   assert.match(refused, /so the create fails and nothing is stored\.$/);

@@ -1,4 +1,4 @@
-// Edits paint within a frame (issue 14 item 3) and the gate table exports and links (issue 16):
+// Edits paint within a frame and the gate table exports and links:
 // a keystroke patches the rows whose values changed and leaves every other row node in place;
 // the table downloads as CSV and JSON exactly as shown; each gate links to its entry in the
 // Kubernetes reference.

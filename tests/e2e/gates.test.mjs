@@ -168,7 +168,7 @@ test("the emulation example keeps its promise: a gate from a later release is Pr
   await page.close();
 });
 
-// ---- comparing with a running component's /metrics (issue 15)
+// ---- comparing with a running component's /metrics
 
 // Modelled on a kubelet 1.30's /metrics (`kubectl get --raw /api/v1/nodes/kind-worker/proxy/metrics`
 // on a kind cluster): Prometheus text format with # HELP/# TYPE lines, component-base's

@@ -47,7 +47,7 @@ export function useBrowser() {
 }
 
 /** Waits until no part of the page says aria-busy: after a keystroke, rows out of view and the
- *  sections below the fold are drawn when the browser is idle (issue 14). */
+ *  sections below the fold are drawn when the browser is idle. */
 export const settled = (page) => page.waitForFunction(() => !document.querySelector("main [aria-busy='true']"));
 
 /** Saves a full-page screenshot as tests/e2e/screenshots/<name>.png. */

@@ -1,4 +1,4 @@
-// Kubelet layers (issue 16): export of the effective configuration and the resolved
+// Kubelet layers: export of the effective configuration and the resolved
 // --feature-gates, upstream links, and the screens that contradicted themselves: the count
 // against the table, defaults a partial map drops, defaults a file fills in, the --config editor
 // without --config, and disabled buttons that looked enabled.

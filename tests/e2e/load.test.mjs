@@ -1,4 +1,4 @@
-// The cold load (issue 14): a first visit draws the Gates panel from the gate core before the
+// The cold load: a first visit draws the Gates panel from the gate core before the
 // full package is even requested, index.html preloads exactly what that first answer needs, and
 // every other panel follows; a link to another panel loads the full package first.
 import { test } from "node:test";

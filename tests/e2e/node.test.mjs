@@ -150,7 +150,7 @@ test("leases off: no lease writes, a status patch every sync", async () => {
 });
 
 test("a queued unreachable:NoExecute says why it never applies (full-disruption mode)", async () => {
-  // Issue 16: the taint stayed "queued" for an hour with no word about full disruption. A
+  // The taint stayed "queued" for an hour with no word about full disruption. A
   // one-node cluster whose kubelet stops has every zone fully disrupted.
   const page = await openNode(link({ tab: "node", panels: { node: { time: 60_000, faults: [{ kind: "kubeletStopped", at: "60s" }] } } }));
   assert.equal(await page.isVisible("#node-disruption"), false, "nothing to explain while the node is Ready");
@@ -343,7 +343,7 @@ test("markup in a fault message is shown as text", async () => {
   await page.close();
 });
 
-// ---- importing a real node (issue 15)
+// ---- importing a real node
 
 // Modelled on `kubectl get node kind-control-plane -o yaml` plus `kubectl get lease -n
 // kube-node-lease kind-control-plane -o yaml` of a kind (kubernetes-sigs/kind) cluster created
@@ -577,7 +577,7 @@ test("an imported node's strings are only ever shown as text", async () => {
   await page.close();
 });
 
-// ---- explaining a real node as it is (issue 30)
+// ---- explaining a real node as it is
 
 // tests/corpus/nodes/openshift-4.8-unreachable.yaml names its source: an OpenShift 4.8 node
 // (kubelet v1.21.8) marked Unknown at 09:54:54 and tainted unreachable:NoExecute at 09:55:00.

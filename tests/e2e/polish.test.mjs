@@ -1,4 +1,4 @@
-// Smaller items of issue 16: a long Cluster run says about how long it has left; the control
+// Smaller items: a long Cluster run says about how long it has left; the control
 // plane's service form names what it asks for.
 import { test } from "node:test";
 import assert from "node:assert/strict";

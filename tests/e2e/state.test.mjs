@@ -1,4 +1,4 @@
-// State that survives (issue 16): the URL follows every change, tabs and examples are history
+// State that survives: the URL follows every change, tabs and examples are history
 // entries, the last session comes back on reload with a visible Reset, and an example's note
 // belongs to its panel. What comes back from the URL or storage is still untrusted.
 import { test } from "node:test";

@@ -1,4 +1,4 @@
-// The long memory run of issue 13, through the package: 1,000,000 FeatureGate create/free cycles
+// The long memory run, through the package: 1,000,000 FeatureGate create/free cycles
 // with the real Kubernetes gate list (one in ten never freed, left to the finalizer) and 100,000
 // resolveKubeletConfig calls, printing wasm memory as it goes. Exits non-zero if memory grew after
 // the warm-up. tests/js/hostile_memory.test.mjs asserts the same at smaller counts.

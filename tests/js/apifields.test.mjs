@@ -1,4 +1,4 @@
-// Node tests of the gated-fields, enum and bootstrap-controller API (issue 7).
+// Node tests of the gated-fields, enum and bootstrap-controller API.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {

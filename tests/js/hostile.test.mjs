@@ -1,4 +1,4 @@
-// Issue 13: no input, call order or size can trap, hang or poison the module.
+// No input, call order or size can trap, hang or poison the module.
 //
 // A seeded hostile caller (tests/fuzz/hostile.mjs) runs against the package for a fixed budget,
 // in a worker so that a hang is caught by a watchdog rather than stalling the suite. After every

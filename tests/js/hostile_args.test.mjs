@@ -1,4 +1,4 @@
-// Issue 13: every wrong argument gets kubegate's own Error (kind, function, parameter, path),
+// Every wrong argument gets kubegate's own Error (kind, function, parameter, path),
 // nothing wrong is accepted silently, re-entrant calls work, freed objects say so, and sizes
 // beyond the limits are refused with an error that states the limit. How long a refusal or a
 // large call takes is a benchmark's question (`node scripts/bench.mjs --hostile`, ratios to a

@@ -1,4 +1,4 @@
-// Issue 13: init() and initSync() never hand out the raw WebAssembly exports (a raw export called
+// init() and initSync() never hand out the raw WebAssembly exports (a raw export called
 // with a wrong pointer traps the module for the whole page; raw memory can be overwritten). They
 // give a frozen summary whose one fact is the size of wasm memory, and stay no-ops once loaded.
 import { test } from "node:test";

@@ -1,4 +1,4 @@
-// Issue 13: memory stays flat. Repeated create/free cycles and repeated resolutions reuse the
+// Memory stays flat. Repeated create/free cycles and repeated resolutions reuse the
 // wasm memory the first cycles grew; objects nobody frees are reclaimed by the finalizer.
 // (The issue's full counts, 1,000,000 gates and 100,000 resolutions, run in scripts/fuzz.sh.)
 import { test } from "node:test";

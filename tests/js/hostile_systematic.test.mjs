@@ -1,4 +1,4 @@
-// Issue 13, the systematic hostile caller (tests/fuzz/systematic.mjs): every argument and every
+// The systematic hostile caller (tests/fuzz/systematic.mjs): every argument and every
 // leaf of every structured argument of every export and method, replaced by each hostile value,
 // plus unknown option keys, use after free() and foreign receivers. Within the budget a seeded
 // sample of the cases runs (a different one per seed); KUBEGATE_FUZZ_MS=Infinity runs them all.

@@ -1,5 +1,5 @@
 // The binding decodes each pod of a merge straight from the update's JSON, keeping every field
-// but metadata as the text serde_json would write (issue 13 item 3). The Rust tests build pods
+// but metadata as the text serde_json would write. The Rust tests build pods
 // from values; these hold the package's own path to the same answers: output keys in order,
 // values untouched, the loose equality rules (null and "" equal absent, numbers by value, an
 // empty top-level spec or status equal to none), and a refused pod named by its index.

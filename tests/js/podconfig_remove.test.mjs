@@ -1,5 +1,5 @@
 // A REMOVE reads only the metadata of the pods it names (the binding skips their spec and status
-// while decoding, issue 13 item 3); these hold its answers and errors to what a full decode
+// while decoding); these hold its answers and errors to what a full decode
 // gives: the stored pods are emitted whatever the incoming ones carry, every malformed pod or
 // field is refused with the same message, and an unusual key order still works.
 import { test } from "node:test";

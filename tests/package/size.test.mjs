@@ -16,7 +16,7 @@ const BUDGETS = {
   // One decoder per input type (no serde_path_to_error), KubeletConfiguration decoded from one
   // field table, one stable sort for the crate; the faster JSON writer of large results added
   // back about 20 KB. Then compiled for speed (scripts/build-pkg.sh says how and why): 577_365
-  // at opt-level z became 672_898, for 50,000 pods and nodes under 1 s each (issue 13). Then
+  // at opt-level z became 672_898, for 50,000 pods and nodes under 1 s each. Then
   // floats read without core's table (src/float.rs) and zmij's table computed (Cargo.toml):
   // 663_841. The gate core's inputs read by hand (src/json_tree.rs) added its small parser
   // beside serde's, which the other areas still use: 669_331. Exports return through memory
@@ -24,7 +24,7 @@ const BUDGETS = {
   // compress 2.9 KB worse, for a compile 2.6 ms shorter in Node: 672_255. The last six maps
   // and lists that were collected or sorted with the standard library's stable sort (one copy
   // of it each) go through src/sort.rs: 658_340.
-  // Issue 14's goal is 250_000 for every area together.
+  // The goal once set for every area together was 250_000.
   // Exact per-release gate data (eras, patch points, sources, readers, a gate's history), the
   // node explained as it is (taint eviction per pod), strict decoding at every entry, the
   // upgrade check that always answers: 710_051; the gate lookups read the packed tables in
@@ -36,7 +36,7 @@ const BUDGETS = {
   // values (no linker flags): 752_408, inputs read through one Value (decoding them straight
   // from the text instead compiled every input type's decoder twice, with and without path
   // tracking: about 8.5 KB more).
-  // The core on std, serde, serde_json and yaml-rust2 (issue 31: the hand-written float reader
+  // The core on std, serde, serde_json and yaml-rust2 (the hand-written float reader
   // and writer, sort, YAML reader, decoders and JSON tree removed) together with the binding
   // above: 799_810 (2_044_145 raw). Measured on it (BENCHMARKS.md): opt-level "s" instead of 2
   // saves 7_744 for 1.1-1.3x the CPU time of the 50,000-pod operations; opt-level "z" saves
@@ -57,7 +57,7 @@ const BUDGETS = {
   // already wraps every map, sequence and variant, instead of serde_path_to_error's second
   // wrapper of every input type's decoder (the core's and the binding's decoders of a type are
   // now one copy); toYaml's floats from serde_json's digits; six more maps filled by `extend`:
-  // 821_102 (2_061_361 raw). Still over issue 31's 700 KB. Per-crate opt-level "z" does not
+  // 821_102 (2_061_361 raw). Still over the 700 KB goal. Per-crate opt-level "z" does not
   // help under LTO: the libraries and the binding (where the decoders are instantiated) at "z"
   // with the core at 2 measured 844_541, the libraries alone at "z" 5 KB more than without.
   // What remains is generic library code (the standard library's stable sort, about 120 KB
@@ -72,7 +72,7 @@ const BUDGETS = {
   // ADDs 489 / 562 / 701, mergeDetailed SET 578 / 640 / 797; sizes 822_911 / 786_008 / 689_108.
   // Opt-level "s" keeps every row under 0.85 s there, and under 0.91 s in two more rounds against
   // the opt-level 2 build (1.04-1.18x its time): the full wasm is built at "s" (without the
-  // inline threshold the opt-level 2 build used; scripts/build-pkg.sh). Issue 31's 700 KB would
+  // inline threshold the opt-level 2 build used; scripts/build-pkg.sh). The 700 KB goal would
   // take "z", whose SET of 50,000 pods is over a second. Unstable sorts at the sites where equal
   // elements are indistinguishable grew the opt-level 2 build (825_775): every element type they
   // served kept a stable sort elsewhere, and std's unstable sort is as large.
@@ -81,7 +81,7 @@ const BUDGETS = {
   // by binary search (no HashMap), fewer B-tree instantiations, wasm-opt --low-memory-unused,
   // floats read without core's 10 KB table and written without Rust's float formatting
   // (src/float.rs): 107_042; its inputs, results and errors read and written without serde
-  // (src/json_tree.rs, src/wasm/json_out.rs). Issue 14's goal is 60_000.
+  // (src/json_tree.rs, src/wasm/json_out.rs). The gate core's first goal was 60_000.
   // Exports returning through memory: 97_817 (compiled in Node in 1.5 ms less). toYaml's maps
   // built without the standard library's sort: 95_208.
   // Per-release eras with their sources, patch points, readers of each gate and a gate's
@@ -89,7 +89,7 @@ const BUDGETS = {
   // The binding on the libraries (as above): serde_json's reader, serde's derived decoders and
   // serde_path_to_error beside the tree decoders the YAML feature list still uses, and
   // serde-wasm-bindgen's writer (about 3 KB of the growth): 144_004.
-  // The core on the libraries (issue 31): yaml-rust2 and serde's derived decoders instead of
+  // The core on the libraries (one reader per format): yaml-rust2 and serde's derived decoders instead of
   // the lean YAML reader and hand decoders, core's float parsing (`str::parse::<f64>`, YAML
   // scalars) and formatting (toYaml's Go-style floats through `{:e}`) instead of src/float.rs:
   // 177_117 (418_840 raw). Not reached: the 110 KB goal. What is left of the 67 KB: core's
@@ -99,12 +99,12 @@ const BUDGETS = {
   // B-tree instantiations.
   // Every core error thrown through one mapping from its kind() (the kinds' names): 178_487.
   // The decoding change above (serde_path_to_error's wrappers gone) and toYaml's floats from
-  // serde_json's digits: 172_325. Not reached: issue 31's 110 KB, 62 KB away. In code bytes
+  // serde_json's digits: 172_325. Not reached: the 110 KB goal, 62 KB away. In code bytes
   // before compression (475 KB): yaml-rust2 43 KB, serde_json 25 KB, serde's derived decoders
   // 17 KB, the exports' bodies as wasm-bindgen wraps them 56 KB, core's float formatting 16 KB
   // (still reached without toYaml's use: `f64`'s Display, e.g. in serde's message for a float
   // of the wrong type), core's float parsing 6 KB; the rest is the gate core's own code and
-  // std's collections and formatting. Without a second reader per format, which the issue
+  // std's collections and formatting. Without a second reader per format, which the design
   // rules out, no single item left is worth more than a few KB gzipped.
   // Rebuilt with the tools that measured the full wasm's figure above: 172_427 (the gate core
   // has no bulk input and no heap reservation).
@@ -115,7 +115,7 @@ const BUDGETS = {
   // The release data and node explanation above, --history and --component: 443_686.
   // No linker flags (exports may return several values) and `runCli`'s result through
   // serde-wasm-bindgen: 446_538.
-  // The core on the libraries (issue 31), as above: 533_342 (1_328_103 raw); maps and sets
+  // The core on the libraries (one reader per format), as above: 533_342 (1_328_103 raw); maps and sets
   // filled by `extend` instead of a sorting `collect()`: 528_540.
   // Shorthand flags judged as pflag does, the legacy EncryptionConfig kind and hidden
   // deprecated apiserver flags in the control-plane data: 530_693.

@@ -381,12 +381,12 @@ export default {
 
     // The table is patched, not redrawn: a keystroke in --feature-gates changes a handful of
     // values among hundreds of rows, and rebuilding every row cost ~60 ms of layout and paint per
-    // key (issue 14). Each row is keyed by gate name and remembers the text of each cell, so
+    // key. Each row is keyed by gate name and remembers the text of each cell, so
     // only the cells whose text changed are replaced and rows move only when the filter changes.
     const thead = h("thead");
     render(table, h("caption", { class: "visually-hidden" }, "Every known feature gate at the chosen versions"), thead);
     // The rows go in <tbody> groups of GROUP rows, each its own paint layer (styles.css): a
-    // patched row repaints its group, not every row the scroll box keeps painted (issue 14).
+    // patched row repaints its group, not every row the scroll box keeps painted.
     const GROUP = 25;
     const groups = [];
     function placeAll(trs) {
@@ -519,7 +519,7 @@ export default {
     }
 
     // A keystroke such as AllAlpha=true changes a third of the rows, most of them out of view;
-    // patching them all cost more than a frame of style, layout and paint (issue 14). Rows in
+    // patching them all cost more than a frame of style, layout and paint. Rows in
     // or near view (the table's scroll box clips what the page shows; on a phone the table does
     // not scroll and the page does) are patched at once; the others when the browser is idle
     // (the table says aria-busy meanwhile), and a row scrolled into reach is patched as soon as
@@ -587,7 +587,7 @@ export default {
 
     // A table drawn from nothing (the first answer, another list) builds the rows that fill its
     // box at once and the others in idle slices after it: the first answer is on screen sooner
-    // (issue 14). The table says aria-busy until every row is there; any redraw starts over
+    //. The table says aria-busy until every row is there; any redraw starts over
     // from the rows already built.
     const FIRST_ROWS = 40;
     function appendLater(placed, rest, build) {

@@ -109,7 +109,7 @@ function codeEditor(id, label, onInput) {
   const ta = h("textarea", { id, class: "mono code", rows: "8", spellcheck: "false", autocomplete: "off", "aria-label": label, wrap: "off" });
   // The gutter is redrawn only when the line count or the marked line changes, and the scroll
   // position is read only then: reading scrollTop after a write forces a layout on every
-  // keystroke (issue 14).
+  // keystroke.
   let drawn = "";
   let marked = null;
   const lines = () => {
@@ -511,7 +511,7 @@ export default {
     const fieldRows = () => Object.entries(result?.provenance ?? {}).filter(([p, f]) =>
       !p.startsWith("featureGates.") && p !== "apiVersion" && p !== "kind" && f.value !== null);
     // Both tables keep their rows by path and rebuild only rows whose content changed: a
-    // keystroke in the config file changes a value or two among ~150 (issue 14).
+    // keystroke in the config file changes a value or two among ~150.
     const fieldsBody = h("tbody");
     render(table,
       h("caption", { class: "visually-hidden" }, "Effective kubelet configuration, one row per value, with the layer that set it"),
@@ -721,7 +721,7 @@ export default {
 
     // What sits below the tables (the diff, the export, the upgrade check, which resolves the
     // inputs a second time at another release) waits, after a keystroke, until the frame that
-    // answers it is on screen: together they cost as much as the answer itself (issue 14).
+    // answers it is on screen: together they cost as much as the answer itself.
     // Those sections say aria-busy meanwhile; any other change draws everything at once.
     const lateBoxes = [diffBox, exportBox, upgradeBox];
     let cancelLate = null;
