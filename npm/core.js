@@ -602,17 +602,15 @@ export function checkedCore(raw) {
   // and a proxy or any other receiver lacks it and takes the checked path. The record's `raw` is
   // null once the gate is freed, and its cached table null after a change, so the fast path
   // answers only what the checked path would.
-  /** @param {any} o @returns {any} */
-  const itself = (o) => o;
   /** @type {(this: unknown, name: unknown) => boolean} */
   let enabledFast;
   /** @type {(this: unknown, id: unknown) => boolean} */
   let enabledByIdFast;
   // The base class's constructor returns the gate, so the field is added to the gate itself.
   class Base {
-    /** @param {object} gate */
+    /** @param {any} gate */
     constructor(gate) {
-      return itself(gate);
+      return gate;
     }
   }
   class GateState extends Base {
