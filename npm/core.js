@@ -427,16 +427,15 @@ export function checkedCore(raw) {
     SETUP.get(cls)?.(self, s);
   }
 
-  // A raw object a method returned (deepCopy, forRelease), on its way into a wrapper. The
-  // wrapper is made by the class's own constructor, which takes the raw object from here instead
-  // of checking arguments, so it has the layout of a wrapper made by `new` (one object shape per
-  // class, which keeps V8's property loads on the read path monomorphic). Set and consumed with
-  // no caller code in between.
-  let adopting = null;
+  // A raw object a method returned (deepCopy, forRelease) gets its wrapper from the class's own
+  // constructor, so the wrapper has the layout of one made by `new` (one object shape per class,
+  // which keeps V8's property loads on the read path monomorphic). The constructor takes the raw
+  // object instead of checking arguments only when its first argument is ADOPT, which never
+  // leaves this closure: no caller can hand it a raw object of their own.
+  const ADOPT = Object.freeze({});
 
   function adopt(Cls, rawObj) {
-    adopting = rawObj;
-    return new Cls();
+    return new Cls(ADOPT, rawObj);
   }
 
   // Builds a public class: a constructor that checks its arguments, methods that check theirs.
@@ -448,8 +447,8 @@ export function checkedCore(raw) {
         if (!new.target) {
           throw kgError("invalidArgument", `${cls}: use \`new ${cls}(...)\``, { function: cls, expected: "a call with new" });
         }
-        let r = adopting;
-        if (r !== null) adopting = null;
+        let r;
+        if (args[0] === ADOPT) r = args[1];
         else {
           const a = convert(`new ${cls}`, ctorParams, args);
           r = invoke(`new ${cls}`, () => new Raw(...a));
