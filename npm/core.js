@@ -415,10 +415,27 @@ export function checkedCore(raw) {
     return s;
   }
 
-  function adopt(Cls, cls, rawObj) {
-    const self = Object.create(Cls.prototype);
-    STATE.set(self, { cls, raw: rawObj });
-    return self;
+  // Per-class setup of each new instance (FeatureGate's read cache), keyed by class name.
+  /** @type {Map<string, (self: object, s: { cls: string, raw: any, cache: any }) => void>} */
+  const SETUP = new Map();
+
+  // Records a new instance's state: every class's instances, from `new` or from a method, share
+  // one record shape.
+  function track(self, cls, rawObj) {
+    const s = { cls, raw: rawObj, cache: null };
+    STATE.set(self, s);
+    SETUP.get(cls)?.(self, s);
+  }
+
+  // A raw object a method returned (deepCopy, forRelease) gets its wrapper from the class's own
+  // constructor, so the wrapper has the layout of one made by `new` (one object shape per class,
+  // which keeps V8's property loads on the read path monomorphic). The constructor takes the raw
+  // object instead of checking arguments only when its first argument is ADOPT, which never
+  // leaves this closure: no caller can hand it a raw object of their own.
+  const ADOPT = Object.freeze({});
+
+  function adopt(Cls, rawObj) {
+    return new Cls(ADOPT, rawObj);
   }
 
   // Builds a public class: a constructor that checks its arguments, methods that check theirs.
@@ -430,9 +447,13 @@ export function checkedCore(raw) {
         if (!new.target) {
           throw kgError("invalidArgument", `${cls}: use \`new ${cls}(...)\``, { function: cls, expected: "a call with new" });
         }
-        const a = convert(`new ${cls}`, ctorParams, args);
-        const r = invoke(`new ${cls}`, () => new Raw(...a));
-        STATE.set(this, { cls, raw: r });
+        let r;
+        if (args[0] === ADOPT) r = args[1];
+        else {
+          const a = convert(`new ${cls}`, ctorParams, args);
+          r = invoke(`new ${cls}`, () => new Raw(...a));
+        }
+        track(this, cls, r);
       },
     }[cls];
     const define = (name, value) => Object.defineProperty(C.prototype, name, { value, writable: true, configurable: true });
@@ -454,7 +475,7 @@ export function checkedCore(raw) {
           const a = convert(fn, params, args);
           // Asked again: a getter of an argument may have freed this object while it was read.
           const r = invoke(fn, () => stateOf(cls, fn, this).raw[rawName](...a));
-          return ret === "gate" ? adopt(FeatureGate, "FeatureGate", r) : RET[ret](r);
+          return ret === "gate" ? adopt(FeatureGate, r) : RET[ret](r);
         },
       }[name]);
     }
@@ -475,7 +496,7 @@ export function checkedCore(raw) {
           [name](...args) {
             const a = convert(fn, params, args);
             const r = invoke(fn, () => Raw[name](...a));
-            return ret === "gate" ? adopt(FeatureGate, "FeatureGate", r) : RET[ret](r);
+            return ret === "gate" ? adopt(FeatureGate, r) : RET[ret](r);
           },
         }[name],
         writable: true,
@@ -505,7 +526,6 @@ export function checkedCore(raw) {
   // resolved values, copied from wasm after each change (every method that can change a value
   // drops the copy; the next read fetches it again). Ids answered here are reported to wasm before
   // an emulation-version change, so the "already queried feature" warnings stay exactly upstream's.
-  // The cache lives in the gate's STATE record, so a read costs one WeakMap lookup.
   const G = FeatureGate.prototype;
   // The table and the queried marks are the package's own business, not public methods: the
   // glue's resolvedTable/markQueried are reached through the gate's raw object only from here.
@@ -524,15 +544,12 @@ export function checkedCore(raw) {
 
   const newCache = () => ({ ids: new Map(), table: null, queried: new Uint8Array(0) });
 
-  // Called only on a gate whose state was checked (a live FeatureGate).
-  function cacheOf(gate) {
-    const s = STATE.get(gate);
-    return s === undefined ? newCache() : (s.cache ??= newCache());
-  }
+  // Called only on a gate whose state was checked (a live FeatureGate: `track` gave it a cache).
+  const cacheOf = (gate) => STATE.get(gate).cache;
 
   // The table read behind enabled() and enabledById(), on a checked state and id.
   function tableRead(gate, s, id) {
-    const c = s.cache ?? cacheOf(gate);
+    const c = s.cache;
     const t = c.table ?? tableOf(gate, c);
     c.queried[id] = 1;
     return t[id] === 1;
@@ -558,19 +575,95 @@ export function checkedCore(raw) {
     }
   }
 
-  const defineG = (name, value) => Object.defineProperty(G, name, { value, writable: true, configurable: true });
-
-  defineG("enabled", function enabled(name) {
-    const s = STATE.get(this);
-    const id = typeof name === "string" && s !== undefined && s.raw !== null && s.cls === "FeatureGate" ? s.cache?.ids.get(name) : undefined;
-    if (id !== undefined) return tableRead(this, s, id);
-    const value = wasmOf.enabled.call(this, name); // checks everything; throws Kubernetes' error for an unknown name
-    cacheOf(this).ids.set(name, wasmOf.featureId.call(this, name));
+  // The checked paths of the two reads: a wrong receiver, a freed gate, a wrong argument, a name
+  // not read before or a table dropped by a change.
+  function enabledChecked(gate, name) {
+    const s = STATE.get(gate);
+    const id = typeof name === "string" && s !== undefined && s.raw !== null && s.cls === "FeatureGate" ? s.cache.ids.get(name) : undefined;
+    if (id !== undefined) return tableRead(gate, s, id);
+    const value = wasmOf.enabled.call(gate, name); // checks everything; throws Kubernetes' error for an unknown name
+    cacheOf(gate).ids.set(name, wasmOf.featureId.call(gate, name));
     return value;
+  }
+
+  function enabledByIdChecked(gate, id) {
+    const s = stateOf("FeatureGate", "FeatureGate.enabledById", gate);
+    const [[[name, kind, what]]] = GATE_CLASSES.FeatureGate.methods.enabledById;
+    T[kind]({ fn: "FeatureGate.enabledById", name, what }, id);
+    return tableRead(gate, s, id);
+  }
+
+  // The hot path of both reads. A WeakMap lookup of the gate's state was most of a read's cost,
+  // so each live gate also holds its state record (the one STATE maps it to) in a private field,
+  // set once when the gate is made (`track`). Only code in this class body can read the field:
+  // no reflection lists it, a caller cannot add it to an object of its own (only this class's
+  // constructor adds it, and only `track` calls that), nor replace it (adding it twice throws),
+  // and a proxy or any other receiver lacks it and takes the checked path. The record's `raw` is
+  // null once the gate is freed, and its cached table null after a change, so the fast path
+  // answers only what the checked path would.
+  /** @type {(this: unknown, name: unknown) => boolean} */
+  let enabledFast;
+  /** @type {(this: unknown, id: unknown) => boolean} */
+  let enabledByIdFast;
+  // The base class's constructor returns the gate, so the field is added to the gate itself.
+  class Base {
+    /** @param {any} gate */
+    constructor(gate) {
+      return gate;
+    }
+  }
+  class GateState extends Base {
+    /** @type {{ cls: string, raw: any, cache: { ids: Map<string, number>, table: Uint8Array | null, queried: Uint8Array } }} */
+    #s;
+    /** @param {object} gate @param {{ cls: string, raw: any, cache: any }} s */
+    constructor(gate, s) {
+      super(gate);
+      this.#s = s;
+    }
+    static {
+      enabledFast = function enabled(name) {
+        const gate = this;
+        if (typeof gate === "object" && gate !== null && #s in gate && typeof name === "string") {
+          const s = gate.#s;
+          const c = s.cache;
+          const t = c.table;
+          if (t !== null && s.raw !== null) {
+            const id = c.ids.get(name);
+            if (id !== undefined) {
+              c.queried[id] = 1;
+              return t[id] === 1;
+            }
+          }
+        }
+        return enabledChecked(gate, name);
+      };
+      enabledByIdFast = function enabledById(id) {
+        const gate = this;
+        if (typeof gate === "object" && gate !== null && #s in gate && typeof id === "number" && id >>> 0 === id) {
+          const s = gate.#s;
+          const c = s.cache;
+          const t = c.table;
+          if (t !== null && s.raw !== null) {
+            c.queried[id] = 1;
+            return t[id] === 1;
+          }
+        }
+        return enabledByIdChecked(gate, id);
+      };
+    }
+  }
+  SETUP.set("FeatureGate", (gate, s) => {
+    s.cache = newCache();
+    new GateState(gate, s);
   });
 
+  const defineG = (name, value) => Object.defineProperty(G, name, { value, writable: true, configurable: true });
+
+  defineG("enabled", enabledFast);
+
   defineG("featureId", function featureId(name) {
-    const c = typeof name === "string" && STATE.get(this)?.raw ? cacheOf(this) : undefined;
+    const s = STATE.get(this);
+    const c = typeof name === "string" && s?.raw && s.cls === "FeatureGate" ? s.cache : undefined;
     let id = c?.ids.get(name);
     if (id === undefined) {
       id = wasmOf.featureId.call(this, name);
@@ -579,16 +672,7 @@ export function checkedCore(raw) {
     return id;
   });
 
-  defineG("enabledById", function enabledById(id) {
-    const s = STATE.get(this);
-    if (s === undefined || s.raw === null || s.cls !== "FeatureGate" || typeof id !== "number" || id >>> 0 !== id) {
-      // Not the hot path: a wrong receiver, a freed gate or a wrong id gets the checked error.
-      stateOf("FeatureGate", "FeatureGate.enabledById", this);
-      const [[[name, kind, what]]] = GATE_CLASSES.FeatureGate.methods.enabledById;
-      T[kind]({ fn: "FeatureGate.enabledById", name, what }, id);
-    }
-    return tableRead(this, s, id);
-  });
+  defineG("enabledById", enabledByIdFast);
 
   for (const name of ["setEmulationVersion", "setEmulationVersionAndMinCompatibilityVersion"]) {
     const checked = wasmOf[name];
