@@ -76,8 +76,9 @@ pub fn parse_feature_list(
             fail(format!("feature list: line {line}: {label}: {message}"))
         };
         // Through `json::strict`: an array is refused where an entry or a spec is expected, as
-        // Go's decoder refuses it (serde's derive alone would fill a struct from one).
-        let entry: Entry = crate::json::strict::deserialize(item).map_err(|e| at(&e))?;
+        // Go's decoder refuses it (serde's derive alone would fill a struct from one). By the
+        // decoders the binding's inputs use, so a spec's decoder is compiled once.
+        let entry: Entry = crate::json::strict::from_value_ref(item).map_err(|e| at(&e))?;
         if features.insert(entry.name, entry.versioned_specs).is_some() {
             return Err(at(&"feature listed twice"));
         }

@@ -816,7 +816,7 @@ impl FeatureGate {
                 known.push(parts.join(", or "));
             }
         }
-        known.sort();
+        crate::yaml::sort_texts(&mut known);
         known
     }
 
@@ -833,7 +833,7 @@ impl FeatureGate {
                     .map(|v| format!("{name}={v}"))
             })
             .collect();
-        pairs.sort();
+        crate::yaml::sort_texts(&mut pairs);
         pairs.join(",")
     }
 

@@ -90,6 +90,11 @@ pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, serde_json::Er
     T::deserialize(StrictDe::<_, true>(&value))
 }
 
+/// [`from_value`] of a borrowed value (an item of a larger document): the same decoders again.
+pub fn from_value_ref<'de, T: Deserialize<'de>>(value: &'de Value) -> Result<T, serde_json::Error> {
+    T::deserialize(StrictDe::<_, true>(value))
+}
+
 /// [`from_value`], naming on an error the path of the value refused.
 pub fn from_value_at<T: DeserializeOwned>(value: Value) -> Result<T, PathError> {
     let before = PATH.with(|p| p.replace(Some(Vec::new())));

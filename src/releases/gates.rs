@@ -194,7 +194,7 @@ impl Gate {
             let point = POINTS.iter().find(|p| (p.minor, p.patch) == at)?;
             *point.sources.get(era.origin.column())?
         };
-        let source = SOURCES.get(usize::from(index))?;
+        let source = super::packed::source(usize::from(index))?;
         Some((source, era.origin.from_website()))
     }
 

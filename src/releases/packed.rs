@@ -8,7 +8,7 @@
 //! ([`PACKED`]), so no wasm carries [`GATES`]; `tests` below holds the two to the same records,
 //! and the tables are computed from [`GATES`], so there is one source of facts.
 
-use super::gate_records::{Era, GateRecord, Origin, SpecTuple, GATES};
+use super::gate_records::{Era, GateRecord, Origin, SpecTuple, GATES, SOURCES};
 use crate::featuregate::PreRelease;
 
 /// One gate: the length of its name in [`NAMES`] and its number of eras in [`ERAS`] (each
@@ -164,6 +164,61 @@ static NAMES: [u8; NAMES_LEN] = TABLES.1;
 static ERAS: [PackedEra; ERA_COUNT] = TABLES.2;
 static SPECS: [u16; SPEC_COUNT] = TABLES.3;
 
+/// [`SOURCES`] as one text and the end of each source in it: a slice of `&str` is a pointer
+/// and a length per source, which compress worse than the offsets.
+const fn source_bytes() -> usize {
+    let mut total = 0;
+    let mut rest = SOURCES;
+    while let Some((s, tail)) = rest.split_first() {
+        total += s.len();
+        rest = tail;
+    }
+    total
+}
+
+const SOURCE_COUNT: usize = SOURCES.len();
+const SOURCE_BYTES: usize = source_bytes();
+
+const _: () = assert!(
+    SOURCE_BYTES < 1 << 16,
+    "the sources' text does not fit u16 offsets"
+);
+
+// Evaluated by the compiler, as `build` is.
+#[allow(clippy::indexing_slicing)]
+const fn build_sources() -> ([u8; SOURCE_BYTES], [u16; SOURCE_COUNT]) {
+    let mut text = [0u8; SOURCE_BYTES];
+    let mut ends = [0u16; SOURCE_COUNT];
+    let (mut i, mut at) = (0, 0);
+    while i < SOURCE_COUNT {
+        let bytes = SOURCES[i].as_bytes();
+        let mut j = 0;
+        while j < bytes.len() {
+            text[at] = bytes[j];
+            at += 1;
+            j += 1;
+        }
+        ends[i] = at as u16;
+        i += 1;
+    }
+    (text, ends)
+}
+
+const SOURCE_TABLES: ([u8; SOURCE_BYTES], [u16; SOURCE_COUNT]) = build_sources();
+static SOURCE_TEXT: [u8; SOURCE_BYTES] = SOURCE_TABLES.0;
+static SOURCE_ENDS: [u16; SOURCE_COUNT] = SOURCE_TABLES.1;
+
+/// `SOURCES[index]`, read from the packed text; `None` past the end.
+pub(super) fn source(index: usize) -> Option<&'static str> {
+    let start = match index.checked_sub(1) {
+        Some(before) => usize::from(*SOURCE_ENDS.get(before)?),
+        None => 0,
+    };
+    let end = usize::from(*SOURCE_ENDS.get(index)?);
+    // Whole sources copied from `&str`s at compile time: valid UTF-8.
+    std::str::from_utf8(SOURCE_TEXT.get(start..end)?).ok()
+}
+
 /// Whether the lookups read the tables: in every build. [`GATES`] stays the Rust caller's
 /// natural shape (and the tables are computed from it at compile time), but no lookup names it,
 /// so no wasm carries a second, pointer-heavy copy of the same facts. The `plain` side of
@@ -317,6 +372,14 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_packed_sources_are_the_sources() {
+        for (i, s) in SOURCES.iter().enumerate() {
+            assert_eq!(source(i), Some(*s));
+        }
+        assert_eq!(source(SOURCES.len()), None);
     }
 
     #[test]

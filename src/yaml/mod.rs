@@ -32,11 +32,11 @@
 //! where yaml-rust2 would end the text at a NUL and read the others as text.
 
 mod positions;
+pub(crate) use positions::sort_texts;
 mod write;
 
 pub use write::to_string;
 
-use std::collections::HashMap;
 use std::fmt;
 
 use serde_json::{Map, Number, Value};
@@ -305,7 +305,10 @@ struct Builder {
     current: Document,
     /// The record of the current document's root.
     root: usize,
-    anchors: HashMap<usize, Value>,
+    /// Anchored values by the parser's anchor id (ids count up from 1 as anchors are read), so
+    /// a vector indexed by id, not a map; `None`: not yet complete (an alias inside its own
+    /// anchor's node) or not in this document.
+    anchors: Vec<Option<Value>>,
     nodes: usize,
     error: Option<YamlError>,
 }
@@ -322,6 +325,19 @@ enum Slot {
 }
 
 impl Builder {
+    /// Keeps the value of a node for its anchor's aliases (anchor `0`: none).
+    fn keep_anchor(&mut self, anchor: usize, value: &Value) {
+        if anchor == 0 {
+            return;
+        }
+        if self.anchors.len() <= anchor {
+            self.anchors.resize_with(anchor + 1, || None);
+        }
+        if let Some(slot) = self.anchors.get_mut(anchor) {
+            *slot = Some(value.clone());
+        }
+    }
+
     fn fail(&mut self, message: impl Into<String>, pos: Pos) {
         if self.error.is_none() {
             self.error = Some(YamlError::new(message, pos));
@@ -436,9 +452,7 @@ impl MarkedEventReceiver for Builder {
                 if !matches!(slot, Slot::Key(_)) {
                     self.record(&slot, pos);
                 }
-                if anchor > 0 {
-                    self.anchors.insert(anchor, value.clone());
-                }
+                self.keep_anchor(anchor, &value);
                 self.emit(value, pos);
             }
             Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
@@ -481,13 +495,11 @@ impl MarkedEventReceiver for Builder {
                     }) => (Value::Object(entries), anchor),
                     None => return,
                 };
-                if anchor > 0 {
-                    self.anchors.insert(anchor, value.clone());
-                }
+                self.keep_anchor(anchor, &value);
                 self.emit(value, pos);
             }
             Event::Alias(id) => {
-                let Some(value) = self.anchors.get(&id).cloned() else {
+                let Some(value) = self.anchors.get(id).cloned().flatten() else {
                     return self.fail("unknown anchor", pos);
                 };
                 if !self.count(node_count(&value), pos) {

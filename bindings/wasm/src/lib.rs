@@ -101,12 +101,17 @@ pub(crate) fn error(kind: BindingErrorKind, message: &str) -> JsValue {
 pub(crate) fn output<T: serde::Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| {
-            error(
-                BindingErrorKind::Internal,
-                &format!("kubegate: cannot convert result to JS: {e}"),
-            )
-        })
+        .map_err(unconvertible)
+}
+
+/// The error of a result [`output`] could not convert. Not generic, and kept out of line: one
+/// copy for every result type.
+#[inline(never)]
+fn unconvertible(e: serde_wasm_bindgen::Error) -> JsValue {
+    error(
+        BindingErrorKind::Internal,
+        &format!("kubegate: cannot convert result to JS: {e}"),
+    )
 }
 
 #[cfg(feature = "api")]
