@@ -11,21 +11,21 @@ ensure_tools
 # of the three wasm files a build makes. Every path below is relative to that crate.
 B=bindings/wasm
 
-# The full package is compiled at opt-level s where the other two are compiled at z (the
-# workspace's release profile, which inlines almost nothing, not even `Vec::push`): 50,000 pods
-# and nodes through the package's largest operations stay under a second (BENCHMARKS.md) with
-# margin, now that the heap is reserved before each bulk input (bindings/wasm/src/alloc.rs).
-# Opt-level 2 was up to a sixth faster for a larger wasm; z brings it near the size goal, but a
-# SET of 50,000 pods then takes over a second of CPU (tests/package/size.test.mjs has the
-# measurements). The gate core stays at opt-level z: its size is what `kubegate/gates` is for,
-# and its calls take microseconds. Its own target directory: another opt-level would make each
-# build recompile the other's dependencies.
+# The full package is compiled at opt-level z, like the other two (the workspace's release
+# profile): its size is what every user of the package downloads. Opt-level s runs the largest
+# operations (50,000 pods or nodes, BENCHMARKS.md) somewhat faster, for a wasm well over the size
+# goal; at z they stay under a second of CPU, the first pass over 50,000 new nodes and a SET of
+# 50,000 pods the closest (the commit that chose z has the figures). Most of their time is
+# decoding and writing JSON on both sides of the boundary, which no opt-level changes much: an
+# LLVM inline threshold above z's bought a few percent for most of the size left under the goal,
+# wasm-opt at -O3 instead of -Oz about as little. Its own target directory, so that it can build
+# beside the other two.
 #
 # It builds in the background while the other two build in turn: each build ends in a link with
 # LTO and one codegen unit, which keeps one core busy, so on two cores the builds overlap well.
 # They share no target directory and no output file (wasm-pack removes only its out-dir's
 # package.json, which write-package-json.mjs writes after all three).
-CARGO_TARGET_DIR="$PWD/target/wasm-speed" CARGO_PROFILE_RELEASE_OPT_LEVEL=s \
+CARGO_TARGET_DIR="$PWD/target/wasm-speed" CARGO_PROFILE_RELEASE_OPT_LEVEL=z \
   wasm-pack build --release --target web --out-dir ../../pkg --out-name kubegate --no-pack "$B" >&2 &
 full_build=$!
 # A failed build below ends the script; the full build must not outlive it.

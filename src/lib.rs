@@ -109,6 +109,7 @@ pub mod quantity;
 pub mod releases;
 #[cfg(feature = "node-status")]
 pub mod sim;
+pub mod sort;
 #[cfg(any(
     feature = "node-status",
     feature = "pod-config",

@@ -244,7 +244,7 @@ fn compile(
     }
     // Parents first, so a dropped parent makes its children's rules no-ops (stable sort keeps
     // the schema's order among equals).
-    rules.sort_by_key(|r| r.segments.len());
+    crate::sort::sort_by_key(&mut rules, |r| r.segments.len());
     Ok(rules)
 }
 

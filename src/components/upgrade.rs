@@ -386,7 +386,7 @@ fn gate_changes(inv: &Invocation, from: Release, to: Release) -> Vec<GateDefault
             message,
         });
     }
-    out.sort_by(|a, b| a.gate.cmp(&b.gate));
+    crate::sort::sort_by(&mut out, |a, b| a.gate.cmp(&b.gate));
     out
 }
 

@@ -265,7 +265,7 @@ impl BootstrapController {
             "readyz=true".to_string(),
             format!("default/{ip}"),
         );
-        let next = Loop::ALL.iter().map(|l| (*l, self.now)).collect();
+        let next = crate::sort::collect_map(Loop::ALL.iter().map(|l| (*l, self.now)));
         self.apiservers.insert(
             ip,
             ApiServer {
@@ -488,10 +488,11 @@ impl BootstrapController {
             metadata: ObjectMeta {
                 namespace: super::KUBERNETES_SERVICE_NAMESPACE.to_string(),
                 name: super::KUBERNETES_SERVICE_NAME.to_string(),
-                labels: [("component", "apiserver"), ("provider", "kubernetes")]
-                    .iter()
-                    .map(|(k, v)| (k.to_string(), v.to_string()))
-                    .collect(),
+                labels: crate::sort::collect_map(
+                    [("component", "apiserver"), ("provider", "kubernetes")]
+                        .iter()
+                        .map(|(k, v)| (k.to_string(), v.to_string())),
+                ),
                 ..ObjectMeta::default()
             },
             spec: ServiceSpec {
@@ -580,7 +581,9 @@ impl BootstrapController {
         } else {
             Vec::new()
         };
-        let strings = |m: &BTreeMap<i32, i32>| m.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+        let strings = |m: &BTreeMap<i32, i32>| {
+            crate::sort::collect_map(m.iter().map(|(k, v)| (k.to_string(), *v)))
+        };
         let counts = (strings(&before), strings(&leaks), released);
         self.ports = rebuilt;
         if let Some(a) = self.apiservers.get_mut(ip) {
@@ -690,11 +693,9 @@ impl BootstrapController {
             .map(|(ip, a)| ApiServerStatus {
                 ip: ip.clone(),
                 started_at: format_std(a.started_at),
-                node_port_leaks: a
-                    .port_leaks
-                    .iter()
-                    .map(|(p, c)| (p.to_string(), *c))
-                    .collect(),
+                node_port_leaks: crate::sort::collect_map(
+                    a.port_leaks.iter().map(|(p, c)| (p.to_string(), *c)),
+                ),
                 cluster_ip_leaks: a.ip_leaks.clone(),
             })
             .collect()

@@ -154,7 +154,7 @@ pub fn do_reconcile(
         if let Some(subset) = e.subsets.first_mut() {
             // RepackSubsets sorts the addresses.
             let mut ips: Vec<String> = master_ips.to_vec();
-            ips.sort();
+            crate::sort::sort(&mut ips);
             ips.dedup();
             subset.addresses = ips.into_iter().map(|ip| EndpointAddress { ip }).collect();
         }

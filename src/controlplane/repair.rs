@@ -58,7 +58,7 @@ impl RepairReport {
 
 fn sorted(services: &[Service]) -> Vec<&Service> {
     let mut v: Vec<&Service> = services.iter().collect();
-    v.sort_by(|a, b| {
+    crate::sort::sort_by(&mut v, |a, b| {
         (&a.metadata.namespace, &a.metadata.name).cmp(&(&b.metadata.namespace, &b.metadata.name))
     });
     v

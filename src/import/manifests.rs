@@ -557,22 +557,22 @@ impl Pod<'_> {
     /// The container's mounts: mount path, and where it comes from.
     fn mounts(&self, c: &Value) -> Vec<(String, Option<String>, Mount)> {
         let spec = self.doc.value.pointer(self.spec_ptr);
-        let volumes: BTreeMap<String, Mount> = spec
-            .and_then(|s| s.get("volumes"))
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(|v| {
-                let n = v.get("name")?.as_str()?.to_string();
-                if let Some(p) = v.pointer("/hostPath/path").and_then(Value::as_str) {
-                    return Some((n, Mount::Host(p.to_string())));
-                }
-                if let Some(m) = v.pointer("/configMap/name").and_then(Value::as_str) {
-                    return Some((n, Mount::ConfigMap(m.to_string())));
-                }
-                None
-            })
-            .collect();
+        let volumes: BTreeMap<String, Mount> = crate::sort::collect_map(
+            spec.and_then(|s| s.get("volumes"))
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(|v| {
+                    let n = v.get("name")?.as_str()?.to_string();
+                    if let Some(p) = v.pointer("/hostPath/path").and_then(Value::as_str) {
+                        return Some((n, Mount::Host(p.to_string())));
+                    }
+                    if let Some(m) = v.pointer("/configMap/name").and_then(Value::as_str) {
+                        return Some((n, Mount::ConfigMap(m.to_string())));
+                    }
+                    None
+                }),
+        );
         c.get("volumeMounts")
             .and_then(Value::as_array)
             .into_iter()

@@ -657,7 +657,7 @@ pub fn explain(
             .get(zone)
             .and_then(|&i| zones.get(i))
             .map_or(settings.node_eviction_rate, |z| z.eviction_rate);
-        idx.sort_by_key(|&k| planned.get(k).map(|p| (p.at, p.node)));
+        crate::sort::sort_by_key(&mut idx, |&k| planned.get(k).map(|p| (p.at, p.node)));
         if rate <= 0.0 {
             for k in idx {
                 if let Some(p) = planned.get_mut(k) {
@@ -1437,8 +1437,7 @@ fn summary(
     s
 }
 
-/// Steps in time order, equal times in the order they were found (a stable sort): one copy of
-/// the sort for every list of steps.
+/// Steps in time order, equal times in the order they were found (a stable sort).
 fn by_time(steps: &mut [Step]) {
-    steps.sort_by_key(|s| s.at);
+    crate::sort::sort_by_key(steps, |s| s.at);
 }

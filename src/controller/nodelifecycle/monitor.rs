@@ -231,11 +231,11 @@ impl NodeLifecycleController {
         let zones = self.count_zones(nodes, &ready);
         self.scratch = ready;
         self.handle_disruption(nodes, &zones, now, &mut out);
-        out.zone_states = self
-            .zone_states
-            .iter()
-            .map(|(k, v)| (k.clone(), v.as_str().to_string()))
-            .collect();
+        out.zone_states = crate::sort::collect_map(
+            self.zone_states
+                .iter()
+                .map(|(k, v)| (k.clone(), v.as_str().to_string())),
+        );
         out
     }
 
@@ -299,7 +299,10 @@ impl NodeLifecycleController {
             .filter(|(_, (&known, &p))| known && p == NOT_LISTED)
             .map(|(id, _)| id)
             .collect();
-        deleted.sort_unstable_by(|&a, &b| self.name(a as NodeId).cmp(self.name(b as NodeId)));
+        // Names are distinct: the stable sort orders them as any sort would.
+        crate::sort::sort_by(&mut deleted, |&a, &b| {
+            self.name(a as NodeId).cmp(self.name(b as NodeId))
+        });
         for id in deleted {
             let name = self.name(id as NodeId);
             out.events.push(ControllerEvent {

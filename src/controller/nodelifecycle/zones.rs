@@ -315,12 +315,13 @@ impl NodeLifecycleController {
             }
         }
         self.key_buf = key;
-        self.zone_names
-            .iter()
-            .zip(counts)
-            .filter(|(_, (r, nr))| r + nr > 0)
-            .map(|(k, c)| (k.clone(), c))
-            .collect()
+        crate::sort::collect_map(
+            self.zone_names
+                .iter()
+                .zip(counts)
+                .filter(|(_, (r, nr))| r + nr > 0)
+                .map(|(k, c)| (k.clone(), c)),
+        )
     }
 }
 

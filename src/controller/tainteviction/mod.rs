@@ -161,7 +161,7 @@ pub fn evict(taints: &[Taint], tolerations: &[Toleration]) -> Eviction {
             stay: Stay::Forever,
         };
     }
-    no_execute.sort_by_key(|t| t.time_added);
+    crate::sort::sort_by_key(&mut no_execute, |t| t.time_added);
     let start = no_execute.iter().filter_map(|t| t.time_added).min();
     // The taints present at the first update: every one added at the start (or without a time).
     let first: Vec<&Taint> = no_execute

@@ -34,7 +34,7 @@ pub fn files_in<'a>(files: &'a BTreeMap<String, String>, dir: &str) -> Vec<(&'a 
         })
         .collect();
     // WalkDir sorts each directory's entries by name, so order is component-wise.
-    out.sort_by(|a, b| a.0.cmp(&b.0));
+    crate::sort::sort_by(&mut out, |a, b| a.0.cmp(&b.0));
     out.into_iter().map(|(_, p, c)| (p, c)).collect()
 }
 

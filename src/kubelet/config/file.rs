@@ -60,13 +60,20 @@ pub fn go_field_name(json: &str) -> String {
     }
 }
 
+/// An object of one member (inserted: `collect()` would sort it with one more copy of std's sort).
+fn one_member(key: String, value: Value) -> Value {
+    let mut map = serde_json::Map::new();
+    map.insert(key, value);
+    Value::Object(map)
+}
+
 /// Finds the first top-level field whose value does not fit the typed configuration and words
 /// it as Go's JSON decoder does. `struct_prefix` is `KubeletConfiguration.` plus the field
 /// spelling (`port` for v1beta1 decoding, `Port` for the internal type).
 pub fn type_error(value: &Value, internal: bool) -> Option<(String, String)> {
     let obj = value.as_object()?;
     for (k, v) in obj {
-        let single = Value::Object([(k.clone(), v.clone())].into_iter().collect());
+        let single = one_member(k.clone(), v.clone());
         if let Err(e) = serde_json::from_value::<KubeletConfiguration>(single) {
             let text = e.to_string();
             let field = if internal {
@@ -135,7 +142,7 @@ fn nested_struct_error(
             json.to_string()
         }
     };
-    let mut doc = Value::Object([(key.to_string(), value.clone())].into_iter().collect());
+    let mut doc = one_member(key.to_string(), value.clone());
     let mut ptr = format!("/{}", key.replace('~', "~0").replace('/', "~1"));
     let mut container = "KubeletConfiguration".to_string();
     let mut fields = vec![name(key)];
@@ -147,8 +154,7 @@ fn nested_struct_error(
                 let mut step = None;
                 for (member, inner) in members {
                     let mut trial = doc.clone();
-                    *trial.pointer_mut(&ptr)? =
-                        Value::Object([(member.clone(), inner.clone())].into_iter().collect());
+                    *trial.pointer_mut(&ptr)? = one_member(member.clone(), inner.clone());
                     if refuses(&trial) {
                         step = Some((member.clone(), trial));
                         break;
@@ -381,7 +387,7 @@ pub fn decode_at(
     let mut value = value;
     let mut unknown = unknown_fields(&value);
     unknown.extend(crate::releases::kubelet_config::prune(&mut value, release));
-    unknown.sort();
+    crate::sort::sort(&mut unknown);
     unknown.dedup();
     for path in unknown {
         let line = doc.nearest_position(&pointer_of(&path)).map(|p| p.line);

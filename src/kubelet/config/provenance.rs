@@ -304,7 +304,7 @@ pub struct DiffEntry {
 pub fn diff(defaults: &Value, effective: &Value) -> Vec<DiffEntry> {
     let (d, e) = (leaves(defaults), leaves(effective));
     let mut paths: Vec<&String> = d.keys().chain(e.keys()).collect();
-    paths.sort();
+    crate::sort::sort(&mut paths);
     paths.dedup();
     paths
         .into_iter()

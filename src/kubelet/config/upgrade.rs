@@ -413,7 +413,9 @@ pub fn check_kubelet_upgrade(
     let error = end.errors.first().map(ToString::to_string);
     // Breaking first, then what changes for the kubelet, then gates it never reads; the sort is
     // stable, so each group keeps the kubelet's order.
-    findings.sort_by_key(|f: &UpgradeFinding| (!f.breaking, f.not_read_by_kubelet));
+    crate::sort::sort_by_key(&mut findings, |f: &UpgradeFinding| {
+        (!f.breaking, f.not_read_by_kubelet)
+    });
     Ok(UpgradeReport {
         from: from.to_string(),
         to: to.to_string(),
@@ -649,7 +651,7 @@ fn value_findings(
         super::provenance::leaves(&after.config),
     );
     let mut paths: Vec<&String> = b.keys().chain(a.keys()).collect();
-    paths.sort();
+    crate::sort::sort(&mut paths);
     paths.dedup();
     // A field one side lacks is shown as unset.
     let show = |v: Option<&Value>| v.map(Value::to_string).unwrap_or_else(|| "unset".into());

@@ -36,7 +36,7 @@ fn conditions_changed(a: &[NodeCondition], b: &[NodeCondition]) -> bool {
             })
             .collect();
         // Stable, like sort.SliceStable upstream.
-        v.sort_by(|x, y| x.type_.cmp(&y.type_));
+        crate::sort::sort_by(&mut v, |x, y| x.type_.cmp(&y.type_));
         v
     };
     prep(a) != prep(b)

@@ -162,7 +162,8 @@ impl PodConfig {
 
     /// Refuses an update that would take `source` past [`super::MAX_SOURCE_PODS`] or all sources
     /// past [`super::MAX_MERGED_PODS`], before anything changes. Counting is skipped when the
-    /// update cannot reach either limit, so the common case costs nothing.
+    /// update cannot reach either limit even if every pod in it were new and distinct, so the
+    /// common case (a SET or UPDATE of up to [`super::MAX_PODS`] pods) costs nothing.
     pub fn check_capacity(
         &self,
         source: &str,
@@ -170,9 +171,21 @@ impl PodConfig {
         pods: &[Pod],
     ) -> Result<(), PodConfigError> {
         use super::{MAX_MERGED_PODS, MAX_SOURCE_PODS};
-        if pods.len() <= MAX_SOURCE_PODS.min(MAX_MERGED_PODS) / 4
-            && self.storage.total() <= MAX_SOURCE_PODS.min(MAX_MERGED_PODS) / 2
-        {
+        let before = self.storage.held(source);
+        // What `held_after` counts, at most.
+        let held_at_most = match op {
+            PodOperation::Set => pods.len(),
+            PodOperation::Add | PodOperation::Update | PodOperation::Delete => {
+                before.saturating_add(pods.len())
+            }
+            PodOperation::Remove | PodOperation::Reconcile => before,
+        };
+        let total_at_most = self
+            .storage
+            .total()
+            .saturating_sub(before)
+            .saturating_add(held_at_most);
+        if held_at_most <= MAX_SOURCE_PODS && total_at_most <= MAX_MERGED_PODS {
             return Ok(());
         }
         let (held, total) = self.storage.held_after(source, op, pods);

@@ -144,6 +144,11 @@ impl PodStorage {
             .unwrap_or_default()
     }
 
+    /// How many pods `source` holds.
+    pub fn held(&self, source: &str) -> usize {
+        self.pods.get(source).map_or(0, BTreeMap::len)
+    }
+
     /// How many pods all sources hold.
     pub fn total(&self) -> usize {
         self.pods.values().map(BTreeMap::len).sum()
@@ -153,7 +158,7 @@ impl PodStorage {
     /// (an upper bound only where a duplicate name inside the update would be dropped).
     pub fn held_after(&self, source: &str, op: PodOperation, pods: &[Pod]) -> (usize, usize) {
         let stored = self.pods.get(source);
-        let before = stored.map_or(0, BTreeMap::len);
+        let before = self.held(source);
         let total = self.total();
         // Distinct UIDs counted by sorting borrowed ones: no allocation per pod.
         let distinct = |mut uids: Vec<(&str, usize)>| {
