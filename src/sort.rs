@@ -1,4 +1,4 @@
-//! One stable sort for the areas' small lists.
+//! One stable sort for the crate.
 //!
 //! The standard library's stable sort is generic over the element type and the comparison, so
 //! each `sort_by` on another element type (and each `collect()` into a B-tree map or set, which

@@ -135,7 +135,7 @@ pub(crate) fn gather(
             let mut entries = host
                 .read_dir(dir)
                 .map_err(|e| Fail::usage(format!("cannot read directory {dir}: {e}")))?;
-            entries.sort_by(|a, b| a.name.cmp(&b.name));
+            crate::sort::sort_by(&mut entries, |a, b| a.name.cmp(&b.name));
             let before = files.len();
             // What the kubelet's static pod source reads, less files that are not manifests:
             // no hidden files, and YAML or JSON by their extension.

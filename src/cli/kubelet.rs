@@ -104,7 +104,7 @@ fn walk(
     let mut entries: Vec<DirEntry> = host
         .read_dir(local)
         .map_err(|e| Fail::usage(format!("cannot read directory {local}: {e}")))?;
-    entries.sort_by(|a, b| a.name.cmp(&b.name));
+    crate::sort::sort_by(&mut entries, |a, b| a.name.cmp(&b.name));
     for e in entries {
         let l = format!("{}/{}", local.trim_end_matches('/'), e.name);
         let v = format!("{}/{}", virt.trim_end_matches('/'), e.name);

@@ -36,7 +36,7 @@ pub(crate) fn merge_and_check<'s>(
             .extend(v.iter().cloned());
     }
     for deps in merged.values_mut() {
-        crate::yaml::sort_texts(deps);
+        crate::sort::sort(deps);
         deps.dedup();
     }
 

@@ -816,7 +816,7 @@ impl FeatureGate {
                 known.push(parts.join(", or "));
             }
         }
-        crate::yaml::sort_texts(&mut known);
+        crate::sort::sort(&mut known);
         known
     }
 
@@ -833,7 +833,7 @@ impl FeatureGate {
                     .map(|v| format!("{name}={v}"))
             })
             .collect();
-        crate::yaml::sort_texts(&mut pairs);
+        crate::sort::sort(&mut pairs);
         pairs.join(",")
     }
 

@@ -32,7 +32,6 @@
 //! where yaml-rust2 would end the text at a NUL and read the others as text.
 
 mod positions;
-pub(crate) use positions::sort_texts;
 mod write;
 
 pub use write::to_string;

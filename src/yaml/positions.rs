@@ -10,22 +10,6 @@ use std::sync::OnceLock;
 
 use super::Pos;
 
-/// Sorts `indices` stably by the text each one names. The gate core's one use of the standard
-/// library's stable sort: [`sort_texts`] sorts the feature gate's string lists through it, so
-/// the gate core's wasm carries one copy of the sort instead of one per element type.
-pub(crate) fn sort_by_text<'t>(indices: &mut [usize], text: &dyn Fn(usize) -> &'t str) {
-    indices.sort_by(|a, b| text(*a).cmp(text(*b)));
-}
-
-/// `texts.sort()`, through [`sort_by_text`].
-pub(crate) fn sort_texts(texts: &mut Vec<String>) {
-    let mut order: Vec<usize> = (0..texts.len()).collect();
-    sort_by_text(&mut order, &|i| texts.get(i).map_or("", String::as_str));
-    let mut taken: Vec<Option<String>> = std::mem::take(texts).into_iter().map(Some).collect();
-    // Each index of `order` is one of `texts`, once: every `take` finds its text.
-    texts.extend(order.iter().filter_map(|&i| taken.get_mut(i)?.take()));
-}
-
 /// The last segment of a record's pointer. Offsets and numbers are `u32`: a record is 24 bytes,
 /// and a document's records stay in the allocator's cheap sizes.
 #[derive(Clone, Copy)]
@@ -201,7 +185,7 @@ impl Positions {
             };
             let mut sorted = std::mem::take(&mut ix.sorted);
             // Records of one pointer stay in the order they were made (a stable sort).
-            sort_by_text(&mut sorted, &|i| ix.pointer(i));
+            crate::sort::sort_by(&mut sorted, |&a, &b| ix.pointer(a).cmp(ix.pointer(b)));
             ix.sorted = sorted;
             ix
         })
