@@ -19,13 +19,13 @@ B=bindings/wasm
 # decoding and writing JSON on both sides of the boundary, which no opt-level changes much: an
 # LLVM inline threshold above z's bought a few percent for most of the size left under the goal,
 # wasm-opt at -O3 instead of -Oz about as little. Its own target directory, so that it can build
-# beside the other two.
+# beside the other two (cargo locks a target directory for the whole of a build).
 #
 # It builds in the background while the other two build in turn: each build ends in a link with
 # LTO and one codegen unit, which keeps one core busy, so on two cores the builds overlap well.
 # They share no target directory and no output file (wasm-pack removes only its out-dir's
 # package.json, which write-package-json.mjs writes after all three).
-CARGO_TARGET_DIR="$PWD/target/wasm-speed" CARGO_PROFILE_RELEASE_OPT_LEVEL=z \
+CARGO_TARGET_DIR="$PWD/target/wasm-full" \
   wasm-pack build --release --target web --out-dir ../../pkg --out-name kubegate --no-pack "$B" >&2 &
 full_build=$!
 # A failed build below ends the script; the full build must not outlive it.
