@@ -4,8 +4,8 @@
 import { initSync } from "./gates/kubegate_gates.js";
 
 // Node's builtins through process.getBuiltinModule (Node 20.16+), not ES imports: Node builds
-// the ES module view of every export of a builtin it imports (node:fs: 1.6 ms of this import,
-// node:module: 0.5 ms). A Node without it (20.0 to 20.15, end of life with the 20 line) would
+// the ES module view of every export of a builtin it imports (node:fs's alone was most of this
+// import's own time). A Node without it (20.0 to 20.15, end of life with the 20 line) would
 // need one of those imports on every Node, or top-level await, which `require(esm)` refuses; it
 // gets this error instead, and package.json's engines says the same.
 if (typeof process.getBuiltinModule !== "function") {

@@ -5,8 +5,8 @@
 // Why (a cold load within 3x a blank page): unbundled, the first answer waited for 17
 // module files. A browser opens about six connections to one server, so those files arrived in
 // three rounds, and each file was parsed and linked on its own. One minified file brings the
-// first table on screen about 45 ms sooner in headless Chromium: 165 ms instead of 215 ms,
-// median of 15 cold loads. The sources in www/ stay as they are: the widgets copy the panels
+// first table on screen sooner (the commit that bundled it has the cold-load figures, and
+// BENCHMARKS.md's playground table the current ones). The sources in www/ stay as they are: the widgets copy the panels
 // from there, and the docs and tests read them.
 //
 // What stays out of the bundle, and why:

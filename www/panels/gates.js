@@ -380,8 +380,8 @@ export default {
     }
 
     // The table is patched, not redrawn: a keystroke in --feature-gates changes a handful of
-    // values among hundreds of rows, and rebuilding every row cost ~60 ms of layout and paint per
-    // key. Each row is keyed by gate name and remembers the text of each cell, so
+    // values among hundreds of rows, and rebuilding every row cost a visible pause of layout and
+    // paint per key. Each row is keyed by gate name and remembers the text of each cell, so
     // only the cells whose text changed are replaced and rows move only when the filter changes.
     const thead = h("thead");
     render(table, h("caption", { class: "visually-hidden" }, "Every known feature gate at the chosen versions"), thead);
