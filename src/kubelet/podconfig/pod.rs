@@ -226,7 +226,7 @@ fn sorted_unique(mut fields: Vec<Field>) -> Vec<Field> {
     fields
 }
 
-/// [`sorted_unique`] for many fields: one merge sort of borrowed keys.
+/// [`sorted_unique`] for many fields: one stable sort of borrowed keys.
 fn sorted_unique_large(fields: Vec<Field>) -> Vec<Field> {
     let mut order: Vec<(&str, usize)> = fields
         .iter()
@@ -234,7 +234,7 @@ fn sorted_unique_large(fields: Vec<Field>) -> Vec<Field> {
         .map(|(i, f)| (&*f.key, i))
         .collect();
     // Stable, so that of a repeated key the last stays last.
-    crate::json::sort_keys(&mut order);
+    crate::sort::sort_by(&mut order, |a, b| a.0.cmp(b.0));
     let mut picked = Vec::with_capacity(order.len());
     let mut it = order.iter().peekable();
     while let Some(&(key, i)) = it.next() {
