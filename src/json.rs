@@ -864,6 +864,15 @@ mod tests {
     }
 
     #[test]
+    fn canonical_text_of_a_large_object_with_repeated_keys() {
+        // Many keys, out of order, each repeated with another value: the last one is kept.
+        let entries: Vec<String> = (0..120)
+            .map(|i| format!(r#""k{}":{}"#, (i * 37) % 53, i))
+            .collect();
+        canonical_same(&format!("{{{}}}", entries.join(",")));
+    }
+
+    #[test]
     fn raw_text_is_copied_by_to_string_and_parsed_by_other_serializers() {
         let text = r#"{"a":[1,2.5,"x\ny"],"b":null}"#;
         let v = vec![Raw(text), Raw("3")];
