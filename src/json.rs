@@ -191,52 +191,6 @@ fn number_hash(v: f64) -> u64 {
     mix(2, v.to_bits()) | 1
 }
 
-/// Sorts `(key, index)` pairs by key, equal keys kept in their order. A plain merge sort: one
-/// small copy of code serves every caller, where each standard sort call adds kilobytes of wasm
-/// for its element type.
-pub fn sort_keys<'a>(items: &mut Vec<(&'a str, usize)>) {
-    let n = items.len();
-    if n <= 16 {
-        // Most objects are small: sorted in place, nothing allocated.
-        for i in 1..n {
-            let mut j = i;
-            while j > 0 && items.get(j - 1).map(|a| a.0) > items.get(j).map(|b| b.0) {
-                items.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-        return;
-    }
-    let mut src = std::mem::take(items);
-    let mut dst: Vec<(&'a str, usize)> = Vec::with_capacity(n);
-    let mut width = 1;
-    while width < n {
-        dst.clear();
-        let mut start = 0;
-        while start < n {
-            let mid = start.saturating_add(width).min(n);
-            let end = start.saturating_add(width.saturating_mul(2)).min(n);
-            let mut left = src.get(start..mid).unwrap_or_default();
-            let mut right = src.get(mid..end).unwrap_or_default();
-            while let (Some(a), Some(b)) = (left.first(), right.first()) {
-                if b.0 < a.0 {
-                    dst.push(*b);
-                    right = right.get(1..).unwrap_or_default();
-                } else {
-                    dst.push(*a);
-                    left = left.get(1..).unwrap_or_default();
-                }
-            }
-            dst.extend_from_slice(left);
-            dst.extend_from_slice(right);
-            start = end;
-        }
-        std::mem::swap(&mut src, &mut dst);
-        width = width.saturating_mul(2);
-    }
-    *items = src;
-}
-
 /// Appends the canonical text of one value to its buffer.
 struct CanonicalSeed<'a>(&'a mut Vec<u8>);
 
@@ -323,32 +277,28 @@ impl<'de> Visitor<'de> for CanonicalSeed<'_> {
             let h = map.next_value_seed(CanonicalSeed(&mut *self.0))?;
             entries.push((key, start..self.0.len(), h));
         }
-        let mut order: Vec<(&str, usize)> = entries
-            .iter()
-            .enumerate()
-            .map(|(i, (key, _, _))| (key.as_ref(), i))
-            .collect();
-        // Stable: of a repeated key the last stays last, and is the one kept.
-        sort_keys(&mut order);
+        // Stable: of a repeated key the last stays last, and is the one kept. One key or none
+        // is in order already.
+        if entries.len() > 1 {
+            crate::sort::sort_by(&mut entries, |a, b| a.0.cmp(&b.0));
+        }
         let object = self.0.len();
         self.0.push(b'{');
         let mut hash = EMPTY_OBJECT_HASH;
         let mut first = true;
-        let mut it = order.iter().peekable();
-        while let Some(&(key, i)) = it.next() {
-            if it.peek().is_some_and(|(next, _)| *next == key) {
+        let mut it = entries.iter().peekable();
+        while let Some((key, range, h)) = it.next() {
+            if it.peek().is_some_and(|(next, _, _)| next == key) {
                 continue;
             }
+            let (key, h) = (key.as_ref(), *h);
             if !first {
                 self.0.push(b',');
             }
             first = false;
             write_str(self.0, key);
             self.0.push(b':');
-            let (range, h) = entries
-                .get(i)
-                .map_or((0..0, ZERO_HASH), |(_, r, h)| (r.clone(), *h));
-            self.0.extend_from_within(range);
+            self.0.extend_from_within(range.clone());
             // A key whose value is null or "" is the same as no key.
             if h != ZERO_HASH {
                 hash = mix(mix(hash, str_hash(key)), h);
@@ -914,21 +864,12 @@ mod tests {
     }
 
     #[test]
-    fn sort_keys_is_stable() {
-        let keys = ["b", "a", "c", "a", "b", "", "a"];
-        let mut v: Vec<(&str, usize)> = keys.iter().copied().zip(0..).collect();
-        sort_keys(&mut v);
-        let mut expected = v.clone();
-        expected.sort_by(|x, y| x.0.cmp(y.0));
-        assert_eq!(v, expected);
-        assert_eq!(v[1..4], [("a", 1), ("a", 3), ("a", 6)]);
-        // Past the small-input path too.
-        let many: Vec<String> = (0..1000).map(|i| format!("k{}", (i * 7919) % 97)).collect();
-        let mut v: Vec<(&str, usize)> = many.iter().map(String::as_str).zip(0..).collect();
-        let mut expected = v.clone();
-        expected.sort_by(|x, y| x.0.cmp(y.0));
-        sort_keys(&mut v);
-        assert_eq!(v, expected);
+    fn canonical_text_of_a_large_object_with_repeated_keys() {
+        // Many keys, out of order, each repeated with another value: the last one is kept.
+        let entries: Vec<String> = (0..120)
+            .map(|i| format!(r#""k{}":{}"#, (i * 37) % 53, i))
+            .collect();
+        canonical_same(&format!("{{{}}}", entries.join(",")));
     }
 
     #[test]

@@ -204,16 +204,9 @@ fn take(fields: &mut Vec<Field>, key: &str) -> Option<Field> {
 
 /// Fields in key order, one per key: of a repeated key the last, the one a JSON object keeps.
 fn sorted_unique(mut fields: Vec<Field>) -> Vec<Field> {
-    if fields.len() > 16 {
-        return sorted_unique_large(fields);
-    }
-    // A pod and its metadata have a few keys each: sorted in place (stable), nothing allocated.
-    for i in 1..fields.len() {
-        let mut j = i;
-        while j > 0 && fields.get(j - 1).map(|f| &f.key) > fields.get(j).map(|f| &f.key) {
-            fields.swap(j - 1, j);
-            j -= 1;
-        }
+    // Stable, so that of a repeated key the last stays last. One field or none is in order.
+    if fields.len() > 1 {
+        crate::sort::sort_by(&mut fields, |a, b| a.key.cmp(&b.key));
     }
     // Of equal neighbours the later one's value stays, in the earlier one's place.
     fields.dedup_by(|later, kept| {
@@ -224,29 +217,6 @@ fn sorted_unique(mut fields: Vec<Field>) -> Vec<Field> {
         same
     });
     fields
-}
-
-/// [`sorted_unique`] for many fields: one merge sort of borrowed keys.
-fn sorted_unique_large(fields: Vec<Field>) -> Vec<Field> {
-    let mut order: Vec<(&str, usize)> = fields
-        .iter()
-        .enumerate()
-        .map(|(i, f)| (&*f.key, i))
-        .collect();
-    // Stable, so that of a repeated key the last stays last.
-    crate::json::sort_keys(&mut order);
-    let mut picked = Vec::with_capacity(order.len());
-    let mut it = order.iter().peekable();
-    while let Some(&(key, i)) = it.next() {
-        if it.peek().is_none_or(|(next, _)| *next != key) {
-            picked.push(i);
-        }
-    }
-    let mut slots: Vec<Option<Field>> = fields.into_iter().map(Some).collect();
-    picked
-        .into_iter()
-        .filter_map(|i| slots.get_mut(i).and_then(Option::take))
-        .collect()
 }
 
 /// A pod's `metadata` (see the module doc).

@@ -162,7 +162,7 @@ impl PodStorage {
         let total = self.total();
         // Distinct UIDs counted by sorting borrowed ones: no allocation per pod.
         let distinct = |mut uids: Vec<(&str, usize)>| {
-            crate::json::sort_keys(&mut uids);
+            crate::sort::sort_by(&mut uids, |a, b| a.0.cmp(b.0));
             uids.dedup_by(|a, b| a.0 == b.0);
             uids.len()
         };
@@ -259,7 +259,7 @@ fn update_pods(
             .enumerate()
             .map(|(i, p)| (p.full_name_str(), i))
             .collect();
-        crate::json::sort_keys(&mut names);
+        crate::sort::sort_by(&mut names, |a, b| a.0.cmp(b.0));
         for pair in names.windows(2) {
             if let [(a, _), (b, later)] = pair {
                 if a == b {
