@@ -1,8 +1,7 @@
 // Generated from kubegate's Rust types by bindings/wasm/src/contracts.rs: do not edit.
 // KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts
-// `kubegate/gates`: the gate core alone, with the same types as the main entry's gate exports.
-// Its parseFeatureList reads block YAML and one-line flow collections (every
-// versioned_feature_list.yaml); other YAML throws an error naming the line (see gates.js).
+// `kubegate/gates`: the gate core alone, with the same types and answers as the main entry's
+// gate exports.
 export {
   FeatureGate,
   parseFeatureList,

@@ -1,5 +1,5 @@
 // Node entry of the kubegate package: `import { FeatureGate } from "kubegate"` works with no init
-// step and loads only the gate core (gates.js over gates/, a wasm a fifth of the full one's size).
+// step and loads only the gate core (gates.js over gates/, a wasm of the gate areas alone).
 // The other areas (kubelet configuration, node status and the simulator, pod sources, API fields,
 // the control plane, imports, facts) are stand-ins until first touched:
 // - touching one (reading `PodConfig.prototype`, `x instanceof PodConfig`, `fn.length`) loads
@@ -121,23 +121,7 @@ export const initSync = { initSync: () => SUMMARY }.initSync;
 const init = { init: async () => SUMMARY }.init;
 export default init;
 
-export const { LIMITS, FeatureGate, kubernetesFeatures, kubernetesDependencies, renderFeatureList, toYaml, version, releases, releaseGates, releaseFeatures, releasePatchRange, gateHistory } = gateCore;
-
-// The gate core reads the YAML every real feature list is written in (block YAML and one-line
-// flow collections) and refuses the rest (anchors, tags, block scalars...) rather than carry a
-// general YAML parser. The main entry reads any YAML, so a list the gate core refuses for that
-// reason alone goes to the full wasm, whose answer (value or error) is the one returned.
-const OUTSIDE_GATE_CORE_YAML = /: kubegate\/gates reads block YAML /;
-export const parseFeatureList = {
-  parseFeatureList(yaml) {
-    try {
-      return gateCore.parseFeatureList(yaml);
-    } catch (e) {
-      if (!(e instanceof Error) || !OUTSIDE_GATE_CORE_YAML.test(e.message)) throw e;
-      return loadAreas().parseFeatureList(yaml);
-    }
-  },
-}.parseFeatureList;
+export const { LIMITS, FeatureGate, parseFeatureList, kubernetesFeatures, kubernetesDependencies, renderFeatureList, toYaml, version, releases, releaseGates, releaseFeatures, releasePatchRange, gateHistory } = gateCore;
 
 export const facts = lazyFunction("facts");
 export const resolveKubeletConfig = lazyFunction("resolveKubeletConfig");

@@ -624,9 +624,8 @@ export default function init(
 "#;
 
 /// The gate entry's d.ts before its exports.
-const GATES_DTS: &str = "// `kubegate/gates`: the gate core alone, with the same types as the main entry's gate exports.
-// Its parseFeatureList reads block YAML and one-line flow collections (every
-// versioned_feature_list.yaml); other YAML throws an error naming the line (see gates.js).
+const GATES_DTS: &str = "// `kubegate/gates`: the gate core alone, with the same types and answers as the main entry's
+// gate exports.
 ";
 
 /// The tables' shapes, for the type check of the package's JavaScript.
