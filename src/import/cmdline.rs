@@ -1030,6 +1030,7 @@ fn split_wrappers(
                 Some(line),
                 format!(
                     "wrapper before the {label} (skipped with its options): {}",
+                    // `before <= pos`, an index `kubelet_at` found in `names`: the slice exists.
                     names.get(..before).unwrap_or_default().join(" ")
                 ),
             ));
