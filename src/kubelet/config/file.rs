@@ -42,14 +42,27 @@ fn echo(data: &str) -> String {
 /// The JSON kind name Go prints in `cannot unmarshal X into ...`.
 fn json_kind(v: &Value) -> String {
     match v {
-        Value::Null => "null".into(),
-        Value::Bool(_) => "bool".into(),
         Value::Number(n) => format!("number {n}"),
-        Value::String(_) => "string".into(),
-        Value::Array(_) => "array".into(),
-        Value::Object(_) => "object".into(),
+        other => json_type(other).into(),
     }
 }
+
+/// The JSON type Go's decoder names when a value does not fit a string or struct (`number`,
+/// without the digits it adds for an integer that overflows).
+fn json_type(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "bool",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+/// The words apimachinery's `SimpleMetaFactory.Interpret` puts before the decoder's error when
+/// `apiVersion` and `kind` cannot be read.
+const INTERPRET: &str = "couldn't get version/kind; json parse error: ";
 
 /// Go's internal field name for a v1beta1 JSON name (the internal type has no JSON tags).
 pub fn go_field_name(json: &str) -> String {
@@ -311,16 +324,34 @@ pub fn decode_at(
         other => {
             return Err(KubeletConfigError::at(
                 format!(
-                    "failed to decode: json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
-                    // `split` yields at least one piece: "value" is unreachable.
-                    json_kind(other).split(' ').next().unwrap_or("value")
+                    "failed to decode: {INTERPRET}json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
+                    json_type(other)
                 ),
                 file,
                 Some(1),
             ));
         }
     };
-    // Go's zero values: a missing `kind` or `apiVersion` reads as "" and is refused below.
+    // `Interpret` reads both into strings: a value of another type fails it (the first in the
+    // document, where Go's decoder meets it first).
+    let position = |key: &str| doc.position(&format!("/{key}"));
+    let misfit = ["apiVersion", "kind"]
+        .into_iter()
+        .filter_map(|key| Some((key, obj.get(key)?)))
+        .filter(|(_, v)| !matches!(v, Value::Null | Value::String(_)))
+        .min_by_key(|(key, _)| position(key).map(|p| (p.line, p.column)));
+    if let Some((key, v)) = misfit {
+        return Err(KubeletConfigError::at(
+            format!(
+                "failed to decode: {INTERPRET}json: cannot unmarshal {} into Go struct field .{key} of type string",
+                json_type(v)
+            ),
+            file,
+            position(key).map(|p| p.line),
+        ));
+    }
+    // Go's zero values: a missing or null `kind` or `apiVersion` reads as "" and is refused
+    // below.
     let kind = obj.get("kind").and_then(Value::as_str).unwrap_or("");
     let api_version = obj.get("apiVersion").and_then(Value::as_str).unwrap_or("");
     if kind.is_empty() {
@@ -545,5 +576,35 @@ mod tests {
                 "{body}"
             );
         }
+    }
+
+    /// apimachinery's `Interpret` reads `apiVersion` and `kind` before anything else: a
+    /// document that is no map, or either key of another type than a string, fails there with
+    /// its prefix; null is Go's "" and reads as missing.
+    #[test]
+    fn type_meta_of_another_type() {
+        let err = |text: &str| decode("/k.yaml", text).unwrap_err();
+        let e = err("- a\n");
+        assert_eq!(
+            e.to_string(),
+            "failed to decode: couldn't get version/kind; json parse error: json: cannot unmarshal array into Go value of type struct { APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }"
+        );
+        let e = err("apiVersion: kubelet.config.k8s.io/v1beta1\nkind: 5\n");
+        assert_eq!(
+            e.to_string(),
+            "failed to decode: couldn't get version/kind; json parse error: json: cannot unmarshal number into Go struct field .kind of type string"
+        );
+        assert_eq!(e.line(), Some(2));
+        let e = err("kind: [KubeletConfiguration]\napiVersion: true\n");
+        assert_eq!(
+            e.to_string(),
+            "failed to decode: couldn't get version/kind; json parse error: json: cannot unmarshal array into Go struct field .kind of type string"
+        );
+        let e = err("apiVersion: kubelet.config.k8s.io/v1beta1\nkind: null\n");
+        assert!(
+            e.to_string()
+                .starts_with("failed to decode: Object 'Kind' is missing in "),
+            "{e}"
+        );
     }
 }
