@@ -3,6 +3,20 @@
 //! Kubernetes builds most error texts with `fmt.Errorf("... %q ...")`; reproducing them exactly
 //! means quoting exactly as Go does. One implementation serves every module.
 
+/// The JSON type `encoding/json` names in an `UnmarshalTypeError` when a value does not fit a
+/// string or struct (`number`, without the digits it adds for an integer that overflows).
+pub fn json_type(v: &serde_json::Value) -> &'static str {
+    use serde_json::Value;
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "bool",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
 /// Go's `strconv.Quote` for the characters that occur in API values: printable characters stay,
 /// quotes and backslashes are escaped, control characters use Go's short or `\x`/`\u` escapes.
 pub fn quote(s: &str) -> String {

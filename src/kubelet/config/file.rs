@@ -43,20 +43,7 @@ fn echo(data: &str) -> String {
 fn json_kind(v: &Value) -> String {
     match v {
         Value::Number(n) => format!("number {n}"),
-        other => json_type(other).into(),
-    }
-}
-
-/// The JSON type Go's decoder names when a value does not fit a string or struct (`number`,
-/// without the digits it adds for an integer that overflows).
-fn json_type(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "bool",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
+        other => crate::go::json_type(other).into(),
     }
 }
 
@@ -325,7 +312,7 @@ pub fn decode_at(
             return Err(KubeletConfigError::at(
                 format!(
                     "failed to decode: {INTERPRET}json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
-                    json_type(other)
+                    crate::go::json_type(other)
                 ),
                 file,
                 Some(1),
@@ -344,7 +331,7 @@ pub fn decode_at(
         return Err(KubeletConfigError::at(
             format!(
                 "failed to decode: {INTERPRET}json: cannot unmarshal {} into Go struct field .{key} of type string",
-                json_type(v)
+                crate::go::json_type(v)
             ),
             file,
             position(key).map(|p| p.line),
