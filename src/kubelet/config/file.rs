@@ -47,10 +47,6 @@ fn json_kind(v: &Value) -> String {
     }
 }
 
-/// The words apimachinery's `SimpleMetaFactory.Interpret` puts before the decoder's error when
-/// `apiVersion` and `kind` cannot be read.
-const INTERPRET: &str = "couldn't get version/kind; json parse error: ";
-
 /// Go's internal field name for a v1beta1 JSON name (the internal type has no JSON tags).
 pub fn go_field_name(json: &str) -> String {
     let mut c = json.chars();
@@ -306,39 +302,19 @@ pub fn decode_at(
         .with_cause(e)
     })?;
     let value = doc.value.clone();
-    let obj = match &value {
-        Value::Object(o) => o,
-        other => {
-            return Err(KubeletConfigError::at(
-                format!(
-                    "failed to decode: {INTERPRET}json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
-                    crate::go::json_type(other)
-                ),
-                file,
-                Some(1),
-            ));
-        }
-    };
-    // `Interpret` reads both into strings: a value of another type fails it (the first in the
-    // document, where Go's decoder meets it first).
     let position = |key: &str| doc.position(&format!("/{key}"));
-    let misfit = ["apiVersion", "kind"]
-        .into_iter()
-        .filter_map(|key| Some((key, obj.get(key)?)))
-        .filter(|(_, v)| !matches!(v, Value::Null | Value::String(_)))
-        .min_by_key(|(key, _)| position(key).map(|p| (p.line, p.column)));
-    if let Some((key, v)) = misfit {
-        return Err(KubeletConfigError::at(
-            format!(
-                "failed to decode: {INTERPRET}json: cannot unmarshal {} into Go struct field .{key} of type string",
-                crate::go::json_type(v)
-            ),
-            file,
-            position(key).map(|p| p.line),
-        ));
-    }
-    // Go's zero values: a missing or null `kind` or `apiVersion` reads as "" and is refused
-    // below.
+    let obj = crate::go::interpret(&value, |k| position(k).map(|p| (p.line, p.column))).map_err(
+        |(key, message)| {
+            KubeletConfigError::at(
+                format!("failed to decode: {message}"),
+                file,
+                // A document that is no map fails on its first line.
+                key.map_or(Some(1), |k| position(k).map(|p| p.line)),
+            )
+        },
+    )?;
+    // Go's zero values: a missing or null `kind` or `apiVersion` (`interpret` refused any
+    // other non-string) reads as "" and is refused below.
     let kind = obj.get("kind").and_then(Value::as_str).unwrap_or("");
     let api_version = obj.get("apiVersion").and_then(Value::as_str).unwrap_or("");
     if kind.is_empty() {
