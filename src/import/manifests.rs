@@ -711,18 +711,14 @@ fn expand(s: &str, env: &BTreeMap<String, Option<String>>) -> (String, Vec<Strin
     let mut out = String::new();
     let mut unresolved = Vec::new();
     let mut rest = s;
-    // Every index below comes from `find` of an ASCII byte, so each slice is on a character
-    // boundary within `rest` and the empty defaults are unreachable.
-    while let Some(i) = rest.find('$') {
-        out.push_str(rest.get(..i).unwrap_or(""));
-        let after = rest.get(i + 1..).unwrap_or("");
+    while let Some((head, after)) = rest.split_once('$') {
+        out.push_str(head);
         if let Some(r) = after.strip_prefix('$') {
             out.push('$');
             rest = r;
         } else if let Some(r) = after.strip_prefix('(') {
-            match r.find(')') {
-                Some(end) => {
-                    let name = r.get(..end).unwrap_or("");
+            match r.split_once(')') {
+                Some((name, tail)) => {
                     match env.get(name) {
                         Some(Some(v)) => out.push_str(v),
                         _ => {
@@ -730,7 +726,7 @@ fn expand(s: &str, env: &BTreeMap<String, Option<String>>) -> (String, Vec<Strin
                             out.push_str(&format!("$({name})"));
                         }
                     }
-                    rest = r.get(end + 1..).unwrap_or("");
+                    rest = tail;
                 }
                 None => {
                     out.push_str("$(");
