@@ -3,6 +3,58 @@
 //! Kubernetes builds most error texts with `fmt.Errorf("... %q ...")`; reproducing them exactly
 //! means quoting exactly as Go does. One implementation serves every module.
 
+/// The JSON type `encoding/json` names in an `UnmarshalTypeError` when a value does not fit a
+/// string or struct (`number`, without the digits it adds for an integer that overflows).
+pub fn json_type(v: &serde_json::Value) -> &'static str {
+    use serde_json::Value;
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "bool",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+/// apimachinery's `SimpleMetaFactory.Interpret`, the first step of every universal decoder:
+/// `json.Unmarshal` of the document into a struct of two strings, `apiVersion` and `kind`.
+/// The document's map when it passes; else the error and the key at fault: none for a document
+/// that is no map, else the key (of the two, the first in the document by `position`) holding
+/// another type than a string. Null and absent keys pass as Go's "", for the caller to refuse
+/// as missing.
+pub fn interpret(
+    doc: &serde_json::Value,
+    position: impl Fn(&str) -> Option<(usize, usize)>,
+) -> Result<&serde_json::Map<String, serde_json::Value>, (Option<&'static str>, String)> {
+    use serde_json::Value;
+    const PREFIX: &str = "couldn't get version/kind; json parse error: json: cannot unmarshal";
+    let Value::Object(obj) = doc else {
+        return Err((
+            None,
+            format!(
+                "{PREFIX} {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
+                json_type(doc)
+            ),
+        ));
+    };
+    let misfit = ["apiVersion", "kind"]
+        .into_iter()
+        .filter_map(|key| Some((key, obj.get(key)?)))
+        .filter(|(_, v)| !matches!(v, Value::Null | Value::String(_)))
+        .min_by_key(|(key, _)| position(key));
+    match misfit {
+        Some((key, v)) => Err((
+            Some(key),
+            format!(
+                "{PREFIX} {} into Go struct field .{key} of type string",
+                json_type(v)
+            ),
+        )),
+        None => Ok(obj),
+    }
+}
+
 /// Go's `strconv.Quote` for the characters that occur in API values: printable characters stay,
 /// quotes and backslashes are escaped, control characters use Go's short or `\x`/`\u` escapes.
 pub fn quote(s: &str) -> String {

@@ -114,6 +114,7 @@ pub fn write_str(out: &mut Vec<u8>, s: &str) {
             b'\t' => out.extend_from_slice(b"\\t"),
             _ => {
                 out.extend_from_slice(b"\\u00");
+                // Both nibbles of a byte are below 16, HEX's length: the '0' is unreachable.
                 out.push(HEX.get(usize::from(b >> 4)).copied().unwrap_or(b'0'));
                 out.push(HEX.get(usize::from(b & 0xf)).copied().unwrap_or(b'0'));
             }

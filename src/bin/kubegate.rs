@@ -189,6 +189,7 @@ fn finish(out: &cli::Output) -> u8 {
     }
     // A closed stderr leaves the status to speak.
     let _ = std::io::stderr().write_all(out.stderr.as_bytes());
+    // `cli::run` returns only its `EXIT_` codes, each below 256: the fallback is unreachable.
     u8::try_from(out.code).unwrap_or(cli::EXIT_USAGE as u8)
 }
 

@@ -174,9 +174,17 @@ pub(crate) fn gather(
             .map(|(name, text)| ManifestFile { name, text })
             .collect();
         let got = manifests::parse(&inputs, &text_of).map_err(|e| {
-            // The message names the file first.
+            // Every error of `manifests::parse` names its file first (the longest name that
+            // fits, should one name start another); the "" is unreachable.
             let message = e.message();
-            let (file, rest) = message.split_once(": ").unwrap_or(("", message));
+            let (file, rest) = files
+                .iter()
+                .filter_map(|(name, _)| {
+                    let rest = message.strip_prefix(name.as_str())?.strip_prefix(": ")?;
+                    Some((name.as_str(), rest))
+                })
+                .max_by_key(|(name, _)| name.len())
+                .unwrap_or(("", message));
             import_fail(file, &crate::import::ImportError::new(rest, e.line()))
         })?;
         push_notes("", &got, &mut notes);

@@ -966,12 +966,10 @@ fn systemd(r: &mut Reader<'_>, lines: &[Logical]) -> Result<(), ImportError> {
             None,
         ));
     };
-    let Some(eq) = l.text.find("ExecStart=") else {
+    let Some((before, value)) = l.text.split_once("ExecStart=") else {
         return Err(ImportError::new("malformed ExecStart=", Some(l.line)));
     };
-    let start = eq + "ExecStart=".len();
-    // `start` is just past the ASCII `ExecStart=` found in this text: the "" is unreachable.
-    let value = l.text.get(start..).unwrap_or("");
+    let start = before.len() + "ExecStart=".len();
     // Special executable prefixes: - @ : + ! !!
     let trimmed = value.trim_start_matches(['-', '@', ':', '+', '!']);
     let at = start + (value.len() - trimmed.len());
@@ -1030,6 +1028,7 @@ fn split_wrappers(
                 Some(line),
                 format!(
                     "wrapper before the {label} (skipped with its options): {}",
+                    // `before <= pos`, an index `kubelet_at` found in `names`: the slice exists.
                     names.get(..before).unwrap_or_default().join(" ")
                 ),
             ));

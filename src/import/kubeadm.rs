@@ -285,8 +285,17 @@ fn extra_args(
                         l,
                     )
                 })?;
-                // Go's zero value: an extra argument without `value` is `--name=`.
-                let value = item.get("value").and_then(scalar).unwrap_or_default();
+                let value = match item.get("value") {
+                    // Go's zero value: an extra argument without `value` is `--name=`.
+                    None | Some(Value::Null) => String::new(),
+                    // As for v1beta3's map: kubeadm's decoder refuses a list or a map here.
+                    Some(v) => scalar(v).ok_or_else(|| {
+                        ImportError::new(
+                            format!("{name}: expected a string value"),
+                            line_of(doc, &format!("{p}/value")),
+                        )
+                    })?,
+                };
                 Ok(ExtraArg {
                     name: name.to_string(),
                     value,
@@ -571,5 +580,24 @@ mod tests {
         assert_eq!(kc.lines().nth(11), Some("maxPods: 50"));
         assert!(parse("apiVersion: v1\nkind: ConfigMap\n").is_err());
         assert_eq!(parse("kind: [\n").unwrap_err().line, Some(2));
+    }
+
+    /// v1beta4's `value` is a string: absent or null is `--name=`, and a list or a map is
+    /// refused on its line, as v1beta3's map form refuses one.
+    #[test]
+    fn extra_arg_values() {
+        let doc = |value: &str| {
+            format!("apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\napiServer:\n  extraArgs:\n  - name: v\n{value}")
+        };
+        let c = parse(&doc("    value: null\n")).unwrap();
+        assert_eq!(c.extra_args["apiServer"][0].value, "");
+        let c = parse(&doc("")).unwrap();
+        assert_eq!(c.extra_args["apiServer"][0].value, "");
+        let c = parse(&doc("    value: 2\n")).unwrap();
+        assert_eq!(c.extra_args["apiServer"][0].value, "2");
+        let e = parse(&doc("    value: [2]\n")).unwrap_err();
+        assert_eq!(e.to_string(), "line 6: v: expected a string value");
+        let e = parse(&doc("    value: {a: b}\n")).unwrap_err();
+        assert_eq!(e.to_string(), "line 6: v: expected a string value");
     }
 }

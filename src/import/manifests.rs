@@ -50,7 +50,7 @@ pub fn parse(
     let mut out = Invocations::default();
     let mut docs = Vec::new();
     for f in inputs {
-        check_size(f.text, "manifest")?;
+        check_size(f.text, "manifest").map_err(|e| located(f.name, e))?;
         let parsed =
             crate::yaml::parse_all(f.text).map_err(|e| located(f.name, super::yaml_error(e)))?;
         for d in parsed {
@@ -111,7 +111,7 @@ pub fn parse(
                 config_maps: &config_maps,
                 used_maps: &mut used_maps,
             };
-            ctx.read(&mut out);
+            ctx.read(&mut out)?;
         }
     }
     // A kube-proxy ConfigMap no workload of the input mounts stands for kubeadm's DaemonSet.
@@ -240,21 +240,57 @@ impl Pod<'_> {
         line_of(self.doc, ptr)
     }
 
-    fn read(&mut self, out: &mut Invocations) {
+    /// A list field of `v` (at `ptr`) as the kubelet's decoder reads a static pod: absent or
+    /// null is Go's nil slice, no items; anything but a list is refused (the kubelet would not
+    /// run the pod at all).
+    fn list<'v>(
+        &self,
+        what: &str,
+        v: &'v Value,
+        ptr: &str,
+        key: &str,
+    ) -> Result<&'v [Value], ImportError> {
+        match v.get(key) {
+            None | Some(Value::Null) => Ok(&[]),
+            Some(Value::Array(items)) => Ok(items),
+            Some(_) => Err(ImportError::new(
+                format!("{what}: {key} is not a list"),
+                self.line(&format!("{ptr}/{key}")),
+            )),
+        }
+    }
+
+    /// The pod's containers, each a map (or null, Go's zero `Container`) whose `command`, `args`
+    /// and `env` are lists: the shapes [`Pod::words`] reads.
+    fn containers<'v>(&self, what: &str, spec: &'v Value) -> Result<&'v [Value], ImportError> {
+        let containers = self.list(what, spec, self.spec_ptr, "containers")?;
+        for (i, c) in containers.iter().enumerate() {
+            let cptr = format!("{}/containers/{i}", self.spec_ptr);
+            if !(c.is_object() || c.is_null()) {
+                return Err(ImportError::new(
+                    format!("{what}: containers[{i}] is not a map"),
+                    self.line(&cptr),
+                ));
+            }
+            let cname = c.get("name").and_then(Value::as_str).unwrap_or("");
+            let in_container = format!("{what}: container {cname}");
+            for key in ["command", "args", "env"] {
+                self.list(&in_container, c, &cptr, key)?;
+            }
+        }
+        Ok(containers)
+    }
+
+    fn read(&mut self, out: &mut Invocations) -> Result<(), ImportError> {
         let what = format!("{}: {} {}", self.file, kind(self.obj), name(self.obj));
         let Some(spec) = self.doc.value.pointer(self.spec_ptr) else {
             out.ignored.push(Note::new(
                 self.line(self.ptr),
                 format!("{what}: no pod spec"),
             ));
-            return;
+            return Ok(());
         };
-        // No containers: a pod that runs nothing (Go's nil slice).
-        let containers = spec
-            .get("containers")
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
+        let containers = self.containers(&what, spec)?;
         let labels = |k: &str| {
             self.obj
                 .pointer(&format!(
@@ -299,9 +335,11 @@ impl Pod<'_> {
                 format!("{what}: the rest of the pod (probes, resources, security context, priority) plays no part in whether the binary starts"),
             ));
         }
+        Ok(())
     }
 
-    /// The words of a container's command line, `$(VAR)` expanded, with their lines.
+    /// The words of a container's command line, `$(VAR)` expanded, with their lines. The
+    /// container's shape was checked by [`Pod::containers`]: a field that is no list is unset.
     fn words(&self, c: &Value, cptr: &str, out: &mut Invocations) -> Vec<Word> {
         let mut env: BTreeMap<String, Option<String>> = BTreeMap::new();
         env.extend(
@@ -413,6 +451,7 @@ impl Pod<'_> {
             // A wrapper that runs the binary: `/go-runner --log-file=... /usr/local/bin/kube-scheduler`.
             component = words.get(pos).and_then(|w| component_of_binary(&w.text));
             skip = pos + 1;
+            // `pos` was found in `words`: the slice exists.
             let before: Vec<&str> = words
                 .get(..pos)
                 .unwrap_or_default()
@@ -672,18 +711,14 @@ fn expand(s: &str, env: &BTreeMap<String, Option<String>>) -> (String, Vec<Strin
     let mut out = String::new();
     let mut unresolved = Vec::new();
     let mut rest = s;
-    // Every index below comes from `find` of an ASCII byte, so each slice is on a character
-    // boundary within `rest` and the empty defaults are unreachable.
-    while let Some(i) = rest.find('$') {
-        out.push_str(rest.get(..i).unwrap_or(""));
-        let after = rest.get(i + 1..).unwrap_or("");
+    while let Some((head, after)) = rest.split_once('$') {
+        out.push_str(head);
         if let Some(r) = after.strip_prefix('$') {
             out.push('$');
             rest = r;
         } else if let Some(r) = after.strip_prefix('(') {
-            match r.find(')') {
-                Some(end) => {
-                    let name = r.get(..end).unwrap_or("");
+            match r.split_once(')') {
+                Some((name, tail)) => {
                     match env.get(name) {
                         Some(Some(v)) => out.push_str(v),
                         _ => {
@@ -691,7 +726,7 @@ fn expand(s: &str, env: &BTreeMap<String, Option<String>>) -> (String, Vec<Strin
                             out.push_str(&format!("$({name})"));
                         }
                     }
-                    rest = r.get(end + 1..).unwrap_or("");
+                    rest = tail;
                 }
                 None => {
                     out.push_str("$(");
@@ -715,6 +750,7 @@ pub(crate) fn file_error(file: &str, e: crate::yaml::YamlError) -> ImportError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::import::MAX_IMPORT_BYTES;
 
     const APISERVER: &str = "apiVersion: v1
 kind: Pod
@@ -882,6 +918,61 @@ spec:
         assert_eq!(
             expand("--a=$(A) $$(A) $(B) $(C", &env),
             ("--a=x $(A) $(B) $(C".to_string(), vec!["B".to_string()])
+        );
+    }
+
+    /// A list field that is something else is refused on its line, as the kubelet's decoder
+    /// refuses the whole pod; null and absent are Go's nil slice. Every error names the file
+    /// first (the CLI relies on it).
+    #[test]
+    fn shapes_the_kubelet_would_not_decode() {
+        let err = |text: &str| {
+            parse(
+                &[ManifestFile {
+                    name: "m.yaml",
+                    text,
+                }],
+                &|_| None,
+            )
+            .unwrap_err()
+            .to_string()
+        };
+        let pod =
+            "kind: Pod\nmetadata:\n  name: p\n  labels:\n    component: kube-apiserver\nspec:\n";
+        assert_eq!(
+            err(&format!("{pod}  containers: kube-apiserver\n")),
+            "line 7: m.yaml: Pod p: containers is not a list"
+        );
+        assert_eq!(
+            err(&format!("{pod}  containers:\n  - kube-apiserver\n")),
+            "line 8: m.yaml: Pod p: containers[0] is not a map"
+        );
+        assert_eq!(
+            err(&format!(
+                "{pod}  containers:\n  - name: c\n    command: kube-apiserver --v=2\n"
+            )),
+            "line 9: m.yaml: Pod p: container c: command is not a list"
+        );
+        assert_eq!(
+            err(&format!("{pod}  containers:\n  - name: c\n    env: {{}}\n")),
+            "line 9: m.yaml: Pod p: container c: env is not a list"
+        );
+        let got = parse(
+            &[ManifestFile {
+                name: "m.yaml",
+                text: &format!("{pod}  containers: null\n"),
+            }],
+            &|_| None,
+        )
+        .unwrap();
+        assert!(got.invocations.is_empty());
+        let big = "#".repeat(MAX_IMPORT_BYTES + 1);
+        assert_eq!(
+            err(&big),
+            format!(
+                "m.yaml: manifest too large: {} bytes (limit {MAX_IMPORT_BYTES})",
+                MAX_IMPORT_BYTES + 1
+            )
         );
     }
 }

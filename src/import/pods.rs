@@ -14,12 +14,27 @@ use crate::controller::tainteviction::{PodOnNode, Toleration};
 /// decoder reads them.
 pub fn read(v: &Value) -> Result<PodOnNode, ImportError> {
     let meta = v.get("metadata");
-    // Go's zero value: an absent or null string field decodes as "".
-    let s = |x: Option<&Value>| x.and_then(Value::as_str).unwrap_or("").to_string();
-    let name = s(meta.and_then(|m| m.get("name")));
+    // Go's zero value: an absent or null string field decodes as ""; a number, list or map is
+    // refused, as Go's decoder refuses it.
+    let s = |x: Option<&Value>| match x {
+        None | Some(Value::Null) => Some(String::new()),
+        Some(Value::String(t)) => Some(t.clone()),
+        Some(_) => None,
+    };
+    let Some(name) = s(meta.and_then(|m| m.get("name"))) else {
+        return Err(ImportError::new(
+            "a Pod whose metadata.name is not a string",
+            None,
+        ));
+    };
+    let string = |x: Option<&Value>, field: &str| {
+        s(x).ok_or_else(|| ImportError::new(format!("Pod {name}: {field} is not a string"), None))
+    };
     if name.is_empty() {
         return Err(ImportError::new("a Pod without metadata.name", None));
     }
+    let namespace = string(meta.and_then(|m| m.get("namespace")), "metadata.namespace")?;
+    let node_name = string(v.pointer("/spec/nodeName"), "spec.nodeName")?;
     let tolerations = match v.pointer("/spec/tolerations") {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Array(items)) => items
@@ -55,10 +70,36 @@ pub fn read(v: &Value) -> Result<PodOnNode, ImportError> {
         .and_then(Value::as_str)
         .map(str::to_string);
     Ok(PodOnNode {
-        namespace: s(meta.and_then(|m| m.get("namespace"))),
+        namespace,
         name,
-        node_name: s(v.pointer("/spec/nodeName")),
+        node_name,
         tolerations,
         owner_kind,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Absent and null strings are Go's ""; any other non-string is refused.
+    #[test]
+    fn string_fields() {
+        let pod = read(&json!({"metadata": {"name": "p", "namespace": null}})).unwrap();
+        assert_eq!((pod.namespace.as_str(), pod.node_name.as_str()), ("", ""));
+        let err = |v: Value| read(&v).unwrap_err().to_string();
+        assert_eq!(
+            err(json!({"metadata": {"name": 5}})),
+            "a Pod whose metadata.name is not a string"
+        );
+        assert_eq!(
+            err(json!({"metadata": {"name": "p", "namespace": 5}})),
+            "Pod p: metadata.namespace is not a string"
+        );
+        assert_eq!(
+            err(json!({"metadata": {"name": "p"}, "spec": {"nodeName": ["n"]}})),
+            "Pod p: spec.nodeName is not a string"
+        );
+    }
 }

@@ -232,6 +232,8 @@ pub fn node_len(node: &Node, extras: &NodeExtras) -> u64 {
         .capacity
         .iter()
         .flatten()
+        // A capacity is a quantity, which the API stores as a string (the simulator writes
+        // only strings): the "" is unreachable from it.
         .map(|(k, v)| map_entry(k, string(v.as_str().unwrap_or_default())))
         .sum();
     let allocatable: u64 = extras

@@ -217,6 +217,7 @@ pub fn changes(component: Component, from: Release, to: Release) -> Vec<FlagChan
             .iter()
             .copied()
             .find(|m| Release::new(*m).is_ok_and(|r| rec.at(r).copied() == end))
+            // The walk ends at `to`, whose answer is `end`: the default is unreachable.
             .unwrap_or(hi);
         out.push(FlagChange {
             flag: rec,

@@ -172,6 +172,8 @@ fn decimal(text: &str) -> (String, i32) {
     let all = format!("{int}{frac}");
     let significant = all.trim_start_matches('0');
     let leading = all.len() - significant.len();
+    // Both lengths are those of a float's digits (a few hundred at most): the 0s are
+    // unreachable.
     let place = i32::try_from(int.len()).unwrap_or(0) - 1 - i32::try_from(leading).unwrap_or(0);
     (significant.trim_end_matches('0').to_string(), exp + place)
 }

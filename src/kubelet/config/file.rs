@@ -42,12 +42,8 @@ fn echo(data: &str) -> String {
 /// The JSON kind name Go prints in `cannot unmarshal X into ...`.
 fn json_kind(v: &Value) -> String {
     match v {
-        Value::Null => "null".into(),
-        Value::Bool(_) => "bool".into(),
         Value::Number(n) => format!("number {n}"),
-        Value::String(_) => "string".into(),
-        Value::Array(_) => "array".into(),
-        Value::Object(_) => "object".into(),
+        other => crate::go::json_type(other).into(),
     }
 }
 
@@ -306,21 +302,19 @@ pub fn decode_at(
         .with_cause(e)
     })?;
     let value = doc.value.clone();
-    let obj = match &value {
-        Value::Object(o) => o,
-        other => {
-            return Err(KubeletConfigError::at(
-                format!(
-                    "failed to decode: json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
-                    // `split` yields at least one piece: "value" is unreachable.
-                    json_kind(other).split(' ').next().unwrap_or("value")
-                ),
+    let position = |key: &str| doc.position(&format!("/{key}"));
+    let obj = crate::go::interpret(&value, |k| position(k).map(|p| (p.line, p.column))).map_err(
+        |(key, message)| {
+            KubeletConfigError::at(
+                format!("failed to decode: {message}"),
                 file,
-                Some(1),
-            ));
-        }
-    };
-    // Go's zero values: a missing `kind` or `apiVersion` reads as "" and is refused below.
+                // A document that is no map fails on its first line.
+                key.map_or(Some(1), |k| position(k).map(|p| p.line)),
+            )
+        },
+    )?;
+    // Go's zero values: a missing or null `kind` or `apiVersion` (`interpret` refused any
+    // other non-string) reads as "" and is refused below.
     let kind = obj.get("kind").and_then(Value::as_str).unwrap_or("");
     let api_version = obj.get("apiVersion").and_then(Value::as_str).unwrap_or("");
     if kind.is_empty() {
@@ -545,5 +539,35 @@ mod tests {
                 "{body}"
             );
         }
+    }
+
+    /// apimachinery's `Interpret` reads `apiVersion` and `kind` before anything else: a
+    /// document that is no map, or either key of another type than a string, fails there with
+    /// its prefix; null is Go's "" and reads as missing.
+    #[test]
+    fn type_meta_of_another_type() {
+        let err = |text: &str| decode("/k.yaml", text).unwrap_err();
+        let e = err("- a\n");
+        assert_eq!(
+            e.to_string(),
+            "failed to decode: couldn't get version/kind; json parse error: json: cannot unmarshal array into Go value of type struct { APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }"
+        );
+        let e = err("apiVersion: kubelet.config.k8s.io/v1beta1\nkind: 5\n");
+        assert_eq!(
+            e.to_string(),
+            "failed to decode: couldn't get version/kind; json parse error: json: cannot unmarshal number into Go struct field .kind of type string"
+        );
+        assert_eq!(e.line(), Some(2));
+        let e = err("kind: [KubeletConfiguration]\napiVersion: true\n");
+        assert_eq!(
+            e.to_string(),
+            "failed to decode: couldn't get version/kind; json parse error: json: cannot unmarshal array into Go struct field .kind of type string"
+        );
+        let e = err("apiVersion: kubelet.config.k8s.io/v1beta1\nkind: null\n");
+        assert!(
+            e.to_string()
+                .starts_with("failed to decode: Object 'Kind' is missing in "),
+            "{e}"
+        );
     }
 }

@@ -148,6 +148,7 @@ impl<'a> Startup<'a> {
         gates: &mut dyn Gates,
         layers: &Layers,
     ) -> Result<(), KubeletConfigError> {
+        // No `featureGates`: Go's nil map, which sets nothing.
         let flag_gates = layers.kc.feature_gates.clone().unwrap_or_default();
         self.warnings
             .extend(gates.set_from_map(&flag_gates).map_err(|e| {

@@ -448,6 +448,8 @@ impl<'de> Deserialize<'de> for KubeletConfiguration {
 impl KubeletConfiguration {
     /// The JSON form (camelCase, absent fields omitted).
     pub fn to_value(&self) -> Value {
+        // Strings, numbers, booleans and string-keyed maps always serialize: the null is
+        // unreachable.
         serde_json::to_value(self).unwrap_or(Value::Null)
     }
 }
