@@ -31,6 +31,7 @@
 //! go-yaml refuses control characters ("control characters are not allowed"), NUL included,
 //! where yaml-rust2 would end the text at a NUL and read the others as text.
 
+mod go_words;
 mod positions;
 mod write;
 
@@ -39,6 +40,8 @@ pub use write::to_string;
 use std::fmt;
 
 use serde_json::{Map, Number, Value};
+
+use go_words::Stage;
 use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser, Tag};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
 
@@ -65,19 +68,22 @@ impl fmt::Display for Pos {
 }
 
 /// A YAML text that could not be read, with where it went wrong; a tagged scalar whose text
-/// is not of its tag's type is `source()`, a [`ScalarError`].
+/// is not of its tag's type is `source()`, a [`ScalarError`]. `Display` prints go-yaml's
+/// message, naming the line go-yaml names (see go_words.rs), or none.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct YamlError {
     message: String,
     pos: Pos,
+    stage: Stage,
     cause: Option<ScalarError>,
 }
 
 impl YamlError {
-    fn new(message: impl Into<String>, pos: Pos) -> Self {
+    fn at_stage(message: impl Into<String>, pos: Pos, stage: Stage) -> Self {
         YamlError {
             message: message.into(),
             pos,
+            stage,
             cause: None,
         }
     }
@@ -93,7 +99,10 @@ impl YamlError {
 
 impl fmt::Display for YamlError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "yaml: line {}: {}", self.pos.line, self.message)
+        match self.stage.shown_line(self.pos.line) {
+            Some(line) => write!(f, "yaml: line {line}: {}", self.message),
+            None => write!(f, "yaml: {}", self.message),
+        }
     }
 }
 
@@ -103,12 +112,13 @@ impl std::error::Error for YamlError {
     }
 }
 
-/// A scalar tagged `!!bool`, `!!int` or `!!float` whose text is not one: go-yaml's words,
-/// ``cannot decode !!str `abc` as a !!int``.
+/// A scalar tagged `!!bool`, `!!int`, `!!float` or `!!null` whose text is not one: go-yaml's
+/// words, naming what the text reads as untagged: ``cannot decode !!float `1.5` as a !!int``.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScalarError {
     text: String,
     tag: &'static str,
+    read_as: &'static str,
 }
 
 impl ScalarError {
@@ -120,11 +130,19 @@ impl ScalarError {
     pub fn tag(&self) -> &'static str {
         self.tag
     }
+    /// The tag its text resolves to untagged, without `!!` (`float`, `str`).
+    pub fn read_as(&self) -> &'static str {
+        self.read_as
+    }
 }
 
 impl fmt::Display for ScalarError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot decode !!str `{}` as a !!{}", self.text, self.tag)
+        write!(
+            f,
+            "cannot decode !!{} `{}` as a !!{}",
+            self.read_as, self.text, self.tag
+        )
     }
 }
 
@@ -188,45 +206,44 @@ pub fn pointer_segment(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
 }
 
-/// Parses a text holding exactly one document (or none, which gives `null`).
+/// Parses the first document of a text (none gives `null`), as `sigs.k8s.io/yaml` does: go-yaml's
+/// `Unmarshal` reads one document and stops at its end, so what follows a `---` is never read,
+/// not even for its syntax.
 pub fn parse(text: &str) -> Result<Document, YamlError> {
-    let mut docs = parse_all(text)?;
-    match docs.len() {
-        0 => Ok(Document::default()),
-        1 => Ok(docs.remove(0)),
-        _ => Err(YamlError::new(
-            "expected a single document in the stream, found more than one",
-            // Every document records its root (`DocumentStart`): the first line is unreachable.
-            docs.get(1)
-                .and_then(|d| d.position(""))
-                .unwrap_or(Pos { line: 1, column: 1 }),
-        )),
-    }
+    let mut docs = read(text, true)?;
+    Ok(docs.pop().unwrap_or_default())
 }
 
 /// Parses every `---`-separated document of a stream.
+pub fn parse_all(text: &str) -> Result<Vec<Document>, YamlError> {
+    read(text, false)
+}
+
+/// Reads every document of `text`, or only the first.
 ///
 /// The events are pulled one at a time rather than through yaml-rust2's `Parser::load`, which
 /// walks the document recursively (one Rust call per level of nesting, however deep the text
 /// nests): a few thousand `- ` on one line ran the wasm stack out before the builder's depth
 /// check could stop it. Here the builder's first error stops the reading, so nesting past
 /// [`MAX_DEPTH`] costs one more event, not one more stack frame per level.
-pub fn parse_all(text: &str) -> Result<Vec<Document>, YamlError> {
+fn read(text: &str, first_only: bool) -> Result<Vec<Document>, YamlError> {
     check_characters(text)?;
-    let mut builder = Builder::default();
+    let mut builder = Builder {
+        text,
+        ..Builder::default()
+    };
     let mut parser = Parser::new_from_str(text);
     loop {
         let (event, mark) = parser.next_token().map_err(|e| {
             let m = e.marker();
-            YamlError::new(
-                e.info().to_string(),
-                Pos {
-                    line: m.line(),
-                    column: m.col() + 1,
-                },
-            )
+            let pos = Pos {
+                line: m.line(),
+                column: m.col() + 1,
+            };
+            let go = go_words::syntax_error(e.info(), m.index(), pos, text);
+            YamlError::at_stage(go.problem, go.pos, go.stage)
         })?;
-        let end = event == Event::StreamEnd;
+        let end = event == Event::StreamEnd || (first_only && event == Event::DocumentEnd);
         builder.on_event(event, mark);
         if let Some(err) = builder.error.take() {
             return Err(err);
@@ -274,9 +291,10 @@ fn check_characters(text: &str) -> Result<(), YamlError> {
     let line = 1 + before.bytes().filter(|b| *b == b'\n').count();
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let column = 1 + before.get(line_start..).map_or(0, |l| l.chars().count());
-    Err(YamlError::new(
+    Err(YamlError::at_stage(
         "control characters are not allowed",
         Pos { line, column },
+        Stage::Reader,
     ))
 }
 
@@ -298,7 +316,9 @@ enum Frame {
 }
 
 #[derive(Default)]
-struct Builder {
+struct Builder<'t> {
+    /// The text read, for the names in go-yaml's messages.
+    text: &'t str,
     docs: Vec<Document>,
     stack: Vec<Frame>,
     current: Document,
@@ -323,7 +343,7 @@ enum Slot {
     Value(usize),
 }
 
-impl Builder {
+impl Builder<'_> {
     /// Keeps the value of a node for its anchor's aliases (anchor `0`: none).
     fn keep_anchor(&mut self, anchor: usize, value: &Value) {
         if anchor == 0 {
@@ -338,8 +358,12 @@ impl Builder {
     }
 
     fn fail(&mut self, message: impl Into<String>, pos: Pos) {
+        self.fail_at_stage(message, pos, Stage::Kubegate);
+    }
+
+    fn fail_at_stage(&mut self, message: impl Into<String>, pos: Pos, stage: Stage) {
         if self.error.is_none() {
-            self.error = Some(YamlError::new(message, pos));
+            self.error = Some(YamlError::at_stage(message, pos, stage));
         }
     }
 
@@ -393,8 +417,7 @@ impl Builder {
                 None => {
                     let Some(key) = key_text(value) else {
                         let msg = "invalid map key: mappings and sequences cannot be keys";
-                        self.error.get_or_insert_with(|| YamlError::new(msg, pos));
-                        return;
+                        return self.fail_at_stage(msg, pos, Stage::Decoder);
                     };
                     let record = self.current.positions.key(*id, &key, pos);
                     if entries.contains_key(&key) {
@@ -411,7 +434,7 @@ impl Builder {
     }
 }
 
-impl MarkedEventReceiver for Builder {
+impl MarkedEventReceiver for Builder<'_> {
     fn on_event(&mut self, ev: Event, mark: Marker) {
         if self.error.is_some() {
             return;
@@ -431,6 +454,11 @@ impl MarkedEventReceiver for Builder {
                 self.docs.push(doc);
             }
             Event::Scalar(text, style, anchor, tag) => {
+                // A block scalar's indicator where go-yaml reads a flow item: yaml-rust2 reads
+                // `|x` there as plain text, go-yaml's scanner refuses it.
+                if style == TScalarStyle::Plain && text.starts_with(['|', '>']) {
+                    return self.fail_at_stage(go_words::CANNOT_START, pos, Stage::Scanner);
+                }
                 if !self.count(1, pos) {
                     return;
                 }
@@ -442,6 +470,7 @@ impl MarkedEventReceiver for Builder {
                             self.error = Some(YamlError {
                                 message: e.to_string(),
                                 pos,
+                                stage: Stage::Decoder,
                                 cause: Some(e),
                             });
                         }
@@ -464,9 +493,10 @@ impl MarkedEventReceiver for Builder {
                 }
                 let slot = self.next_slot();
                 if matches!(slot, Slot::Key(_)) {
-                    return self.fail(
+                    return self.fail_at_stage(
                         "invalid map key: mappings and sequences cannot be keys",
                         pos,
+                        Stage::Decoder,
                     );
                 }
                 let id = self.record(&slot, pos);
@@ -499,7 +529,18 @@ impl MarkedEventReceiver for Builder {
             }
             Event::Alias(id) => {
                 let Some(value) = self.anchors.get(id).cloned().flatten() else {
-                    return self.fail("unknown anchor", pos);
+                    // yaml-rust2 refuses an alias of an anchor not yet read, so this one is
+                    // inside its own anchor's node, or names an anchor of an earlier document.
+                    let name = go_words::alias_name(self.text, mark.index());
+                    let inside = self.stack.iter().any(|f| match f {
+                        Frame::Seq { anchor, .. } | Frame::Map { anchor, .. } => *anchor == id,
+                    });
+                    let msg = if inside {
+                        format!("anchor '{name}' value contains itself")
+                    } else {
+                        format!("unknown anchor '{name}' referenced")
+                    };
+                    return self.fail_at_stage(msg, pos, Stage::Decoder);
                 };
                 if !self.count(node_count(&value), pos) {
                     return;
@@ -554,7 +595,11 @@ fn resolve_scalar(
         if tag.handle == "tag:yaml.org,2002:" || tag.handle == "!!" {
             let (parsed, tag) = match tag.suffix.as_str() {
                 "str" => return Ok(Value::String(text)),
-                "null" => return Ok(Value::Null),
+                "null" => (
+                    matches!(text.as_str(), "" | "~" | "null" | "Null" | "NULL")
+                        .then_some(Value::Null),
+                    "null",
+                ),
                 "bool" => (parse_bool_11(&text).map(Value::Bool), "bool"),
                 "int" => (parse_int_11(&text), "int"),
                 "float" => (
@@ -563,7 +608,18 @@ fn resolve_scalar(
                 ),
                 _ => return Ok(Value::String(text)),
             };
-            return parsed.ok_or(ScalarError { text, tag });
+            let Some(value) = parsed else {
+                // go-yaml names the tag the text resolves to on its own (its `resolve`).
+                let read_as = match plain_meaning(&text) {
+                    None => "str",
+                    Some(Value::Null) => "null",
+                    Some(Value::Bool(_)) => "bool",
+                    Some(Value::Number(n)) if n.is_f64() => "float",
+                    Some(_) => "int",
+                };
+                return Err(ScalarError { text, tag, read_as });
+            };
+            return Ok(value);
         }
     }
     if style != TScalarStyle::Plain {
@@ -707,15 +763,27 @@ mod tests {
     fn a_tagged_scalar_of_another_type_is_an_error_with_its_scalar_error_as_source() {
         use std::error::Error;
         let err = parse("a: !!int abc\n").unwrap_err();
+        // A decoding error: go-yaml names no line.
         assert_eq!(
             err.to_string(),
-            "yaml: line 1: cannot decode !!str `abc` as a !!int"
+            "yaml: cannot decode !!str `abc` as a !!int"
         );
         let scalar = err
             .source()
             .and_then(|s| s.downcast_ref::<ScalarError>())
             .expect("the scalar error underneath");
-        assert_eq!((scalar.text(), scalar.tag()), ("abc", "int"));
+        assert_eq!(
+            (scalar.text(), scalar.tag(), scalar.read_as()),
+            ("abc", "int", "str")
+        );
+        // go-yaml names what the text is untagged.
+        let err = parse("a: !!bool 1\nb: !!null x\n").unwrap_err();
+        assert_eq!(err.to_string(), "yaml: cannot decode !!int `1` as a !!bool");
+        let err = parse("b: !!null x\n").unwrap_err();
+        assert_eq!(err.to_string(), "yaml: cannot decode !!str `x` as a !!null");
+        assert!(
+            parse("a: !!null ~\nb: !!float 1\n").unwrap().value == json!({"a": null, "b": 1.0})
+        );
         assert!(parse("a: !!int 12\n").unwrap().value["a"] == 12);
     }
 

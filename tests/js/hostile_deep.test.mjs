@@ -1,6 +1,7 @@
 // Deep nesting and control characters through every entry point that reads YAML: each answers
-// or refuses with kubegate's own error naming the line (go-yaml's words: "exceeded max depth of
-// 512", "control characters are not allowed"), and the module works after every call. Nesting
+// or refuses in go-yaml's words ("exceeded max depth of 512", naming the line; "control
+// characters are not allowed", a reader's error, naming none), and the module works after every
+// call. Nesting
 // just inside the limit is the deepest any walker of the result sees, so it is tried too.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -11,16 +12,16 @@ const ok = () => assert.equal(k.parseFeatureList("- name: A\n  versionedSpecs:\n
 const mappings = (n) => Array.from({ length: n }, (_, i) => `${"  ".repeat(i)}a:\n`).join("");
 const TEXTS = {
   "3700 '- '": ["- ".repeat(3700) + "1", /line 1: exceeded max depth of 512/],
-  "3000 '- ? '": ["- ? ".repeat(3000), /line 1: /],
+  "3000 '- ? '": ["- ? ".repeat(3000), /invalid map key/],
   "513 '- '": ["- ".repeat(513) + "1", /line 1: exceeded max depth of 512/],
   "600 mappings": [mappings(600), /line 513: exceeded max depth of 512/],
   "512 '- '": ["- ".repeat(512) + "1", null],
   "511 mappings": [mappings(511) + "  ".repeat(511) + "b: 1\n", null],
   "250 '['": ["[".repeat(250) + "1" + "]".repeat(250), null],
   "300 '['": ["[".repeat(300) + "1", /line 1: /],
-  "NUL": ["apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nmaxPods: 11\0\n", /line 3: control characters are not allowed/],
-  "ESC": ["kind: Node\nmetadata:\n  name: \u001b[31m\n", /line 3: control characters are not allowed/],
-  "DEL": ["a: \u007f\n", /line 1: control characters are not allowed/],
+  "NUL": ["apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nmaxPods: 11\0\n", /control characters are not allowed/],
+  "ESC": ["kind: Node\nmetadata:\n  name: \u001b[31m\n", /control characters are not allowed/],
+  "DEL": ["a: \u007f\n", /control characters are not allowed/],
 };
 
 const NOW = "2024-05-01T10:00:00Z";
