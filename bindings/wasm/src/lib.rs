@@ -142,6 +142,13 @@ pub(crate) fn input_bytes<T: serde::de::DeserializeOwned>(
     decode(value, what)
 }
 
+#[cfg(all(feature = "api", any(feature = "pod-config", feature = "node-status")))]
+/// The JS error of an input a core bulk decoder refused (the path of the refused field, when
+/// the text was JSON), as [`input`] reports it.
+pub(crate) fn refused_input(e: &kubegate::json::strict::PathError, what: &str) -> JsValue {
+    invalid_input(e.path().map(str::to_string), &e.to_string(), what)
+}
+
 #[cfg(feature = "api")]
 fn decode<T: serde::de::DeserializeOwned>(
     value: serde_json::Value,
