@@ -1772,9 +1772,13 @@ export type PodSourceStep = {
   errors: Array<string>;
 };
 /**
- * What `new PodConfig(options)` takes.
+ * What a `PodConfig` starts with.
  */
 export type PodConfigOptions = {
+  /**
+   * The notification mode, by its short or upstream name; default `Incremental`, the mode
+   * the kubelet runs (`makePodSourceConfig`).
+   */
   mode?: PodConfigMode;
   /**
    * RFC 3339 start of the virtual clock (stamped into kubernetes.io/config.seen); default
@@ -1788,7 +1792,7 @@ export type PodConfigOptions = {
   sources?: Array<string>;
 };
 /**
- * What `new FileSource(options)` takes.
+ * What a `FileSource` starts with.
  */
 export type FileSourceOptions = {
   /**
@@ -1806,7 +1810,7 @@ export type FileSourceOptions = {
   watch?: boolean;
 };
 /**
- * What `new HttpSource(options)` takes.
+ * What an `HttpSource` starts with.
  */
 export type HttpSourceOptions = {
   url: string;
@@ -1817,14 +1821,14 @@ export type HttpSourceOptions = {
   period?: string;
 };
 /**
- * What the URL of an `HttpSource` answers (`serve`).
+ * What the manifest URL answers.
  */
 export type ManifestResponse = {
   status: number;
   body: string;
 };
 /**
- * What `new ApiserverSource(options)` takes.
+ * What an `ApiserverSource` starts with.
  */
 export type ApiserverSourceOptions = {
   nodeName: string;
@@ -2528,9 +2532,9 @@ export type PodConfigErrorKind = "podConfig" | "limit";
  */
 export type EvictionErrorKind = "invalidThreshold";
 /**
- * What kind of error a `ControllerConfigError` is.
+ * What kind of error a `NodeLifecycleError` is.
  */
-export type NodeLifecycleErrorKind = "nodeLifecycle";
+export type NodeLifecycleErrorKind = "nodeLifecycle" | "limit";
 /**
  * What kind of error a `ScenarioError` is.
  */
