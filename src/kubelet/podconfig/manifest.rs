@@ -223,7 +223,7 @@ fn add_or_update_toleration(spec: &mut Map<String, Value>) {
 }
 
 /// `applyDefaults(pod, source, isFile, nodeName)`. Fails only if the pod cannot be written as
-/// JSON for its UID hash (see [`json_text`]).
+/// JSON for its UID hash (serde_json writes a `Value` without error).
 pub fn apply_defaults(
     pod: &mut Map<String, Value>,
     origin: &Origin<'_>,
