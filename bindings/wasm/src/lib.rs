@@ -17,7 +17,8 @@
 //! sees every JS number as a float, where the core's messages say `integer`.
 //!
 //! The one exception is the bulk path of the two areas whose results reach 50,000 pods or nodes
-//! (pod config, the lifecycle controller's passes): they take UTF-8 bytes and return JSON text
+//! (pod config, the lifecycle controller's passes): they take UTF-8 bytes, decoded by the core's
+//! bulk decoders (`podconfig::UpdateInput`, `nodelifecycle::PassInput`), and return JSON text
 //! written by `kubegate::json` (its module doc and BENCHMARKS.md say why).
 //!
 //! Three builds share this crate (Cargo features, `Cargo.toml`): the library's JS API (`api`)
@@ -127,18 +128,6 @@ fn unconvertible(e: serde_wasm_bindgen::Error) -> JsValue {
 pub(crate) fn input<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, JsValue> {
     let value =
         serde_json::from_str(text).map_err(|e| invalid_input(None, &e.to_string(), what))?;
-    decode(value, what)
-}
-
-#[cfg(all(feature = "api", any(feature = "pod-config", feature = "node-status")))]
-/// [`input`] from UTF-8 bytes (the bulk path's arguments, when its direct decoding refused them).
-pub(crate) fn input_bytes<T: serde::de::DeserializeOwned>(
-    bytes: &[u8],
-    what: &str,
-) -> Result<T, JsValue> {
-    reserve_heap(bytes.len());
-    let value =
-        serde_json::from_slice(bytes).map_err(|e| invalid_input(None, &e.to_string(), what))?;
     decode(value, what)
 }
 

@@ -3,17 +3,15 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 use super::{fail, input};
 use kubegate::kubelet::podconfig::apiserver::ApiserverSource;
 use kubegate::kubelet::podconfig::file::FileSource;
 use kubegate::kubelet::podconfig::http::{HttpResponse, HttpSource};
-use kubegate::kubelet::podconfig::pod::DecodePod;
 use kubegate::kubelet::podconfig::{
-    ApiserverSourceOptions, Event, FileSourceOptions, HttpSourceOptions, Pod, PodConfig,
-    PodConfigError, PodConfigOptions, PodError, Timestamp,
+    ApiserverSourceOptions, Event, FileSourceOptions, HttpSourceOptions, PodConfig, PodConfigError,
+    PodConfigOptions, PodError, Timestamp, UpdateInput,
 };
 
 fn parse_time(now: &str) -> Result<Timestamp, JsValue> {
@@ -36,105 +34,6 @@ fn to_json_fast<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, JsVal
             &format!("kubegate: cannot convert result to JS: {e}"),
         )
     })
-}
-
-/// An update [`PodsInput`] refused, decoded again for the error it reports (the path of the
-/// refused field).
-fn update_error_input(bytes: &[u8]) -> Result<UpdateInput, JsValue> {
-    super::input_bytes(bytes, "pod update")
-}
-
-/// What `merge` takes: `{ op, pods }`, or a `PodUpdate` a source emitted, fed back as it is (its
-/// `source` and `reasons` are not read: the source is `merge`'s first argument). Each pod is
-/// decoded straight into a [`Pod`] (no `Value` tree for the whole update), and of the pods of a
-/// REMOVE only the metadata is read (a REMOVE emits the stored pods; the package writes `op`
-/// first). A pod that is not one is reported by its index after the op is checked, as
-/// [`PodConfig::merge_input`] does. Anything else amiss (a repeated, unknown or missing field,
-/// bad JSON) fails, and [`UpdateInput`] decodes again for the error reported.
-struct PodsInput {
-    op: String,
-    pods: Vec<Result<Pod, PodError>>,
-}
-
-impl<'de> Deserialize<'de> for PodsInput {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<PodsInput, D::Error> {
-        d.deserialize_map(PodsInputVisitor)
-    }
-}
-
-struct PodsInputVisitor;
-
-impl<'de> serde::de::Visitor<'de> for PodsInputVisitor {
-    type Value = PodsInput;
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("a pod update")
-    }
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<PodsInput, A::Error> {
-        use serde::de::{Error, IgnoredAny};
-        let (mut op, mut pods) = (None::<String>, None);
-        let (mut source, mut reasons) = (false, false);
-        while let Some(key) = map.next_key_seed(kubegate::json::KeySeed)? {
-            match &*key {
-                "op" if op.is_none() => op = Some(map.next_value()?),
-                "pods" if pods.is_none() => {
-                    let pod = DecodePod {
-                        metadata_only: op.as_deref() == Some("REMOVE"),
-                    };
-                    pods = Some(map.next_value_seed(PodsSeed(pod))?);
-                }
-                "source" if !source => {
-                    source = true;
-                    map.next_value::<Option<String>>()?;
-                }
-                "reasons" if !reasons => {
-                    reasons = true;
-                    map.next_value::<IgnoredAny>()?;
-                }
-                _ => return Err(A::Error::custom("not a pod update")),
-            }
-        }
-        Ok(PodsInput {
-            op: op.ok_or_else(|| A::Error::custom("no op"))?,
-            pods: pods.unwrap_or_default(),
-        })
-    }
-}
-
-/// The `pods` list, each decoded by the [`DecodePod`] it carries.
-struct PodsSeed(DecodePod);
-
-impl<'de> serde::de::DeserializeSeed<'de> for PodsSeed {
-    type Value = Vec<Result<Pod, PodError>>;
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
-impl<'de> serde::de::Visitor<'de> for PodsSeed {
-    type Value = Vec<Result<Pod, PodError>>;
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("a list of pods")
-    }
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let mut pods = Vec::new();
-        while let Some(pod) = seq.next_element_seed(self.0)? {
-            pods.push(pod);
-        }
-        Ok(pods)
-    }
-}
-
-/// [`PodsInput`] with each pod a `Value`: the decoder that reports why an update is refused.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct UpdateInput {
-    op: String,
-    #[serde(default)]
-    pods: Vec<serde_json::Value>,
-    #[serde(default, rename = "source")]
-    _source: Option<String>,
-    #[serde(default, rename = "reasons")]
-    _reasons: Option<serde_json::Value>,
 }
 
 /// The kubelet's pod configuration mux.
@@ -219,18 +118,12 @@ impl JsPodConfig {
         now: Option<String>,
     ) -> Result<kubegate::kubelet::podconfig::MergeOutcome, JsValue> {
         super::reserve_heap(update.len());
-        let (op, pods) = match kubegate::json::strict::from_slice::<PodsInput>(update) {
-            Ok(input) => (input.op, input.pods),
-            Err(_) => {
-                let input = update_error_input(update)?;
-                let pods = input.pods.into_iter().map(Pod::from_value).collect();
-                (input.op, pods)
-            }
-        };
+        let update =
+            UpdateInput::from_slice(update).map_err(|e| super::refused_input(&e, "pod update"))?;
         let now = now.as_deref().map(parse_time).transpose()?;
         let outcome = self
             .inner
-            .merge_decoded_at(source, &op, pods, now)
+            .merge_decoded_at(source, &update.op, update.pods, now)
             .map_err(fail)?;
         self.events.extend(outcome.events.iter().cloned());
         self.logs.extend(outcome.logs.iter().cloned());

@@ -11,6 +11,7 @@
 //! * [`types`]: operations, sources, local annotation keys, modes, updates, events, errors.
 //! * [`storage`]: per-source storage and the merge into buckets (`checkAndUpdatePod`).
 //! * [`config`]: `PodConfig`, the emission order of each mode, `sync`, `seen_all_sources`.
+//! * [`update_input`]: an update read from JSON text in one pass (the bulk path).
 //! * [`options`]: what a caller starts the mux and the sources with, and the kubelet's defaults.
 //! * [`manifest`]: decoding and defaulting of static pod manifests (`common.go`).
 //! * [`store`]: the keyed `UndeltaStore` the file and apiserver sources push through.
@@ -32,6 +33,7 @@ pub mod storage;
 pub mod store;
 pub mod timestamp;
 pub mod types;
+pub mod update_input;
 
 pub use config::{MergeInput, MergeOutcome, PodConfig};
 pub use options::{ApiserverSourceOptions, FileSourceOptions, HttpSourceOptions, PodConfigOptions};
@@ -62,3 +64,4 @@ pub use timestamp::Timestamp;
 pub use types::{
     Event, NotificationMode, PodConfigError, PodConfigErrorKind, PodOperation, PodUpdate, Reason,
 };
+pub use update_input::UpdateInput;
