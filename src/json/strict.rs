@@ -106,6 +106,7 @@ pub fn from_value_ref<'de, T: Deserialize<'de>>(value: &'de Value) -> Result<T, 
 pub fn from_value_at<T: DeserializeOwned>(value: Value) -> Result<T, PathError> {
     let before = PATH.with(|p| p.replace(Some(Vec::new())));
     let decoded = T::deserialize(StrictDe::<_, true>(&value));
+    // Set to `Some` above, and a nested call puts back what it found: never `None` here.
     let positions = PATH.with(|p| p.replace(before)).unwrap_or_default();
     decoded.map_err(|error| PathError {
         path: path_text(&value, &positions),
