@@ -4,7 +4,8 @@
 //! Why a decoder beside [`MergeInput`]'s: that one builds a `serde_json::Value` tree of the whole
 //! update and then a [`Pod`] of each value; [`UpdateInput::from_slice`] decodes each pod straight
 //! into a [`Pod`] (see [`DecodePod`]), with no tree for the update, and of the pods of a REMOVE
-//! reads only the metadata (a REMOVE emits the stored pods). Beside `op` and `pods` it accepts
+//! reads only the metadata (a REMOVE emits the stored pods; this needs `op` before `pods`, the
+//! order the npm package writes, and text in the other order is decoded in full). Beside `op` and `pods` it accepts
 //! what a [`PodUpdate`](super::PodUpdate) a source emitted carries, so that one can be fed back as
 //! it is: `source` (not read: the source is the merge's own argument) and `reasons` (not read).
 //!
