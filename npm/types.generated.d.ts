@@ -1378,8 +1378,17 @@ export type ControllerConfig = {
    * Picks the default grace period: 40s through 1.31, 50s from 1.32. Default: newest (50s).
    */
   kubernetesVersion?: string;
+  /**
+   * `--node-monitor-grace-period` (the version's default, see `kubernetesVersion`).
+   */
   nodeMonitorGracePeriod?: string;
+  /**
+   * `--node-startup-grace-period` (60s).
+   */
   nodeStartupGracePeriod?: string;
+  /**
+   * `--node-monitor-period` (5s).
+   */
   nodeMonitorPeriod?: string;
   /**
    * `--node-eviction-rate` (0.1).

@@ -18,12 +18,15 @@ pub struct ControllerConfig {
     /// Picks the default grace period: 40s through 1.31, 50s from 1.32. Default: newest (50s).
     #[serde(default)]
     pub kubernetes_version: Option<String>,
+    /// `--node-monitor-grace-period` (the version's default, see `kubernetesVersion`).
     #[serde(default)]
     #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
     pub node_monitor_grace_period: Option<Duration>,
+    /// `--node-startup-grace-period` (60s).
     #[serde(default)]
     #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
     pub node_startup_grace_period: Option<Duration>,
+    /// `--node-monitor-period` (5s).
     #[serde(default)]
     #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
     pub node_monitor_period: Option<Duration>,
