@@ -1378,8 +1378,17 @@ export type ControllerConfig = {
    * Picks the default grace period: 40s through 1.31, 50s from 1.32. Default: newest (50s).
    */
   kubernetesVersion?: string;
+  /**
+   * `--node-monitor-grace-period` (the version's default, see `kubernetesVersion`).
+   */
   nodeMonitorGracePeriod?: string;
+  /**
+   * `--node-startup-grace-period` (60s).
+   */
   nodeStartupGracePeriod?: string;
+  /**
+   * `--node-monitor-period` (5s).
+   */
   nodeMonitorPeriod?: string;
   /**
    * `--node-eviction-rate` (0.1).
@@ -1772,9 +1781,13 @@ export type PodSourceStep = {
   errors: Array<string>;
 };
 /**
- * What `new PodConfig(options)` takes.
+ * What a `PodConfig` starts with.
  */
 export type PodConfigOptions = {
+  /**
+   * The notification mode, by its short or upstream name; default `Incremental`, the mode
+   * the kubelet runs (`makePodSourceConfig`).
+   */
   mode?: PodConfigMode;
   /**
    * RFC 3339 start of the virtual clock (stamped into kubernetes.io/config.seen); default
@@ -1788,7 +1801,7 @@ export type PodConfigOptions = {
   sources?: Array<string>;
 };
 /**
- * What `new FileSource(options)` takes.
+ * What a `FileSource` starts with.
  */
 export type FileSourceOptions = {
   /**
@@ -1806,7 +1819,7 @@ export type FileSourceOptions = {
   watch?: boolean;
 };
 /**
- * What `new HttpSource(options)` takes.
+ * What an `HttpSource` starts with.
  */
 export type HttpSourceOptions = {
   url: string;
@@ -1817,14 +1830,14 @@ export type HttpSourceOptions = {
   period?: string;
 };
 /**
- * What the URL of an `HttpSource` answers (`serve`).
+ * What the manifest URL answers.
  */
 export type ManifestResponse = {
   status: number;
   body: string;
 };
 /**
- * What `new ApiserverSource(options)` takes.
+ * What an `ApiserverSource` starts with.
  */
 export type ApiserverSourceOptions = {
   nodeName: string;
@@ -2528,9 +2541,9 @@ export type PodConfigErrorKind = "podConfig" | "limit";
  */
 export type EvictionErrorKind = "invalidThreshold";
 /**
- * What kind of error a `ControllerConfigError` is.
+ * What kind of error a `NodeLifecycleError` is.
  */
-export type NodeLifecycleErrorKind = "nodeLifecycle";
+export type NodeLifecycleErrorKind = "nodeLifecycle" | "limit";
 /**
  * What kind of error a `ScenarioError` is.
  */

@@ -80,6 +80,38 @@ impl Version {
         parse(text, true).or_else(|_| parse(text, false))
     }
 
+    /// Parses a version a caller names (an emulation version, a version to override a default
+    /// at): what [`Version::parse`] accepts, but only when nothing follows the numbers except a
+    /// semver pre-release (`-alpha.1`) and build (`+build.5`) of `[0-9A-Za-z.-]`, after an
+    /// optional leading `v`.
+    ///
+    /// Why stricter than upstream: `version.Parse` falls back to the generic reading, which
+    /// ignores whatever follows the numbers, so `"1.31x"` or `"1.31 beta"` read as 1.31. Upstream
+    /// only parses versions its own code or release tooling wrote; a version a person types is
+    /// more likely a typo than a suffix to drop, so it is refused with the text upstream uses for
+    /// text that is no version at all. Errors of the reading itself keep upstream's text
+    /// (`illegal version string "1"`).
+    ///
+    /// ```
+    /// use kubegate::version::Version;
+    /// assert_eq!(Version::parse_named("v1.31.2").unwrap().to_string(), "1.31.2");
+    /// assert!(Version::parse("1.31x").is_ok());
+    /// assert_eq!(
+    ///     Version::parse_named("1.31x").unwrap_err().to_string(),
+    ///     r#"could not parse "1.31x" as version"#
+    /// );
+    /// ```
+    pub fn parse_named(text: &str) -> Result<Self, VersionError> {
+        let version = Version::parse(text)?;
+        if !is_plain(text) {
+            return Err(VersionError::new(format!(
+                "could not parse {} as version",
+                go_quote(text)
+            )));
+        }
+        Ok(version)
+    }
+
     /// Parses a "generic" version (`version.ParseGeneric`): two or more numeric components.
     pub fn parse_generic(text: &str) -> Result<Self, VersionError> {
         parse(text, false)
@@ -219,6 +251,7 @@ impl FromStr for Version {
 fn parse(text: &str, semver: bool) -> Result<Version, VersionError> {
     // ^\s*v?([0-9]+(?:\.[0-9]+)*)(.*)*$
     let trimmed = text.trim_start();
+    // The `v` is optional: without it the numbers start the text.
     let body = trimmed.strip_prefix('v').unwrap_or(trimmed);
     let numbers_len = numeric_prefix_len(body);
     if numbers_len == 0 {
@@ -280,6 +313,35 @@ fn parse(text: &str, semver: bool) -> Result<Version, VersionError> {
         version.build_metadata = build.to_string();
     }
     Ok(version)
+}
+
+/// Whether `text` is `v?N(.N)+`, then optionally `-pre` and `+build` of `[0-9A-Za-z.-]`: the
+/// shape [`Version::parse_named`] accepts.
+fn is_plain(text: &str) -> bool {
+    // The `v` is optional: without it the numbers start the text.
+    let rest = text.strip_prefix('v').unwrap_or(text);
+    // No character past the numbers: all of `rest` is numbers.
+    let end = rest
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(rest.len());
+    let (numbers, suffix) = rest.split_at(end);
+    let numeric = numbers.split('.').count() >= 2
+        && numbers
+            .split('.')
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    let ident = |s: &str| {
+        !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
+    };
+    let suffix_ok = match suffix.strip_prefix('-') {
+        Some(pre) => match pre.split_once('+') {
+            Some((pre, build)) => ident(pre) && ident(build),
+            None => ident(pre),
+        },
+        None => suffix.is_empty() || suffix.strip_prefix('+').is_some_and(ident),
+    };
+    numeric && suffix_ok
 }
 
 /// Length of the leading `[0-9]+(\.[0-9]+)*` run.
@@ -364,6 +426,39 @@ mod tests {
             Version::parse("01.2").unwrap_err().to_string(),
             "illegal zero-prefixed version component \"01\" in \"01.2\""
         );
+    }
+
+    #[test]
+    fn a_named_version_refuses_what_the_generic_reading_would_drop() {
+        let named = |s: &str| Version::parse_named(s).map(|v| v.to_string());
+        for (text, want) in [
+            ("1.31", "1.31"),
+            ("v1.31", "1.31"),
+            ("1.31.2", "1.31.2"),
+            ("1.32.0-alpha.1", "1.32.0-alpha.1"),
+            ("1.32.0-alpha.1+build.5", "1.32.0-alpha.1+build.5"),
+            ("1.32.0+abc", "1.32.0+abc"),
+        ] {
+            assert_eq!(named(text).as_deref(), Ok(want), "{text}");
+        }
+        for text in [
+            "1.31x", "1.31 ", " 1.31", "1.31-", "1.31+", "1.31.x", "1.31-a_b",
+        ] {
+            assert!(Version::parse(text).is_ok(), "{text}: upstream reads it");
+            assert_eq!(
+                Version::parse_named(text).unwrap_err().to_string(),
+                format!("could not parse {} as version", go_quote(text)),
+                "{text}"
+            );
+        }
+        // The reading's own errors keep their text.
+        for text in ["banana", "1", "01.2", ""] {
+            assert_eq!(
+                Version::parse_named(text).unwrap_err(),
+                Version::parse(text).unwrap_err(),
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -62,6 +62,13 @@ impl fmt::Display for PathError {
     }
 }
 
+/// An error of the value as a whole (text that is not JSON): no path.
+impl From<serde_json::Error> for PathError {
+    fn from(error: serde_json::Error) -> Self {
+        PathError { path: None, error }
+    }
+}
+
 impl std::error::Error for PathError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         Some(&self.error)

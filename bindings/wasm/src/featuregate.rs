@@ -72,46 +72,19 @@ fn gate_error(error: FeatureGateError, text: Option<&str>) -> JsValue {
     fail(GateFailure { error, text })
 }
 
-/// A version a caller names ("1.31", "v1.31", "1.31.2", "1.31.0-alpha.1"). Upstream's generic
-/// parser ignores whatever follows the numbers ("1.31x" reads as 1.31); a version passed to the
-/// API is refused instead when anything but a semver pre-release or build suffix follows.
+/// A version a caller names, read strictly by the core ([`Version::parse_named`]), its error
+/// thrown as the gate's `invalid <what>: ...`.
 fn version(text: &str, what: &'static str) -> Result<Version, JsValue> {
-    let invalid =
-        |message: String| gate_error(core::Problem::InvalidVersion { what, message }.into(), None);
-    let v = Version::parse(text).map_err(|e| invalid(e.to_string()))?;
-    if !plain_version(text) {
-        return Err(invalid(format!(
-            "could not parse {} as version",
-            kubegate::go::quote(text)
-        )));
-    }
-    Ok(v)
-}
-
-/// `v?N(.N)+` then optionally `-pre` and `+build` of `[0-9A-Za-z.-]`.
-fn plain_version(text: &str) -> bool {
-    let rest = text.strip_prefix('v').unwrap_or(text);
-    let end = rest
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(rest.len());
-    let (numbers, suffix) = rest.split_at(end);
-    let numeric = numbers.split('.').count() >= 2
-        && numbers
-            .split('.')
-            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
-    let ident = |s: &str| {
-        !s.is_empty()
-            && s.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
-    };
-    let suffix_ok = match suffix.strip_prefix('-') {
-        Some(pre) => match pre.split_once('+') {
-            Some((pre, build)) => ident(pre) && ident(build),
-            None => ident(pre),
-        },
-        None => suffix.is_empty() || suffix.strip_prefix('+').is_some_and(ident),
-    };
-    numeric && suffix_ok
+    Version::parse_named(text).map_err(|e| {
+        gate_error(
+            core::Problem::InvalidVersion {
+                what,
+                message: e.to_string(),
+            }
+            .into(),
+            None,
+        )
+    })
 }
 
 fn js<T: serde::Serialize>(r: Result<T, FeatureGateError>) -> Result<JsValue, JsValue> {

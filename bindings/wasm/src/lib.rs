@@ -17,7 +17,8 @@
 //! sees every JS number as a float, where the core's messages say `integer`.
 //!
 //! The one exception is the bulk path of the two areas whose results reach 50,000 pods or nodes
-//! (pod config, the lifecycle controller's passes): they take UTF-8 bytes and return JSON text
+//! (pod config, the lifecycle controller's passes): they take UTF-8 bytes, decoded by the core's
+//! bulk decoders (`podconfig::UpdateInput`, `nodelifecycle::PassInput`), and return JSON text
 //! written by `kubegate::json` (its module doc and BENCHMARKS.md say why).
 //!
 //! Three builds share this crate (Cargo features, `Cargo.toml`): the library's JS API (`api`)
@@ -131,15 +132,10 @@ pub(crate) fn input<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> R
 }
 
 #[cfg(all(feature = "api", any(feature = "pod-config", feature = "node-status")))]
-/// [`input`] from UTF-8 bytes (the bulk path's arguments, when its direct decoding refused them).
-pub(crate) fn input_bytes<T: serde::de::DeserializeOwned>(
-    bytes: &[u8],
-    what: &str,
-) -> Result<T, JsValue> {
-    reserve_heap(bytes.len());
-    let value =
-        serde_json::from_slice(bytes).map_err(|e| invalid_input(None, &e.to_string(), what))?;
-    decode(value, what)
+/// The JS error of an input a core bulk decoder refused (the path of the refused field, when
+/// the text was JSON), as [`input`] reports it.
+pub(crate) fn refused_input(e: &kubegate::json::strict::PathError, what: &str) -> JsValue {
+    invalid_input(e.path().map(str::to_string), &e.to_string(), what)
 }
 
 #[cfg(feature = "api")]

@@ -3,24 +3,22 @@
 use wasm_bindgen::prelude::*;
 
 use super::{fail, input, output};
-use kubegate::controller::nodelifecycle::{
-    lease_index, ControllerConfig, MonitorInput, NodeLifecycleController, PodView,
-};
+use kubegate::controller::nodelifecycle::{ControllerConfig, NodeLifecycleController, PassInput};
 use kubegate::kubelet::nodestatus::{self, Node, NodeStatus, ReadyInputs};
 use kubegate::sim::{Scenario, Simulator};
 use kubegate::timestamp::Time;
 
 super::error::core_error!(kubegate::sim::ScenarioError);
 
-/// The setting at fault, as the controller's config names it.
-impl super::error::CoreError for kubegate::controller::nodelifecycle::ControllerConfigError {
+/// The setting at fault, as the controller's config names it (none for a pass past its limits).
+impl super::error::CoreError for kubegate::controller::nodelifecycle::NodeLifecycleError {
     fn kind_name(&self) -> &'static str {
         self.kind().as_str()
     }
     fn fields(&self) -> super::error::ErrorFields {
         super::error::ErrorFields {
             at: super::error::ErrorLocation {
-                field: Some(self.field().to_string()),
+                field: self.field().map(str::to_string),
                 ..Default::default()
             },
             ..super::error::ErrorFields::kind(self.kind_name())
@@ -28,132 +26,13 @@ impl super::error::CoreError for kubegate::controller::nodelifecycle::Controller
     }
 }
 
-/// The size limits of one controller pass (`nodelifecycle::MAX_NODES`, `MAX_PODS`).
-fn check_pass(input: &MonitorInput) -> Result<(), JsValue> {
-    check_sizes(input.nodes.len(), input.pods.len())
-}
-
-fn check_sizes(nodes: usize, pods: usize) -> Result<(), JsValue> {
-    use kubegate::controller::nodelifecycle::{MAX_NODES, MAX_PODS};
-    if nodes > MAX_NODES {
-        return Err(super::error(
-            super::error::BindingErrorKind::Limit,
-            &format!("{nodes} nodes; the limit is {MAX_NODES} per pass"),
-        ));
-    }
-    if pods > MAX_PODS {
-        return Err(super::error(
-            super::error::BindingErrorKind::Limit,
-            &format!("{pods} pods; the limit is {MAX_PODS} per pass"),
-        ));
-    }
-    Ok(())
-}
-
 /// A controller pass's input, JSON text as UTF-8 bytes (the package's `objectBytes`: 50,000 nodes
 /// are 20 MB, which JS copies into wasm memory in one step as bytes but character by character
-/// as a string; the parameter's type names what callers of the package pass). Valid input is
-/// decoded directly as a [`PassInput`]; only input that fails is decoded again by [`input`],
-/// whose path tracking (an allocation per key) is what names the bad field. The limits are
-/// checked after either.
-fn pass_input<'a>(bytes: &'a [u8], what: &str) -> Result<Decoded<'a>, JsValue> {
+/// as a string; the parameter's type names what callers of the package pass), decoded by the
+/// core's bulk decoder ([`PassInput`]); a refused input is thrown as `invalid <what>`.
+fn pass_input<'a>(bytes: &'a [u8], what: &str) -> Result<PassInput<'a>, JsValue> {
     super::reserve_heap(bytes.len());
-    if let Ok(input) = kubegate::json::strict::from_slice::<PassInput>(bytes) {
-        check_sizes(input.nodes.len(), input.pods.len())?;
-        return Ok(Decoded::Borrowed(input));
-    }
-    let input: MonitorInput = super::input_bytes(bytes, what)?;
-    check_pass(&input)?;
-    Ok(Decoded::Owned(input))
-}
-
-/// A decoded pass input: borrowing from the text, or (text [`PassInput`] declines) owned.
-enum Decoded<'a> {
-    Borrowed(PassInput<'a>),
-    Owned(MonitorInput),
-}
-
-impl Decoded<'_> {
-    /// The pass's time and nodes, for passes that read nothing else.
-    fn into_nodes(self) -> (Time, Vec<Node>) {
-        match self {
-            Decoded::Borrowed(input) => (input.now, input.nodes),
-            Decoded::Owned(input) => (input.now, input.nodes),
-        }
-    }
-}
-
-/// A `monitorNodeHealth` input whose leases and pods borrow their strings from the input text:
-/// a pass reads three fields of each and copies none, and 50,000 of each are 300,000
-/// allocations saved, decoding and freeing. It accepts exactly what [`MonitorInput`] accepts
-/// (same fields, types, defaults and unknown-field rules), except strings with escapes in a
-/// lease or pod, which a borrow cannot hold: such input, and every refused one, is decoded by
-/// [`pass_input`] as before.
-#[derive(serde::Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct PassInput<'a> {
-    now: Time,
-    #[serde(default)]
-    nodes: Vec<Node>,
-    #[serde(default, borrow)]
-    leases: Vec<LeaseView<'a>>,
-    #[serde(default, borrow)]
-    pods: Vec<PodView<'a>>,
-}
-
-/// [`kubegate::objects::Lease`], borrowed.
-#[derive(serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct LeaseView<'a> {
-    #[serde(borrow)]
-    metadata: LeaseMetaView<'a>,
-    #[serde(default, borrow)]
-    spec: LeaseSpecView<'a>,
-}
-
-#[derive(serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct LeaseMetaView<'a> {
-    name: &'a str,
-    #[serde(default = "node_lease_namespace")]
-    namespace: &'a str,
-}
-
-fn node_lease_namespace() -> &'static str {
-    kubegate::objects::NODE_LEASE_NAMESPACE
-}
-
-#[derive(Default, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct LeaseSpecView<'a> {
-    // Never read; decoded so that what a `Lease` refuses is refused here too.
-    #[allow(dead_code)]
-    #[serde(default, borrow)]
-    holder_identity: Option<&'a str>,
-    #[allow(dead_code)]
-    #[serde(default)]
-    lease_duration_seconds: Option<i32>,
-    #[serde(default)]
-    renew_time: Option<Time>,
-}
-
-/// One `monitorNodeHealth` pass over JSON text.
-fn monitor_pass(
-    ctl: &mut NodeLifecycleController,
-    bytes: &[u8],
-) -> Result<kubegate::controller::nodelifecycle::MonitorResult, JsValue> {
-    Ok(match pass_input(bytes, "monitorNodeHealth input")? {
-        Decoded::Borrowed(input) => {
-            let leases = lease_index(
-                input
-                    .leases
-                    .iter()
-                    .map(|l| (l.metadata.namespace, l.metadata.name, l.spec.renew_time)),
-            );
-            ctl.monitor_listed(input.now, input.nodes, &leases, &input.pods)
-        }
-        Decoded::Owned(input) => ctl.monitor_node_health_owned(input),
-    })
+    PassInput::from_slice(bytes).map_err(|e| super::refused_input(&e, what))
 }
 
 /// The bulk path's conversion out (50,000 nodes are about 20 MB of JSON): the same text,
@@ -270,7 +149,9 @@ impl JsNodeLifecycleController {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "MonitorInput")] input: &[u8],
     ) -> Result<String, JsValue> {
-        pass_result(&monitor_pass(&mut self.inner, input)?, input.len())
+        let pass = pass_input(input, "monitorNodeHealth input")?;
+        let out = self.inner.monitor_pass_input(pass).map_err(fail)?;
+        pass_result(&out, input.len())
     }
 
     /// `doNoExecuteTaintingPass`: applies queued NoExecute taints as the zone rate limits allow.
@@ -279,11 +160,9 @@ impl JsNodeLifecycleController {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "MonitorInput")] input: &[u8],
     ) -> Result<String, JsValue> {
-        let len = input.len();
-        let (now, mut nodes) = pass_input(input, "tainting pass input")?.into_nodes();
-        let mut out = self.inner.do_no_execute_tainting_pass(now, &mut nodes);
-        out.nodes = nodes;
-        pass_result(&out, len)
+        let pass = pass_input(input, "tainting pass input")?;
+        let out = self.inner.no_execute_pass_input(pass).map_err(fail)?;
+        pass_result(&out, input.len())
     }
 }
 

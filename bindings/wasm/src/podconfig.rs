@@ -3,74 +3,19 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 use super::{fail, input};
-use kubegate::duration::{parse_duration, Duration};
 use kubegate::kubelet::podconfig::apiserver::ApiserverSource;
 use kubegate::kubelet::podconfig::file::FileSource;
 use kubegate::kubelet::podconfig::http::{HttpResponse, HttpSource};
-use kubegate::kubelet::podconfig::pod::DecodePod;
 use kubegate::kubelet::podconfig::{
-    Event, NotificationMode, Pod, PodConfig, PodConfigError, PodError, Timestamp,
+    ApiserverSourceOptions, Event, FileSourceOptions, HttpSourceOptions, PodConfig, PodConfigError,
+    PodConfigOptions, PodError, Timestamp, UpdateInput,
 };
 
 fn parse_time(now: &str) -> Result<Timestamp, JsValue> {
     Timestamp::parse_rfc3339(now).map_err(fail)
-}
-
-fn parse_period(period: Option<&str>) -> Result<Duration, JsValue> {
-    match period {
-        Some(p) => parse_duration(p).map_err(fail),
-        // fileCheckFrequency and httpCheckFrequency both default to 20s.
-        None => Ok(Duration::from_secs(20)),
-    }
-}
-
-/// The options of a source polled every `period` (a file or URL source).
-trait Polled: serde::de::DeserializeOwned {
-    fn period(&self) -> Option<&str>;
-}
-
-impl Polled for FileSourceOptions {
-    fn period(&self) -> Option<&str> {
-        self.period.as_deref()
-    }
-}
-
-impl Polled for HttpSourceOptions {
-    fn period(&self) -> Option<&str> {
-        self.period.as_deref()
-    }
-}
-
-/// A polled source made by `make` from its options (`what` in errors) and their period.
-fn polled<O: Polled, S, E: super::error::CoreError>(
-    options: &str,
-    what: &str,
-    make: impl FnOnce(O, Duration) -> Result<S, E>,
-) -> Result<S, JsValue> {
-    let o: O = input(options, what)?;
-    let period = parse_period(o.period())?;
-    make(o, period).map_err(fail)
-}
-
-/// What `new PodConfig(options)` takes.
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
-pub(crate) struct PodConfigOptions {
-    #[cfg_attr(feature = "typescript", ts(as = "Option<NotificationMode>"))]
-    mode: Option<String>,
-    /// RFC 3339 start of the virtual clock (stamped into kubernetes.io/config.seen); default
-    /// 1970-01-01T00:00:00Z.
-    now: Option<String>,
-    /// Sources to register up front (upstream Channel()); a source is also registered by its
-    /// first merge.
-    #[serde(default)]
-    #[cfg_attr(feature = "typescript", ts(as = "Option<Vec<String>>"))]
-    sources: Vec<String>,
 }
 
 super::error::core_error!(
@@ -91,105 +36,6 @@ fn to_json_fast<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, JsVal
     })
 }
 
-/// An update [`PodsInput`] refused, decoded again for the error it reports (the path of the
-/// refused field).
-fn update_error_input(bytes: &[u8]) -> Result<UpdateInput, JsValue> {
-    super::input_bytes(bytes, "pod update")
-}
-
-/// What `merge` takes: `{ op, pods }`, or a `PodUpdate` a source emitted, fed back as it is (its
-/// `source` and `reasons` are not read: the source is `merge`'s first argument). Each pod is
-/// decoded straight into a [`Pod`] (no `Value` tree for the whole update), and of the pods of a
-/// REMOVE only the metadata is read (a REMOVE emits the stored pods; the package writes `op`
-/// first). A pod that is not one is reported by its index after the op is checked, as
-/// [`PodConfig::merge_input`] does. Anything else amiss (a repeated, unknown or missing field,
-/// bad JSON) fails, and [`UpdateInput`] decodes again for the error reported.
-struct PodsInput {
-    op: String,
-    pods: Vec<Result<Pod, PodError>>,
-}
-
-impl<'de> Deserialize<'de> for PodsInput {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<PodsInput, D::Error> {
-        d.deserialize_map(PodsInputVisitor)
-    }
-}
-
-struct PodsInputVisitor;
-
-impl<'de> serde::de::Visitor<'de> for PodsInputVisitor {
-    type Value = PodsInput;
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("a pod update")
-    }
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<PodsInput, A::Error> {
-        use serde::de::{Error, IgnoredAny};
-        let (mut op, mut pods) = (None::<String>, None);
-        let (mut source, mut reasons) = (false, false);
-        while let Some(key) = map.next_key_seed(kubegate::json::KeySeed)? {
-            match &*key {
-                "op" if op.is_none() => op = Some(map.next_value()?),
-                "pods" if pods.is_none() => {
-                    let pod = DecodePod {
-                        metadata_only: op.as_deref() == Some("REMOVE"),
-                    };
-                    pods = Some(map.next_value_seed(PodsSeed(pod))?);
-                }
-                "source" if !source => {
-                    source = true;
-                    map.next_value::<Option<String>>()?;
-                }
-                "reasons" if !reasons => {
-                    reasons = true;
-                    map.next_value::<IgnoredAny>()?;
-                }
-                _ => return Err(A::Error::custom("not a pod update")),
-            }
-        }
-        Ok(PodsInput {
-            op: op.ok_or_else(|| A::Error::custom("no op"))?,
-            pods: pods.unwrap_or_default(),
-        })
-    }
-}
-
-/// The `pods` list, each decoded by the [`DecodePod`] it carries.
-struct PodsSeed(DecodePod);
-
-impl<'de> serde::de::DeserializeSeed<'de> for PodsSeed {
-    type Value = Vec<Result<Pod, PodError>>;
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
-impl<'de> serde::de::Visitor<'de> for PodsSeed {
-    type Value = Vec<Result<Pod, PodError>>;
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("a list of pods")
-    }
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let mut pods = Vec::new();
-        while let Some(pod) = seq.next_element_seed(self.0)? {
-            pods.push(pod);
-        }
-        Ok(pods)
-    }
-}
-
-/// [`PodsInput`] with each pod a `Value`: the decoder that reports why an update is refused.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct UpdateInput {
-    op: String,
-    #[serde(default)]
-    pods: Vec<serde_json::Value>,
-    #[serde(default, rename = "source")]
-    _source: Option<String>,
-    #[serde(default, rename = "reasons")]
-    _reasons: Option<serde_json::Value>,
-}
-
 /// The kubelet's pod configuration mux.
 #[wasm_bindgen(js_name = PodConfig)]
 pub struct JsPodConfig {
@@ -206,15 +52,7 @@ impl JsPodConfig {
     ) -> Result<JsPodConfig, JsValue> {
         let opts: PodConfigOptions =
             input::<Option<PodConfigOptions>>(options, "PodConfig options")?.unwrap_or_default();
-        let mode = match opts.mode {
-            Some(m) => NotificationMode::parse(&m).map_err(fail)?,
-            None => NotificationMode::default(),
-        };
-        let now = match opts.now {
-            Some(t) => parse_time(&t)?,
-            None => Timestamp::default(),
-        };
-        let mut inner = PodConfig::new(mode, now);
+        let mut inner = PodConfig::new(opts.mode().map_err(fail)?, opts.now().map_err(fail)?);
         for s in &opts.sources {
             inner.channel(s);
         }
@@ -280,33 +118,13 @@ impl JsPodConfig {
         now: Option<String>,
     ) -> Result<kubegate::kubelet::podconfig::MergeOutcome, JsValue> {
         super::reserve_heap(update.len());
-        let (op, pods) = match kubegate::json::strict::from_slice::<PodsInput>(update) {
-            Ok(input) => (input.op, input.pods),
-            Err(_) => {
-                let input = update_error_input(update)?;
-                let pods = input.pods.into_iter().map(Pod::from_value).collect();
-                (input.op, pods)
-            }
-        };
-        if pods.len() > kubegate::kubelet::podconfig::MAX_PODS {
-            return Err(super::error(
-                super::error::BindingErrorKind::Limit,
-                &format!(
-                    "pod update: {} pods; the limit is {} per update",
-                    pods.len(),
-                    kubegate::kubelet::podconfig::MAX_PODS
-                ),
-            ));
-        }
-        // A refused merge leaves everything as it was, the clock included.
-        let before = self.inner.now();
-        if let Some(t) = now {
-            self.inner.set_now(parse_time(&t)?);
-        }
-        let outcome = self.inner.merge_decoded(source, &op, pods).map_err(|e| {
-            self.inner.set_now(before);
-            fail(e)
-        })?;
+        let update =
+            UpdateInput::from_slice(update).map_err(|e| super::refused_input(&e, "pod update"))?;
+        let now = now.as_deref().map(parse_time).transpose()?;
+        let outcome = self
+            .inner
+            .merge_decoded_at(source, &update.op, update.pods, now)
+            .map_err(fail)?;
         self.events.extend(outcome.events.iter().cloned());
         self.logs.extend(outcome.logs.iter().cloned());
         Ok(outcome)
@@ -345,20 +163,6 @@ impl JsPodConfig {
     }
 }
 
-/// What `new FileSource(options)` takes.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
-pub(crate) struct FileSourceOptions {
-    /// The static pod directory, e.g. "/etc/kubernetes/manifests".
-    path: String,
-    node_name: String,
-    /// fileCheckFrequency as a Go duration; default "20s".
-    period: Option<String>,
-    /// Deliver inotify events (Linux); default true.
-    watch: Option<bool>,
-}
-
 /// Static pod manifests in a (virtual) directory.
 #[wasm_bindgen(js_name = FileSource)]
 pub struct JsFileSource {
@@ -371,13 +175,9 @@ impl JsFileSource {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "FileSourceOptions")] options: &str,
     ) -> Result<JsFileSource, JsValue> {
-        let inner = polled(
-            options,
-            "FileSource options",
-            |o: FileSourceOptions, period| {
-                FileSource::new(&o.path, &o.node_name, period, o.watch.unwrap_or(true))
-            },
-        )?;
+        let o: FileSourceOptions = input(options, "FileSource options")?;
+        let period = o.period().map_err(fail)?;
+        let inner = FileSource::new(&o.path, &o.node_name, period, o.watch()).map_err(fail)?;
         Ok(JsFileSource { inner })
     }
 
@@ -404,26 +204,6 @@ impl JsFileSource {
     }
 }
 
-/// What `new HttpSource(options)` takes.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
-pub(crate) struct HttpSourceOptions {
-    url: String,
-    node_name: String,
-    /// httpCheckFrequency as a Go duration; default "20s".
-    period: Option<String>,
-}
-
-/// What the URL of an `HttpSource` answers (`serve`).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-pub(crate) struct ManifestResponse {
-    status: u16,
-    body: String,
-}
-
 /// A manifest URL polled on the virtual clock.
 #[wasm_bindgen(js_name = HttpSource)]
 pub struct JsHttpSource {
@@ -436,12 +216,10 @@ impl JsHttpSource {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "HttpSourceOptions")] options: &str,
     ) -> Result<JsHttpSource, JsValue> {
-        polled(
-            options,
-            "HttpSource options",
-            |o: HttpSourceOptions, period| HttpSource::new(&o.url, &o.node_name, period),
-        )
-        .map(|inner| JsHttpSource { inner })
+        let o: HttpSourceOptions = input(options, "HttpSource options")?;
+        let period = o.period().map_err(fail)?;
+        let inner = HttpSource::new(&o.url, &o.node_name, period).map_err(fail)?;
+        Ok(JsHttpSource { inner })
     }
 
     /// What the URL answers from now on; null makes requests fail.
@@ -449,36 +227,14 @@ impl JsHttpSource {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "ManifestResponse | null")] response: &str,
     ) -> Result<(), JsValue> {
-        let r: Option<ManifestResponse> = input(response, "manifest response")?;
-        let limit = kubegate::kubelet::podconfig::MAX_MANIFEST_BYTES;
-        if let Some(big) = r.as_ref().filter(|r| r.body.len() > limit) {
-            return Err(super::error(
-                super::error::BindingErrorKind::Limit,
-                &format!(
-                    "manifest response: a body of {} bytes; the limit is {limit}",
-                    big.body.len()
-                ),
-            ));
-        }
-        self.inner.serve(r.map(|r| HttpResponse {
-            status: r.status,
-            body: r.body,
-        }));
-        Ok(())
+        let r: Option<HttpResponse> = input(response, "manifest response")?;
+        self.inner.try_serve(r).map_err(fail)
     }
 
     #[wasm_bindgen(unchecked_return_type = "PodSourceStep")]
     pub fn tick(&mut self, now: &str) -> Result<String, JsValue> {
         to_json_fast(&self.inner.tick(parse_time(now)?))
     }
-}
-
-/// What `new ApiserverSource(options)` takes.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-pub(crate) struct ApiserverSourceOptions {
-    node_name: String,
 }
 
 /// Pods bound to this node, as the kubelet watches them.

@@ -18,12 +18,15 @@ pub struct ControllerConfig {
     /// Picks the default grace period: 40s through 1.31, 50s from 1.32. Default: newest (50s).
     #[serde(default)]
     pub kubernetes_version: Option<String>,
+    /// `--node-monitor-grace-period` (the version's default, see `kubernetesVersion`).
     #[serde(default)]
     #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
     pub node_monitor_grace_period: Option<Duration>,
+    /// `--node-startup-grace-period` (60s).
     #[serde(default)]
     #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
     pub node_startup_grace_period: Option<Duration>,
+    /// `--node-monitor-period` (5s).
     #[serde(default)]
     #[cfg_attr(feature = "typescript", ts(type = "string", optional))]
     pub node_monitor_period: Option<Duration>,
@@ -42,50 +45,68 @@ pub struct ControllerConfig {
 }
 
 error_kind! {
-    /// What kind of error a [`ControllerConfigError`] is.
+    /// What kind of error a [`NodeLifecycleError`] is.
     pub enum NodeLifecycleErrorKind {
         /// A controller setting the controller refuses.
         NodeLifecycle = "nodeLifecycle",
+        /// A pass input past the limits of one pass (`MAX_NODES`, `MAX_PODS`); nothing ran.
+        Limit = "limit",
     }
 }
 
-/// A refused setting of the node lifecycle controller: which one (as its JSON name), and the
-/// version error underneath when `kubernetesVersion` could not be read.
+/// An error of the node lifecycle controller: a refused setting (which one, as its JSON name,
+/// and the version error underneath when `kubernetesVersion` could not be read), or a pass
+/// input past the limits of one pass.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ControllerConfigError {
-    field: &'static str,
+pub struct NodeLifecycleError {
+    kind: NodeLifecycleErrorKind,
+    field: Option<&'static str>,
     message: String,
     version: Option<VersionError>,
 }
 
-impl ControllerConfigError {
+/// The name of [`NodeLifecycleError`] from when it reported refused settings only.
+pub type ControllerConfigError = NodeLifecycleError;
+
+impl NodeLifecycleError {
     fn new(field: &'static str, message: String) -> Self {
-        ControllerConfigError {
-            field,
+        NodeLifecycleError {
+            kind: NodeLifecycleErrorKind::NodeLifecycle,
+            field: Some(field),
             message,
             version: None,
         }
     }
 
-    /// Always [`NodeLifecycleErrorKind::NodeLifecycle`].
+    pub(super) fn limit(message: String) -> Self {
+        NodeLifecycleError {
+            kind: NodeLifecycleErrorKind::Limit,
+            field: None,
+            message,
+            version: None,
+        }
+    }
+
+    /// [`NodeLifecycleErrorKind::Limit`] for a pass input past the limits, else
+    /// [`NodeLifecycleErrorKind::NodeLifecycle`].
     pub fn kind(&self) -> NodeLifecycleErrorKind {
-        NodeLifecycleErrorKind::NodeLifecycle
+        self.kind
     }
 
     /// The setting at fault, as [`ControllerConfig`] names it in JSON (`nodeMonitorPeriod`);
-    /// `evictionRates` for either eviction rate.
-    pub fn field(&self) -> &str {
+    /// `evictionRates` for either eviction rate; `None` for a pass input past the limits.
+    pub fn field(&self) -> Option<&str> {
         self.field
     }
 }
 
-impl fmt::Display for ControllerConfigError {
+impl fmt::Display for NodeLifecycleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
     }
 }
 
-impl std::error::Error for ControllerConfigError {
+impl std::error::Error for NodeLifecycleError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         self.version
             .as_ref()
@@ -118,13 +139,13 @@ pub struct Settings {
 impl Settings {
     /// The settings with kube-controller-manager's flag defaults for those not given (genuine
     /// defaults: an absent flag means its default), then checked.
-    pub fn resolve(c: &ControllerConfig) -> Result<Settings, ControllerConfigError> {
+    pub fn resolve(c: &ControllerConfig) -> Result<Settings, NodeLifecycleError> {
         let default_grace = match &c.kubernetes_version {
             None => Duration::from_secs(50),
             Some(v) => {
-                let v = Version::parse_generic(v).map_err(|e| ControllerConfigError {
+                let v = Version::parse_generic(v).map_err(|e| NodeLifecycleError {
                     version: Some(e.clone()),
-                    ..ControllerConfigError::new("kubernetesVersion", e.to_string())
+                    ..NodeLifecycleError::new("kubernetesVersion", e.to_string())
                 })?;
                 if v >= Version::new(1, 32) {
                     Duration::from_secs(50)
@@ -133,6 +154,8 @@ impl Settings {
                 }
             }
         };
+        // kube-controller-manager's flag defaults (`nodelifecyclecontroller.go` options and
+        // `config/v1alpha1/defaults.go`), each named on its `ControllerConfig` field.
         let s = Settings {
             node_monitor_grace_period: c.node_monitor_grace_period.unwrap_or(default_grace),
             node_startup_grace_period: c
@@ -149,14 +172,14 @@ impl Settings {
             ("nodeStartupGracePeriod", s.node_startup_grace_period),
         ] {
             if d.0 < 0 {
-                return Err(ControllerConfigError::new(
+                return Err(NodeLifecycleError::new(
                     name,
                     format!("{name} must not be negative: {d}"),
                 ));
             }
         }
         if s.node_monitor_period.0 <= 0 {
-            return Err(ControllerConfigError::new(
+            return Err(NodeLifecycleError::new(
                 "nodeMonitorPeriod",
                 format!(
                     "nodeMonitorPeriod must be positive: {}",
@@ -165,7 +188,7 @@ impl Settings {
             ));
         }
         if s.node_eviction_rate < 0.0 || s.secondary_node_eviction_rate < 0.0 {
-            return Err(ControllerConfigError::new(
+            return Err(NodeLifecycleError::new(
                 "evictionRates",
                 "eviction rates must not be negative".to_string(),
             ));

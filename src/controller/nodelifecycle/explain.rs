@@ -51,7 +51,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::config::{ControllerConfig, ControllerConfigError, Settings};
+use super::config::{ControllerConfig, NodeLifecycleError, Settings};
 use super::zones::zone_key;
 use super::{NodeLifecycleController, LABEL_EXCLUDE_DISRUPTION};
 use crate::controller::tainteviction::{
@@ -458,7 +458,8 @@ pub fn explain(
     nodes: &[NodeInput],
     pods: &[PodOnNode],
     options: &ExplainOptions,
-) -> Result<Explanation, ControllerConfigError> {
+) -> Result<Explanation, NodeLifecycleError> {
+    // Absent: the controller's flag defaults, and the cluster defaults `ClusterOptions` documents.
     let given = options.controller.clone().unwrap_or_default();
     let cluster = options.cluster.clone().unwrap_or_default();
     let (version, version_from) = match &given.kubernetes_version {
@@ -565,6 +566,7 @@ pub fn explain(
 
     // The zones, as `handleDisruption` counts them now.
     let single = nodes.len() == 1;
+    // The defaults `ClusterOptions` documents for each count.
     let healthy = cluster.healthy_peers.unwrap_or(if single { 2 } else { 0 });
     let unhealthy = cluster.unhealthy_peers.unwrap_or(0);
     let other_zones = cluster.other_zones.unwrap_or(0);
@@ -694,6 +696,7 @@ pub fn explain(
         .filter_map(|t| t.toleration_seconds)
         .filter(|s| *s > 0)
         .max()
+        // No pod with a window of its own: the DefaultTolerationSeconds admission default.
         .unwrap_or(DEFAULT_TOLERATION_SECONDS)
         .max(DEFAULT_TOLERATION_SECONDS);
 
@@ -839,6 +842,8 @@ fn plan_no_execute(
     let mut will_have_nr = nr;
     match w.ready {
         Some(ConditionStatus::False) => {
+            // Since when it is not Ready: the transition, else the last contact; a condition
+            // with neither is taken as seen now, the earliest a pass can act on it.
             let f = transition.or(w.contact.map(|c| c.0)).unwrap_or(now);
             if ur {
                 // Ready False with unreachable: swapped at once on the first pass.
@@ -861,6 +866,7 @@ fn plan_no_execute(
         Some(ConditionStatus::True) => {
             for (key, present) in [(TAINT_UNREACHABLE, ur), (TAINT_NOT_READY, nr)] {
                 if present {
+                    // As above: the transition, else the last contact, else now.
                     let t = transition.or(w.contact.map(|c| c.0)).unwrap_or(now);
                     planned.push(Planned {
                         node: i,
@@ -894,6 +900,7 @@ fn plan_no_execute(
                     key: TAINT_UNREACHABLE,
                     add: true,
                     at,
+                    // No later bound on the marking: the window runs from `at`.
                     latest: Some(latest.unwrap_or(at).add_millis(NODE_EVICTION_PERIOD_MS)),
                     queued: true,
                     held: false,
@@ -1052,6 +1059,7 @@ fn node_explanation(
     let grace = w.grace;
     if let Some((u, latest, read)) = w.unknown {
         if !read && w.ready != Some(ConditionStatus::Unknown) {
+            // A node never heard from: silent since it went Unknown, by no kind of contact.
             let (from, c) = w.contact.unwrap_or((u, ""));
             let never = ready_c.is_none();
             computed.push(step(
@@ -1092,6 +1100,7 @@ fn node_explanation(
             } else {
                 None
             }
+            // Other taints, or a Ready condition without a transition time: due now.
             .unwrap_or(now);
             computed.push(step(
                 t,
@@ -1168,6 +1177,7 @@ fn node_explanation(
                         z.not_ready
                     )
                 })
+                // A node whose zone is not counted adds no zone to the step's text.
                 .unwrap_or_default();
             computed.push(step(
                 p.at,
@@ -1272,6 +1282,7 @@ fn node_explanation(
             start: e.start,
             at: e.at,
             state: state.to_string(),
+            // No time yet: nothing to say relative to now.
             relative: e.at.map(|a| relative(now, a)).unwrap_or_default(),
             from_object: from_object(e.start),
         }
@@ -1312,6 +1323,7 @@ fn node_explanation(
                 "eviction",
                 format!(
                     "{} deleted (tolerationSeconds {}, from {})",
+                    // Not a default: a row without a pod name is named by who it stands for.
                     e.pod.clone().unwrap_or_else(|| e.who.clone()),
                     e.toleration,
                     e.start.map_or("?".to_string(), |s| s.to_string())
@@ -1326,6 +1338,7 @@ fn node_explanation(
     let mut overdue = Vec::new();
     for s in computed {
         // A window still open at `now` may yet close: it is next, not overdue.
+        // A step without a window happens at `at`.
         if s.latest.unwrap_or(s.at) > now {
             next.push(Step { why: None, ..s });
         } else {
@@ -1352,6 +1365,7 @@ fn node_explanation(
         zone: zone_display(&w.zone),
         kubelet_version: w.input.kubelet_version.map(str::to_string),
         ready: w.ready.map(|s| s.as_str().to_string()),
+        // No Ready condition (a node never heard from): no reason and no contact to name.
         ready_reason: ready_c.map(|c| c.reason.clone()).unwrap_or_default(),
         last_contact: w.contact.map(|c| c.0),
         last_contact_from: w.contact.map(|c| c.1.to_string()).unwrap_or_default(),
@@ -1393,6 +1407,7 @@ fn summary(
     let who = |e: &PodEviction| {
         e.pod
             .clone()
+            // Not a default: the row without a pod name stands for the ordinary pod.
             .unwrap_or_else(|| "pods with the default tolerations".to_string())
     };
     let due = evictions.iter().filter(|e| e.state == "due").count();
@@ -1406,6 +1421,7 @@ fn summary(
     let rows = if evictions.iter().any(|e| e.pod.is_some()) {
         evictions
     } else {
+        // No evictions at all: no rows.
         evictions.get(..1).unwrap_or_default()
     };
     let next = rows

@@ -13,6 +13,7 @@ mod explain;
 mod fast_path;
 mod health;
 mod monitor;
+mod pass_input;
 mod report;
 mod tainter;
 mod taints;
@@ -21,7 +22,9 @@ mod zones;
 use std::collections::{BTreeMap, HashMap};
 
 pub use crate::objects::{TAINT_NOT_READY, TAINT_UNREACHABLE, TAINT_UNSCHEDULABLE};
-pub use config::{ControllerConfig, ControllerConfigError, NodeLifecycleErrorKind, Settings};
+pub use config::{
+    ControllerConfig, ControllerConfigError, NodeLifecycleError, NodeLifecycleErrorKind, Settings,
+};
 pub use explain::{
     explain, relative, snapshot_time, zone_display, ClusterOptions, ClusterView, ControllerView,
     ExplainOptions, Explanation, NodeExplanation, NodeInput, PodEviction, Staleness, Step,
@@ -38,13 +41,14 @@ use crate::objects::ZoneState;
 pub(crate) use fast_path::NodeWrite;
 use fast_path::Settled;
 use health::Health;
-// The bulk path of the JS binding (bindings/wasm) calls a pass with borrowed leases and pods.
 pub use monitor::lease_index;
+pub use pass_input::PassInput;
 pub use report::PodView;
 use tainter::{NodeId, ZoneTainter};
 
-/// Most nodes in one `monitorNodeHealth` or tainting pass: 50,000 nodes go through a pass in well
-/// under a second in wasm; more is refused at once.
+/// Most nodes in one `monitorNodeHealth` or tainting pass through the checked entries
+/// ([`PassInput`]): 50,000 nodes go through a pass in well under a second in wasm; more is
+/// refused at once.
 pub const MAX_NODES: usize = 50_000;
 /// Most pod references in one pass.
 pub const MAX_PODS: usize = 500_000;
@@ -89,7 +93,7 @@ pub struct NodeLifecycleController {
 }
 
 impl NodeLifecycleController {
-    pub fn new(config: &ControllerConfig) -> Result<Self, ControllerConfigError> {
+    pub fn new(config: &ControllerConfig) -> Result<Self, NodeLifecycleError> {
         Ok(Self::with_settings(Settings::resolve(config)?))
     }
 

@@ -329,6 +329,7 @@ fn lease_parts(l: &Lease) -> (&str, &str, Option<Time>) {
 pub fn lease_index<'a>(
     leases: impl Iterator<Item = (&'a str, &'a str, Option<Time>)>,
 ) -> HashMap<&'a str, Option<Time>> {
+    // An iterator without an upper bound: the map grows as it fills.
     let mut index = HashMap::with_capacity(leases.size_hint().1.unwrap_or(0));
     for (ns, name, renew) in leases {
         if ns == NODE_LEASE_NAMESPACE {

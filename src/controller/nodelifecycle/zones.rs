@@ -34,6 +34,7 @@ fn zone_parts(node: &Node) -> (&str, &str) {
         };
         *slot = Some(v.as_str());
     }
+    // No region or zone label: the empty part, as `GetZoneKey` leaves it.
     (
         region.or(region_beta).unwrap_or(""),
         zone.or(zone_beta).unwrap_or(""),
@@ -138,6 +139,7 @@ impl NodeLifecycleController {
                 .collect();
             for (k, from) in states {
                 self.tainter(&k).swap_limiter(0.0, now);
+                // A zone no listed node is in counts no nodes.
                 let counts = zones.get(&k).copied().unwrap_or_default();
                 let why = self.why(ZoneState::FullDisruption, counts, true, false);
                 out.zone_changes.push(zone_change(

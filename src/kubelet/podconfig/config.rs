@@ -66,6 +66,7 @@ fn update(op: PodOperation, source: &str, bucket: Bucket) -> PodUpdate {
 
 impl PodConfig {
     /// `NewPodConfig(mode, recorder)`; the clock starts at `now`.
+    /// [`PodConfigOptions`](super::PodConfigOptions) name both, with the kubelet's defaults.
     pub fn new(mode: NotificationMode, now: Timestamp) -> PodConfig {
         PodConfig {
             mode,
@@ -136,14 +137,39 @@ impl PodConfig {
         self.merge_decoded(source, &input.op, pods)
     }
 
+    /// [`PodConfig::merge_decoded`] at `now` when given: the clock moves to `now` first, and a
+    /// refused merge leaves everything as it was, the clock included.
+    pub fn merge_decoded_at(
+        &mut self,
+        source: &str,
+        op: &str,
+        pods: Vec<Result<Pod, PodError>>,
+        now: Option<Timestamp>,
+    ) -> Result<MergeOutcome, PodConfigError> {
+        let before = self.now;
+        if let Some(now) = now {
+            self.now = now;
+        }
+        self.merge_decoded(source, op, pods).inspect_err(|_| {
+            self.now = before;
+        })
+    }
+
     /// [`PodConfig::merge_input`] for pods already decoded (each one, or why it is not a pod:
-    /// see [`super::pod::DecodePod`]), with the same checks in the same order.
+    /// see [`super::pod::DecodePod`]), with the same checks in the same order: the size of the
+    /// update ([`super::MAX_PODS`]), the operation, each pod, what the sources would hold.
     pub fn merge_decoded(
         &mut self,
         source: &str,
         op: &str,
         pods: Vec<Result<Pod, PodError>>,
     ) -> Result<MergeOutcome, PodConfigError> {
+        if pods.len() > super::MAX_PODS {
+            return Err(PodConfigError::TooLargeUpdate {
+                pods: pods.len(),
+                limit: super::MAX_PODS,
+            });
+        }
         let op = PodOperation::parse(op)
             .ok_or_else(|| PodConfigError::UnknownOperation(op.to_string()))?;
         let pods = pods

@@ -174,10 +174,15 @@ impl FileSource {
 
     fn extract_from_file(&mut self, name: &str) -> Result<Pod, SourceError> {
         let path = self.full_path(name);
-        // Both callers pass a name just written or listed from `files`: the empty content is
-        // unreachable.
-        let content = self.files.get(name).cloned().unwrap_or_default();
-        match decode_single_pod(&content, &Origin::File(&path), &self.node_name) {
+        // Both callers pass a name just written or listed from `files`, so the file is there;
+        // were it not, reading it fails as reading a vanished file does upstream (`os.Open`),
+        // rather than decoding an empty manifest.
+        let Some(content) = self.files.get(name) else {
+            return Err(SourceError::new(format!(
+                "open {path}: no such file or directory"
+            )));
+        };
+        match decode_single_pod(content, &Origin::File(&path), &self.node_name) {
             Ok(pod) => {
                 self.file_key_mapping.insert(path, meta_namespace_key(&pod));
                 Ok(pod)

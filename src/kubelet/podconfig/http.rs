@@ -9,10 +9,17 @@
 use super::manifest::{decode_pod_list, decode_single_pod, Origin};
 use super::timestamp::Timestamp;
 use super::types::{check_period, next_tick, SourceError, SourceStep, HTTP_SOURCE};
+use super::MAX_MANIFEST_BYTES;
 use crate::duration::Duration;
 
 /// What the manifest URL answers.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "ManifestResponse")
+)]
 pub struct HttpResponse {
     pub status: u16,
     pub body: String,
@@ -66,7 +73,25 @@ impl HttpSource {
         })
     }
 
-    /// What the URL serves from now on; `None` makes the request fail.
+    /// What the URL serves from now on; `None` makes the request fail. A body longer than
+    /// [`MAX_MANIFEST_BYTES`] is refused (every poll decodes it), and the URL serves what it
+    /// served before.
+    pub fn try_serve(&mut self, response: Option<HttpResponse>) -> Result<(), SourceError> {
+        if let Some(big) = response
+            .as_ref()
+            .filter(|r| r.body.len() > MAX_MANIFEST_BYTES)
+        {
+            return Err(SourceError::limit(format!(
+                "manifest response: a body of {} bytes; the limit is {MAX_MANIFEST_BYTES}",
+                big.body.len()
+            )));
+        }
+        self.response = response;
+        Ok(())
+    }
+
+    /// [`Self::try_serve`] without its size limit, for callers that make the response
+    /// themselves.
     pub fn serve(&mut self, response: Option<HttpResponse>) {
         self.response = response;
     }

@@ -92,6 +92,14 @@ fn go_type_name(v: &Value) -> &'static str {
     }
 }
 
+/// A manifest's JSON text, as Go's `json.Marshal` writes it for the UID hash and the decoder's
+/// messages. serde_json writes a `Value` (string keys, finite numbers) without error; should it
+/// fail, the manifest is refused rather than hashed or quoted as empty text.
+fn json_text(v: &Value) -> Result<String, ManifestError> {
+    serde_json::to_string(v)
+        .map_err(|e| parsed_err(format!("invalid pod: cannot write it as JSON: {e}")))
+}
+
 /// The universal decoder's first step: find `kind` and `apiVersion`.
 fn kind_of(v: &Value) -> Result<String, ManifestError> {
     let Value::Object(m) = v else {
@@ -100,15 +108,15 @@ fn kind_of(v: &Value) -> Result<String, ManifestError> {
             go_type_name(v)
         )));
     };
-    // Writing a `Value` cannot fail (its keys are strings): the empty text is unreachable.
-    let text = serde_json::to_string(v).unwrap_or_default();
     // Go's zero value: a missing or non-string `kind`/`apiVersion` reads as "" and is refused.
     let kind = m.get("kind").and_then(Value::as_str).unwrap_or("");
     if kind.is_empty() {
+        let text = json_text(v)?;
         return Err(not_parsed(format!("Object 'Kind' is missing in '{text}'")));
     }
     let version = m.get("apiVersion").and_then(Value::as_str).unwrap_or("");
     if version.is_empty() {
+        let text = json_text(v)?;
         return Err(not_parsed(format!(
             "Object 'apiVersion' is missing in '{text}'"
         )));
@@ -189,6 +197,7 @@ fn scheme_defaults(pod: &mut Map<String, Value>) {
 /// `helper.AddOrUpdateTolerationInPod` with `{operator: Exists, effect: NoExecute}`.
 fn add_or_update_toleration(spec: &mut Map<String, Value>) {
     let wanted = json!({"operator": "Exists", "effect": "NoExecute"});
+    // Go's zero value: a missing field of a toleration reads as "".
     let field = |t: &Value, k: &str| t.get(k).and_then(Value::as_str).unwrap_or("").to_string();
     let matches = |t: &Value| {
         field(t, "key").is_empty()
@@ -213,17 +222,21 @@ fn add_or_update_toleration(spec: &mut Map<String, Value>) {
     spec.insert("tolerations".into(), Value::Array(list));
 }
 
-/// `applyDefaults(pod, source, isFile, nodeName)`.
-pub fn apply_defaults(pod: &mut Map<String, Value>, origin: &Origin<'_>, node_name: &str) {
+/// `applyDefaults(pod, source, isFile, nodeName)`. Fails only if the pod cannot be written as
+/// JSON for its UID hash (serde_json writes a `Value` without error).
+pub fn apply_defaults(
+    pod: &mut Map<String, Value>,
+    origin: &Origin<'_>,
+    node_name: &str,
+) -> Result<(), ManifestError> {
     let has_uid = pod
         .get("metadata")
         .and_then(|m| m.get("uid"))
         .and_then(Value::as_str)
         .is_some_and(|u| !u.is_empty());
     if !has_uid {
-        // The UID hashes this text. Writing a `Value` cannot fail (its keys are strings), so
-        // the empty text, which would give every such pod one UID, is unreachable.
-        let mut data = serde_json::to_string(&Value::Object(pod.clone())).unwrap_or_default();
+        // The UID hashes this text: never an empty one, which would give every such pod one UID.
+        let mut data = json_text(&Value::Object(pod.clone()))?;
         match origin {
             Origin::File(path) => data.push_str(&format!("host:{node_name}file:{path}")),
             Origin::Url(url) => data.push_str(&format!("url:{url}")),
@@ -261,6 +274,7 @@ pub fn apply_defaults(pod: &mut Map<String, Value>, origin: &Origin<'_>, node_na
     let mut status = take_obj(pod, "status");
     status.insert("phase".into(), json!("Pending"));
     pod.insert("status".into(), Value::Object(status));
+    Ok(())
 }
 
 const DNS1123_SUBDOMAIN_MSG: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
@@ -337,7 +351,7 @@ fn finish(
     node_name: &str,
 ) -> Result<Pod, ManifestError> {
     scheme_defaults(&mut pod);
-    apply_defaults(&mut pod, origin, node_name);
+    apply_defaults(&mut pod, origin, node_name)?;
     validate(&pod)?;
     Pod::from_value(Value::Object(pod)).map_err(|e| parsed_err(format!("invalid pod: {e}")))
 }

@@ -11,6 +11,8 @@
 //! * [`types`]: operations, sources, local annotation keys, modes, updates, events, errors.
 //! * [`storage`]: per-source storage and the merge into buckets (`checkAndUpdatePod`).
 //! * [`config`]: `PodConfig`, the emission order of each mode, `sync`, `seen_all_sources`.
+//! * [`update_input`]: an update read from JSON text in one pass (the bulk path).
+//! * [`options`]: what a caller starts the mux and the sources with, and the kubelet's defaults.
 //! * [`manifest`]: decoding and defaulting of static pod manifests (`common.go`).
 //! * [`store`]: the keyed `UndeltaStore` the file and apiserver sources push through.
 //! * [`file`](mod@file), [`http`], [`apiserver`]: the three sources, each stepped on a virtual clock.
@@ -25,16 +27,19 @@ pub mod file;
 pub mod http;
 pub mod manifest;
 pub mod md5;
+pub mod options;
 pub mod pod;
 pub mod storage;
 pub mod store;
 pub mod timestamp;
 pub mod types;
+pub mod update_input;
 
 pub use config::{MergeInput, MergeOutcome, PodConfig};
+pub use options::{ApiserverSourceOptions, FileSourceOptions, HttpSourceOptions, PodConfigOptions};
 
-/// Most pods in one update (`merge`): 50,000 pods go through any operation in under a second in
-/// wasm; more is refused at once.
+/// Most pods in one update ([`PodConfig::merge_decoded`] and the merges built on it): 50,000 pods
+/// go through any operation in under a second in wasm; more is refused at once.
 pub const MAX_PODS: usize = 50_000;
 /// Most pods one source may hold (its stored pods after an update): well above one update, so a
 /// source can grow by ADDs past [`MAX_PODS`], yet bounded, so that no caller can grow the state
@@ -59,3 +64,4 @@ pub use timestamp::Timestamp;
 pub use types::{
     Event, NotificationMode, PodConfigError, PodConfigErrorKind, PodOperation, PodUpdate, Reason,
 };
+pub use update_input::UpdateInput;

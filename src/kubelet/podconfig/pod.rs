@@ -86,6 +86,7 @@ fn key(k: &str) -> Key {
 }
 
 fn key_owned(k: String) -> Key {
+    // Not a default: as `key`.
     known(&k).unwrap_or(Cow::Owned(k))
 }
 
@@ -506,6 +507,7 @@ fn plain_string_map(text: &str) -> bool {
         // `end` is the index of an ASCII quote, so `end + 1` is a char boundary within `body`.
         rest = body.get(end + 1..).unwrap_or_default();
         let sep = if strings % 2 == 1 { ':' } else { ',' };
+        // The separator is optional here (none after the last string).
         rest = rest.strip_prefix(sep).unwrap_or(rest);
     }
     rest.is_empty() && strings % 2 == 0

@@ -109,6 +109,7 @@ impl NotificationMode {
 
     /// Accepts the short names and upstream's constant names (`PodConfigNotificationSnapshot`).
     pub fn parse(name: &str) -> Result<NotificationMode, PodConfigError> {
+        // Upstream's constant name or the short one: the prefix is optional.
         let short = name.strip_prefix("PodConfigNotification").unwrap_or(name);
         match short {
             "Snapshot" => Ok(NotificationMode::Snapshot),
@@ -229,6 +230,8 @@ pub enum PodConfigError {
         would_hold: usize,
         limit: usize,
     },
+    /// An update of more than [`super::MAX_PODS`] pods; nothing changed.
+    TooLargeUpdate { pods: usize, limit: usize },
 }
 
 impl fmt::Display for PodConfigError {
@@ -257,6 +260,10 @@ impl fmt::Display for PodConfigError {
                 f,
                 "all sources together would hold {would_hold} pods; the limit is {limit} pods"
             ),
+            PodConfigError::TooLargeUpdate { pods, limit } => write!(
+                f,
+                "pod update: {pods} pods; the limit is {limit} per update"
+            ),
         }
     }
 }
@@ -264,11 +271,13 @@ impl fmt::Display for PodConfigError {
 impl std::error::Error for PodConfigError {}
 
 impl PodConfigError {
-    /// [`PodConfigErrorKind::Limit`] for [`PodConfigError::TooManyPods`], else
-    /// [`PodConfigErrorKind::PodConfig`].
+    /// [`PodConfigErrorKind::Limit`] for [`PodConfigError::TooManyPods`] and
+    /// [`PodConfigError::TooLargeUpdate`], else [`PodConfigErrorKind::PodConfig`].
     pub fn kind(&self) -> PodConfigErrorKind {
         match self {
-            PodConfigError::TooManyPods { .. } => PodConfigErrorKind::Limit,
+            PodConfigError::TooManyPods { .. } | PodConfigError::TooLargeUpdate { .. } => {
+                PodConfigErrorKind::Limit
+            }
             _ => PodConfigErrorKind::PodConfig,
         }
     }
@@ -329,17 +338,30 @@ impl SourceStep {
 /// could not read (which the source reports in [`SourceStep::errors`] and carries on).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceError {
+    kind: PodConfigErrorKind,
     message: String,
 }
 
 impl SourceError {
     pub(crate) fn new(message: String) -> Self {
-        SourceError { message }
+        SourceError {
+            kind: PodConfigErrorKind::PodConfig,
+            message,
+        }
     }
 
-    /// Always [`PodConfigErrorKind::PodConfig`].
+    /// A call refused for its size (see [`super::http::HttpSource::try_serve`]); nothing changed.
+    pub(crate) fn limit(message: String) -> Self {
+        SourceError {
+            kind: PodConfigErrorKind::Limit,
+            message,
+        }
+    }
+
+    /// [`PodConfigErrorKind::Limit`] for a call refused for its size, else
+    /// [`PodConfigErrorKind::PodConfig`].
     pub fn kind(&self) -> PodConfigErrorKind {
-        PodConfigErrorKind::PodConfig
+        self.kind
     }
 }
 
