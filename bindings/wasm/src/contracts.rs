@@ -624,7 +624,8 @@ export default function init(
 "#;
 
 /// The gate entry's d.ts before its exports.
-const GATES_DTS: &str = "// `kubegate/gates`: the gate core alone, with the same types and answers as the main entry's
+const GATES_DTS: &str =
+    "// `kubegate/gates`: the gate core alone, with the same types and answers as the main entry's
 // gate exports.
 ";
 
