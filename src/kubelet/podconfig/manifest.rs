@@ -70,26 +70,16 @@ pub enum Origin<'a> {
     Url(&'a str),
 }
 
-/// YAML or JSON text into one JSON value: the first document, like `yaml.ToJSON`.
+/// YAML or JSON text into one JSON value: the first document, like `yaml.ToJSON` (an empty
+/// text is `null`).
 pub fn to_json(text: &str) -> Result<Value, ManifestError> {
-    let docs = crate::yaml::parse_all(text).map_err(|e| not_parsed(e.to_string()))?;
-    // An empty text has no document; `yaml.ToJSON` reads it as `null`, as here.
-    Ok(docs
-        .into_iter()
-        .next()
-        .map(|d| d.value)
-        .unwrap_or(Value::Null))
+    Ok(to_document(text)?.value)
 }
 
-fn go_type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "bool",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
+/// [`to_json`], keeping where each key was written (the decoder's first error is the first
+/// in the document).
+fn to_document(text: &str) -> Result<crate::yaml::Document, ManifestError> {
+    crate::yaml::parse(text).map_err(|e| not_parsed(e.to_string()))
 }
 
 /// A manifest's JSON text, as Go's `json.Marshal` writes it for the UID hash and the decoder's
@@ -101,14 +91,12 @@ fn json_text(v: &Value) -> Result<String, ManifestError> {
 }
 
 /// The universal decoder's first step: find `kind` and `apiVersion`.
-fn kind_of(v: &Value) -> Result<String, ManifestError> {
-    let Value::Object(m) = v else {
-        return Err(not_parsed(format!(
-            "couldn't get version/kind; json parse error: json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
-            go_type_name(v)
-        )));
-    };
-    // Go's zero value: a missing or non-string `kind`/`apiVersion` reads as "" and is refused.
+fn kind_of(doc: &crate::yaml::Document) -> Result<String, ManifestError> {
+    let v = &doc.value;
+    let position = |key: &str| doc.position(&format!("/{key}")).map(|p| (p.line, p.column));
+    let m = crate::go::interpret(v, position).map_err(|(_, e)| not_parsed(e))?;
+    // Go's zero value: `interpret` let through only strings, and null or absent keys, which
+    // read as "" and are refused.
     let kind = m.get("kind").and_then(Value::as_str).unwrap_or("");
     if kind.is_empty() {
         let text = json_text(v)?;
@@ -362,8 +350,9 @@ pub fn decode_single_pod(
     origin: &Origin<'_>,
     node_name: &str,
 ) -> Result<Pod, ManifestError> {
-    let v = to_json(text)?;
-    let kind = kind_of(&v)?;
+    let doc = to_document(text)?;
+    let kind = kind_of(&doc)?;
+    let v = doc.value;
     if kind != "Pod" {
         return Err(not_parsed(format!(
             "invalid pod: kind {kind:?} is not a Pod"
@@ -381,8 +370,9 @@ pub fn decode_pod_list(
     origin: &Origin<'_>,
     node_name: &str,
 ) -> Result<Vec<Pod>, ManifestError> {
-    let v = to_json(text)?;
-    let kind = kind_of(&v)?;
+    let doc = to_document(text)?;
+    let kind = kind_of(&doc)?;
+    let v = doc.value;
     if kind != "PodList" {
         return Err(not_parsed(format!(
             "invalid pods list: kind {kind:?} is not a PodList"
@@ -399,7 +389,7 @@ pub fn decode_pod_list(
             Value::Object(pod) => finish(pod, origin, node_name),
             other => Err(parsed_err(format!(
                 "invalid pod: a list item is a {}, not a pod",
-                go_type_name(&other)
+                crate::go::json_type(&other)
             ))),
         })
         .collect()
@@ -456,6 +446,20 @@ mod tests {
             e.message,
             "Object 'Kind' is missing in '{\"metadata\":{\"name\":\"a\"}}'"
         );
+        // A kind that is no string fails `Interpret`'s unmarshal; of two misfits, the first
+        // written is named (Go's decoder keeps its first error).
+        for (text, field, ty) in [
+            ("apiVersion: v1\nkind: 7\n", "kind", "number"),
+            ("kind: [Pod]\napiVersion: {v: 1}\n", "kind", "array"),
+            ("apiVersion: true\nkind: [Pod]\n", "apiVersion", "bool"),
+        ] {
+            let e = decode_single_pod(text, &Origin::Url("u"), "n").unwrap_err();
+            assert!(!e.parsed);
+            assert_eq!(
+                e.message,
+                format!("couldn't get version/kind; json parse error: json: cannot unmarshal {ty} into Go struct field .{field} of type string")
+            );
+        }
         let e = decode_single_pod("kind: Pod\nmetadata: {name: a}", &Origin::Url("u"), "n")
             .unwrap_err();
         assert_eq!(
