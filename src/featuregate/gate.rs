@@ -181,13 +181,27 @@ impl Default for FeatureGate {
     }
 }
 
+/// [`DEFAULT_KUBE_BINARY_VERSION`] as a version.
+fn default_binary_version() -> Version {
+    // The constant is a valid version (a unit test parses it): the fallback is unreachable.
+    Version::parse(DEFAULT_KUBE_BINARY_VERSION).unwrap_or_else(|_| Version::new(1, 37))
+}
+
 impl FeatureGate {
     /// A gate emulating [`DEFAULT_KUBE_BINARY_VERSION`] (`NewFeatureGate`).
     pub fn new() -> Self {
-        // The constant is a valid version (a unit test parses it): the fallback is unreachable.
-        let binary =
-            Version::parse(DEFAULT_KUBE_BINARY_VERSION).unwrap_or_else(|_| Version::new(1, 37));
-        Self::with_emulation_version(binary)
+        Self::with_emulation_version(default_binary_version())
+    }
+
+    /// A gate for the versions a caller gave, each one left out taking `NewFeatureGate`'s
+    /// default: the emulation version [`DEFAULT_KUBE_BINARY_VERSION`], the min-compatibility
+    /// version one minor below the emulation version.
+    pub fn with_given_versions(emulation: Option<Version>, min_compat: Option<Version>) -> Self {
+        let emulation = emulation.unwrap_or_else(default_binary_version);
+        match min_compat {
+            Some(min_compat) => Self::with_versions(emulation, min_compat),
+            None => Self::with_emulation_version(emulation),
+        }
     }
 
     /// A gate emulating `emulation`, min-compatibility one minor below
@@ -968,5 +982,29 @@ mod tests {
             Version::parse(DEFAULT_KUBE_BINARY_VERSION).map(|v| v.to_string()),
             Ok(FeatureGate::new().emulation_version().to_string())
         );
+    }
+
+    #[test]
+    fn a_version_left_out_takes_new_feature_gates_default() {
+        let versions = |g: FeatureGate| {
+            (
+                g.emulation_version().to_string(),
+                g.min_compatibility_version().to_string(),
+            )
+        };
+        let v = |s: &str| Version::parse(s).ok();
+        let binary = DEFAULT_KUBE_BINARY_VERSION;
+        let below = Version::parse(binary).map(|b| b.subtract_minor(1).to_string());
+        let given = FeatureGate::with_given_versions;
+        assert_eq!(versions(given(None, None)), versions(FeatureGate::new()));
+        assert_eq!(
+            versions(given(v("1.33"), None)),
+            ("1.33".into(), "1.32".into())
+        );
+        assert_eq!(
+            versions(given(None, v("1.30"))),
+            (binary.to_string(), "1.30".into())
+        );
+        assert_eq!(Ok(versions(given(None, None)).1), below);
     }
 }

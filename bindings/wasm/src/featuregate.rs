@@ -116,22 +116,13 @@ impl JsFeatureGate {
             String,
         >,
     ) -> Result<JsFeatureGate, JsValue> {
-        let inner = match (emulation_version, min_compatibility_version) {
-            (None, None) => core::FeatureGate::new(),
-            (emu, mc) => {
-                let emu = match emu {
-                    Some(e) => version(&e, "emulation version")?,
-                    None => version(core::DEFAULT_KUBE_BINARY_VERSION, "emulation version")?,
-                };
-                match mc {
-                    Some(mc) => core::FeatureGate::with_versions(
-                        emu,
-                        version(&mc, "min compatibility version")?,
-                    ),
-                    None => core::FeatureGate::with_emulation_version(emu),
-                }
-            }
-        };
+        let emulation = emulation_version
+            .map(|v| version(&v, "emulation version"))
+            .transpose()?;
+        let min_compat = min_compatibility_version
+            .map(|v| version(&v, "min compatibility version"))
+            .transpose()?;
+        let inner = core::FeatureGate::with_given_versions(emulation, min_compat);
         Ok(JsFeatureGate { inner })
     }
 
