@@ -45,20 +45,9 @@ impl CoreError for KubeletConfigError {
 /// 2 MiB took 0.8 s of CPU and more on a busy machine. Checked before anything is decoded.
 pub const MAX_WASM_INPUT_BYTES: usize = 1 << 20;
 
-/// The core's size check, at the package's lower byte limit, with the core's error text.
+/// The core's size check, at the package's lower byte limit.
 fn check_size(input: &ResolveInput) -> Result<(), JsValue> {
-    let total = input
-        .files
-        .iter()
-        .map(|(k, v)| k.len().saturating_add(v.len()))
-        .chain(input.args.iter().map(String::len))
-        .fold(0usize, usize::saturating_add);
-    if total > MAX_WASM_INPUT_BYTES {
-        return Err(fail(KubeletConfigError::new(format!(
-            "input too large: {total} bytes (limit {MAX_WASM_INPUT_BYTES})"
-        ))));
-    }
-    Ok(())
+    input.check_bytes(MAX_WASM_INPUT_BYTES).map_err(fail)
 }
 
 #[wasm_bindgen(js_name = resolveKubeletConfig, unchecked_return_type = "ResolvedKubeletConfig")]

@@ -126,18 +126,28 @@ pub(crate) fn parse_version(v: Option<&str>) -> Result<Version, KubeletConfigErr
     Version::parse(text).map_err(KubeletConfigError::from_cause)
 }
 
-fn check_sizes(input: &ResolveInput) -> Result<(), KubeletConfigError> {
-    let total: usize = input
-        .files
-        .iter()
-        .map(|(k, v)| k.len() + v.len())
-        .sum::<usize>()
-        + input.args.iter().map(String::len).sum::<usize>();
-    if total > MAX_INPUT_BYTES {
-        return Err(KubeletConfigError::new(format!(
-            "input too large: {total} bytes (limit {MAX_INPUT_BYTES})"
-        )));
+impl ResolveInput {
+    /// Refuses an input whose files (paths and texts) and arguments hold more than `limit`
+    /// bytes together: [`MAX_INPUT_BYTES`] for every resolution, a lower one where a caller
+    /// decodes more slowly (the wasm binding).
+    pub fn check_bytes(&self, limit: usize) -> Result<(), KubeletConfigError> {
+        let total = self
+            .files
+            .iter()
+            .map(|(k, v)| k.len().saturating_add(v.len()))
+            .chain(self.args.iter().map(String::len))
+            .fold(0usize, usize::saturating_add);
+        if total > limit {
+            return Err(KubeletConfigError::new(format!(
+                "input too large: {total} bytes (limit {limit})"
+            )));
+        }
+        Ok(())
     }
+}
+
+fn check_sizes(input: &ResolveInput) -> Result<(), KubeletConfigError> {
+    input.check_bytes(MAX_INPUT_BYTES)?;
     if input.files.len() > MAX_INPUT_FILES {
         return Err(KubeletConfigError::new(format!(
             "input too large: {} files (limit {MAX_INPUT_FILES})",
