@@ -2,7 +2,9 @@
 // npm/exports.generated.js) against what it describes: the declarations wasm-bindgen writes from
 // the Rust signatures (pkg/kubegate.d.ts, pkg/gates/kubegate_gates.d.ts) and the entries' own
 // exports. A parameter added, renamed or retyped in Rust, or an export added on either side
-// without the other, fails here.
+// without the other, fails here. So does a declared type (an `unchecked_param_type` or
+// `unchecked_return_type` string on a binding function) that is not the TypeScript of the Rust
+// type the list names (tests/js/signatures.generated.json, rendered by contracts.rs).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -11,24 +13,45 @@ import * as lean from "kubegate/gates";
 import { GATE_FUNCTIONS, GATE_CLASSES, AREA_FUNCTIONS, AREA_CLASSES, LIMITS } from "../../npm/exports.generated.js";
 
 const pkg = (f) => readFileSync(new URL(`../../pkg/${f}`, import.meta.url), "utf8");
+const SIGNATURES = JSON.parse(readFileSync(new URL("./signatures.generated.json", import.meta.url), "utf8"));
 
 // What each check lets through, as the glue declares the parameter it hands the value to: strings,
 // booleans and integers as themselves; structured values as the type their Rust parameter names.
 const PRIMITIVE = { string: "string", optString: "string | null", featureGates: "string", boolean: "boolean", u32: "number", i32: "number" };
 const OPTIONAL = new Set(["optString", "optObject"]);
 
-/** `name(params): ret;` lines of a d.ts block, by name: [{ name, type, optional }]. */
+/** `name(params): ret;` lines of a d.ts block, by name: [{ name, type, optional }], with the
+ * declared result type as the array's `returns`. */
 function signatures(block, prefix = "") {
   const out = new Map();
-  const re = new RegExp(`^\\s*${prefix}(\\w+)\\(([^)]*)\\)(?::.*)?;\\s*$`, "gm");
+  const re = new RegExp(`^\\s*${prefix}(\\w+)\\(([^)]*)\\)(?:: (.*))?;\\s*$`, "gm");
   for (const m of block.matchAll(re)) {
     const params = m[2] === "" ? [] : m[2].split(/, (?=\w+\??: )/).map((p) => {
       const [, name, opt, type] = p.match(/^(\w+)(\??): (.*)$/);
       return { name, optional: opt === "?", type };
     });
+    params.returns = m[3];
     out.set(m[1], params);
   }
   return out;
+}
+
+/** A parameter's type as a caller may pass it: an optional one also takes undefined. */
+const passable = (p) => (p.optional && !/\| undefined$/.test(p.type) ? `${p.type} | undefined` : p.type);
+
+// Each declared type against the TypeScript of the Rust type the list names for it.
+function sameTypes(key, declared) {
+  const want = SIGNATURES[key];
+  assert.ok(want, `${key}: not in signatures.generated.json (stale? KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts)`);
+  if (want.params) {
+    want.params.forEach((type, i) => {
+      const d = declared[i];
+      assert.equal(passable(d), type, `${key}(${d.name}): declared ${passable(d)}, the Rust type is ${type}`);
+    });
+  }
+  if (want.returns !== undefined) {
+    assert.equal(declared.returns, want.returns, `${key}: returns ${declared.returns} declared, the Rust type is ${want.returns}`);
+  }
 }
 
 function classBlock(dts, name) {
@@ -58,15 +81,31 @@ function sameParams(where, listed, declared) {
 
 function checkGlue(dts, functions, classes) {
   const top = signatures(dts.replace(/^export class [\s\S]*?^\}/gm, ""), "export function ");
-  for (const [name, [params]] of Object.entries(functions)) sameParams(name, params, top.get(name));
+  for (const [name, [params]] of Object.entries(functions)) {
+    sameParams(name, params, top.get(name));
+    sameTypes(name, top.get(name));
+  }
   for (const [cls, { ctor, methods, getters, statics }] of Object.entries(classes)) {
     const block = classBlock(dts, cls);
-    sameParams(`new ${cls}`, ctor, signatures(block, "").get("constructor"));
+    const ctorDecl = signatures(block, "").get("constructor");
+    sameParams(`new ${cls}`, ctor, ctorDecl);
+    sameTypes(`new ${cls}`, ctorDecl);
     const own = signatures(block, "");
-    for (const [name, [params]] of Object.entries(methods)) sameParams(`${cls}.${name}`, params, own.get(name));
+    for (const [name, [params]] of Object.entries(methods)) {
+      sameParams(`${cls}.${name}`, params, own.get(name));
+      sameTypes(`${cls}.${name}`, own.get(name));
+    }
     const stat = signatures(block, "static ");
-    for (const [name, [params]] of Object.entries(statics)) sameParams(`${cls}.${name}`, params, stat.get(name));
-    for (const name of Object.keys(getters)) assert.match(block, new RegExp(`^\\s*readonly ${name}: `, "m"), `${cls}.${name}: no getter`);
+    for (const [name, [params]] of Object.entries(statics)) {
+      sameParams(`${cls}.${name}`, params, stat.get(name));
+      sameTypes(`${cls}.${name}`, stat.get(name));
+    }
+    for (const name of Object.keys(getters)) {
+      const m = block.match(new RegExp(`^\\s*readonly ${name}: (.*);\\s*$`, "m"));
+      assert.ok(m, `${cls}.${name}: no getter`);
+      const want = SIGNATURES[`${cls}.${name}`]?.returns;
+      assert.equal(m[1], want, `${cls}.${name}: a getter of ${m[1]} declared, the Rust type is ${want}`);
+    }
     // Every public method the glue declares is in the list (free and the dispose symbol are the
     // checking layer's own).
     const declared = [...own.keys()].filter((n) => !["constructor", "free"].includes(n));
@@ -95,4 +134,15 @@ test("each entry exports what the list names", () => {
   assert.deepEqual(Object.keys(lean).sort(), [...listed, "default", "initSync", "LIMITS"].sort());
   assert.deepEqual(node.LIMITS, LIMITS);
   assert.ok(Object.isFrozen(node.LIMITS));
+});
+
+test("every typed signature is an entry of the list", () => {
+  const keys = [];
+  for (const [fns, classes] of [[GATE_FUNCTIONS, GATE_CLASSES], [AREA_FUNCTIONS, AREA_CLASSES]]) {
+    keys.push(...Object.keys(fns));
+    for (const [cls, { methods, getters, statics }] of Object.entries(classes)) {
+      keys.push(`new ${cls}`, ...[methods, getters, statics].flatMap((m) => Object.keys(m).map((n) => `${cls}.${n}`)));
+    }
+  }
+  assert.deepEqual(Object.keys(SIGNATURES).sort(), [...new Set(keys)].sort());
 });

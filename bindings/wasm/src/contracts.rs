@@ -2,7 +2,9 @@
 //! TypeScript declarations of every JSON shape that crosses the boundary
 //! (`npm/types.generated.d.ts`, `npm/cli.generated.d.ts`), the checking layer's parameter
 //! tables and limits (`npm/exports.generated.js`, from the export list in [`exports`]), and the
-//! entries' own declarations (`npm/index.d.ts`, `npm/gates.d.ts`, `npm/node.d.ts`).
+//! entries' own declarations (`npm/index.d.ts`, `npm/gates.d.ts`, `npm/node.d.ts`); and, for
+//! the package's tests alone, every export's signature as the TypeScript of the Rust types the
+//! list names (`tests/js/signatures.generated.json`).
 //!
 //! Why generated: the JSON is what serde emits from these types and the parameters are the Rust
 //! functions', so a contract written by hand drifts the first time a field or a parameter is
@@ -10,8 +12,16 @@
 //! build but this one compiles ts-rs); [`generate`] writes their declarations in one file, which
 //! the binding embeds in the package's `kubegate.d.ts` (`lib.rs`). What no derive can say (a JS
 //! `Error`, pass-through Kubernetes JSON, the CLI's host object with methods, the loaders'
-//! signatures) is written once here, so the package's declarations have no other source. The
-//! test below fails when a checked-in file is not what this module generates;
+//! signatures) is written once here, so the package's declarations have no other source.
+//!
+//! The functions' own signatures are wasm-bindgen's, and it declares a parameter that takes JSON
+//! text, or a result that is a JSON value, by the `unchecked_param_type` and
+//! `unchecked_return_type` strings written on the binding's functions. Those strings are checked
+//! against the list's Rust types: [`generate_signatures`] renders each type as TypeScript and
+//! `tests/js/contract.test.mjs` fails, naming the function, where wasm-bindgen's d.ts says
+//! otherwise.
+//!
+//! The tests below fail when a checked-in file is not what this module generates;
 //! `KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts` rewrites them.
 //!
 //! Nodes keep the keys kubegate does not model (hand-written serde, `objects::kept_fields`); their
@@ -559,6 +569,131 @@ pub(crate) fn generate_js() -> String {
     out
 }
 
+/// Every entry's signature as TypeScript (`tests/js/signatures.generated.json`): per function
+/// (`name`), constructor (`new Class`), method and static method (`Class.name`) the types of its
+/// parameters and of its result, per getter (`Class.name`) its type, each rendered from the Rust
+/// type the export list names. The package's test holds wasm-bindgen's declarations against it,
+/// so an `unchecked_param_type` or `unchecked_return_type` string that says other than the Rust
+/// type fails, naming the function.
+///
+/// A parameter whose check lets undefined through (`OptStr`, `OptObject`) reads `T | undefined`,
+/// as the glue declares an optional parameter; the Rust type of an `OptObject` or a
+/// `NullableObject` is an `Option`, whose `| null` is the null the check lets through.
+pub(crate) fn generate_signatures() -> String {
+    use exports::{Function, Param, Ret, AREAS, GATE_CORE};
+    use serde_json::{json, Map, Value};
+    let cfg = Config::new().with_large_int("number");
+    let param = |p: &Param| {
+        let ts = typescript(p.check.ty(), &cfg);
+        Value::from(if p.check.takes_undefined() {
+            format!("{ts} | undefined")
+        } else {
+            ts
+        })
+    };
+    let params = |ps: &[Param]| Value::from(ps.iter().map(param).collect::<Vec<_>>());
+    let returns = |r: Ret| Value::from(typescript(r.ty(), &cfg));
+    let function = |f: &Function| json!({ "params": params(f.params), "returns": returns(f.ret) });
+    let mut out = Map::new();
+    let mut put = |key: String, value: Value| {
+        let repeated = out.insert(key.clone(), value).is_some();
+        assert!(!repeated, "{key}: listed twice");
+    };
+    for entry in [&GATE_CORE, &AREAS] {
+        for f in entry.functions {
+            put(f.name.to_string(), function(f));
+        }
+        for c in entry.classes {
+            put(
+                format!("new {}", c.name),
+                json!({ "params": params(c.ctor) }),
+            );
+            for f in c.methods.iter().chain(c.statics) {
+                put(format!("{}.{}", c.name, f.name), function(f));
+            }
+            for &(name, ret) in c.getters {
+                put(
+                    format!("{}.{name}", c.name),
+                    json!({ "returns": returns(ret) }),
+                );
+            }
+        }
+    }
+    let mut text = serde_json::to_string_pretty(&Value::Object(out)).expect("strings only");
+    text.push('\n');
+    text
+}
+
+/// The TypeScript a declaration shows for a type of the export list: ts-rs's name of a Rust
+/// type, spelled as the package's declarations spell it (`X[]`, `Record<string, X>`).
+fn typescript(ty: exports::Ty, cfg: &Config) -> String {
+    match ty {
+        exports::Ty::Rust(name) => spelled(&name(cfg)),
+        exports::Ty::Js { ts, .. } => ts.to_string(),
+    }
+}
+
+/// ts-rs's `Array<X>` as `X[]` (`(A | B)[]` for a union) and its map `{ [key in string]?: X }`
+/// as `Record<string, X>`, at any depth.
+fn spelled(ts: &str) -> String {
+    const MAPS: [&str; 2] = ["{ [key in string]?: ", "{ [key in string]: "];
+    let mut out = String::new();
+    let mut rest = ts;
+    loop {
+        let array = rest.find("Array<").map(|i| (i, "Array<", '<', '>'));
+        let map = MAPS
+            .iter()
+            .filter_map(|m| rest.find(m).map(|i| (i, *m, '{', '}')))
+            .min();
+        let Some((i, open, left, right)) = [array, map].into_iter().flatten().min() else {
+            out.push_str(rest);
+            return out;
+        };
+        out.push_str(&rest[..i]);
+        let body = &rest[i + open.len()..];
+        // The body's end: the bracket that closes the one `open` ends with.
+        let mut depth = 1usize;
+        let end = body.char_indices().find_map(|(j, c)| {
+            if c == left {
+                depth += 1;
+            } else if c == right {
+                depth -= 1;
+            }
+            (depth == 0).then_some(j)
+        });
+        let Some(end) = end else {
+            // Unbalanced: not ts-rs's; left as it is.
+            out.push_str(&rest[i..]);
+            return out;
+        };
+        let inner = spelled(body[..end].trim());
+        if left == '<' {
+            if members_of_union(&inner) {
+                out.push_str(&format!("({inner})[]"));
+            } else {
+                out.push_str(&format!("{inner}[]"));
+            }
+        } else {
+            out.push_str(&format!("Record<string, {inner}>"));
+        }
+        rest = &body[end + 1..];
+    }
+}
+
+/// Whether `ts` is a union at its top level (`A | B`, not `{ a: A | B }`).
+fn members_of_union(ts: &str) -> bool {
+    let mut depth = 0usize;
+    for c in ts.chars() {
+        match c {
+            '{' | '[' | '(' | '<' => depth += 1,
+            '}' | ']' | ')' | '>' => depth = depth.saturating_sub(1),
+            '|' if depth == 0 => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
 /// The entries' own declarations: `npm/index.d.ts` (the loaders, `KubegateLoaded`, `LIMITS`;
 /// everything else is the glue's `kubegate.d.ts`, which embeds the generated contracts),
 /// `npm/gates.d.ts` (the gate core's exports, from [`exports::GATE_CORE`]) and `npm/node.d.ts`.
@@ -675,6 +810,8 @@ const HEADER: &str =
 
 #[cfg(test)]
 mod tests {
+    use super::exports::{Check, Function, Param, Ty, AREAS, GATE_CORE};
+
     #[test]
     fn rustdoc_links_become_code() {
         assert_eq!(
@@ -697,24 +834,93 @@ mod tests {
     }
 
     #[test]
+    fn ts_rs_spellings_become_the_declarations() {
+        assert_eq!(super::spelled("Array<Warning>"), "Warning[]");
+        assert_eq!(
+            super::spelled("{ [key in string]?: Array<FeatureSpec> }"),
+            "Record<string, FeatureSpec[]>"
+        );
+        assert_eq!(
+            super::spelled("Array<Array<string | null>>"),
+            "(string | null)[][]"
+        );
+        assert_eq!(super::spelled("Service | null"), "Service | null");
+    }
+
+    /// Every function, method and static method of the list, and every constructor's parameters.
+    fn every_function() -> (Vec<&'static Function>, Vec<&'static Param>) {
+        let (mut functions, mut ctors) = (Vec::new(), Vec::new());
+        for entry in [&GATE_CORE, &AREAS] {
+            functions.extend(entry.functions);
+            for c in entry.classes {
+                functions.extend(c.methods.iter().chain(c.statics));
+                ctors.extend(c.ctor);
+            }
+        }
+        (functions, ctors)
+    }
+
+    #[test]
+    fn every_type_no_rust_type_names_says_why() {
+        let (functions, ctors) = every_function();
+        let getters = [&GATE_CORE, &AREAS]
+            .into_iter()
+            .flat_map(|e| e.classes)
+            .flat_map(|c| c.getters.iter().map(|(_, r)| r.ty()));
+        let types = functions
+            .iter()
+            .flat_map(|f| f.params.iter().map(|p| p.check.ty()).chain([f.ret.ty()]))
+            .chain(ctors.iter().map(|p| p.check.ty()))
+            .chain(getters);
+        for ty in types {
+            if let Ty::Js { ts, why } = ty {
+                assert!(
+                    !why.trim().is_empty(),
+                    "{ts}: no reason it names no Rust type"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn an_absent_object_decodes_into_an_option() {
+        let cfg = ts_rs::Config::new();
+        let (functions, ctors) = every_function();
+        for p in functions.iter().flat_map(|f| f.params).chain(ctors) {
+            if let Check::OptObject(ty) | Check::NullableObject(ty) = p.check {
+                // The check hands the glue `"null"` for an absent object.
+                let ts = super::typescript(ty, &cfg);
+                assert!(
+                    ts.ends_with(" | null"),
+                    "{}: {ts} cannot decode null",
+                    p.name
+                );
+            }
+        }
+    }
+
+    #[test]
     fn generated_contracts_are_current() {
-        let [index, gates, node] = super::generate_entries();
-        for (file, fresh) in [
-            ("types.generated.d.ts", super::generate()),
-            ("cli.generated.d.ts", super::generate_cli()),
-            ("exports.generated.js", super::generate_js()),
-            index,
-            gates,
-            node,
-        ] {
-            let path = format!("{}/../../npm/{file}", env!("CARGO_MANIFEST_DIR"));
+        let npm = super::generate_entries().map(|(file, fresh)| (format!("npm/{file}"), fresh));
+        let named = [
+            ("npm/types.generated.d.ts", super::generate()),
+            ("npm/cli.generated.d.ts", super::generate_cli()),
+            ("npm/exports.generated.js", super::generate_js()),
+            (
+                "tests/js/signatures.generated.json",
+                super::generate_signatures(),
+            ),
+        ];
+        let named = named.map(|(file, fresh)| (file.to_string(), fresh));
+        for (file, fresh) in named.into_iter().chain(npm) {
+            let path = format!("{}/../../{file}", env!("CARGO_MANIFEST_DIR"));
             if std::env::var_os("KUBEGATE_BLESS").is_some() {
                 std::fs::write(&path, &fresh).unwrap();
             }
             let current = std::fs::read_to_string(&path).unwrap_or_default();
             assert!(
                 current == fresh,
-                "npm/{file} is stale: run KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts"
+                "{file} is stale: run KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts"
             );
         }
     }

@@ -29,7 +29,7 @@ impl CoreError for ImportError {
 #[wasm_bindgen(js_name = importKubeletCommandLine, unchecked_return_type = "KubeletCommandLine")]
 pub fn import_kubelet_command_line(
     text: &str,
-    #[wasm_bindgen(unchecked_optional_param_type = "Record<string, string>")] env: &str,
+    #[wasm_bindgen(unchecked_optional_param_type = "Record<string, string> | null")] env: &str,
 ) -> Result<JsValue, JsValue> {
     let env: BTreeMap<String, String> = input::<Option<_>>(env, "environment")?.unwrap_or_default();
     let out = import::cmdline::parse_with_env(text, &env).map_err(fail)?;

@@ -28,7 +28,7 @@ pub struct ExplainResult {
 #[wasm_bindgen(js_name = explainNode, unchecked_return_type = "NodeExplainResult")]
 pub fn explain_node(
     text: &str,
-    #[wasm_bindgen(unchecked_optional_param_type = "ExplainNodeOptions")] options: &str,
+    #[wasm_bindgen(unchecked_optional_param_type = "ExplainNodeOptions | null")] options: &str,
 ) -> Result<JsValue, JsValue> {
     let options: ExplainOptions =
         input::<Option<ExplainOptions>>(options, "explain options")?.unwrap_or_default();

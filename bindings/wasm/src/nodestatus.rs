@@ -100,7 +100,7 @@ pub fn set_pid_pressure_condition(
 pub fn set_ready_condition(
     #[wasm_bindgen(unchecked_param_type = "Node")] node: &str,
     now: &str,
-    #[wasm_bindgen(unchecked_param_type = "ReadyInputs | undefined")] inputs: &str,
+    #[wasm_bindgen(unchecked_optional_param_type = "ReadyInputs | null")] inputs: &str,
 ) -> Result<JsValue, JsValue> {
     let node: Node = input(node, "node")?;
     let inputs: ReadyInputs =
@@ -129,7 +129,7 @@ pub struct JsNodeLifecycleController {
 impl JsNodeLifecycleController {
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "ControllerConfig | undefined")] config: &str,
+        #[wasm_bindgen(unchecked_optional_param_type = "ControllerConfig | null")] config: &str,
     ) -> Result<JsNodeLifecycleController, JsValue> {
         let config: ControllerConfig =
             input::<Option<ControllerConfig>>(config, "controller config")?.unwrap_or_default();

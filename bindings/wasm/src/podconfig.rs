@@ -48,7 +48,7 @@ pub struct JsPodConfig {
 impl JsPodConfig {
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "PodConfigOptions | undefined")] options: &str,
+        #[wasm_bindgen(unchecked_optional_param_type = "PodConfigOptions | null")] options: &str,
     ) -> Result<JsPodConfig, JsValue> {
         let opts: PodConfigOptions =
             input::<Option<PodConfigOptions>>(options, "PodConfig options")?.unwrap_or_default();

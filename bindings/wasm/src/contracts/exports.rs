@@ -1,21 +1,71 @@
 //! Every export of the package's JS API and every method of its classes, once: the JS name, each
-//! parameter (its name, how the checking layer checks it, and the noun its errors use), and how
-//! the result crosses. [`super::generate_js`] writes the checking layer's tables from it
-//! (`npm/exports.generated.js`, read by `npm/core.js` and `npm/api.js`), and the entries'
-//! d.ts re-exports (`npm/gates.d.ts`) come from it too.
+//! parameter (its name, how the checking layer checks it, the Rust type its JSON decodes into,
+//! and the noun its errors use), and how the result crosses and as what Rust type.
+//! [`super::generate_js`] writes the checking layer's tables from it
+//! (`npm/exports.generated.js`, read by `npm/core.js` and `npm/api.js`), the entries' d.ts
+//! re-exports (`npm/gates.d.ts`) come from it too, and [`super::generate_signatures`] renders
+//! every parameter's and result's type as TypeScript (`tests/js/signatures.generated.json`).
 //!
 //! Why a list here rather than tables written in JS: the parameters are the Rust functions'
 //! own, and the package's tests (`tests/js/contract.test.mjs`) hold every entry against the
 //! signature wasm-bindgen declares for it, so a parameter added, renamed or retyped in Rust
-//! without this list changing fails there.
+//! without this list changing fails there. The binding's functions take JSON text and give back
+//! JSON values, so wasm-bindgen's declarations of them are the `unchecked_param_type` and
+//! `unchecked_return_type` strings written on each; the same test holds each string against the
+//! TypeScript of the Rust type named here, so a string that says something other than what
+//! serde decodes or emits fails, naming the function.
+//!
+//! What no Rust type describes (pass-through JSON kept whole, a value built with `json!`, the
+//! class a method returns) is written as TypeScript with the reason beside it ([`Ty::Js`]).
 //!
 //! The loaders (`init`, `initSync`) and `facts()` are the checking layer's own code, not
 //! entries: they take no argument it checks.
 
+use std::collections::BTreeMap;
+
+use kubegate::controller::nodelifecycle as lifecycle;
+use kubegate::controlplane::{bootstrap, lease, objects as cp, view};
+use kubegate::featuregate::{FeatureSpec, FeatureState, Warning};
+use kubegate::import::{cmdline, configz, kubeadm, metrics, node};
+use kubegate::kubelet::config::{provenance, upgrade, ResolveInput, Resolved};
+use kubegate::kubelet::{nodestatus, podconfig};
+use kubegate::{api, sim};
+use ts_rs::{Config, TS};
+
 use Check::*;
 use Ret::*;
 
+/// The TypeScript of a value that crosses the boundary.
+#[derive(Clone, Copy)]
+pub(crate) enum Ty {
+    /// A Rust type, as its ts-rs derive names it (see [`rust`]).
+    Rust(fn(&Config) -> String),
+    /// What no Rust type describes: the TypeScript, and why no Rust type.
+    Js { ts: &'static str, why: &'static str },
+}
+
+/// `T` as ts-rs names it. `()` is `void`: a function whose Rust returns nothing returns
+/// undefined in JS, which ts-rs (naming the JSON `null` of `()`) cannot say.
+fn ts<T: TS + 'static>(cfg: &Config) -> String {
+    if std::any::TypeId::of::<T>() == std::any::TypeId::of::<()>() {
+        return "void".to_string();
+    }
+    T::name(cfg)
+}
+
+/// The Rust type `T`.
+const fn rust<T: TS + 'static>() -> Ty {
+    Ty::Rust(ts::<T>)
+}
+
+/// TypeScript no Rust type describes, and why.
+const fn js(ts: &'static str, why: &'static str) -> Ty {
+    Ty::Js { ts, why }
+}
+
 /// How the checking layer checks an argument and what it hands the glue (`npm/core.js`'s `T`).
+/// A structured argument carries the Rust type the binding decodes its JSON into; the others'
+/// Rust type is the check's own ([`Check::ty`]).
 #[derive(Clone, Copy)]
 pub(crate) enum Check {
     /// A string within the limits, of well-formed Unicode.
@@ -28,21 +78,21 @@ pub(crate) enum Check {
     /// An integer from -2^31 to 2^31-1.
     I32,
     /// A plain object, as its JSON text.
-    Object,
+    Object(Ty),
     /// A plain object, as the UTF-8 bytes of its JSON text (the bulk path).
-    ObjectBytes,
-    /// A plain object, or undefined/null (`"null"`).
-    OptObject,
-    /// A plain object or null (`"null"`); undefined is refused.
-    NullableObject,
+    ObjectBytes(Ty),
+    /// A plain object, or undefined/null (`"null"`): the type is an `Option`.
+    OptObject(Ty),
+    /// A plain object or null (`"null"`); undefined is refused: the type is an `Option`.
+    NullableObject(Ty),
     /// An array of strings.
     Strings,
     /// Any JSON value, as its text.
-    Json,
+    Json(Ty),
     /// A map of feature values (at most `LIMITS.maxFeatureValues` keys).
-    FeatureValues,
+    FeatureValues(Ty),
     /// A map keyed by feature name (at most `LIMITS.maxFeatures` keys).
-    Features,
+    Features(Ty),
     /// A `--feature-gates` value (at most `LIMITS.maxFeatureValues` entries).
     FeatureGates,
 }
@@ -56,26 +106,46 @@ impl Check {
             Boolean => "boolean",
             U32 => "u32",
             I32 => "i32",
-            Object => "object",
-            ObjectBytes => "objectBytes",
-            OptObject => "optObject",
-            NullableObject => "nullableObject",
+            Object(_) => "object",
+            ObjectBytes(_) => "objectBytes",
+            OptObject(_) => "optObject",
+            NullableObject(_) => "nullableObject",
             Strings => "strings",
-            Json => "json",
-            FeatureValues => "featureValues",
-            Features => "features",
+            Json(_) => "json",
+            FeatureValues(_) => "featureValues",
+            Features(_) => "features",
             FeatureGates => "featureGates",
         }
     }
+
+    /// The Rust type of what the glue receives.
+    pub(crate) fn ty(self) -> Ty {
+        match self {
+            Str | FeatureGates => rust::<String>(),
+            OptStr => rust::<Option<String>>(),
+            Boolean => rust::<bool>(),
+            U32 => rust::<u32>(),
+            I32 => rust::<i32>(),
+            Strings => rust::<Vec<String>>(),
+            Object(t) | ObjectBytes(t) | OptObject(t) | NullableObject(t) | Json(t)
+            | FeatureValues(t) | Features(t) => t,
+        }
+    }
+
+    /// Whether the check lets undefined through (the glue then declares the parameter optional
+    /// or `| undefined`).
+    pub(crate) fn takes_undefined(self) -> bool {
+        matches!(self, OptStr | OptObject(_))
+    }
 }
 
-/// How a result crosses back (`npm/core.js`'s `RET`).
+/// How a result crosses back (`npm/core.js`'s `RET`), and as what Rust type.
 #[derive(Clone, Copy)]
 pub(crate) enum Ret {
     /// A plain JS value already (serde-wasm-bindgen's conversion, or a primitive).
-    Plain,
+    Plain(Ty),
     /// JSON text, parsed in JS (the bulk path).
-    Text,
+    Text(Ty),
     /// A raw `FeatureGate`, wrapped into the checked class.
     Gate,
 }
@@ -83,9 +153,17 @@ pub(crate) enum Ret {
 impl Ret {
     pub(crate) fn js(self) -> &'static str {
         match self {
-            Plain => "plain",
-            Text => "text",
+            Plain(_) => "plain",
+            Text(_) => "text",
             Gate => "gate",
+        }
+    }
+
+    /// The type of the result.
+    pub(crate) fn ty(self) -> Ty {
+        match self {
+            Plain(t) | Text(t) => t,
+            Gate => js("FeatureGate", "the checked class itself, not JSON"),
         }
     }
 }
@@ -179,26 +257,90 @@ pub(crate) const LIMITS: &[Limit] = &[
     },
 ];
 
+// The types that cross, named once where several entries share them.
+
+const VOID: Ret = Plain(rust::<()>());
+const STRING: Ret = Plain(rust::<String>());
+const BOOL: Ret = Plain(rust::<bool>());
+const STRINGS: Ret = Plain(rust::<Vec<String>>());
+const WARNINGS: Ret = Plain(rust::<Vec<Warning>>());
+const SPECS: Ty = rust::<BTreeMap<String, FeatureSpec>>();
+const VERSIONED: Ty = rust::<BTreeMap<String, Vec<FeatureSpec>>>();
+const DEPENDENCIES: Ty = rust::<BTreeMap<String, Vec<String>>>();
+const GATE_VALUES: Ty = rust::<BTreeMap<String, bool>>();
+const UNKNOWN_OBJECT: Ty = js(
+    "Record<string, unknown>",
+    "any Kubernetes object, decoded as a serde_json::Value and kept whole",
+);
+const POD: Ty = js(
+    "PodJson",
+    "a pod is Kubernetes JSON kept whole (a serde_json::Value); its declaration is contracts.rs's",
+);
+const PODS: Ret = Text(js(
+    "PodJson[]",
+    "pods are Kubernetes JSON kept whole; their declaration is contracts.rs's",
+));
+const POD_UPDATES: Ret = Text(rust::<Vec<podconfig::PodUpdate>>());
+const SOURCE_STEP: Ret = Text(rust::<podconfig::types::SourceStep>());
+const MONITOR_RESULT: Ret = Text(rust::<lifecycle::MonitorResult>());
+const SETTER_RESULT: Ret = Plain(rust::<nodestatus::SetterResult>());
+const TRACE: Ret = Plain(rust::<sim::Trace>());
+
 const FEATURE_NAME: Param = p("name", Str, "feature name");
 
 /// The gate core: both entries (`kubegate`, `kubegate/gates`) export it.
 pub(crate) const GATE_CORE: Exports = Exports {
     functions: &[
-        f("parseFeatureList", &[p("yaml", Str, "feature list")], Plain),
-        f("kubernetesFeatures", &[], Plain),
-        f("kubernetesDependencies", &[], Plain),
+        f(
+            "parseFeatureList",
+            &[p("yaml", Str, "feature list")],
+            Plain(VERSIONED),
+        ),
+        f("kubernetesFeatures", &[], Plain(VERSIONED)),
+        f("kubernetesDependencies", &[], Plain(DEPENDENCIES)),
         f(
             "renderFeatureList",
-            &[p("features", Object, "features")],
-            Plain,
+            &[p("features", Object(VERSIONED), "features")],
+            STRING,
         ),
-        f("toYaml", &[p("value", Json, "value")], Plain),
-        f("version", &[], Plain),
-        f("releases", &[], Plain),
-        f("releaseGates", &[p("release", Str, "release")], Plain),
-        f("releaseFeatures", &[p("release", Str, "release")], Plain),
-        f("releasePatchRange", &[p("release", Str, "release")], Plain),
-        f("gateHistory", &[p("name", Str, "gate name")], Plain),
+        f(
+            "toYaml",
+            &[p(
+                "value",
+                Json(js(
+                    "unknown",
+                    "any JSON value, decoded as a serde_json::Value and written back whole",
+                )),
+                "value",
+            )],
+            STRING,
+        ),
+        f("version", &[], Plain(rust::<crate::VersionInfo>())),
+        f(
+            "releases",
+            &[],
+            Plain(rust::<crate::releases::ReleaseRange>()),
+        ),
+        f(
+            "releaseGates",
+            &[p("release", Str, "release")],
+            Plain(rust::<Vec<kubegate::releases::gates::GateFacts>>()),
+        ),
+        f(
+            "releaseFeatures",
+            &[p("release", Str, "release")],
+            Plain(VERSIONED),
+        ),
+        f(
+            "releasePatchRange",
+            &[p("release", Str, "release")],
+            Plain(rust::<crate::releases::PatchRange>()),
+        ),
+        f(
+            "gateHistory",
+            &[p("name", Str, "gate name")],
+            Plain(rust::<kubegate::releases::gates::GateHistory>()),
+        ),
     ],
     classes: &[Class {
         name: "FeatureGate",
@@ -211,32 +353,44 @@ pub(crate) const GATE_CORE: Exports = Exports {
             ),
         ],
         methods: &[
-            f("add", &[p("features", Features, "feature specs")], Plain),
+            f(
+                "add",
+                &[p("features", Features(SPECS), "feature specs")],
+                VOID,
+            ),
             f(
                 "addVersioned",
-                &[p("features", Features, "versioned feature specs")],
-                Plain,
+                &[p(
+                    "features",
+                    Features(VERSIONED),
+                    "versioned feature specs",
+                )],
+                VOID,
             ),
             f(
                 "addDependencies",
-                &[p("dependencies", Features, "dependencies")],
-                Plain,
+                &[p("dependencies", Features(DEPENDENCIES), "dependencies")],
+                VOID,
             ),
-            f("set", &[p("value", FeatureGates, "feature gates")], Plain),
+            f(
+                "set",
+                &[p("value", FeatureGates, "feature gates")],
+                WARNINGS,
+            ),
             f(
                 "setFromMap",
-                &[p("values", FeatureValues, "feature values")],
-                Plain,
+                &[p("values", FeatureValues(GATE_VALUES), "feature values")],
+                WARNINGS,
             ),
-            f("enabled", &[FEATURE_NAME], Plain),
-            f("featureId", &[FEATURE_NAME], Plain),
-            f("enabledById", &[p("id", U32, "feature id")], Plain),
-            f("knownFeatures", &[], Plain),
-            f("toString", &[], Plain),
+            f("enabled", &[FEATURE_NAME], BOOL),
+            f("featureId", &[FEATURE_NAME], Plain(rust::<u32>())),
+            f("enabledById", &[p("id", U32, "feature id")], BOOL),
+            f("knownFeatures", &[], STRINGS),
+            f("toString", &[], STRING),
             f(
                 "overrideDefault",
                 &[FEATURE_NAME, p("value", Boolean, "default")],
-                Plain,
+                WARNINGS,
             ),
             f(
                 "overrideDefaultAtVersion",
@@ -245,12 +399,12 @@ pub(crate) const GATE_CORE: Exports = Exports {
                     p("value", Boolean, "default"),
                     p("at", Str, "version"),
                 ],
-                Plain,
+                WARNINGS,
             ),
             f(
                 "setEmulationVersion",
                 &[p("emulation", Str, "emulation version")],
-                Plain,
+                WARNINGS,
             ),
             f(
                 "setEmulationVersionAndMinCompatibilityVersion",
@@ -258,126 +412,194 @@ pub(crate) const GATE_CORE: Exports = Exports {
                     p("emulation", Str, "emulation version"),
                     p("minCompatibility", Str, "min compatibility version"),
                 ],
-                Plain,
+                WARNINGS,
             ),
-            f("emulationVersion", &[], Plain),
-            f("minCompatibilityVersion", &[], Plain),
-            f("explicitlySet", &[FEATURE_NAME], Plain),
-            f("resetFeatureValueToDefault", &[FEATURE_NAME], Plain),
-            f("validate", &[], Plain),
-            f("close", &[], Plain),
+            f("emulationVersion", &[], STRING),
+            f("minCompatibilityVersion", &[], STRING),
+            f("explicitlySet", &[FEATURE_NAME], BOOL),
+            f("resetFeatureValueToDefault", &[FEATURE_NAME], VOID),
+            f("validate", &[], STRINGS),
+            f("close", &[], VOID),
             f("deepCopy", &[], Gate),
             f("deepCopyAndReset", &[], Gate),
-            f("getAll", &[], Plain),
-            f("getAllVersioned", &[], Plain),
-            f("dependencies", &[], Plain),
-            f("featureStates", &[], Plain),
+            f("getAll", &[], Plain(SPECS)),
+            f("getAllVersioned", &[], Plain(VERSIONED)),
+            f("dependencies", &[], Plain(DEPENDENCIES)),
+            f("featureStates", &[], Plain(rust::<Vec<FeatureState>>())),
         ],
         getters: &[],
         statics: &[f("forRelease", &[p("release", Str, "release")], Gate)],
     }],
 };
 
-const NODE: Param = p("node", Object, "node");
+const NODE: Param = p("node", Object(rust::<nodestatus::Node>()), "node");
 const TIME: Param = p("now", Str, "time");
 const OPT_TIME: Param = p("now", OptStr, "time");
-const SCENARIO: Param = p("scenario", Object, "scenario");
+const SCENARIO: Param = p("scenario", Object(rust::<sim::Scenario>()), "scenario");
 const DURATION: Param = p("duration", Str, "duration");
 const SOURCE: Param = p("source", Str, "source");
-const POD_UPDATE: Param = p("update", ObjectBytes, "pod update");
+const POD_UPDATE: Param = p(
+    "update",
+    ObjectBytes(js(
+        "PodUpdateInput",
+        "read by a seed that decodes each pod where it stands, not by a derived type; its \
+         declaration is contracts.rs's",
+    )),
+    "pod update",
+);
 const FILE_NAME: Param = p("name", Str, "file name");
 const NAMESPACE: Param = p("namespace", Str, "namespace");
 const NAME: Param = p("name", Str, "name");
 const APISERVER: Param = p("ip", Str, "apiserver address");
-const KUBELET_INPUT: Param = p("input", Object, "kubelet config input");
+const KUBELET_INPUT: Param = p(
+    "input",
+    Object(rust::<ResolveInput>()),
+    "kubelet config input",
+);
 const PRESSURE: [Param; 3] = [NODE, TIME, p("underPressure", Boolean, "pressure")];
 const TEXT: Param = p("text", Str, "node");
+const SCHEMA: Param = p(
+    "schema",
+    Object(rust::<api::gating::FieldGateSchema>()),
+    "schema",
+);
+const GATES: Param = p("gates", Object(GATE_VALUES), "gates");
+const OBJ: Param = p("obj", Object(UNKNOWN_OBJECT), "object");
+const NODE_STATUS: Ty = rust::<Option<nodestatus::NodeStatus>>();
+const MONITOR_INPUT: Ty = rust::<lifecycle::MonitorInput>();
 
 /// Every other area: the main entry (`kubegate`) alone.
 pub(crate) const AREAS: Exports = Exports {
     functions: &[
         // Kubelet configuration.
-        f("resolveKubeletConfig", &[KUBELET_INPUT], Plain),
+        f(
+            "resolveKubeletConfig",
+            &[KUBELET_INPUT],
+            Plain(rust::<Resolved>()),
+        ),
         f(
             "explainKubeletConfig",
             &[
-                p("result", Object, "resolved kubelet config"),
+                p(
+                    "result",
+                    Object(rust::<Resolved>()),
+                    "resolved kubelet config",
+                ),
                 p("fieldPath", Str, "field path"),
             ],
-            Plain,
+            Plain(rust::<provenance::Explanation>()),
         ),
         f(
             "checkKubeletUpgrade",
             &[KUBELET_INPUT, p("targetVersion", Str, "target version")],
-            Plain,
+            Plain(rust::<upgrade::UpgradeReport>()),
         ),
         // Node status, the lifecycle controller, the simulator.
-        f("setMemoryPressureCondition", &PRESSURE, Plain),
-        f("setDiskPressureCondition", &PRESSURE, Plain),
-        f("setPIDPressureCondition", &PRESSURE, Plain),
+        f("setMemoryPressureCondition", &PRESSURE, SETTER_RESULT),
+        f("setDiskPressureCondition", &PRESSURE, SETTER_RESULT),
+        f("setPIDPressureCondition", &PRESSURE, SETTER_RESULT),
         f(
             "setReadyCondition",
-            &[NODE, TIME, p("inputs", OptObject, "ready inputs")],
-            Plain,
+            &[
+                NODE,
+                TIME,
+                p(
+                    "inputs",
+                    OptObject(rust::<Option<nodestatus::ReadyInputs>>()),
+                    "ready inputs",
+                ),
+            ],
+            SETTER_RESULT,
         ),
         f(
             "nodeStatusHasChanged",
             &[
-                p("original", OptObject, "original status"),
-                p("new", OptObject, "new status"),
+                p("original", OptObject(NODE_STATUS), "original status"),
+                p("new", OptObject(NODE_STATUS), "new status"),
             ],
-            Plain,
+            BOOL,
         ),
-        f("simulateCluster", &[SCENARIO], Plain),
-        f("scenarioStartFromNode", &[NODE, SCENARIO], Plain),
+        f("simulateCluster", &[SCENARIO], TRACE),
+        f(
+            "scenarioStartFromNode",
+            &[NODE, SCENARIO],
+            Plain(rust::<sim::NodeStart>()),
+        ),
         // API fields.
         f(
             "prepareForCreate",
-            &[
-                p("schema", Object, "schema"),
-                p("gates", Object, "gates"),
-                p("obj", Object, "object"),
-            ],
-            Plain,
+            &[SCHEMA, GATES, OBJ],
+            Plain(rust::<api::gating::PrepareResult>()),
         ),
         f(
             "prepareForUpdate",
             &[
-                p("schema", Object, "schema"),
-                p("gates", Object, "gates"),
-                p("obj", Object, "object"),
-                p("oldObj", Object, "old object"),
+                SCHEMA,
+                GATES,
+                OBJ,
+                p("oldObj", Object(UNKNOWN_OBJECT), "old object"),
             ],
-            Plain,
+            Plain(rust::<api::gating::PrepareResult>()),
         ),
-        f("builtinFieldGateSchemas", &[], Plain),
+        f(
+            "builtinFieldGateSchemas",
+            &[],
+            Plain(rust::<Vec<api::gating::FieldGateSchema>>()),
+        ),
         f(
             "validateEnum",
-            &[p("request", Object, "enum request")],
-            Plain,
+            &[p(
+                "request",
+                Object(rust::<api::enums::EnumRequest>()),
+                "enum request",
+            )],
+            STRINGS,
         ),
         f(
             "validateFrobberRestartPolicy",
-            &[p("request", Object, "restart policy request")],
-            Plain,
+            &[p(
+                "request",
+                Object(rust::<crate::apifields::RestartPolicyRequest>()),
+                "restart policy request",
+            )],
+            Plain(rust::<api::frobber::RestartPolicyReport>()),
         ),
         // Imports of cluster output.
         f(
             "importKubeletCommandLine",
             &[
                 p("text", Str, "command line"),
-                p("env", OptObject, "environment"),
+                p(
+                    "env",
+                    OptObject(rust::<Option<BTreeMap<String, String>>>()),
+                    "environment",
+                ),
             ],
-            Plain,
+            Plain(rust::<cmdline::CommandLine>()),
         ),
-        f("importConfigz", &[p("text", Str, "configz")], Plain),
-        f("importNode", &[TEXT], Plain),
+        f(
+            "importConfigz",
+            &[p("text", Str, "configz")],
+            Plain(rust::<configz::Configz>()),
+        ),
+        f("importNode", &[TEXT], Plain(rust::<node::NodeImport>())),
         f(
             "explainNode",
-            &[TEXT, p("options", OptObject, "explain options")],
-            Plain,
+            &[
+                TEXT,
+                p(
+                    "options",
+                    OptObject(rust::<Option<lifecycle::ExplainOptions>>()),
+                    "explain options",
+                ),
+            ],
+            Plain(rust::<crate::nodeexplain::ExplainResult>()),
         ),
-        f("importFeatureMetrics", &[p("text", Str, "metrics")], Plain),
+        f(
+            "importFeatureMetrics",
+            &[p("text", Str, "metrics")],
+            Plain(rust::<metrics::FeatureMetrics>()),
+        ),
         f(
             "compareFeatureMetrics",
             &[
@@ -385,40 +607,60 @@ pub(crate) const AREAS: Exports = Exports {
                 p("release", Str, "release"),
                 p("featureGates", Str, "feature gates"),
             ],
-            Plain,
+            Plain(rust::<Vec<metrics::Mismatch>>()),
         ),
         f(
             "importKubeadmConfig",
             &[p("text", Str, "kubeadm config")],
-            Plain,
+            Plain(rust::<kubeadm::KubeadmConfig>()),
         ),
         // Control-plane components.
         f(
             "checkComponentStart",
-            &[p("input", Object, "component start input")],
-            Plain,
+            &[p(
+                "input",
+                Object(rust::<crate::components::StartInput>()),
+                "component start input",
+            )],
+            Plain(rust::<crate::components::StartResult>()),
         ),
         f(
             "checkControlPlaneUpgrade",
-            &[p("input", Object, "control-plane upgrade input")],
-            Plain,
+            &[p(
+                "input",
+                Object(rust::<crate::components::UpgradeInput>()),
+                "control-plane upgrade input",
+            )],
+            Plain(rust::<crate::components::UpgradeResult>()),
         ),
     ],
     classes: &[
         Class {
             name: "NodeLifecycleController",
-            ctor: &[p("config", OptObject, "controller config")],
+            ctor: &[p(
+                "config",
+                OptObject(rust::<Option<lifecycle::ControllerConfig>>()),
+                "controller config",
+            )],
             methods: &[
-                f("settings", &[], Plain),
+                f("settings", &[], Plain(rust::<lifecycle::Settings>())),
                 f(
                     "monitorNodeHealth",
-                    &[p("input", ObjectBytes, "monitorNodeHealth input")],
-                    Text,
+                    &[p(
+                        "input",
+                        ObjectBytes(MONITOR_INPUT),
+                        "monitorNodeHealth input",
+                    )],
+                    MONITOR_RESULT,
                 ),
                 f(
                     "doNoExecuteTaintingPass",
-                    &[p("input", ObjectBytes, "tainting pass input")],
-                    Text,
+                    &[p(
+                        "input",
+                        ObjectBytes(MONITOR_INPUT),
+                        "tainting pass input",
+                    )],
+                    MONITOR_RESULT,
                 ),
             ],
             getters: &[],
@@ -428,115 +670,166 @@ pub(crate) const AREAS: Exports = Exports {
             name: "ClusterSimulator",
             ctor: &[SCENARIO],
             methods: &[
-                f("advance", &[DURATION], Plain),
-                f("advanceQuiet", &[DURATION], Plain),
-                f("now", &[], Plain),
-                f("trace", &[], Plain),
-                f("readyCodes", &[], Plain),
-                f("isDone", &[], Plain),
-                f("nodes", &[], Plain),
+                f("advance", &[DURATION], TRACE),
+                f(
+                    "advanceQuiet",
+                    &[DURATION],
+                    Plain(js(
+                        "{ end: string; summary: Trace[\"summary\"]; writes: Trace[\"writes\"]; \
+                         writeRates: Trace[\"writeRates\"] }",
+                        "built with json! from four of the Trace's fields",
+                    )),
+                ),
+                f("now", &[], STRING),
+                f("trace", &[], TRACE),
+                f(
+                    "readyCodes",
+                    &[],
+                    Plain(js(
+                        "Uint8Array",
+                        "a Vec<u8>, which wasm-bindgen hands over as a typed array, not JSON",
+                    )),
+                ),
+                f("isDone", &[], BOOL),
+                f("nodes", &[], Plain(rust::<Vec<nodestatus::Node>>())),
             ],
             getters: &[],
             statics: &[],
         },
         Class {
             name: "PodConfig",
-            ctor: &[p("options", OptObject, "PodConfig options")],
+            ctor: &[p(
+                "options",
+                OptObject(rust::<Option<crate::podconfig::PodConfigOptions>>()),
+                "PodConfig options",
+            )],
             methods: &[
-                f("setNow", &[TIME], Plain),
-                f("channel", &[SOURCE], Plain),
-                f("merge", &[SOURCE, POD_UPDATE, OPT_TIME], Text),
-                f("mergeDetailed", &[SOURCE, POD_UPDATE, OPT_TIME], Text),
-                f("sync", &[], Text),
-                f("seenAllSources", &[p("sources", Strings, "sources")], Plain),
-                f("mergedState", &[], Text),
-                f("sources", &[], Plain),
-                f("events", &[], Text),
-                f("logs", &[], Plain),
+                f("setNow", &[TIME], VOID),
+                f("channel", &[SOURCE], VOID),
+                f("merge", &[SOURCE, POD_UPDATE, OPT_TIME], POD_UPDATES),
+                f(
+                    "mergeDetailed",
+                    &[SOURCE, POD_UPDATE, OPT_TIME],
+                    Text(rust::<podconfig::MergeOutcome>()),
+                ),
+                // A one-element array (`[PodUpdate; 1]`) in Rust: the same JSON.
+                f("sync", &[], POD_UPDATES),
+                f("seenAllSources", &[p("sources", Strings, "sources")], BOOL),
+                f("mergedState", &[], PODS),
+                f("sources", &[], STRINGS),
+                f("events", &[], Text(rust::<Vec<podconfig::Event>>())),
+                f("logs", &[], STRINGS),
             ],
-            getters: &[("mode", Plain), ("now", Plain)],
+            getters: &[
+                ("mode", Plain(rust::<podconfig::NotificationMode>())),
+                ("now", STRING),
+            ],
             statics: &[],
         },
         Class {
             name: "FileSource",
-            ctor: &[p("options", Object, "FileSource options")],
+            ctor: &[p(
+                "options",
+                Object(rust::<crate::podconfig::FileSourceOptions>()),
+                "FileSource options",
+            )],
             methods: &[
                 f(
                     "writeFile",
                     &[FILE_NAME, p("content", Str, "file content")],
-                    Text,
+                    SOURCE_STEP,
                 ),
-                f("removeFile", &[FILE_NAME], Text),
-                f("tick", &[TIME], Text),
-                f("files", &[], Text),
+                f("removeFile", &[FILE_NAME], SOURCE_STEP),
+                f("tick", &[TIME], SOURCE_STEP),
+                f("files", &[], Text(rust::<BTreeMap<String, String>>())),
             ],
             getters: &[],
             statics: &[],
         },
         Class {
             name: "HttpSource",
-            ctor: &[p("options", Object, "HttpSource options")],
+            ctor: &[p(
+                "options",
+                Object(rust::<crate::podconfig::HttpSourceOptions>()),
+                "HttpSource options",
+            )],
             methods: &[
                 f(
                     "serve",
-                    &[p("response", NullableObject, "manifest response")],
-                    Plain,
+                    &[p(
+                        "response",
+                        NullableObject(rust::<Option<crate::podconfig::ManifestResponse>>()),
+                        "manifest response",
+                    )],
+                    VOID,
                 ),
-                f("tick", &[TIME], Text),
+                f("tick", &[TIME], SOURCE_STEP),
             ],
             getters: &[],
             statics: &[],
         },
         Class {
             name: "ApiserverSource",
-            ctor: &[p("options", Object, "ApiserverSource options")],
+            ctor: &[p(
+                "options",
+                Object(rust::<crate::podconfig::ApiserverSourceOptions>()),
+                "ApiserverSource options",
+            )],
             methods: &[
-                f("setNodeSynced", &[p("synced", Boolean, "synced")], Plain),
-                f("upsertPod", &[p("pod", Object, "pod")], Text),
-                f("deletePod", &[NAMESPACE, NAME], Text),
-                f("tick", &[TIME], Text),
-                f("clusterPods", &[], Text),
+                f("setNodeSynced", &[p("synced", Boolean, "synced")], VOID),
+                f("upsertPod", &[p("pod", Object(POD), "pod")], SOURCE_STEP),
+                f("deletePod", &[NAMESPACE, NAME], SOURCE_STEP),
+                f("tick", &[TIME], SOURCE_STEP),
+                f("clusterPods", &[], PODS),
             ],
-            getters: &[("watching", Plain)],
+            getters: &[("watching", BOOL)],
             statics: &[],
         },
         Class {
             name: "BootstrapController",
-            ctor: &[p("config", Object, "bootstrap config")],
+            ctor: &[p(
+                "config",
+                Object(rust::<bootstrap::BootstrapConfig>()),
+                "bootstrap config",
+            )],
             methods: &[
-                f("advance", &[DURATION], Plain),
-                f("startApiserver", &[APISERVER], Plain),
-                f("stopApiserver", &[APISERVER], Plain),
-                f("crashApiserver", &[APISERVER], Plain),
+                f("advance", &[DURATION], VOID),
+                f("startApiserver", &[APISERVER], VOID),
+                f("stopApiserver", &[APISERVER], VOID),
+                f("crashApiserver", &[APISERVER], VOID),
                 f(
                     "createService",
                     &[
-                        p("service", Object, "service"),
+                        p("service", Object(rust::<cp::Service>()), "service"),
                         p("allocate", Boolean, "allocate"),
                     ],
-                    Plain,
+                    VOID,
                 ),
                 f(
                     "deleteService",
                     &[NAMESPACE, NAME, p("release", Boolean, "release")],
-                    Plain,
+                    VOID,
                 ),
-                f("allocateClusterIp", &[p("ip", Str, "IP address")], Plain),
-                f("allocateNodePort", &[p("port", I32, "node port")], Plain),
-                f("deleteNamespace", &[p("name", Str, "namespace")], Plain),
-                f("namespaces", &[], Plain),
-                f("service", &[], Plain),
-                f("services", &[], Plain),
-                f("endpoints", &[], Plain),
-                f("leases", &[], Plain),
-                f("allocations", &[], Plain),
-                f("events", &[], Plain),
-                f("log", &[], Plain),
-                f("repairRuns", &[], Plain),
-                f("endpointsHistory", &[], Plain),
-                f("state", &[], Plain),
+                f("allocateClusterIp", &[p("ip", Str, "IP address")], VOID),
+                f("allocateNodePort", &[p("port", I32, "node port")], VOID),
+                f("deleteNamespace", &[p("name", Str, "namespace")], BOOL),
+                f("namespaces", &[], STRINGS),
+                f("service", &[], Plain(rust::<Option<cp::Service>>())),
+                f("services", &[], Plain(rust::<Vec<cp::Service>>())),
+                f("endpoints", &[], Plain(rust::<Option<cp::Endpoints>>())),
+                f("leases", &[], Plain(rust::<Vec<lease::MasterLease>>())),
+                f("allocations", &[], Plain(rust::<view::Allocations>())),
+                f("events", &[], Plain(rust::<Vec<cp::Event>>())),
+                f("log", &[], Plain(rust::<Vec<cp::LogEntry>>())),
+                f("repairRuns", &[], Plain(rust::<Vec<view::RepairRun>>())),
+                f(
+                    "endpointsHistory",
+                    &[],
+                    Plain(rust::<Vec<view::EndpointsChange>>()),
+                ),
+                f("state", &[], Plain(rust::<view::BootstrapState>())),
             ],
-            getters: &[("now", Plain)],
+            getters: &[("now", STRING)],
             statics: &[],
         },
     ],
