@@ -700,7 +700,7 @@ pub(crate) const AREAS: Exports = Exports {
             name: "PodConfig",
             ctor: &[p(
                 "options",
-                OptObject(rust::<Option<crate::podconfig::PodConfigOptions>>()),
+                OptObject(rust::<Option<podconfig::PodConfigOptions>>()),
                 "PodConfig options",
             )],
             methods: &[
@@ -730,7 +730,7 @@ pub(crate) const AREAS: Exports = Exports {
             name: "FileSource",
             ctor: &[p(
                 "options",
-                Object(rust::<crate::podconfig::FileSourceOptions>()),
+                Object(rust::<podconfig::FileSourceOptions>()),
                 "FileSource options",
             )],
             methods: &[
@@ -750,7 +750,7 @@ pub(crate) const AREAS: Exports = Exports {
             name: "HttpSource",
             ctor: &[p(
                 "options",
-                Object(rust::<crate::podconfig::HttpSourceOptions>()),
+                Object(rust::<podconfig::HttpSourceOptions>()),
                 "HttpSource options",
             )],
             methods: &[
@@ -758,7 +758,7 @@ pub(crate) const AREAS: Exports = Exports {
                     "serve",
                     &[p(
                         "response",
-                        NullableObject(rust::<Option<crate::podconfig::ManifestResponse>>()),
+                        NullableObject(rust::<Option<podconfig::http::HttpResponse>>()),
                         "manifest response",
                     )],
                     VOID,
@@ -772,7 +772,7 @@ pub(crate) const AREAS: Exports = Exports {
             name: "ApiserverSource",
             ctor: &[p(
                 "options",
-                Object(rust::<crate::podconfig::ApiserverSourceOptions>()),
+                Object(rust::<podconfig::ApiserverSourceOptions>()),
                 "ApiserverSource options",
             )],
             methods: &[
