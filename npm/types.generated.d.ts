@@ -876,7 +876,8 @@ export type EnumRequest = {
   operation?: EnumOperation;
 };
 /**
- * The arguments of the guide's `OnTuesday` example.
+ * The arguments of the guide's `OnTuesday` example: the value, the old object's value on
+ * update, and the gates by name.
  */
 export type FrobberRestartPolicyRequest = {
   restartPolicy: string;

@@ -122,6 +122,35 @@ pub struct RestartPolicyReport {
     pub declarative: Vec<String>,
 }
 
+/// The arguments of the guide's `OnTuesday` example: the value, the old object's value on
+/// update, and the gates by name.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "FrobberRestartPolicyRequest")
+)]
+pub struct RestartPolicyRequest {
+    pub restart_policy: String,
+    /// The old object's value on update; absent on create.
+    #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
+    pub old_restart_policy: Option<String>,
+    pub gates: BTreeMap<String, bool>,
+}
+
+impl RestartPolicyRequest {
+    /// [`check_restart_policy`] of this request; a gate it does not name has no value.
+    pub fn check(&self) -> Result<RestartPolicyReport, GatingError> {
+        check_restart_policy(
+            &self.restart_policy,
+            self.old_restart_policy.as_deref(),
+            &|g| self.gates.get(g).copied(),
+        )
+    }
+}
+
 /// Runs both validations of `restartPolicy` (`old_policy` is `None` on create). `Err` says which
 /// gate has no value.
 pub fn check_restart_policy(

@@ -66,36 +66,13 @@ pub fn validate_enum(
     output(&errs)
 }
 
-/// The arguments of the guide's `OnTuesday` example.
-#[derive(serde::Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(
-    feature = "typescript",
-    derive(ts_rs::TS),
-    ts(rename = "FrobberRestartPolicyRequest")
-)]
-pub(crate) struct RestartPolicyRequest {
-    restart_policy: String,
-    /// The old object's value on update; absent on create.
-    #[serde(default)]
-    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
-    old_restart_policy: Option<String>,
-    gates: BTreeMap<String, bool>,
-}
-
 /// The guide's `OnTuesday` example: is the value allowed, and what each validation says.
 #[wasm_bindgen(js_name = validateFrobberRestartPolicy, unchecked_return_type = "FrobberRestartPolicyReport")]
 pub fn validate_frobber_restart_policy(
     #[wasm_bindgen(unchecked_param_type = "FrobberRestartPolicyRequest")] request: &str,
 ) -> Result<JsValue, JsValue> {
-    let r: RestartPolicyRequest = input(request, "restart policy request")?;
-    let out = frobber::check_restart_policy(
-        &r.restart_policy,
-        r.old_restart_policy.as_deref(),
-        &lookup(&r.gates),
-    )
-    .map_err(fail)?;
-    output(&out)
+    let r: frobber::RestartPolicyRequest = input(request, "restart policy request")?;
+    output(&r.check().map_err(fail)?)
 }
 
 /// The bootstrap controllers of several apiservers on a virtual clock.

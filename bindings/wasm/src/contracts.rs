@@ -261,7 +261,7 @@ pub(crate) fn generate() -> String {
                 decl::<enums::OperationType>(&cfg),
                 decl::<enums::EnumExclusion>(&cfg),
                 decl::<enums::EnumRequest>(&cfg),
-                decl::<super::apifields::RestartPolicyRequest>(&cfg),
+                decl::<frobber::RestartPolicyRequest>(&cfg),
                 decl::<frobber::RestartPolicyReport>(&cfg),
             ],
         ),

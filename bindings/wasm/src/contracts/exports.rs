@@ -559,7 +559,7 @@ pub(crate) const AREAS: Exports = Exports {
             "validateFrobberRestartPolicy",
             &[p(
                 "request",
-                Object(rust::<crate::apifields::RestartPolicyRequest>()),
+                Object(rust::<api::frobber::RestartPolicyRequest>()),
                 "restart policy request",
             )],
             Plain(rust::<api::frobber::RestartPolicyReport>()),
