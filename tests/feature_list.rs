@@ -140,5 +140,12 @@ fn malformed_lists_name_the_entry_and_line() {
         err.to_string().starts_with("feature list: yaml: line"),
         "{err}"
     );
+    // The problem's own line, where go-yaml's text names the one before it.
+    let err = parse_feature_list("- name: X\n  versionedSpecs:\n - bad\n").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "feature list: yaml: line 2: did not find expected '-' indicator"
+    );
+    assert_eq!(err.problems()[0].line(), Some(3));
     assert!(parse_feature_list("{}").is_err());
 }

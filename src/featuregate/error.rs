@@ -185,13 +185,23 @@ pub enum Problem {
         what: &'static str,
         message: String,
     },
-    /// A malformed `versioned_feature_list.yaml`.
+    /// A malformed `versioned_feature_list.yaml`, and the line of the text at fault (the one
+    /// the problem is on, which a YAML syntax error's go-yaml text may not name).
     FeatureList {
         message: String,
+        line: Option<usize>,
     },
 }
 
 impl Problem {
+    /// The line of the input at fault, for a problem of a text (a feature list).
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            Problem::FeatureList { line, .. } => *line,
+            _ => None,
+        }
+    }
+
     /// The feature this problem is about, if it is about one.
     pub fn feature(&self) -> Option<&str> {
         use Problem::*;
@@ -492,7 +502,7 @@ impl fmt::Display for Problem {
                 q(feature)
             ),
             InvalidVersion { what, message } => write!(f, "invalid {what}: {message}"),
-            FeatureList { message } => f.write_str(message),
+            FeatureList { message, .. } => f.write_str(message),
         }
     }
 }

@@ -45,14 +45,20 @@ pub const MAX_FEATURE_LIST_BYTES: usize = 1 << 20;
 pub fn parse_feature_list(
     text: &str,
 ) -> Result<BTreeMap<String, Vec<FeatureSpec>>, FeatureGateError> {
-    let fail = |message: String| FeatureGateError::from(Problem::FeatureList { message });
+    let fail = |message: String, line: Option<usize>| {
+        FeatureGateError::from(Problem::FeatureList { message, line })
+    };
     if text.len() > MAX_FEATURE_LIST_BYTES {
-        return Err(fail(format!(
-            "feature list: {} bytes; the limit is {MAX_FEATURE_LIST_BYTES}",
-            text.len()
-        )));
+        return Err(fail(
+            format!(
+                "feature list: {} bytes; the limit is {MAX_FEATURE_LIST_BYTES}",
+                text.len()
+            ),
+            None,
+        ));
     }
-    let doc = yaml::parse(text).map_err(|e| fail(format!("feature list: {e}")))?;
+    let doc =
+        yaml::parse(text).map_err(|e| fail(format!("feature list: {e}"), Some(e.pos().line)))?;
     let items = match &doc.value {
         serde_json::Value::Array(items) => items,
         serde_json::Value::Null => return Ok(BTreeMap::new()),
@@ -60,6 +66,7 @@ pub fn parse_feature_list(
             return Err(fail(
                 "feature list: line 1: expected a YAML list of {name, versionedSpecs} entries"
                     .to_string(),
+                Some(1),
             ))
         }
     };
@@ -73,7 +80,10 @@ pub fn parse_feature_list(
                 Some(name) => format!("entry {i} ({name})"),
                 None => format!("entry {i}"),
             };
-            fail(format!("feature list: line {line}: {label}: {message}"))
+            fail(
+                format!("feature list: line {line}: {label}: {message}"),
+                Some(line),
+            )
         };
         // Through `json::strict`: an array is refused where an entry or a spec is expected, as
         // Go's decoder refuses it (serde's derive alone would fill a struct from one). By the

@@ -165,6 +165,11 @@ test("bad input never traps: versions, specs, maps, feature lists", () => {
   assert.throws(() => gate.setEmulationVersion(""), /invalid emulation version/);
   assert.throws(() => parseFeatureList("- name: X\n  versionedSpecs: 3\n"), /feature list: line 1: entry 0 \(X\)/);
   assert.throws(() => parseFeatureList("[[[["), /feature list: yaml: line/);
+  // go-yaml names a parser error's line one less than the one the problem is on (its lines
+  // count from 0 there); the error's `line` is the problem's, for editors to mark.
+  assert.throws(() => parseFeatureList("- name: X\n  versionedSpecs:\n - bad\n"), (e) =>
+    e.message === "feature list: yaml: line 2: did not find expected '-' indicator" && e.line === 3 && e.problems[0].line === 3);
+  assert.throws(() => parseFeatureList("- name: X\n  versionedSpecs: 3\n"), (e) => e.line === 1);
   // Random and hostile strings: each call either succeeds or throws an Error, and the gate keeps working.
   let seed = 7;
   const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed / 2147483648);

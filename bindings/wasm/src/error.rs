@@ -239,10 +239,7 @@ pub(crate) fn fail_in<E: CoreError>(area: AreaErrorKind) -> impl Fn(E) -> JsValu
 }
 
 /// A line number as JS receives it (a number; lines beyond u32 do not occur in bounded input).
-#[cfg(all(
-    feature = "api",
-    any(feature = "kubelet-config", feature = "node-status")
-))]
+#[cfg(feature = "api")]
 pub(crate) fn line(l: usize) -> u32 {
     u32::try_from(l).unwrap_or(u32::MAX)
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use wasm_bindgen::prelude::*;
 
-use super::error::{fail, CoreError, ErrorFields, ErrorProblem, ErrorSpan};
+use super::error::{fail, CoreError, ErrorFields, ErrorLocation, ErrorProblem, ErrorSpan};
 use super::{input, output, utf16_offset};
 use kubegate::featuregate::{self as core, FeatureGateError};
 use kubegate::version::Version;
@@ -42,13 +42,22 @@ impl CoreError for GateFailure<'_> {
                     start: utf16_offset(text, span.start),
                     end: utf16_offset(text, span.end),
                 }),
-                ..ErrorProblem::default()
+                at: at_line(p.line()),
             })
             .collect();
         ErrorFields {
             problems: Some(problems),
+            at: at_line(self.error.problems().first().and_then(|p| p.line())),
             ..ErrorFields::kind(self.kind_name())
         }
+    }
+}
+
+/// A feature list's line as the error's location (`e.line` in JS).
+fn at_line(line: Option<usize>) -> ErrorLocation {
+    ErrorLocation {
+        line: line.map(super::error::line),
+        ..ErrorLocation::default()
     }
 }
 
