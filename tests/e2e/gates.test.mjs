@@ -71,6 +71,24 @@ test("importing a versioned_feature_list.yaml by paste, with bad input reported"
   await page.close();
 });
 
+test("with no valid feature list the flags are not checked, never reported as accepted", async () => {
+  const page = await b.open();
+  await page.selectOption("#gates-source", "custom");
+  await page.fill("#gates-flags", "NodeSwap=maybe");
+  const status = () => page.textContent("#gates-flag-status");
+  await page.waitForFunction(() => document.querySelector("#gates-flag-status")?.textContent.startsWith("Not checked"));
+  // A list that does not parse leaves nothing to check against either.
+  await page.fill("#gates-paste", "- name: Foo\n  versionedSpecs: [[[");
+  await page.waitForSelector("#gates-list-status.error");
+  assert.match(await status(), /^Not checked: there is no valid feature list/);
+  // With a list, Kubernetes' own answer: the value is read before the name is looked up.
+  await page.fill("#gates-paste", "- name: Foo\n  versionedSpecs:\n  - {default: true, preRelease: Beta, version: '1.30'}\n");
+  await page.waitForFunction(() => document.querySelector("#gates-flag-status")?.textContent.includes("Kubernetes refuses this"));
+  assert.match(await status(), /invalid value of NodeSwap=maybe, err: strconv\.ParseBool: parsing "maybe": invalid syntax/);
+  await assertClean(page);
+  await page.close();
+});
+
 test("share links round-trip the state", async () => {
   const page = await b.open();
   await page.selectOption("#gates-emulation", "1.33");

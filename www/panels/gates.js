@@ -364,8 +364,15 @@ export default {
     // ---- drawing
     // What the last check made of the --feature-gates string, for the code editor's marks.
     let flagCheck = { text: "", problems: [] };
-    function drawFlagStatus(error) {
+    // `unchecked`: there is no gate to check the flags against (no valid feature list), so the
+    // status says so rather than "Accepted.".
+    function drawFlagStatus(error, unchecked = false) {
       flagCheck = { text: state.flags, problems: error ? (error.problems?.length ? error.problems : [{ message: error.message }]) : [] };
+      if (unchecked) {
+        flags.removeAttribute("aria-invalid");
+        render(flagStatus, h("span", { class: "muted" }, state.flags.trim() ? "Not checked: there is no valid feature list to check these gates against." : ""));
+        return;
+      }
       if (!error) {
         flags.removeAttribute("aria-invalid");
         render(flagStatus, h("span", { class: "ok" }, state.flags.trim() ? "Accepted." : "No gates set: every gate has its default."));
@@ -718,7 +725,7 @@ export default {
         headKey = "";
         summary.textContent = "";
         render(diffBox);
-        drawFlagStatus(null);
+        drawFlagStatus(null, true);
         return;
       }
       let result;
@@ -731,6 +738,7 @@ export default {
         placeRows([]);
         render(thead);
         headKey = "";
+        drawFlagStatus(null, true);
         return;
       }
       drawFlagStatus(result.error);
