@@ -47,8 +47,8 @@ pub use report::PodView;
 use tainter::{NodeId, ZoneTainter};
 
 /// Most nodes in one `monitorNodeHealth` or tainting pass through the checked entries
-/// ([`PassInput`]): 50,000 nodes go through a pass in well under a second in wasm; more is
-/// refused at once.
+/// ([`PassInput`]): the most a pass takes within the package's speed goal for one pass
+/// (BENCHMARKS.md); more is refused at once.
 pub const MAX_NODES: usize = 50_000;
 /// Most pod references in one pass.
 pub const MAX_PODS: usize = 500_000;

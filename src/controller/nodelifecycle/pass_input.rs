@@ -1,9 +1,9 @@
 //! A pass's input read from JSON text, for callers that hold it as text: the bulk path of the
-//! npm package, where 50,000 nodes with their leases and pods are about 20 MB of JSON.
+//! npm package, where a cluster's nodes with their leases and pods are megabytes of JSON.
 //!
 //! Why a second decoder beside [`MonitorInput`]'s: a pass reads three fields of each lease and
-//! pod and keeps none, so decoding them into owned strings only to drop them again costs 300,000
-//! allocations for 50,000 of each, decoding and freeing. [`PassInput::from_slice`] decodes leases
+//! pod and keeps none, so decoding them into owned strings only to drop them again costs
+//! allocations per lease and pod, decoding and freeing. [`PassInput::from_slice`] decodes leases
 //! and pods as views that borrow their strings from the text, and nodes as [`Node`]s (a pass
 //! returns them). It accepts exactly what [`MonitorInput`] accepts: the same fields, types,
 //! defaults and unknown-field rules (the tests below compare the two on valid and refused

@@ -1,5 +1,5 @@
 //! A merge's input read from JSON text, for callers that hold it as text: the bulk path of the
-//! npm package, where an update of 50,000 pods is tens of megabytes of JSON.
+//! npm package, where an update of [`super::MAX_PODS`] pods is a large JSON text.
 //!
 //! Why a decoder beside [`MergeInput`]'s: that one builds a `serde_json::Value` tree of the whole
 //! update and then a [`Pod`] of each value; [`UpdateInput::from_slice`] decodes each pod straight
