@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { useBrowser, assertClean, screenshot, settled } from "./harness.mjs";
+import { useBrowser, assertClean, screenshot, settled, framesPassed } from "./harness.mjs";
 
 const b = useBrowser();
 
@@ -71,6 +71,7 @@ test("a keystroke patches the gate rows in reach at once and the others when idl
       window.__seen = { busy: document.querySelector("#gates-table").getAttribute("aria-busy"), inView: inView.length, inViewOn: on(inView), far: far.length, farOn: on(far) };
     }, { once: true });
   });
+  await framesPassed(page);
   await page.press("#gates-flags", "e");
   const seen = await page.waitForFunction(() => window.__seen).then((h) => h.jsonValue());
   assert.equal(seen.inViewOn, seen.inView, `every alpha row in view is on at once: ${JSON.stringify(seen)}`);

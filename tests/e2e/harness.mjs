@@ -50,6 +50,12 @@ export function useBrowser() {
  *  sections below the fold are drawn when the browser is idle. */
 export const settled = (page) => page.waitForFunction(() => !document.querySelector("main [aria-busy='true']"));
 
+/** Waits until the browser has drawn two frames: a keystroke that arrives within the frame of
+ *  the previous answer is folded into the next frame (ui.js `eagerFrame`), so a test that reads
+ *  what a keystroke's own event did must first let the previous one's frame pass, as a typist's
+ *  pause does. */
+export const framesPassed = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
 /** Saves a full-page screenshot as tests/e2e/screenshots/<name>.png. */
 export async function screenshot(page, name) {
   mkdirSync(shots, { recursive: true });
