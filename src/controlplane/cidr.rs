@@ -5,7 +5,8 @@
 //! `pkg/registry/core/service/ipallocator` (`NewCIDRRange`), Kubernetes ≈ v1.28–1.33.
 //!
 //! * The `kubernetes` Service's ClusterIP is index 1 of the service CIDR (its first usable
-//!   address); a range smaller than 8 addresses is refused.
+//!   address); a range smaller than 8 addresses is refused, and so is one `RangeSize` counts
+//!   as empty (`/0` and `/1` in IPv4, `::/0` and `::/1`), however many addresses it holds.
 //! * The allocatable range never includes the network address, nor the IPv4 broadcast address,
 //!   and an IPv6 range is capped at 65536 addresses (the allocator keeps a bitmap).
 
@@ -134,26 +135,53 @@ impl IpNet {
         }
     }
 
-    /// `RangeSize`: the number of addresses, saturating at `u128::MAX` for `::/0`.
-    pub fn size(&self) -> u128 {
-        let host_bits = u32::from(self.width() - self.prefix);
-        1u128.checked_shl(host_bits).unwrap_or(u128::MAX)
+    fn host_bits(&self) -> u32 {
+        u32::from(self.width() - self.prefix)
     }
 
+    /// `RangeSize` of `k8s.io/utils/net`: the number of addresses, except that a range of 31 or
+    /// more host bits in IPv4 (`/1`, `/0`) and of 127 or more in IPv6 counts as 0, and one of 63
+    /// or more host bits as Go's `math.MaxInt64` (an `int64` cannot hold it). Those are
+    /// upstream's answers, so `10.0.0.0/1` is refused as a service range smaller than 8
+    /// addresses, as the apiserver refuses it.
+    pub fn range_size(&self) -> i64 {
+        let host_bits = self.host_bits();
+        if (!self.v6 && host_bits >= 31) || (self.v6 && host_bits >= 127) {
+            0
+        } else if host_bits >= 63 {
+            i64::MAX
+        } else {
+            1i64 << host_bits
+        }
+    }
+
+    /// `(*net.IPNet).Contains`: `ip` is of the family and shares the network's prefix bits.
     pub fn contains(&self, ip: IpAddr) -> bool {
         let (bits, v6) = to_bits(ip);
-        v6 == self.v6 && (bits.wrapping_sub(self.network)) < self.size() && bits >= self.network
+        v6 == self.v6 && self.holds(bits)
     }
 
-    /// `GetIndexedIP`.
+    /// Whether the address `bits` (of this network's family) lies under its prefix.
+    fn holds(&self, bits: u128) -> bool {
+        let host_bits = self.host_bits();
+        host_bits >= 128 || bits >> host_bits == self.network >> host_bits
+    }
+
+    /// `GetIndexedIP`: the network's address plus `index`, which must still lie in the network
+    /// (an IPv4 address carried past 255.255.255.255 leaves the family, so it does not).
     pub fn indexed_ip(&self, index: u128) -> Result<IpAddr, RangeError> {
-        if index >= self.size() {
-            return Err(RangeError::new(format!(
+        let limit = if self.v6 {
+            u128::MAX
+        } else {
+            u128::from(u32::MAX)
+        };
+        match self.network.checked_add(index) {
+            Some(bits) if bits <= limit && self.holds(bits) => Ok(from_bits(bits, self.v6)),
+            _ => Err(RangeError::new(format!(
                 "can't generate IP with index {index} from subnet. subnet too small. subnet: {:?}",
                 self.to_string()
-            )));
+            ))),
         }
-        Ok(from_bits(self.network + index, self.v6))
     }
 }
 
@@ -165,7 +193,7 @@ impl fmt::Display for IpNet {
 
 /// `ServiceIPRange`: the range and the `kubernetes` Service's ClusterIP (index 1).
 pub fn service_ip_range(net: &IpNet) -> Result<IpAddr, RangeError> {
-    if net.size().min(1 << 16) < 8 {
+    if net.range_size().min(1 << 16) < 8 {
         return Err(RangeError::new(
             "the service cluster IP range must be at least 8 IP addresses".to_string(),
         ));
@@ -208,16 +236,20 @@ pub struct IpRange {
 impl IpRange {
     /// `NewCIDRRange`.
     pub fn new(net: IpNet) -> IpRange {
-        let mut max = net.size();
+        let mut max = net.range_size();
         if net.v6 {
             max = max.min(65536);
         } else {
-            max = max.saturating_sub(1);
+            max -= 1;
         }
+        // Less the network address; a count below 0 (a whole-mask range, or one `RangeSize`
+        // counts as 0) is 0, as upstream clamps it. `max` lies in -1..=2^30 or 0..=65536 here,
+        // so the subtraction cannot overflow.
+        let max = u128::try_from(max - 1).unwrap_or(0);
         IpRange {
             net,
             base: net.network.saturating_add(1),
-            max: max.saturating_sub(1),
+            max,
             used: BTreeSet::new(),
         }
     }
@@ -310,6 +342,67 @@ mod tests {
             e.as_deref(),
             Some("the service cluster IP range must be at least 8 IP addresses")
         );
+    }
+
+    #[test]
+    fn range_size_is_upstreams() {
+        let size = |s: &str| IpNet::parse(s).map(|n| n.range_size()).ok();
+        assert_eq!(size("10.0.0.0/24"), Some(256));
+        assert_eq!(size("10.0.0.0/31"), Some(2));
+        assert_eq!(size("10.0.0.0/32"), Some(1));
+        assert_eq!(size("0.0.0.0/2"), Some(1 << 30));
+        assert_eq!(size("0.0.0.0/1"), Some(0));
+        assert_eq!(size("0.0.0.0/0"), Some(0));
+        assert_eq!(size("fd00::/64"), Some(i64::MAX));
+        assert_eq!(size("fd00::/66"), Some(1 << 62));
+        assert_eq!(size("::/1"), Some(0));
+        // A range RangeSize counts as 0 is refused as too small, whatever its real size.
+        for whole in ["0.0.0.0/0", "128.0.0.0/1", "::/0"] {
+            let e = IpNet::parse(whole)
+                .ok()
+                .and_then(|n| service_ip_range(&n).err())
+                .map(|e| e.to_string());
+            assert_eq!(
+                e.as_deref(),
+                Some("the service cluster IP range must be at least 8 IP addresses"),
+                "{whole}"
+            );
+        }
+        let ip = |s: &str| IpNet::parse(s).ok().and_then(|n| service_ip_range(&n).ok());
+        assert_eq!(
+            ip("0.0.0.0/2").map(|i| i.to_string()).as_deref(),
+            Some("0.0.0.1")
+        );
+        assert_eq!(
+            ip("fd00::/64").map(|i| i.to_string()).as_deref(),
+            Some("fd00::1")
+        );
+    }
+
+    #[test]
+    fn indexed_ip_stays_in_the_network() {
+        let at = |s: &str, i: u128| {
+            IpNet::parse(s).ok().map(|n| {
+                n.indexed_ip(i)
+                    .map(|ip| ip.to_string())
+                    .map_err(|e| e.to_string())
+            })
+        };
+        assert_eq!(at("10.0.0.0/30", 3), Some(Ok("10.0.0.3".to_string())));
+        assert_eq!(
+            at("10.0.0.0/30", 4),
+            Some(Err("can't generate IP with index 4 from subnet. subnet too small. subnet: \"10.0.0.0/30\"".to_string()))
+        );
+        assert!(matches!(at("255.255.255.255/32", 1), Some(Err(_))));
+        assert_eq!(at("0.0.0.0/0", 1), Some(Ok("0.0.0.1".to_string())));
+        assert!(matches!(
+            at("ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff/128", 1),
+            Some(Err(_))
+        ));
+        let mut r = IpRange::new(IpNet::parse("0.0.0.0/0").unwrap_or_else(|e| panic!("{e}")));
+        assert!(r
+            .allocate(parse_ip("10.0.0.1").unwrap_or_else(|| panic!()))
+            .is_err());
     }
 
     #[test]
