@@ -11,6 +11,10 @@
 //! - A `KubeletConfiguration` document in the same file: the kubelet's config file (kubeadm writes
 //!   it to `/var/lib/kubelet/config.yaml`).
 //!
+//! kubeadm refuses a file before reading any of these when a piece between `---` lines names
+//! no group, version or kind (a header comment cut off by `---` is such a piece), or a kind
+//! twice; kubegate refuses it with kubeadm's words.
+//!
 //! v1beta3 writes extra arguments as a map (`{feature-gates: "A=true"}`); v1beta4 as a list of
 //! `{name, value}` where a name may repeat. Both are read, each argument with its line.
 
@@ -77,12 +81,17 @@ impl KubeadmConfig {
 }
 
 /// Reads a kubeadm configuration file (one or more `---`-separated documents).
+///
+/// A file kubeadm itself refuses is refused with kubeadm's words.
 pub fn parse(text: &str) -> Result<KubeadmConfig, ImportError> {
     check_size(text, "kubeadm configuration")?;
+    split_documents(text)?;
     let docs = crate::yaml::parse_all(text).map_err(yaml_error)?;
     let mut out = KubeadmConfig::default();
     for doc in &docs {
         let v = &doc.value;
+        // YAML's reading may see an empty document where kubeadm's cutting saw none (after a
+        // last `---`); kubeadm's pieces all passed `split_documents`.
         if v.is_null() {
             continue;
         }
@@ -94,8 +103,9 @@ pub fn parse(text: &str) -> Result<KubeadmConfig, ImportError> {
                 .min(),
             _ => None,
         };
-        // Go's zero values: a document without `apiVersion` or `kind` matches no arm but the
-        // last; `split` yields at least one piece, so its "" is unreachable.
+        // Both are strings here (`split_documents` refused any other type and any document
+        // without them; YAML's null document is skipped above), so the "" defaults cannot
+        // happen; `split` yields at least one piece, so its "" cannot either.
         let api = v.get("apiVersion").and_then(Value::as_str).unwrap_or("");
         let kind = v.get("kind").and_then(Value::as_str).unwrap_or("");
         match (api.split('/').next().unwrap_or(""), kind) {
@@ -195,21 +205,10 @@ pub fn parse(text: &str) -> Result<KubeadmConfig, ImportError> {
                     format!("KubeletConfiguration ({api}): the kubelet's config file"),
                 ));
             }
+            // Every document names a group, a version and a kind ([`split_documents`]).
             _ => out.ignored.push(Note::new(
                 line_of(doc, "/kind").or(line),
-                format!(
-                    "document {}{}",
-                    if kind.is_empty() {
-                        "without kind"
-                    } else {
-                        kind
-                    },
-                    if api.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({api})")
-                    }
-                ),
+                format!("document {kind} ({api})"),
             )),
         }
     }
@@ -220,6 +219,149 @@ pub fn parse(text: &str) -> Result<KubeadmConfig, ImportError> {
         ));
     }
     Ok(out)
+}
+
+/// One document of a kubeadm configuration file as kubeadm cuts it: its text and first line.
+struct Piece<'a> {
+    text: &'a str,
+    line: usize,
+}
+
+/// kubeadm's first reading of a configuration file (`SplitConfigDocuments`, kubeadm's
+/// `util/marshal.go`), which refuses a file before any of its settings is looked at.
+///
+/// Why by hand: kubeadm does not cut the file as YAML does. apimachinery's `YAMLReader` cuts it
+/// at every line that starts with `---`, as text; the rest of that line may be spaces or a
+/// comment and nothing else (`invalid Yaml document separator: x`), and a piece that holds
+/// only comments or blank lines is a document too. Each piece must then name an `apiVersion`
+/// with a group and a version and a `kind`: a comment block cut off from the first document by
+/// a `---` is refused as `invalid configuration for GroupVersionKind /, Kind=`, and so is a
+/// core-group document such as a `v1` ConfigMap (`/v1, Kind=ConfigMap`). A kind written twice is
+/// refused once every piece is read. The rule of the separator's rest is apimachinery's from
+/// 1.22 on; earlier readers took `--- x` as a line of the document.
+fn split_documents(text: &str) -> Result<(), ImportError> {
+    let mut kinds: Vec<String> = Vec::new();
+    let mut twice: Vec<String> = Vec::new();
+    for piece in kubeadm_pieces(text)? {
+        let kind = interpret(&piece)?;
+        if kinds.contains(&kind) {
+            let error =
+                format!("invalid configuration: kind {kind:?} is specified twice in YAML file");
+            if !twice.contains(&error) {
+                twice.push(error);
+            }
+        } else {
+            kinds.push(kind);
+        }
+    }
+    // apimachinery's aggregate: one message as it is, several in brackets.
+    match twice.as_slice() {
+        [] => Ok(()),
+        [one] => Err(ImportError::new(one.clone(), None)),
+        many => Err(ImportError::new(format!("[{}]", many.join(", ")), None)),
+    }
+}
+
+/// The pieces `YAMLReader` cuts `text` into. A separator line ends the piece before it; the
+/// one at the very start, with nothing before it, stays in the piece it opens.
+fn kubeadm_pieces(text: &str) -> Result<Vec<Piece<'_>>, ImportError> {
+    let mut pieces = Vec::new();
+    let mut start: Option<(usize, usize)> = None; // byte offset and line of the open piece
+    let mut offset = 0;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        if let Some(rest) = line.strip_prefix("---") {
+            let rest = rest.trim();
+            if !rest.is_empty() && !rest.starts_with('#') {
+                return Err(ImportError::new(
+                    format!("invalid Yaml document separator: {rest}"),
+                    Some(i + 1),
+                ));
+            }
+            if let Some((from, first)) = start.take() {
+                pieces.push(Piece {
+                    text: &text[from..offset],
+                    line: first,
+                });
+                offset += line.len();
+                continue;
+            }
+        }
+        start.get_or_insert((offset, i + 1));
+        offset += line.len();
+    }
+    if let Some((from, first)) = start {
+        pieces.push(Piece {
+            text: &text[from..],
+            line: first,
+        });
+    }
+    Ok(pieces)
+}
+
+/// apimachinery's YAML `SimpleMetaFactory.Interpret` of one piece, then kubeadm's demand for a
+/// group, a version and a kind: the piece's kind, or kubeadm's error on the piece's line (or
+/// the line at fault).
+fn interpret(piece: &Piece<'_>) -> Result<String, ImportError> {
+    const PREFIX: &str = "could not interpret GroupVersionKind; unmarshal error:";
+    let at = |line: usize| Some(piece.line + line - 1);
+    let doc = crate::yaml::parse(piece.text).map_err(|e| {
+        ImportError::new(
+            format!("{PREFIX} error converting YAML to JSON: {e}"),
+            at(e.pos().line),
+        )
+    })?;
+    let field = |key: &str| {
+        match doc.value.get(key) {
+        None | Some(Value::Null) => Ok(""),
+        Some(Value::String(s)) => Ok(s.as_str()),
+        Some(other) => Err(ImportError::new(
+            format!(
+                "{PREFIX} error unmarshaling JSON: while decoding JSON: json: cannot unmarshal {} into Go struct field TypeMeta.{key} of type string",
+                crate::go::json_type(other)
+            ),
+            line_of(&doc, &format!("/{key}")).and_then(at),
+        )),
+    }
+    };
+    let (api, kind) = match &doc.value {
+        Value::Object(_) | Value::Null => {
+            // Go decodes the keys in the document's order and reports the first misfit.
+            let mut keys = ["apiVersion", "kind"];
+            keys.sort_by_key(|k| doc.position(&format!("/{k}")));
+            for key in keys {
+                field(key)?;
+            }
+            (field("apiVersion")?, field("kind")?)
+        }
+        other => {
+            return Err(ImportError::new(
+                format!(
+                    "{PREFIX} error unmarshaling JSON: while decoding JSON: json: cannot unmarshal {} into Go value of type runtime.TypeMeta",
+                    crate::go::json_type(other)
+                ),
+                Some(piece.line),
+            ))
+        }
+    };
+    // schema.ParseGroupVersion: "" and "/" are empty; no slash is a version of the core group.
+    let (group, version) = match api.split_once('/') {
+        _ if api.is_empty() || api == "/" => ("", ""),
+        None => ("", api),
+        Some((group, version)) if !version.contains('/') => (group, version),
+        Some(_) => {
+            return Err(ImportError::new(
+                format!("unexpected GroupVersion string: {api}"),
+                line_of(&doc, "/apiVersion").and_then(at),
+            ))
+        }
+    };
+    if group.is_empty() || version.is_empty() || kind.is_empty() {
+        return Err(ImportError::new(
+            format!("invalid configuration for GroupVersionKind {group}/{version}, Kind={kind}: kind and apiVersion is mandatory information that must be specified"),
+            line_of(&doc, "/kind").and_then(at).or(Some(piece.line)),
+        ));
+    }
+    Ok(kind.to_string())
 }
 
 fn note_api(out: &mut KubeadmConfig, api: &str) {
@@ -580,6 +722,82 @@ mod tests {
         assert_eq!(kc.lines().nth(11), Some("maxPods: 50"));
         assert!(parse("apiVersion: v1\nkind: ConfigMap\n").is_err());
         assert_eq!(parse("kind: [\n").unwrap_err().line, Some(2));
+    }
+
+    /// kubeadm cuts the file at `---` lines as text and wants a group, a version and a kind in
+    /// every piece, before it reads any setting.
+    #[test]
+    fn documents_as_kubeadm_cuts_them() {
+        let cluster = "apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\n";
+        let err = |text: &str| {
+            parse(text)
+                .map(|_| ())
+                .map_err(|e| (e.message().to_string(), e.line()))
+        };
+        let mandatory = |gvk: &str| {
+            format!("invalid configuration for GroupVersionKind {gvk}: kind and apiVersion is mandatory information that must be specified")
+        };
+        // A header comment cut off by `---`, a blank piece, a piece of comments.
+        assert_eq!(
+            err(&format!("# our cluster\n---\n{cluster}")),
+            Err((mandatory("/, Kind="), Some(1)))
+        );
+        assert_eq!(
+            err(&format!("{cluster}---\n\n")),
+            Err((mandatory("/, Kind="), Some(4)))
+        );
+        assert_eq!(
+            err(&format!("---\n---\n{cluster}")),
+            Err((mandatory("/, Kind="), Some(1)))
+        );
+        // A leading `---`, one with a comment, a trailing one: all fine.
+        assert_eq!(err(&format!("---\n{cluster}---\n")), Ok(()));
+        assert_eq!(err(&format!("--- # init\n{cluster}--- # end\n")), Ok(()));
+        // Core group, no kind, no version, a bad group-version.
+        assert_eq!(
+            err("apiVersion: v1\nkind: ConfigMap\n"),
+            Err((mandatory("/v1, Kind=ConfigMap"), Some(2)))
+        );
+        assert_eq!(
+            err(&format!(
+                "{cluster}---\napiVersion: kubeadm.k8s.io/v1beta3\n"
+            )),
+            Err((mandatory("kubeadm.k8s.io/v1beta3, Kind="), Some(4)))
+        );
+        assert_eq!(
+            err("apiVersion: a/b/c\nkind: X\n"),
+            Err(("unexpected GroupVersion string: a/b/c".to_string(), Some(1)))
+        );
+        // The separator's rest.
+        assert_eq!(
+            err(&format!("{cluster}--- x\n")),
+            Err(("invalid Yaml document separator: x".to_string(), Some(3)))
+        );
+        // Types, in the document's order.
+        assert_eq!(
+            err("kind: 1\napiVersion: [a]\n"),
+            Err(("could not interpret GroupVersionKind; unmarshal error: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal number into Go struct field TypeMeta.kind of type string".to_string(), Some(1)))
+        );
+        assert_eq!(
+            err(&format!("{cluster}---\n- a\n")),
+            Err(("could not interpret GroupVersionKind; unmarshal error: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal array into Go value of type runtime.TypeMeta".to_string(), Some(4)))
+        );
+        // YAML errors in go-yaml's words, the line counted in the piece; the error's own line
+        // is the file's.
+        assert_eq!(
+            err(&format!("{cluster}---\napiVersion: kubeadm.k8s.io/v1beta3\nkind: [\n")),
+            Err(("could not interpret GroupVersionKind; unmarshal error: error converting YAML to JSON: yaml: line 2: did not find expected node content".to_string(), Some(6)))
+        );
+        // A kind twice, reported once every piece is read.
+        assert_eq!(
+            err(&format!("{cluster}---\n{cluster}---\n{cluster}")),
+            Err(("invalid configuration: kind \"ClusterConfiguration\" is specified twice in YAML file".to_string(), None))
+        );
+        let init = "apiVersion: kubeadm.k8s.io/v1beta3\nkind: InitConfiguration\n";
+        assert_eq!(
+            err(&format!("{cluster}---\n{init}---\n{cluster}---\n{init}")),
+            Err(("[invalid configuration: kind \"ClusterConfiguration\" is specified twice in YAML file, invalid configuration: kind \"InitConfiguration\" is specified twice in YAML file]".to_string(), None))
+        );
     }
 
     /// v1beta4's `value` is a string: absent or null is `--name=`, and a list or a map is
