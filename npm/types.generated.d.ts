@@ -2536,7 +2536,7 @@ export type KubeletConfigErrorKind = "kubeletConfig";
  * What kind of error the pod config area reports (`PodConfigError`,
  * `PodError`, `SourceError`).
  */
-export type PodConfigErrorKind = "podConfig" | "limit";
+export type PodConfigErrorKind = "podConfig" | "limit" | "invalidDuration";
 /**
  * What kind of error a `ThresholdError` is.
  */

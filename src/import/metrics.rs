@@ -6,13 +6,20 @@
 //! The Prometheus text format: `# HELP`/`# TYPE` comments, label values in double quotes with
 //! `\\`, `\"` and `\n` escapes, an optional timestamp after the value. Lines of other metrics are
 //! counted and ignored; a malformed `kubernetes_feature_enabled` line is an error on its line.
+//!
+//! [`compare_with_release`] is the whole check a caller holding only texts asks for: the
+//! metrics read, the gate of the release the component runs built and set from its
+//! `--feature-gates`, the two compared; each step's error keeps its own text and says which
+//! step refused ([`FeatureMetricsError`]).
 
 use std::collections::BTreeMap;
+use std::fmt;
 
 use serde::Serialize;
 
 use super::{check_size, ImportError, Note};
-use crate::featuregate::{FeatureGate, PreRelease};
+use crate::featuregate::{FeatureGate, FeatureGateError, PreRelease};
+use crate::releases::{gates, Release, ReleaseError};
 
 pub const METRIC: &str = "kubernetes_feature_enabled";
 
@@ -265,6 +272,103 @@ pub fn compare(reported: &FeatureMetrics, gate: &FeatureGate) -> Vec<Mismatch> {
     out
 }
 
+/// Compares the `/metrics` `text` with what the binary of `release` makes of `feature_gates`
+/// (a `--feature-gates` value): [`parse`], the release's gate
+/// ([`gates::release_gate`]) set from the flag, [`compare`].
+// Inlined into the JS export that calls it: out of line, the large `Result` it returns
+// through memory costs the wasm more bytes than its body.
+#[inline(always)]
+pub fn compare_with_release(
+    text: &str,
+    release: &str,
+    feature_gates: &str,
+) -> Result<Vec<Mismatch>, FeatureMetricsError> {
+    let reported = parse(text).map_err(|e| FeatureMetricsError(Cause::Import(e)))?;
+    let release = Release::parse(release).map_err(|e| FeatureMetricsError(Cause::Release(e)))?;
+    let mut gate =
+        gates::release_gate(release).map_err(|e| FeatureMetricsError(Cause::ReleaseGate(e)))?;
+    gate.set(feature_gates)
+        .map_err(|e| FeatureMetricsError(Cause::FeatureGate(e)))?;
+    Ok(compare(&reported, &gate))
+}
+
+/// Why [`compare_with_release`] could not compare: the metrics, the release or the feature
+/// gates refused. Which one is [`kind`](Self::kind); the step's own error, whose text this
+/// prints and whose locations (the metrics' line, the gate's problems) stand, is
+/// [`source`](std::error::Error::source).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FeatureMetricsError(Cause);
+
+#[derive(Clone, Debug, PartialEq)]
+enum Cause {
+    Import(ImportError),
+    Release(ReleaseError),
+    /// The release's own gate list refused (its data is checked by the release tests).
+    ReleaseGate(FeatureGateError),
+    FeatureGate(FeatureGateError),
+}
+
+error_kind! {
+    /// What kind of error a [`FeatureMetricsError`] is: the step that refused.
+    pub enum FeatureMetricsErrorKind {
+        /// The metrics text ([`parse`]).
+        Import = "import",
+        /// The release: not a version, one kubegate has no data for, or its gate list.
+        Release = "release",
+        /// The `--feature-gates` value the gate was set from.
+        FeatureGate = "featureGate",
+    }
+}
+
+impl FeatureMetricsError {
+    /// Which step refused.
+    pub fn kind(&self) -> FeatureMetricsErrorKind {
+        match self.0 {
+            Cause::Import(_) => FeatureMetricsErrorKind::Import,
+            Cause::Release(_) | Cause::ReleaseGate(_) => FeatureMetricsErrorKind::Release,
+            Cause::FeatureGate(_) => FeatureMetricsErrorKind::FeatureGate,
+        }
+    }
+
+    /// The 1-based line of the metrics text at fault, when the metrics refused on one line.
+    pub fn line(&self) -> Option<usize> {
+        match &self.0 {
+            Cause::Import(e) => e.line(),
+            Cause::Release(_) | Cause::ReleaseGate(_) | Cause::FeatureGate(_) => None,
+        }
+    }
+
+    /// The gate's own error, with its problems (each with its feature and kind), when the
+    /// release's gate list or the feature gates refused: the same value as
+    /// [`source`](std::error::Error::source), typed.
+    pub fn gate_error(&self) -> Option<&FeatureGateError> {
+        match &self.0 {
+            Cause::ReleaseGate(e) | Cause::FeatureGate(e) => Some(e),
+            Cause::Import(_) | Cause::Release(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for FeatureMetricsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Cause::Import(e) => e.fmt(f),
+            Cause::Release(e) => e.fmt(f),
+            Cause::ReleaseGate(e) | Cause::FeatureGate(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for FeatureMetricsError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.0 {
+            Cause::Import(e) => Some(e),
+            Cause::Release(e) => Some(e),
+            Cause::ReleaseGate(e) | Cause::FeatureGate(e) => Some(e),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,5 +384,83 @@ mod tests {
         let e = parse("a 1\nkubernetes_feature_enabled{name=\"X\"} 2\n").unwrap_err();
         assert_eq!(e.line, Some(2));
         assert!(parse("up 1\n").is_err());
+    }
+
+    const METRICS: &str = "kubernetes_feature_enabled{name=\"NodeSwap\",stage=\"BETA\"} 0\n";
+
+    #[test]
+    fn compares_with_the_gate_a_release_sets_from_its_flags() {
+        let got = compare_with_release(METRICS, "1.30", "NodeSwap=true").unwrap();
+        assert_eq!(
+            got,
+            vec![Mismatch {
+                name: "NodeSwap".into(),
+                line: 1,
+                kind: "enabled".into(),
+                message: "NodeSwap is reported false but the flags say true".into(),
+            }]
+        );
+        assert_eq!(
+            compare_with_release(METRICS, "1.30", "NodeSwap=false").unwrap(),
+            vec![]
+        );
+    }
+
+    #[test]
+    fn each_step_refuses_under_its_own_kind_with_its_own_text_and_error() {
+        use std::error::Error;
+        // The metrics are read first: their error wins over a bad release and bad flags.
+        let e = compare_with_release(
+            "a 1\nkubernetes_feature_enabled{name=\"X\"} 2\n",
+            "zz",
+            "==",
+        )
+        .unwrap_err();
+        assert_eq!(e.kind(), FeatureMetricsErrorKind::Import);
+        assert_eq!(e.kind().as_str(), "import");
+        assert_eq!(
+            e.to_string(),
+            "line 2: malformed kubernetes_feature_enabled sample: value 2 is neither 0 nor 1"
+        );
+        let under = e.source().and_then(|s| s.downcast_ref::<ImportError>());
+        assert_eq!(under.and_then(ImportError::line), Some(2));
+        assert_eq!((e.line(), e.gate_error()), (Some(2), None));
+
+        let e = compare_with_release(METRICS, "zz", "==").unwrap_err();
+        assert_eq!(e.kind().as_str(), "release");
+        assert_eq!(
+            e.to_string(),
+            r#"invalid Kubernetes version "zz": could not parse "zz" as version"#
+        );
+        assert!(e.source().is_some_and(|s| s.is::<ReleaseError>()));
+        let e = compare_with_release(METRICS, "1.99", "").unwrap_err();
+        assert_eq!(
+            (e.kind(), e.to_string()),
+            (
+                FeatureMetricsErrorKind::Release,
+                format!(
+                    "Kubernetes 1.99 is outside the releases kubegate has data for ({} to {})",
+                    crate::releases::OLDEST,
+                    crate::releases::NEWEST
+                )
+            )
+        );
+
+        let e = compare_with_release(METRICS, "1.30", "NodeSwap=maybe").unwrap_err();
+        assert_eq!(e.kind().as_str(), "featureGate");
+        assert_eq!(
+            e.to_string(),
+            r#"invalid value of NodeSwap=maybe, err: strconv.ParseBool: parsing "maybe": invalid syntax"#
+        );
+        let under = e
+            .source()
+            .and_then(|s| s.downcast_ref::<FeatureGateError>());
+        assert_eq!(under, e.gate_error());
+        let features: Vec<_> = e
+            .gate_error()
+            .map(|g| g.problems().iter().filter_map(|p| p.feature()).collect())
+            .unwrap_or_default();
+        assert_eq!(features, ["NodeSwap"]);
+        assert_eq!(e.line(), None);
     }
 }

@@ -4,9 +4,21 @@ use std::collections::BTreeMap;
 
 use wasm_bindgen::prelude::*;
 
-use super::error::{fail_in, line, AreaErrorKind, CoreError, ErrorFields, ErrorLocation};
+use super::error::{line, CoreError, ErrorFields, ErrorLocation};
 use super::{fail, input, output};
+use kubegate::import::metrics::FeatureMetricsError;
 use kubegate::import::{self, ImportError};
+
+/// The fields of an error whose one location is the line of an imported text.
+pub(crate) fn on_line(kind: &'static str, at: Option<usize>) -> ErrorFields {
+    ErrorFields {
+        at: ErrorLocation {
+            line: at.map(line),
+            ..ErrorLocation::default()
+        },
+        ..ErrorFields::kind(kind)
+    }
+}
 
 /// The line of the imported text at fault.
 impl CoreError for ImportError {
@@ -14,12 +26,24 @@ impl CoreError for ImportError {
         self.kind().as_str()
     }
     fn fields(&self) -> ErrorFields {
-        ErrorFields {
-            at: ErrorLocation {
-                line: self.line().map(line),
-                ..ErrorLocation::default()
+        on_line(self.kind_name(), self.line())
+    }
+}
+
+/// The kind of the step that refused; the locations of its own error (the metrics' line, the
+/// gate's problems), as that error is thrown alone. Read through the core's typed accessors,
+/// not `source()`: a `dyn Error` would bring every error's `Debug` into the wasm.
+impl CoreError for FeatureMetricsError {
+    fn kind_name(&self) -> &'static str {
+        self.kind().as_str()
+    }
+    fn fields(&self) -> ErrorFields {
+        match self.gate_error() {
+            Some(e) => ErrorFields {
+                kind: self.kind_name(),
+                ..e.fields()
             },
-            ..ErrorFields::kind(self.kind_name())
+            None => on_line(self.kind_name(), self.line()),
         }
     }
 }
@@ -68,11 +92,7 @@ pub fn compare_feature_metrics(
     release: &str,
     #[wasm_bindgen(js_name = featureGates)] feature_gates: &str,
 ) -> Result<JsValue, JsValue> {
-    let reported = import::metrics::parse(text).map_err(fail)?;
-    let mut gate = super::releases::release_gate(release)?;
-    gate.set(feature_gates)
-        .map_err(fail_in(AreaErrorKind::FeatureGate))?;
-    output(&import::metrics::compare(&reported, &gate))
+    output(&import::metrics::compare_with_release(text, release, feature_gates).map_err(fail)?)
 }
 
 /// A kubeadm configuration file (v1beta3 or v1beta4, one or more documents).

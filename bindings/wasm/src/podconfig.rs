@@ -176,8 +176,7 @@ impl JsFileSource {
         #[wasm_bindgen(unchecked_param_type = "FileSourceOptions")] options: &str,
     ) -> Result<JsFileSource, JsValue> {
         let o: FileSourceOptions = input(options, "FileSource options")?;
-        let period = o.period().map_err(fail)?;
-        let inner = FileSource::new(&o.path, &o.node_name, period, o.watch()).map_err(fail)?;
+        let inner = FileSource::from_options(&o).map_err(fail)?;
         Ok(JsFileSource { inner })
     }
 
@@ -217,8 +216,7 @@ impl JsHttpSource {
         #[wasm_bindgen(unchecked_param_type = "HttpSourceOptions")] options: &str,
     ) -> Result<JsHttpSource, JsValue> {
         let o: HttpSourceOptions = input(options, "HttpSource options")?;
-        let period = o.period().map_err(fail)?;
-        let inner = HttpSource::new(&o.url, &o.node_name, period).map_err(fail)?;
+        let inner = HttpSource::from_options(&o).map_err(fail)?;
         Ok(JsHttpSource { inner })
     }
 

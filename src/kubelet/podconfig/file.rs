@@ -13,6 +13,7 @@
 use std::collections::BTreeMap;
 
 use super::manifest::{decode_single_pod, Origin};
+use super::options::FileSourceOptions;
 use super::pod::Pod;
 use super::store::{meta_namespace_key, UndeltaStore};
 use super::timestamp::Timestamp;
@@ -57,6 +58,14 @@ impl FileSource {
             file_key_mapping: BTreeMap::new(),
             next_list: None,
         })
+    }
+
+    /// The source the options describe, with the kubelet's defaults for what they leave out: a
+    /// period that is not a Go duration is refused with the duration's kind and text, one
+    /// [`new`](Self::new) refuses with its own.
+    pub fn from_options(options: &FileSourceOptions) -> Result<FileSource, SourceError> {
+        let period = options.period().map_err(SourceError::period)?;
+        FileSource::new(&options.path, &options.node_name, period, options.watch())
     }
 
     /// The virtual directory: file name → content.

@@ -7,6 +7,7 @@
 //! is reported once, not on every poll. The body is tried as one pod, then as a `PodList`.
 
 use super::manifest::{decode_pod_list, decode_single_pod, Origin};
+use super::options::HttpSourceOptions;
 use super::timestamp::Timestamp;
 use super::types::{check_period, next_tick, SourceError, SourceStep, HTTP_SOURCE};
 use super::MAX_MANIFEST_BYTES;
@@ -71,6 +72,14 @@ impl HttpSource {
             data: None,
             next_poll: None,
         })
+    }
+
+    /// The source the options describe, with the kubelet's default period when they give none:
+    /// a period that is not a Go duration is refused with the duration's kind and text, one
+    /// [`new`](Self::new) refuses with its own.
+    pub fn from_options(options: &HttpSourceOptions) -> Result<HttpSource, SourceError> {
+        let period = options.period().map_err(SourceError::period)?;
+        HttpSource::new(&options.url, &options.node_name, period)
     }
 
     /// What the URL serves from now on; `None` makes the request fail. A body longer than

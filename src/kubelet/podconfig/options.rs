@@ -166,4 +166,69 @@ mod tests {
         assert_eq!(file.period().unwrap_err(), parse_duration("x").unwrap_err());
         assert!(!file.watch());
     }
+
+    fn file_options(period: Option<&str>) -> FileSourceOptions {
+        FileSourceOptions {
+            path: "/etc/kubernetes/manifests/".into(),
+            node_name: "n".into(),
+            period: period.map(str::to_string),
+            watch: None,
+        }
+    }
+
+    fn http_options(period: Option<&str>) -> HttpSourceOptions {
+        HttpSourceOptions {
+            url: "http://m/pods".into(),
+            node_name: "n".into(),
+            period: period.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn sources_start_from_their_options_with_the_given_or_default_period() {
+        use super::super::file::FileSource;
+        use super::super::http::HttpSource;
+        let t = |s: &str| Timestamp::parse_rfc3339(s).unwrap();
+        let mut file = FileSource::from_options(&file_options(Some("5s"))).unwrap();
+        file.tick(t("2024-05-01T10:00:00Z"));
+        assert_eq!(file.next_list(), Some(t("2024-05-01T10:00:05Z")));
+        let mut http = HttpSource::from_options(&http_options(None)).unwrap();
+        http.tick(t("2024-05-01T10:00:00Z"));
+        assert_eq!(http.next_poll(), Some(t("2024-05-01T10:00:20Z")));
+    }
+
+    #[test]
+    fn a_bad_period_is_refused_with_the_durations_kind_a_non_positive_one_as_go_panics() {
+        use super::super::file::FileSource;
+        use super::super::http::HttpSource;
+        use super::super::types::PodConfigErrorKind;
+        use std::error::Error;
+        let e = FileSource::from_options(&file_options(Some("1d"))).unwrap_err();
+        assert_eq!(e.kind(), PodConfigErrorKind::InvalidDuration);
+        assert_eq!(e.kind().as_str(), "invalidDuration");
+        assert_eq!(e.to_string(), r#"time: unknown unit "d" in duration "1d""#);
+        let under = e.source().and_then(|s| s.downcast_ref::<DurationError>());
+        assert_eq!(under, Some(&parse_duration("1d").unwrap_err()));
+        let e = HttpSource::from_options(&http_options(Some(""))).unwrap_err();
+        assert_eq!(
+            (e.kind(), e.to_string().as_str()),
+            (
+                PodConfigErrorKind::InvalidDuration,
+                r#"time: invalid duration """#
+            )
+        );
+        for period in ["0s", "-1s"] {
+            let e = FileSource::from_options(&file_options(Some(period))).unwrap_err();
+            assert_eq!(
+                (e.kind(), e.to_string().as_str()),
+                (
+                    PodConfigErrorKind::PodConfig,
+                    "non-positive interval for NewTicker"
+                )
+            );
+            assert!(e.source().is_none());
+            let e = HttpSource::from_options(&http_options(Some(period))).unwrap_err();
+            assert_eq!(e.kind().as_str(), "podConfig");
+        }
+    }
 }

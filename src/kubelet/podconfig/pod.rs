@@ -536,6 +536,9 @@ error_kind! {
         PodConfig = "podConfig",
         /// An update past the pod limits ([`PodConfigError::TooManyPods`](super::PodConfigError::TooManyPods)); nothing changed.
         Limit = "limit",
+        /// A source's polling period that is not a Go duration (the kind a
+        /// [`DurationError`](crate::duration::DurationError) has everywhere).
+        InvalidDuration = "invalidDuration",
     }
 }
 

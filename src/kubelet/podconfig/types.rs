@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::pod::Pod;
 pub use super::pod::PodConfigErrorKind;
+use crate::duration::DurationError;
 
 pub use super::annotations::{
     CONFIG_FIRST_SEEN_ANNOTATION_KEY, CONFIG_HASH_ANNOTATION_KEY, CONFIG_MIRROR_ANNOTATION_KEY,
@@ -340,6 +341,7 @@ impl SourceStep {
 pub struct SourceError {
     kind: PodConfigErrorKind,
     message: String,
+    source: Option<DurationError>,
 }
 
 impl SourceError {
@@ -347,6 +349,7 @@ impl SourceError {
         SourceError {
             kind: PodConfigErrorKind::PodConfig,
             message,
+            source: None,
         }
     }
 
@@ -355,10 +358,22 @@ impl SourceError {
         SourceError {
             kind: PodConfigErrorKind::Limit,
             message,
+            source: None,
         }
     }
 
-    /// [`PodConfigErrorKind::Limit`] for a call refused for its size, else
+    /// A polling period of the options that is not a Go duration: Go's text, and the
+    /// duration's own kind.
+    pub(crate) fn period(e: DurationError) -> Self {
+        SourceError {
+            kind: PodConfigErrorKind::InvalidDuration,
+            message: e.to_string(),
+            source: Some(e),
+        }
+    }
+
+    /// [`PodConfigErrorKind::Limit`] for a call refused for its size,
+    /// [`PodConfigErrorKind::InvalidDuration`] for a period that is not a duration, else
     /// [`PodConfigErrorKind::PodConfig`].
     pub fn kind(&self) -> PodConfigErrorKind {
         self.kind
@@ -371,7 +386,13 @@ impl fmt::Display for SourceError {
     }
 }
 
-impl std::error::Error for SourceError {}
+impl std::error::Error for SourceError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source
+            .as_ref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
 
 /// `time.NewTicker` refuses a non-positive period (Go panics with this text).
 pub(crate) fn check_period(period: crate::duration::Duration) -> Result<(), SourceError> {
