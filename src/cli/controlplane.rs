@@ -16,6 +16,7 @@ use crate::components::upgrade::{
     check_control_plane_upgrade, printed_by_binary, ComponentUpgrade, UpgradeReport,
 };
 use crate::components::{check_start, Component, Invocation, InvocationArg, SourceLocation};
+use crate::import::control_plane::ControlPlaneCheckError;
 use crate::import::invocations::{self, Invocations};
 use crate::import::manifests::{self, ManifestFile};
 use crate::import::{kubeadm, Note};
@@ -480,11 +481,7 @@ pub(crate) fn run_component(
     let name = get(m, "name").unwrap_or("");
     let component = Component::parse(name)
         .filter(|c| invocations::COMPONENTS.contains(c))
-        .ok_or_else(|| {
-            Fail::usage(format!(
-                "unknown component {name:?}: expected kube-apiserver, kube-controller-manager, kube-scheduler or kube-proxy"
-            ))
-        })?;
+        .ok_or_else(|| Fail::usage(ControlPlaneCheckError::unknown_component(name).to_string()))?;
     let release = release_of(get(m, "release"))?;
     // `--format` has a default value: clap always supplies it.
     let format = get(m, "format").unwrap_or("text");

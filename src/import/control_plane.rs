@@ -259,8 +259,7 @@ fn release(text: &str) -> Result<Release, ControlPlaneCheckError> {
 // Any component's name is taken, the kubelet's too: its start check answers for it (the
 // command line's `component` refuses it; `kubegate kubelet` has its own).
 fn component(name: &str) -> Result<Component, ControlPlaneCheckError> {
-    Component::parse(name)
-        .ok_or_else(|| ControlPlaneCheckError(Cause::UnknownComponent(name.to_string())))
+    Component::parse(name).ok_or_else(|| ControlPlaneCheckError::unknown_component(name))
 }
 
 fn read(
@@ -283,6 +282,14 @@ fn read(
 /// the release's or the import's error is [`source`](std::error::Error::source).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ControlPlaneCheckError(Cause);
+
+impl ControlPlaneCheckError {
+    /// The refusal of `name` as a control-plane component (the command line's `component`
+    /// refuses the kubelet's name with it too).
+    pub fn unknown_component(name: &str) -> Self {
+        ControlPlaneCheckError(Cause::UnknownComponent(name.to_string()))
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Cause {
