@@ -11,9 +11,9 @@
 //! Every core error reaches it through [`fail`]: its `kind` is the core error's own `kind()`
 //! ([`CoreError`]; types with locations add them in `fields`), so the JS caller branches on the
 //! same words as a Rust one. The one exception is an export that fails in a step it took on the
-//! caller's behalf (setting the gates a metrics comparison is against, reading a release's
-//! gate): [`InArea`] throws that under the area's kind ([`AreaErrorKind`]). `kind` is typed in
-//! TS as `ErrorKind`, the union of every kind list (contracts.rs).
+//! caller's behalf (reading a release's gate, `releaseGate`): [`InArea`] throws that under the
+//! area's kind ([`AreaErrorKind`]). `kind` is typed in TS as `ErrorKind`, the union of every
+//! kind list (contracts.rs).
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -155,8 +155,9 @@ binding_kind! {
 
 binding_kind! {
     /// The area an export names when it fails in a step it took on the caller's behalf (reading
-    /// a release's gate, setting the gates a metrics comparison is against), rather than the
-    /// kind of the step's own error: see [`InArea`].
+    /// a release's gate), rather than the kind of the step's own error: see [`InArea`]. The
+    /// metrics comparison's `featureGate` is now its core error's own kind
+    /// (`FeatureMetricsErrorKind`); the variant stays so the kinds' union names it.
     AreaErrorKind {
         /// Setting a feature gate the export was given.
         FeatureGate = "featureGate",
