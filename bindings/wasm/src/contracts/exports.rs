@@ -169,6 +169,9 @@ pub(crate) enum Ret {
     Plain(Ty),
     /// JSON text, parsed in JS (the bulk path).
     Text(Ty),
+    /// A unit enum as its serde name, which the binding returns as a Rust `String`: a plain JS
+    /// string, like `Plain`, that wasm-bindgen declares as `string`.
+    Name(Ty),
     /// A raw `FeatureGate`, wrapped into the checked class.
     Gate,
 }
@@ -176,7 +179,7 @@ pub(crate) enum Ret {
 impl Ret {
     pub(crate) fn js(self) -> &'static str {
         match self {
-            Plain(_) => "plain",
+            Plain(_) | Name(_) => "plain",
             Text(_) => "text",
             Gate => "gate",
         }
@@ -185,18 +188,18 @@ impl Ret {
     /// The type of the result.
     pub(crate) fn ty(self) -> Ty {
         match self {
-            Plain(t) | Text(t) => t,
+            Plain(t) | Text(t) | Name(t) => t,
             Gate => js("FeatureGate", "the checked class itself, not JSON"),
         }
     }
 
     /// What wasm-bindgen declares for a Rust function that returns it through the JSON path:
-    /// a `JsValue` (`any`), JSON text (`string`) or the raw class. A primitive returned as
-    /// itself is declared as its own type, which [`Ret::ty`] names.
+    /// a `JsValue` (`any`), JSON text or a name (`string`) or the raw class. A primitive
+    /// returned as itself is declared as its own type, which [`Ret::ty`] names.
     pub(crate) fn glue(self) -> &'static str {
         match self {
             Plain(_) => "any",
-            Text(_) => "string",
+            Text(_) | Name(_) => "string",
             Gate => "FeatureGate",
         }
     }
@@ -755,7 +758,7 @@ pub(crate) const AREAS: Exports = Exports {
                 f("logs", &[], STRINGS),
             ],
             getters: &[
-                ("mode", Plain(rust::<podconfig::NotificationMode>())),
+                ("mode", Name(rust::<podconfig::NotificationMode>())),
                 ("now", STRING),
             ],
             statics: &[],
