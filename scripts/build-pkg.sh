@@ -44,6 +44,10 @@ wait "$full_build"
 trap - EXIT
 
 rm -f pkg/gate.js
+# wasm-bindgen declares a JSON parameter as `string` and a JSON result as `any`; the export
+# list's Rust types say what each is (npm/signatures.generated.json), written into all three
+# d.ts here. A Rust signature the list does not describe stops the build (the script says how).
+node scripts/type-glue.mjs
 # A finalizer that frees into a trapped module must not end the process (the script says why).
 node scripts/guard-finalizers.mjs pkg/kubegate.js pkg/gates/kubegate_gates.js
 cp npm/node.js npm/node.d.ts npm/index.js npm/index.d.ts npm/api.js npm/core.js npm/exports.generated.js npm/gates.js npm/gates.d.ts npm/gates-node.js npm/README.md npm/cli.js pkg/

@@ -17,12 +17,8 @@ fn lookup(gates: &BTreeMap<String, bool>) -> impl Fn(&str) -> Option<bool> + '_ 
 }
 
 /// `PrepareForCreate` with a declarative schema.
-#[wasm_bindgen(js_name = prepareForCreate, unchecked_return_type = "PrepareResult")]
-pub fn prepare_for_create(
-    #[wasm_bindgen(unchecked_param_type = "FieldGateSchema")] schema: &str,
-    #[wasm_bindgen(unchecked_param_type = "Record<string, boolean>")] gates: &str,
-    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] obj: &str,
-) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = prepareForCreate)]
+pub fn prepare_for_create(schema: &str, gates: &str, obj: &str) -> Result<JsValue, JsValue> {
     let schema: gating::FieldGateSchema = input(schema, "schema")?;
     let gates: BTreeMap<String, bool> = input(gates, "gates")?;
     let obj: serde_json::Value = input(obj, "object")?;
@@ -31,13 +27,12 @@ pub fn prepare_for_create(
 }
 
 /// `PrepareForUpdate` with a declarative schema.
-#[wasm_bindgen(js_name = prepareForUpdate, unchecked_return_type = "PrepareResult")]
+#[wasm_bindgen(js_name = prepareForUpdate)]
 pub fn prepare_for_update(
-    #[wasm_bindgen(unchecked_param_type = "FieldGateSchema")] schema: &str,
-    #[wasm_bindgen(unchecked_param_type = "Record<string, boolean>")] gates: &str,
-    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] obj: &str,
-    #[wasm_bindgen(js_name = oldObj, unchecked_param_type = "Record<string, unknown>")]
-    old_obj: &str,
+    schema: &str,
+    gates: &str,
+    obj: &str,
+    #[wasm_bindgen(js_name = oldObj)] old_obj: &str,
 ) -> Result<JsValue, JsValue> {
     let schema: gating::FieldGateSchema = input(schema, "schema")?;
     let gates: BTreeMap<String, bool> = input(gates, "gates")?;
@@ -48,16 +43,14 @@ pub fn prepare_for_update(
 }
 
 /// The built-in schemas (Frobber, Service, EndpointSlice).
-#[wasm_bindgen(js_name = builtinFieldGateSchemas, unchecked_return_type = "FieldGateSchema[]")]
+#[wasm_bindgen(js_name = builtinFieldGateSchemas)]
 pub fn builtin_field_gate_schemas() -> Result<JsValue, JsValue> {
     output(&schemas::builtin_schemas())
 }
 
 /// `validate.Enum` with ratcheting; upstream-formatted error strings.
-#[wasm_bindgen(js_name = validateEnum, unchecked_return_type = "string[]")]
-pub fn validate_enum(
-    #[wasm_bindgen(unchecked_param_type = "EnumRequest")] request: &str,
-) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = validateEnum)]
+pub fn validate_enum(request: &str) -> Result<JsValue, JsValue> {
     let req: enums::EnumRequest = input(request, "enum request")?;
     let errs: Vec<String> = enums::validate_enum_request(&req)
         .iter()
@@ -67,10 +60,8 @@ pub fn validate_enum(
 }
 
 /// The guide's `OnTuesday` example: is the value allowed, and what each validation says.
-#[wasm_bindgen(js_name = validateFrobberRestartPolicy, unchecked_return_type = "FrobberRestartPolicyReport")]
-pub fn validate_frobber_restart_policy(
-    #[wasm_bindgen(unchecked_param_type = "FrobberRestartPolicyRequest")] request: &str,
-) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = validateFrobberRestartPolicy)]
+pub fn validate_frobber_restart_policy(request: &str) -> Result<JsValue, JsValue> {
     let r: frobber::RestartPolicyRequest = input(request, "restart policy request")?;
     output(&r.check().map_err(fail)?)
 }
@@ -84,9 +75,7 @@ pub struct JsBootstrapController {
 #[wasm_bindgen(js_class = BootstrapController)]
 impl JsBootstrapController {
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "BootstrapConfig")] config: &str,
-    ) -> Result<JsBootstrapController, JsValue> {
+    pub fn new(config: &str) -> Result<JsBootstrapController, JsValue> {
         let config: BootstrapConfig = input(config, "bootstrap config")?;
         let inner = BootstrapController::new(config).map_err(fail)?;
         Ok(JsBootstrapController { inner })
@@ -116,11 +105,7 @@ impl JsBootstrapController {
     }
 
     #[wasm_bindgen(js_name = createService)]
-    pub fn create_service(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Service")] service: &str,
-        allocate: bool,
-    ) -> Result<(), JsValue> {
+    pub fn create_service(&mut self, service: &str, allocate: bool) -> Result<(), JsValue> {
         let svc: Service = input(service, "service")?;
         self.inner.create_service(svc, allocate).map_err(fail)
     }
@@ -157,60 +142,51 @@ impl JsBootstrapController {
         kubegate::duration::format_std(self.inner.now())
     }
 
-    #[wasm_bindgen(unchecked_return_type = "string[]")]
     pub fn namespaces(&self) -> Result<JsValue, JsValue> {
         output(&self.inner.namespaces())
     }
 
     /// The `default/kubernetes` Service, or null before an apiserver created it.
-    #[wasm_bindgen(unchecked_return_type = "Service | null")]
     pub fn service(&self) -> Result<JsValue, JsValue> {
         output(&self.inner.current_kubernetes_service())
     }
 
-    #[wasm_bindgen(unchecked_return_type = "Service[]")]
     pub fn services(&self) -> Result<JsValue, JsValue> {
         output(self.inner.services())
     }
 
-    #[wasm_bindgen(unchecked_return_type = "Endpoints | null")]
     pub fn endpoints(&self) -> Result<JsValue, JsValue> {
         output(&self.inner.endpoints())
     }
 
-    #[wasm_bindgen(unchecked_return_type = "MasterLease[]")]
     pub fn leases(&self) -> Result<JsValue, JsValue> {
         output(&self.inner.leases())
     }
 
-    #[wasm_bindgen(unchecked_return_type = "Allocations")]
     pub fn allocations(&self) -> Result<JsValue, JsValue> {
         output(&self.inner.allocations())
     }
 
-    #[wasm_bindgen(unchecked_return_type = "ControlPlaneEvent[]")]
     pub fn events(&self) -> Result<JsValue, JsValue> {
         output(self.inner.events())
     }
 
-    #[wasm_bindgen(unchecked_return_type = "LogEntry[]")]
     pub fn log(&self) -> Result<JsValue, JsValue> {
         output(self.inner.log_entries())
     }
 
     /// Every repair run so far, with the leak counters it left.
-    #[wasm_bindgen(js_name = repairRuns, unchecked_return_type = "RepairRun[]")]
+    #[wasm_bindgen(js_name = repairRuns)]
     pub fn repair_runs(&self) -> Result<JsValue, JsValue> {
         output(self.inner.repair_runs())
     }
 
     /// Every change of the kubernetes Endpoints addresses so far.
-    #[wasm_bindgen(js_name = endpointsHistory, unchecked_return_type = "EndpointsChange[]")]
+    #[wasm_bindgen(js_name = endpointsHistory)]
     pub fn endpoints_history(&self) -> Result<JsValue, JsValue> {
         output(self.inner.endpoints_history())
     }
 
-    #[wasm_bindgen(unchecked_return_type = "BootstrapState")]
     pub fn state(&self) -> Result<JsValue, JsValue> {
         output(&self.inner.state())
     }

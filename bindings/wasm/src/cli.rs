@@ -84,11 +84,8 @@ impl Host for JsHost {
 }
 
 /// Runs the command line (`args[0]` is the program name) against `host`.
-#[wasm_bindgen(js_name = runCli, unchecked_return_type = "CliOutput")]
-pub fn run_cli(
-    args: Vec<String>,
-    #[wasm_bindgen(unchecked_param_type = "CliHost")] host: JsValue,
-) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = runCli)]
+pub fn run_cli(args: Vec<String>, host: JsValue) -> Result<JsValue, JsValue> {
     let out = cli::run(&args, &JsHost { obj: host });
     output(&super::CliOutput {
         stdout: out.stdout,

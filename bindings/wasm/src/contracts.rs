@@ -1,25 +1,26 @@
 //! Every file of the package that states its contract, generated from the Rust side: the
 //! TypeScript declarations of every JSON shape that crosses the boundary
 //! (`npm/types.generated.d.ts`, `npm/cli.generated.d.ts`), the checking layer's parameter
-//! tables and limits (`npm/exports.generated.js`, from the export list in [`exports`]), and the
-//! entries' own declarations (`npm/index.d.ts`, `npm/gates.d.ts`, `npm/node.d.ts`); and, for
-//! the package's tests alone, every export's signature as the TypeScript of the Rust types the
-//! list names (`tests/js/signatures.generated.json`).
+//! tables and limits (`npm/exports.generated.js`, from the export list in [`exports`]), the
+//! entries' own declarations (`npm/index.d.ts`, `npm/gates.d.ts`, `npm/node.d.ts`), and every
+//! export's signature as the TypeScript of the Rust types the list names
+//! (`npm/signatures.generated.json`).
 //!
 //! Why generated: the JSON is what serde emits from these types and the parameters are the Rust
 //! functions', so a contract written by hand drifts the first time a field or a parameter is
 //! added or renamed. Each type derives `ts_rs::TS` (behind the `typescript` Cargo feature, so no
 //! build but this one compiles ts-rs); [`generate`] writes their declarations in one file, which
-//! the binding embeds in the package's `kubegate.d.ts` (`lib.rs`). What no derive can say (a JS
-//! `Error`, pass-through Kubernetes JSON, the CLI's host object with methods, the loaders'
-//! signatures) is written once here, so the package's declarations have no other source.
+//! the binding embeds in the package's `kubegate.d.ts` (`lib.rs`; the command line's wasm embeds
+//! `npm/cli.generated.d.ts`, `cli.rs`). What no derive can say (a JS `Error`, pass-through
+//! Kubernetes JSON, the CLI's host object with methods, the loaders' signatures) is written once
+//! here, so the package's declarations have no other source.
 //!
-//! The functions' own signatures are wasm-bindgen's, and it declares a parameter that takes JSON
-//! text, or a result that is a JSON value, by the `unchecked_param_type` and
-//! `unchecked_return_type` strings written on the binding's functions. Those strings are checked
-//! against the list's Rust types: [`generate_signatures`] renders each type as TypeScript and
-//! `tests/js/contract.test.mjs` fails, naming the function, where wasm-bindgen's d.ts says
-//! otherwise.
+//! The functions' own signatures are wasm-bindgen's, from the Rust signatures, with their docs;
+//! but a parameter that takes JSON text is a `&str` to it and a JSON result a `JsValue`, which it
+//! can only declare as `string` and `any`. The binding states no TypeScript of its own for them:
+//! the package's build (`scripts/type-glue.mjs`) writes in their place the types
+//! [`generate_signatures`] renders from the list, and `tests/js/contract.test.mjs` holds what
+//! ships to the same file, naming the function that differs.
 //!
 //! The tests below fail when a checked-in file is not what this module generates;
 //! `KUBEGATE_BLESS=1 cargo test -p kubegate-wasm --features typescript contracts` rewrites them.
@@ -569,57 +570,68 @@ pub(crate) fn generate_js() -> String {
     out
 }
 
-/// Every entry's signature as TypeScript (`tests/js/signatures.generated.json`): per function
-/// (`name`), constructor (`new Class`), method and static method (`Class.name`) the types of its
-/// parameters and of its result, per getter (`Class.name`) its type, each rendered from the Rust
-/// type the export list names. The package's test holds wasm-bindgen's declarations against it,
-/// so an `unchecked_param_type` or `unchecked_return_type` string that says other than the Rust
-/// type fails, naming the function.
+/// Every export's signature as TypeScript (`npm/signatures.generated.json`), per d.ts that
+/// wasm-bindgen writes (the main wasm's, the gate core's, the command line's): per function
+/// (`name`), constructor (`new Class`), method and static method (`Class.name`) its parameters
+/// and its result, per getter (`Class.name`) its type. Each is the TypeScript of the Rust type
+/// the export list names (`type`) beside what wasm-bindgen declares for the Rust value that
+/// carries it (`glue`: `string` for JSON text, `any` for a `JsValue`; a primitive's own type).
+/// The package's build (`scripts/type-glue.mjs`) writes each `type` where the glue's d.ts says
+/// `glue`, and refuses any other declaration; the package's test holds what ships to `type`.
 ///
 /// A parameter whose check lets undefined through (`OptStr`, `OptObject`) reads `T | undefined`,
-/// as the glue declares an optional parameter; the Rust type of an `OptObject` or a
-/// `NullableObject` is an `Option`, whose `| null` is the null the check lets through.
+/// as a caller may pass it; the Rust type of an `OptObject` or a `NullableObject` is an
+/// `Option`, whose `| null` is the null the check lets through.
 pub(crate) fn generate_signatures() -> String {
-    use exports::{Function, Param, Ret, AREAS, GATE_CORE};
+    use exports::{Exports, Function, Param, Ret, AREAS, CLI, FACTS, GATE_CORE};
     use serde_json::{json, Map, Value};
     let cfg = Config::new().with_large_int("number");
     let param = |p: &Param| {
         let ts = typescript(p.check.ty(), &cfg);
-        Value::from(if p.check.takes_undefined() {
+        let ts = if p.check.takes_undefined() {
             format!("{ts} | undefined")
         } else {
             ts
-        })
+        };
+        json!({ "type": ts, "glue": p.check.glue() })
     };
     let params = |ps: &[Param]| Value::from(ps.iter().map(param).collect::<Vec<_>>());
-    let returns = |r: Ret| Value::from(typescript(r.ty(), &cfg));
+    let returns = |r: Ret| json!({ "type": typescript(r.ty(), &cfg), "glue": r.glue() });
     let function = |f: &Function| json!({ "params": params(f.params), "returns": returns(f.ret) });
-    let mut out = Map::new();
-    let mut put = |key: String, value: Value| {
-        let repeated = out.insert(key.clone(), value).is_some();
-        assert!(!repeated, "{key}: listed twice");
-    };
-    for entry in [&GATE_CORE, &AREAS] {
-        for f in entry.functions {
-            put(f.name.to_string(), function(f));
-        }
-        for c in entry.classes {
-            put(
-                format!("new {}", c.name),
-                json!({ "params": params(c.ctor) }),
-            );
-            for f in c.methods.iter().chain(c.statics) {
-                put(format!("{}.{}", c.name, f.name), function(f));
+    let file = |entries: &[&Exports]| {
+        let mut out = Map::new();
+        let mut put = |key: String, value: Value| {
+            let repeated = out.insert(key.clone(), value).is_some();
+            assert!(!repeated, "{key}: listed twice");
+        };
+        for entry in entries {
+            for f in entry.functions {
+                put(f.name.to_string(), function(f));
             }
-            for &(name, ret) in c.getters {
+            for c in entry.classes {
                 put(
-                    format!("{}.{name}", c.name),
-                    json!({ "returns": returns(ret) }),
+                    format!("new {}", c.name),
+                    json!({ "params": params(c.ctor) }),
                 );
+                for f in c.methods.iter().chain(c.statics) {
+                    put(format!("{}.{}", c.name, f.name), function(f));
+                }
+                for &(name, ret) in c.getters {
+                    put(
+                        format!("{}.{name}", c.name),
+                        json!({ "returns": returns(ret) }),
+                    );
+                }
             }
         }
-    }
-    let mut text = serde_json::to_string_pretty(&Value::Object(out)).expect("strings only");
+        Value::Object(out)
+    };
+    let files = json!({
+        "kubegate.d.ts": file(&[&GATE_CORE, &AREAS, &FACTS]),
+        "gates/kubegate_gates.d.ts": file(&[&GATE_CORE]),
+        "cli/kubegate_cli.d.ts": file(&[&CLI]),
+    });
+    let mut text = serde_json::to_string_pretty(&files).expect("strings only");
     text.push('\n');
     text
 }
@@ -810,7 +822,7 @@ const HEADER: &str =
 
 #[cfg(test)]
 mod tests {
-    use super::exports::{Check, Function, Param, Ty, AREAS, GATE_CORE};
+    use super::exports::{Check, Function, Param, Ty, AREAS, CLI, FACTS, GATE_CORE};
 
     #[test]
     fn rustdoc_links_become_code() {
@@ -850,7 +862,7 @@ mod tests {
     /// Every function, method and static method of the list, and every constructor's parameters.
     fn every_function() -> (Vec<&'static Function>, Vec<&'static Param>) {
         let (mut functions, mut ctors) = (Vec::new(), Vec::new());
-        for entry in [&GATE_CORE, &AREAS] {
+        for entry in [&GATE_CORE, &AREAS, &FACTS, &CLI] {
             functions.extend(entry.functions);
             for c in entry.classes {
                 functions.extend(c.methods.iter().chain(c.statics));
@@ -863,7 +875,7 @@ mod tests {
     #[test]
     fn every_type_no_rust_type_names_says_why() {
         let (functions, ctors) = every_function();
-        let getters = [&GATE_CORE, &AREAS]
+        let getters = [&GATE_CORE, &AREAS, &FACTS, &CLI]
             .into_iter()
             .flat_map(|e| e.classes)
             .flat_map(|c| c.getters.iter().map(|(_, r)| r.ty()));
@@ -878,6 +890,31 @@ mod tests {
                     !why.trim().is_empty(),
                     "{ts}: no reason it names no Rust type"
                 );
+            }
+        }
+    }
+
+    /// The build writes a parameter's type only where the glue declares the JSON it carries; a
+    /// primitive is declared by wasm-bindgen as itself, so its type must be its glue's, or a
+    /// Rust parameter of another primitive type would pass unnoticed.
+    #[test]
+    fn a_primitive_is_declared_as_itself() {
+        let cfg = ts_rs::Config::new().with_large_int("number");
+        let (functions, ctors) = every_function();
+        for p in functions.iter().flat_map(|f| f.params).chain(ctors) {
+            if let Check::Str
+            | Check::OptStr
+            | Check::Boolean
+            | Check::U32
+            | Check::I32
+            | Check::Strings
+            | Check::FeatureGates = p.check
+            {
+                let mut ts = super::typescript(p.check.ty(), &cfg);
+                if p.check.takes_undefined() {
+                    ts.push_str(" | undefined");
+                }
+                assert_eq!(ts, p.check.glue(), "{}", p.name);
             }
         }
     }
@@ -907,7 +944,7 @@ mod tests {
             ("npm/cli.generated.d.ts", super::generate_cli()),
             ("npm/exports.generated.js", super::generate_js()),
             (
-                "tests/js/signatures.generated.json",
+                "npm/signatures.generated.json",
                 super::generate_signatures(),
             ),
         ];

@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 use super::output;
 
 /// The facts of this build (release range, per-release defaults, spans, kinds).
-#[wasm_bindgen(js_name = facts, unchecked_return_type = "Facts")]
+#[wasm_bindgen(js_name = facts)]
 pub fn facts() -> Result<JsValue, JsValue> {
     output(&kubegate::facts::facts())
 }

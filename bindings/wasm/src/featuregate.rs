@@ -145,20 +145,14 @@ impl JsFeatureGate {
     }
 
     /// Registers unversioned features (`Add`).
-    pub fn add(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Record<string, FeatureSpec>")] features: &str,
-    ) -> Result<(), JsValue> {
+    pub fn add(&mut self, features: &str) -> Result<(), JsValue> {
         let features: BTreeMap<String, core::FeatureSpec> = input(features, "feature specs")?;
         self.inner.add(features).map_err(|e| gate_error(e, None))
     }
 
     /// Registers features with their version history (`AddVersioned`).
     #[wasm_bindgen(js_name = addVersioned)]
-    pub fn add_versioned(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Record<string, FeatureSpec[]>")] features: &str,
-    ) -> Result<(), JsValue> {
+    pub fn add_versioned(&mut self, features: &str) -> Result<(), JsValue> {
         let features = versioned_specs(features, "versioned feature specs")?;
         self.inner
             .add_versioned(features)
@@ -167,10 +161,7 @@ impl JsFeatureGate {
 
     /// Declares dependencies between features (`AddDependencies`).
     #[wasm_bindgen(js_name = addDependencies)]
-    pub fn add_dependencies(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Record<string, string[]>")] dependencies: &str,
-    ) -> Result<(), JsValue> {
+    pub fn add_dependencies(&mut self, dependencies: &str) -> Result<(), JsValue> {
         let deps: BTreeMap<String, Vec<String>> = input(dependencies, "dependencies")?;
         self.inner
             .add_dependencies(deps)
@@ -178,7 +169,6 @@ impl JsFeatureGate {
     }
 
     /// Applies a `--feature-gates` value such as `"AllAlpha=true,MyFeature=false"` (`Set`).
-    #[wasm_bindgen(unchecked_return_type = "Warning[]")]
     pub fn set(&mut self, value: &str) -> Result<JsValue, JsValue> {
         let warnings = self
             .inner
@@ -188,11 +178,8 @@ impl JsFeatureGate {
     }
 
     /// Applies explicit values (`SetFromMap`).
-    #[wasm_bindgen(js_name = setFromMap, unchecked_return_type = "Warning[]")]
-    pub fn set_from_map(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Record<string, boolean>")] values: &str,
-    ) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(js_name = setFromMap)]
+    pub fn set_from_map(&mut self, values: &str) -> Result<JsValue, JsValue> {
         let values: BTreeMap<String, bool> = input(values, "feature values")?;
         js(self.inner.set_from_map(&values))
     }
@@ -258,13 +245,13 @@ impl JsFeatureGate {
     }
 
     /// Changes the default of the spec in force (`OverrideDefault`).
-    #[wasm_bindgen(js_name = overrideDefault, unchecked_return_type = "Warning[]")]
+    #[wasm_bindgen(js_name = overrideDefault)]
     pub fn override_default(&mut self, name: &str, value: bool) -> Result<JsValue, JsValue> {
         js(self.inner.override_default(name, value))
     }
 
     /// Changes the default of the spec in force at `version` (`OverrideDefaultAtVersion`).
-    #[wasm_bindgen(js_name = overrideDefaultAtVersion, unchecked_return_type = "Warning[]")]
+    #[wasm_bindgen(js_name = overrideDefaultAtVersion)]
     pub fn override_default_at_version(
         &mut self,
         name: &str,
@@ -276,7 +263,7 @@ impl JsFeatureGate {
     }
 
     /// Emulates another version, min-compatibility one minor below (`SetEmulationVersion`).
-    #[wasm_bindgen(js_name = setEmulationVersion, unchecked_return_type = "Warning[]")]
+    #[wasm_bindgen(js_name = setEmulationVersion)]
     pub fn set_emulation_version(&mut self, emulation: &str) -> Result<JsValue, JsValue> {
         let emulation = version(emulation, "emulation version")?;
         js(self.inner.set_emulation_version(emulation))
@@ -284,8 +271,7 @@ impl JsFeatureGate {
 
     /// `SetEmulationVersionAndMinCompatibilityVersion`.
     #[wasm_bindgen(
-        js_name = setEmulationVersionAndMinCompatibilityVersion,
-        unchecked_return_type = "Warning[]"
+        js_name = setEmulationVersionAndMinCompatibilityVersion
     )]
     pub fn set_emulation_version_and_min_compatibility_version(
         &mut self,
@@ -356,28 +342,26 @@ impl JsFeatureGate {
     }
 
     /// The spec in force of every available feature (`GetAll`).
-    #[wasm_bindgen(js_name = getAll, unchecked_return_type = "Record<string, FeatureSpec>")]
+    #[wasm_bindgen(js_name = getAll)]
     pub fn get_all(&self) -> Result<JsValue, JsValue> {
         output(&self.inner.get_all())
     }
 
     /// Every feature's full history (`GetAllVersioned`).
     #[wasm_bindgen(
-        js_name = getAllVersioned,
-        unchecked_return_type = "Record<string, FeatureSpec[]>"
+        js_name = getAllVersioned
     )]
     pub fn get_all_versioned(&self) -> Result<JsValue, JsValue> {
         output(&self.inner.get_all_versioned())
     }
 
     /// The declared dependencies (`Dependencies`).
-    #[wasm_bindgen(unchecked_return_type = "Record<string, string[]>")]
     pub fn dependencies(&self) -> Result<JsValue, JsValue> {
         output(self.inner.dependencies())
     }
 
     /// Every feature's state with the reason for its value (kubegate's addition, for tables).
-    #[wasm_bindgen(js_name = featureStates, unchecked_return_type = "FeatureState[]")]
+    #[wasm_bindgen(js_name = featureStates)]
     pub fn feature_states(&self) -> Result<JsValue, JsValue> {
         output(&self.inner.feature_states())
     }
@@ -385,8 +369,7 @@ impl JsFeatureGate {
 
 /// Parses Kubernetes' `versioned_feature_list.yaml` into the argument of `addVersioned`.
 #[wasm_bindgen(
-    js_name = parseFeatureList,
-    unchecked_return_type = "Record<string, FeatureSpec[]>"
+    js_name = parseFeatureList
 )]
 pub fn parse_feature_list(yaml: &str) -> Result<JsValue, JsValue> {
     js(core::parse_feature_list(yaml))
@@ -395,8 +378,7 @@ pub fn parse_feature_list(yaml: &str) -> Result<JsValue, JsValue> {
 /// The real Kubernetes feature gates built into kubegate (see `kubernetesVersion` in `version()`
 /// for how recent they are), in the shape `addVersioned` takes.
 #[wasm_bindgen(
-    js_name = kubernetesFeatures,
-    unchecked_return_type = "Record<string, FeatureSpec[]>"
+    js_name = kubernetesFeatures
 )]
 pub fn kubernetes_features() -> Result<JsValue, JsValue> {
     output(&kubegate::releases::kubernetes_features())
@@ -404,8 +386,7 @@ pub fn kubernetes_features() -> Result<JsValue, JsValue> {
 
 /// The dependencies between the built-in Kubernetes gates, in the shape `addDependencies` takes.
 #[wasm_bindgen(
-    js_name = kubernetesDependencies,
-    unchecked_return_type = "Record<string, string[]>"
+    js_name = kubernetesDependencies
 )]
 pub fn kubernetes_dependencies() -> Result<JsValue, JsValue> {
     output(&kubegate::releases::kubernetes_dependencies())
@@ -414,9 +395,7 @@ pub fn kubernetes_dependencies() -> Result<JsValue, JsValue> {
 /// Writes features in the `versioned_feature_list.yaml` format (the inverse of
 /// `parseFeatureList`), e.g. to export a release's list: `renderFeatureList(releaseFeatures("1.30"))`.
 #[wasm_bindgen(js_name = renderFeatureList)]
-pub fn render_feature_list(
-    #[wasm_bindgen(unchecked_param_type = "Record<string, FeatureSpec[]>")] features: &str,
-) -> Result<String, JsValue> {
+pub fn render_feature_list(features: &str) -> Result<String, JsValue> {
     let features = versioned_specs(features, "features")?;
     Ok(core::render_feature_list(&features))
 }

@@ -50,19 +50,17 @@ fn check_size(input: &ResolveInput) -> Result<(), JsValue> {
     input.check_bytes(MAX_WASM_INPUT_BYTES).map_err(fail)
 }
 
-#[wasm_bindgen(js_name = resolveKubeletConfig, unchecked_return_type = "ResolvedKubeletConfig")]
-pub fn resolve_kubelet_config(
-    #[wasm_bindgen(unchecked_param_type = "ResolveKubeletConfigInput")] input: &str,
-) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = resolveKubeletConfig)]
+pub fn resolve_kubelet_config(input: &str) -> Result<JsValue, JsValue> {
     let input: ResolveInput = super::input(input, "kubelet config input")?;
     check_size(&input)?;
     let out = config::resolve_kubelet_config(&input).map_err(fail)?;
     output(&out)
 }
 
-#[wasm_bindgen(js_name = explainKubeletConfig, unchecked_return_type = "KubeletConfigExplanation")]
+#[wasm_bindgen(js_name = explainKubeletConfig)]
 pub fn explain_kubelet_config(
-    #[wasm_bindgen(unchecked_param_type = "ResolvedKubeletConfig")] result: &str,
+    result: &str,
     #[wasm_bindgen(js_name = fieldPath)] field_path: &str,
 ) -> Result<JsValue, JsValue> {
     let result: Resolved = input(result, "resolved kubelet config")?;
@@ -70,9 +68,9 @@ pub fn explain_kubelet_config(
     output(&out)
 }
 
-#[wasm_bindgen(js_name = checkKubeletUpgrade, unchecked_return_type = "KubeletUpgradeReport")]
+#[wasm_bindgen(js_name = checkKubeletUpgrade)]
 pub fn check_kubelet_upgrade(
-    #[wasm_bindgen(unchecked_param_type = "ResolveKubeletConfigInput")] input: &str,
+    input: &str,
     #[wasm_bindgen(js_name = targetVersion)] target_version: &str,
 ) -> Result<JsValue, JsValue> {
     let input: ResolveInput = super::input(input, "kubelet config input")?;

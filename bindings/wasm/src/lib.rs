@@ -24,6 +24,11 @@
 //! Three builds share this crate (Cargo features, `Cargo.toml`): the library's JS API (`api`)
 //! over every area, the gate core alone (`api` without the other areas: `kubegate/gates`), and
 //! the command line's wasm (`cli`: only `runCli`).
+//!
+//! No export writes TypeScript in its attributes: wasm-bindgen declares a JSON parameter as
+//! `string` and a JSON result as `any`, and the package's build writes in their place the types
+//! the export list names (`contracts/exports.rs`, through `npm/signatures.generated.json` and
+//! `scripts/type-glue.mjs`), so the Rust types stay the one source of the package's types.
 
 use wasm_bindgen::prelude::*;
 
@@ -226,7 +231,7 @@ pub(crate) struct CliOutput {
 
 #[cfg(feature = "api")]
 /// The kubegate version and the Kubernetes version its defaults follow.
-#[wasm_bindgen(js_name = version, unchecked_return_type = "VersionInfo")]
+#[wasm_bindgen(js_name = version)]
 pub fn version() -> Result<JsValue, JsValue> {
     output(&VersionInfo {
         kubegate: env!("CARGO_PKG_VERSION").to_string(),

@@ -25,11 +25,8 @@ pub struct ExplainResult {
 
 /// Explains the nodes of `kubectl get node NAME -o yaml|json` (or a List; with Leases and the
 /// node's pods in the same text) as they are, as of `options.now` (default: the snapshot's time).
-#[wasm_bindgen(js_name = explainNode, unchecked_return_type = "NodeExplainResult")]
-pub fn explain_node(
-    text: &str,
-    #[wasm_bindgen(unchecked_optional_param_type = "ExplainNodeOptions | null")] options: &str,
-) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = explainNode)]
+pub fn explain_node(text: &str, options: &str) -> Result<JsValue, JsValue> {
     let options: ExplainOptions =
         input::<Option<ExplainOptions>>(options, "explain options")?.unwrap_or_default();
     let imported = kubegate::import::node::parse(text).map_err(fail)?;

@@ -54,9 +54,9 @@ fn time(now: &str) -> Result<Time, JsValue> {
     Time::parse(now).map_err(fail)
 }
 
-#[wasm_bindgen(js_name = setMemoryPressureCondition, unchecked_return_type = "SetterResult")]
+#[wasm_bindgen(js_name = setMemoryPressureCondition)]
 pub fn set_memory_pressure_condition(
-    #[wasm_bindgen(unchecked_param_type = "Node")] node: &str,
+    node: &str,
     now: &str,
     #[wasm_bindgen(js_name = underPressure)] under_pressure: bool,
 ) -> Result<JsValue, JsValue> {
@@ -68,9 +68,9 @@ pub fn set_memory_pressure_condition(
     ))
 }
 
-#[wasm_bindgen(js_name = setDiskPressureCondition, unchecked_return_type = "SetterResult")]
+#[wasm_bindgen(js_name = setDiskPressureCondition)]
 pub fn set_disk_pressure_condition(
-    #[wasm_bindgen(unchecked_param_type = "Node")] node: &str,
+    node: &str,
     now: &str,
     #[wasm_bindgen(js_name = underPressure)] under_pressure: bool,
 ) -> Result<JsValue, JsValue> {
@@ -82,9 +82,9 @@ pub fn set_disk_pressure_condition(
     ))
 }
 
-#[wasm_bindgen(js_name = setPIDPressureCondition, unchecked_return_type = "SetterResult")]
+#[wasm_bindgen(js_name = setPIDPressureCondition)]
 pub fn set_pid_pressure_condition(
-    #[wasm_bindgen(unchecked_param_type = "Node")] node: &str,
+    node: &str,
     now: &str,
     #[wasm_bindgen(js_name = underPressure)] under_pressure: bool,
 ) -> Result<JsValue, JsValue> {
@@ -96,12 +96,8 @@ pub fn set_pid_pressure_condition(
     ))
 }
 
-#[wasm_bindgen(js_name = setReadyCondition, unchecked_return_type = "SetterResult")]
-pub fn set_ready_condition(
-    #[wasm_bindgen(unchecked_param_type = "Node")] node: &str,
-    now: &str,
-    #[wasm_bindgen(unchecked_optional_param_type = "ReadyInputs | null")] inputs: &str,
-) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = setReadyCondition)]
+pub fn set_ready_condition(node: &str, now: &str, inputs: &str) -> Result<JsValue, JsValue> {
     let node: Node = input(node, "node")?;
     let inputs: ReadyInputs =
         input::<Option<ReadyInputs>>(inputs, "ready inputs")?.unwrap_or_default();
@@ -110,10 +106,8 @@ pub fn set_ready_condition(
 
 #[wasm_bindgen(js_name = nodeStatusHasChanged)]
 pub fn node_status_has_changed(
-    #[wasm_bindgen(js_name = originalStatus, unchecked_param_type = "NodeStatus | null | undefined")]
-    original: &str,
-    #[wasm_bindgen(js_name = newStatus, unchecked_param_type = "NodeStatus | null | undefined")]
-    new: &str,
+    #[wasm_bindgen(js_name = originalStatus)] original: &str,
+    #[wasm_bindgen(js_name = newStatus)] new: &str,
 ) -> Result<bool, JsValue> {
     let a: Option<NodeStatus> = input(original, "original status")?;
     let b: Option<NodeStatus> = input(new, "new status")?;
@@ -128,9 +122,7 @@ pub struct JsNodeLifecycleController {
 #[wasm_bindgen(js_class = NodeLifecycleController)]
 impl JsNodeLifecycleController {
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_optional_param_type = "ControllerConfig | null")] config: &str,
-    ) -> Result<JsNodeLifecycleController, JsValue> {
+    pub fn new(config: &str) -> Result<JsNodeLifecycleController, JsValue> {
         let config: ControllerConfig =
             input::<Option<ControllerConfig>>(config, "controller config")?.unwrap_or_default();
         Ok(JsNodeLifecycleController {
@@ -139,37 +131,28 @@ impl JsNodeLifecycleController {
     }
 
     /// The settings in force, defaults filled in (the grace period depends on the version).
-    #[wasm_bindgen(unchecked_return_type = "ResolvedControllerSettings")]
     pub fn settings(&self) -> Result<JsValue, JsValue> {
         output(self.inner.settings())
     }
 
-    #[wasm_bindgen(js_name = monitorNodeHealth, unchecked_return_type = "MonitorResult")]
-    pub fn monitor_node_health(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "MonitorInput")] input: &[u8],
-    ) -> Result<String, JsValue> {
+    #[wasm_bindgen(js_name = monitorNodeHealth)]
+    pub fn monitor_node_health(&mut self, input: &[u8]) -> Result<String, JsValue> {
         let pass = pass_input(input, "monitorNodeHealth input")?;
         let out = self.inner.monitor_pass_input(pass).map_err(fail)?;
         pass_result(&out, input.len())
     }
 
     /// `doNoExecuteTaintingPass`: applies queued NoExecute taints as the zone rate limits allow.
-    #[wasm_bindgen(js_name = doNoExecuteTaintingPass, unchecked_return_type = "MonitorResult")]
-    pub fn do_no_execute_tainting_pass(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "MonitorInput")] input: &[u8],
-    ) -> Result<String, JsValue> {
+    #[wasm_bindgen(js_name = doNoExecuteTaintingPass)]
+    pub fn do_no_execute_tainting_pass(&mut self, input: &[u8]) -> Result<String, JsValue> {
         let pass = pass_input(input, "tainting pass input")?;
         let out = self.inner.no_execute_pass_input(pass).map_err(fail)?;
         pass_result(&out, input.len())
     }
 }
 
-#[wasm_bindgen(js_name = simulateCluster, unchecked_return_type = "Trace")]
-pub fn simulate_cluster(
-    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: &str,
-) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = simulateCluster)]
+pub fn simulate_cluster(scenario: &str) -> Result<JsValue, JsValue> {
     let scenario: Scenario = input(scenario, "scenario")?;
     output(&kubegate::sim::simulate_cluster(scenario).map_err(fail)?)
 }
@@ -182,9 +165,7 @@ pub struct JsClusterSimulator {
 #[wasm_bindgen(js_class = ClusterSimulator)]
 impl JsClusterSimulator {
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: &str,
-    ) -> Result<JsClusterSimulator, JsValue> {
+    pub fn new(scenario: &str) -> Result<JsClusterSimulator, JsValue> {
         let scenario: Scenario = input(scenario, "scenario")?;
         Ok(JsClusterSimulator {
             inner: Simulator::new(scenario).map_err(fail)?,
@@ -192,7 +173,6 @@ impl JsClusterSimulator {
     }
 
     /// Moves the virtual clock by a duration ("30s") and returns the trace so far.
-    #[wasm_bindgen(unchecked_return_type = "Trace")]
     pub fn advance(&mut self, duration: &str) -> Result<JsValue, JsValue> {
         let ms = self.step(duration)?;
         output(self.inner.advance(ms))
@@ -213,8 +193,7 @@ impl JsClusterSimulator {
     /// the simulated time so far, the node summary, the write counts and rates), so a long run can
     /// report progress without copying the whole trace each step. `trace()` gives the rest.
     #[wasm_bindgen(
-        js_name = advanceQuiet,
-        unchecked_return_type = "{ end: string; summary: Trace[\"summary\"]; writes: Trace[\"writes\"]; writeRates: Trace[\"writeRates\"] }"
+        js_name = advanceQuiet
     )]
     pub fn advance_quiet(&mut self, duration: &str) -> Result<JsValue, JsValue> {
         let ms = self.step(duration)?;
@@ -228,7 +207,6 @@ impl JsClusterSimulator {
     }
 
     /// The trace so far.
-    #[wasm_bindgen(unchecked_return_type = "Trace")]
     pub fn trace(&self) -> Result<JsValue, JsValue> {
         output(self.inner.trace())
     }
@@ -245,7 +223,6 @@ impl JsClusterSimulator {
     }
 
     /// The nodes as the simulated API server holds them.
-    #[wasm_bindgen(unchecked_return_type = "Node[]")]
     pub fn nodes(&self) -> Result<JsValue, JsValue> {
         output(self.inner.nodes())
     }
@@ -253,11 +230,8 @@ impl JsClusterSimulator {
 
 /// The faults and time that make a one-node `scenario` (its own faults are replaced) reproduce
 /// `node`'s conditions, e.g. a Node from `importNode`.
-#[wasm_bindgen(js_name = scenarioStartFromNode, unchecked_return_type = "NodeStart")]
-pub fn scenario_start_from_node(
-    #[wasm_bindgen(unchecked_param_type = "Node")] node: &str,
-    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: &str,
-) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = scenarioStartFromNode)]
+pub fn scenario_start_from_node(node: &str, scenario: &str) -> Result<JsValue, JsValue> {
     let node: Node = input(node, "node")?;
     let scenario: Scenario = input(scenario, "scenario")?;
     output(&kubegate::sim::start_from_node(&node, &scenario).map_err(fail)?)

@@ -28,7 +28,7 @@ fn release(text: &str) -> Result<Release, JsValue> {
 }
 
 /// The releases kubegate carries facts for (every picker reads its range from here).
-#[wasm_bindgen(js_name = releases, unchecked_return_type = "ReleaseRange")]
+#[wasm_bindgen(js_name = releases)]
 pub fn release_range() -> Result<JsValue, JsValue> {
     output(&ReleaseRange {
         oldest: releases::OLDEST.to_string(),
@@ -39,7 +39,7 @@ pub fn release_range() -> Result<JsValue, JsValue> {
 }
 
 /// Every gate the binaries of `release` register, sorted by name, with its stage there.
-#[wasm_bindgen(js_name = releaseGates, unchecked_return_type = "ReleaseGate[]")]
+#[wasm_bindgen(js_name = releaseGates)]
 pub fn release_gates(
     #[wasm_bindgen(js_name = release)] release_text: &str,
 ) -> Result<JsValue, JsValue> {
@@ -50,8 +50,7 @@ pub fn release_gates(
 /// up to that release). For 1.31+ this is upstream's own list; older binaries held flat specs,
 /// which `FeatureGate.forRelease` models exactly.
 #[wasm_bindgen(
-    js_name = releaseFeatures,
-    unchecked_return_type = "Record<string, FeatureSpec[]>"
+    js_name = releaseFeatures
 )]
 pub fn release_features(
     #[wasm_bindgen(js_name = release)] release_text: &str,
@@ -83,7 +82,7 @@ fn patch_range_of(release: Release) -> PatchRange {
 
 /// The patches of `release`'s minor whose gates answer as `release` does ("1.32" and "1.32.1"
 /// answer as 1.32.0 to 1.32.1; "1.32.2" as 1.32.2 onward).
-#[wasm_bindgen(js_name = releasePatchRange, unchecked_return_type = "PatchRange")]
+#[wasm_bindgen(js_name = releasePatchRange)]
 pub fn release_patch_range(
     #[wasm_bindgen(js_name = release)] release_text: &str,
 ) -> Result<JsValue, JsValue> {
@@ -92,7 +91,7 @@ pub fn release_patch_range(
 
 /// One gate's whole life, release by release (and patch range where a patch changed it): stage,
 /// default, lock, the components that read it, the source of each fact, its reference page.
-#[wasm_bindgen(js_name = gateHistory, unchecked_return_type = "GateHistory")]
+#[wasm_bindgen(js_name = gateHistory)]
 pub fn gate_history(#[wasm_bindgen(js_name = name)] name: &str) -> Result<JsValue, JsValue> {
     match gates::history(name) {
         Some(h) => output(&h),

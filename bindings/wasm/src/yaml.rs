@@ -9,9 +9,7 @@ use super::input;
 /// style, keys in the value's order, strings quoted only when YAML 1.1 would read them as
 /// something else (`"yes"`, `"0755"`, `""`), multi-line strings as literal blocks.
 #[wasm_bindgen(js_name = toYaml)]
-pub fn to_yaml(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] value: &str,
-) -> Result<String, JsValue> {
+pub fn to_yaml(value: &str) -> Result<String, JsValue> {
     let value: serde_json::Value = input(value, "value")?;
     Ok(kubegate::yaml::to_string(&value))
 }

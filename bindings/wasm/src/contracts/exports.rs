@@ -4,22 +4,23 @@
 //! [`super::generate_js`] writes the checking layer's tables from it
 //! (`npm/exports.generated.js`, read by `npm/core.js` and `npm/api.js`), the entries' d.ts
 //! re-exports (`npm/gates.d.ts`) come from it too, and [`super::generate_signatures`] renders
-//! every parameter's and result's type as TypeScript (`tests/js/signatures.generated.json`).
+//! every parameter's and result's type as TypeScript (`npm/signatures.generated.json`), which the
+//! package's build writes into wasm-bindgen's declarations (`scripts/type-glue.mjs`).
 //!
 //! Why a list here rather than tables written in JS: the parameters are the Rust functions'
 //! own, and the package's tests (`tests/js/contract.test.mjs`) hold every entry against the
 //! signature wasm-bindgen declares for it, so a parameter added, renamed or retyped in Rust
 //! without this list changing fails there. The binding's functions take JSON text and give back
-//! JSON values, so wasm-bindgen's declarations of them are the `unchecked_param_type` and
-//! `unchecked_return_type` strings written on each; the same test holds each string against the
-//! TypeScript of the Rust type named here, so a string that says something other than what
-//! serde decodes or emits fails, naming the function.
+//! JSON values, which wasm-bindgen can only declare as `string` and `any`; the build puts the
+//! TypeScript of the Rust type named here in their place, and refuses a declaration that is
+//! neither (a Rust parameter whose type is not what the list's check hands the glue).
 //!
 //! What no Rust type describes (pass-through JSON kept whole, a value built with `json!`, the
 //! class a method returns) is written as TypeScript with the reason beside it ([`Ty::Js`]).
 //!
 //! The loaders (`init`, `initSync`) and `facts()` are the checking layer's own code, not
-//! entries: they take no argument it checks.
+//! entries of its tables: they take no argument it checks. `facts()` and the command line's
+//! `runCli` are declared all the same ([`FACTS`], [`CLI`]).
 
 use std::collections::BTreeMap;
 
@@ -95,6 +96,9 @@ pub(crate) enum Check {
     Features(Ty),
     /// A `--feature-gates` value (at most `LIMITS.maxFeatureValues` entries).
     FeatureGates,
+    /// A JS object handed to the glue as it is: the command line's host, which only
+    /// `npm/cli.js` builds (no checking layer stands before `runCli`).
+    Host(Ty),
 }
 
 impl Check {
@@ -115,6 +119,7 @@ impl Check {
             FeatureValues(_) => "featureValues",
             Features(_) => "features",
             FeatureGates => "featureGates",
+            Host(_) => "host",
         }
     }
 
@@ -128,7 +133,25 @@ impl Check {
             I32 => rust::<i32>(),
             Strings => rust::<Vec<String>>(),
             Object(t) | ObjectBytes(t) | OptObject(t) | NullableObject(t) | Json(t)
-            | FeatureValues(t) | Features(t) => t,
+            | FeatureValues(t) | Features(t) | Host(t) => t,
+        }
+    }
+
+    /// What wasm-bindgen declares for the Rust parameter that receives the checked value, as a
+    /// caller may pass it: for a primitive the check's own type, for JSON the text or bytes
+    /// the checking layer made of it, for the host an `any`.
+    pub(crate) fn glue(self) -> &'static str {
+        match self {
+            Str | FeatureGates => "string",
+            OptStr => "string | null | undefined",
+            Boolean => "boolean",
+            U32 | I32 => "number",
+            Strings => "string[]",
+            Object(_) | OptObject(_) | NullableObject(_) | Json(_) | FeatureValues(_)
+            | Features(_) => "string",
+            // wasm-bindgen's declaration of a `&[u8]` parameter.
+            ObjectBytes(_) => "Uint8Array | number[]",
+            Host(_) => "any",
         }
     }
 
@@ -146,6 +169,9 @@ pub(crate) enum Ret {
     Plain(Ty),
     /// JSON text, parsed in JS (the bulk path).
     Text(Ty),
+    /// A unit enum as its serde name, which the binding returns as a Rust `String`: a plain JS
+    /// string, like `Plain`, that wasm-bindgen declares as `string`.
+    Name(Ty),
     /// A raw `FeatureGate`, wrapped into the checked class.
     Gate,
 }
@@ -153,7 +179,7 @@ pub(crate) enum Ret {
 impl Ret {
     pub(crate) fn js(self) -> &'static str {
         match self {
-            Plain(_) => "plain",
+            Plain(_) | Name(_) => "plain",
             Text(_) => "text",
             Gate => "gate",
         }
@@ -162,8 +188,19 @@ impl Ret {
     /// The type of the result.
     pub(crate) fn ty(self) -> Ty {
         match self {
-            Plain(t) | Text(t) => t,
+            Plain(t) | Text(t) | Name(t) => t,
             Gate => js("FeatureGate", "the checked class itself, not JSON"),
+        }
+    }
+
+    /// What wasm-bindgen declares for a Rust function that returns it through the JSON path:
+    /// a `JsValue` (`any`), JSON text or a name (`string`) or the raw class. A primitive
+    /// returned as itself is declared as its own type, which [`Ret::ty`] names.
+    pub(crate) fn glue(self) -> &'static str {
+        match self {
+            Plain(_) => "any",
+            Text(_) | Name(_) => "string",
+            Gate => "FeatureGate",
         }
     }
 }
@@ -721,7 +758,7 @@ pub(crate) const AREAS: Exports = Exports {
                 f("logs", &[], STRINGS),
             ],
             getters: &[
-                ("mode", Plain(rust::<podconfig::NotificationMode>())),
+                ("mode", Name(rust::<podconfig::NotificationMode>())),
                 ("now", STRING),
             ],
             statics: &[],
@@ -833,4 +870,32 @@ pub(crate) const AREAS: Exports = Exports {
             statics: &[],
         },
     ],
+};
+
+/// `facts()`: the main entry hands its result on as it is (no argument to check), so it is no
+/// entry of the checking layer's tables; the main wasm declares it all the same.
+pub(crate) const FACTS: Exports = Exports {
+    functions: &[f("facts", &[], Plain(rust::<kubegate::facts::Facts>()))],
+    classes: &[],
+};
+
+/// The command line's wasm (`pkg/cli/`): `runCli` alone, which `npm/cli.js` calls with the
+/// process's arguments and a host it builds from Node's.
+pub(crate) const CLI: Exports = Exports {
+    functions: &[f(
+        "runCli",
+        &[
+            p("args", Strings, "arguments"),
+            p(
+                "host",
+                Host(js(
+                    "CliHost",
+                    "a JS object with methods, not JSON; its declaration is contracts.rs's",
+                )),
+                "host",
+            ),
+        ],
+        Plain(rust::<crate::CliOutput>()),
+    )],
+    classes: &[],
 };
