@@ -2562,6 +2562,14 @@ export type ControlPlaneErrorKind = "controlPlane" | "limit";
  */
 export type ImportErrorKind = "import";
 /**
+ * What kind of error a `FeatureMetricsError` is: the step that refused.
+ */
+export type FeatureMetricsErrorKind = "import" | "release" | "featureGate";
+/**
+ * What kind of error a `ControlPlaneCheckError` is.
+ */
+export type ControlPlaneCheckErrorKind = "release" | "invalidInput" | "import";
+/**
  * Which rule refused (a string in JSON, a string-literal union in TypeScript).
  */
 export type ComponentErrorKind = "unknownFlag" | "unknownShorthand" | "badFlagSyntax" | "flagNeedsArgument" | "invalidFlagValue" | "featureGate" | "emulatedVersion" | "configKindNotRegistered" | "configUnreadable" | "unsupportedComponent";
@@ -2582,12 +2590,11 @@ export type ValueErrorKind = "invalidVersion" | "invalidDuration" | "invalidQuan
 export type BindingErrorKind = "invalidArgument" | "invalidInput" | "limit" | "internal" | "freed" | "trapped" | "init";
 /**
  * The area an export names when it fails in a step it took on the caller's behalf (reading
- * a release's gate, setting the gates a metrics comparison is against), rather than the
- * kind of the step's own error: see `InArea`.
+ * a release's gate), rather than the kind of the step's own error: see `InArea`.
  */
-export type AreaErrorKind = "featureGate" | "release";
+export type AreaErrorKind = "release";
 /** What a kubegate Error's `kind` can be: the core's kinds and the binding's own. */
-export type ErrorKind = FeatureGateErrorKind | KubeletConfigErrorKind | PodConfigErrorKind | EvictionErrorKind | NodeLifecycleErrorKind | SimulatorErrorKind | ApiFieldsErrorKind | ControlPlaneErrorKind | ImportErrorKind | ComponentErrorKind | ReleaseErrorKind | ValueErrorKind | BindingErrorKind | AreaErrorKind;
+export type ErrorKind = FeatureGateErrorKind | KubeletConfigErrorKind | PodConfigErrorKind | EvictionErrorKind | NodeLifecycleErrorKind | SimulatorErrorKind | ApiFieldsErrorKind | ControlPlaneErrorKind | ImportErrorKind | FeatureMetricsErrorKind | ControlPlaneCheckErrorKind | ComponentErrorKind | ReleaseErrorKind | ValueErrorKind | BindingErrorKind | AreaErrorKind;
 
 // --- Facts ---
 

@@ -24,22 +24,15 @@ impl CoreError for ControlPlaneCheckError {
 
 /// Whether every control-plane component of the texts starts after upgrading `from` → `to`,
 /// what breaks on the way (and in which release) and which gate defaults change.
-#[wasm_bindgen(
-    js_name = checkControlPlaneUpgrade,
-    unchecked_return_type = "ControlPlaneUpgradeResult"
-)]
-pub fn check_upgrade(
-    #[wasm_bindgen(unchecked_param_type = "ControlPlaneUpgradeInput")] request: &str,
-) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = checkControlPlaneUpgrade)]
+pub fn check_upgrade(request: &str) -> Result<JsValue, JsValue> {
     let request: UpgradeInput = input(request, "control-plane upgrade input")?;
     output(&core::check_upgrade(request).map_err(fail)?)
 }
 
 /// Whether `component` of `release` starts with the arguments and config files of the texts.
-#[wasm_bindgen(js_name = checkComponentStart, unchecked_return_type = "ComponentStartResult")]
-pub fn check_component_start(
-    #[wasm_bindgen(unchecked_param_type = "ComponentStartInput")] request: &str,
-) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = checkComponentStart)]
+pub fn check_component_start(request: &str) -> Result<JsValue, JsValue> {
     let request: StartInput = input(request, "component start input")?;
     output(&core::check_start(request).map_err(fail)?)
 }

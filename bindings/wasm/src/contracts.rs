@@ -176,6 +176,8 @@ fn error_kinds(cfg: &Config) -> Vec<String> {
         api::gating::ApiFieldsErrorKind,
         controlplane::bootstrap::ControlPlaneErrorKind,
         import::ImportErrorKind,
+        import::metrics::FeatureMetricsErrorKind,
+        import::control_plane::ControlPlaneCheckErrorKind,
         kubegate::components::ComponentErrorKind,
         releases::ReleaseErrorKind,
         kubegate::ValueErrorKind,

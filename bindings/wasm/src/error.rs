@@ -155,12 +155,8 @@ binding_kind! {
 
 binding_kind! {
     /// The area an export names when it fails in a step it took on the caller's behalf (reading
-    /// a release's gate), rather than the kind of the step's own error: see [`InArea`]. The
-    /// metrics comparison's `featureGate` is now its core error's own kind
-    /// (`FeatureMetricsErrorKind`); the variant stays so the kinds' union names it.
+    /// a release's gate), rather than the kind of the step's own error: see [`InArea`].
     AreaErrorKind {
-        /// Setting a feature gate the export was given.
-        FeatureGate = "featureGate",
         /// Reading a release's gate.
         Release = "release",
     }
@@ -291,13 +287,13 @@ mod tests {
     #[test]
     fn an_area_wrapper_changes_the_kind_and_keeps_the_text_and_locations() {
         let wrapped = InArea {
-            area: AreaErrorKind::FeatureGate,
+            area: AreaErrorKind::Release,
             error: Located,
         };
         assert_eq!(wrapped.to_string(), "bad");
-        assert_eq!(wrapped.kind_name(), "featureGate");
+        assert_eq!(wrapped.kind_name(), "release");
         let fields = wrapped.fields();
-        assert_eq!((fields.kind, fields.at.line), ("featureGate", Some(7)));
+        assert_eq!((fields.kind, fields.at.line), ("release", Some(7)));
     }
 
     #[test]

@@ -270,9 +270,7 @@ impl JsFeatureGate {
     }
 
     /// `SetEmulationVersionAndMinCompatibilityVersion`.
-    #[wasm_bindgen(
-        js_name = setEmulationVersionAndMinCompatibilityVersion
-    )]
+    #[wasm_bindgen(js_name = setEmulationVersionAndMinCompatibilityVersion)]
     pub fn set_emulation_version_and_min_compatibility_version(
         &mut self,
         emulation: &str,
@@ -348,9 +346,7 @@ impl JsFeatureGate {
     }
 
     /// Every feature's full history (`GetAllVersioned`).
-    #[wasm_bindgen(
-        js_name = getAllVersioned
-    )]
+    #[wasm_bindgen(js_name = getAllVersioned)]
     pub fn get_all_versioned(&self) -> Result<JsValue, JsValue> {
         output(&self.inner.get_all_versioned())
     }
@@ -368,26 +364,20 @@ impl JsFeatureGate {
 }
 
 /// Parses Kubernetes' `versioned_feature_list.yaml` into the argument of `addVersioned`.
-#[wasm_bindgen(
-    js_name = parseFeatureList
-)]
+#[wasm_bindgen(js_name = parseFeatureList)]
 pub fn parse_feature_list(yaml: &str) -> Result<JsValue, JsValue> {
     js(core::parse_feature_list(yaml))
 }
 
 /// The real Kubernetes feature gates built into kubegate (see `kubernetesVersion` in `version()`
 /// for how recent they are), in the shape `addVersioned` takes.
-#[wasm_bindgen(
-    js_name = kubernetesFeatures
-)]
+#[wasm_bindgen(js_name = kubernetesFeatures)]
 pub fn kubernetes_features() -> Result<JsValue, JsValue> {
     output(&kubegate::releases::kubernetes_features())
 }
 
 /// The dependencies between the built-in Kubernetes gates, in the shape `addDependencies` takes.
-#[wasm_bindgen(
-    js_name = kubernetesDependencies
-)]
+#[wasm_bindgen(js_name = kubernetesDependencies)]
 pub fn kubernetes_dependencies() -> Result<JsValue, JsValue> {
     output(&kubegate::releases::kubernetes_dependencies())
 }

@@ -50,18 +50,15 @@ impl CoreError for FeatureMetricsError {
 
 /// A kubelet command line as ps, /proc/PID/cmdline, a shell, a systemd unit or an env file shows
 /// it. `env` defines variables from elsewhere (an EnvironmentFile's contents).
-#[wasm_bindgen(js_name = importKubeletCommandLine, unchecked_return_type = "KubeletCommandLine")]
-pub fn import_kubelet_command_line(
-    text: &str,
-    #[wasm_bindgen(unchecked_optional_param_type = "Record<string, string> | null")] env: &str,
-) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = importKubeletCommandLine)]
+pub fn import_kubelet_command_line(text: &str, env: &str) -> Result<JsValue, JsValue> {
     let env: BTreeMap<String, String> = input::<Option<_>>(env, "environment")?.unwrap_or_default();
     let out = import::cmdline::parse_with_env(text, &env).map_err(fail)?;
     output(&out)
 }
 
 /// `kubectl get --raw /api/v1/nodes/NAME/proxy/configz` as a KubeletConfiguration.
-#[wasm_bindgen(js_name = importConfigz, unchecked_return_type = "KubeletConfigz")]
+#[wasm_bindgen(js_name = importConfigz)]
 pub fn import_configz(text: &str) -> Result<JsValue, JsValue> {
     let out = import::configz::parse(text).map_err(fail)?;
     output(&out)
@@ -69,24 +66,21 @@ pub fn import_configz(text: &str) -> Result<JsValue, JsValue> {
 
 /// `kubectl get node -o yaml|json` (a Node, a List, with Leases).
 #[cfg(feature = "node-status")]
-#[wasm_bindgen(js_name = importNode, unchecked_return_type = "NodeImport")]
+#[wasm_bindgen(js_name = importNode)]
 pub fn import_node(text: &str) -> Result<JsValue, JsValue> {
     let out = import::node::parse(text).map_err(fail)?;
     output(&out)
 }
 
 /// The `kubernetes_feature_enabled` lines of a component's /metrics.
-#[wasm_bindgen(js_name = importFeatureMetrics, unchecked_return_type = "FeatureMetrics")]
+#[wasm_bindgen(js_name = importFeatureMetrics)]
 pub fn import_feature_metrics(text: &str) -> Result<JsValue, JsValue> {
     let out = import::metrics::parse(text).map_err(fail)?;
     output(&out)
 }
 
 /// Compares /metrics with what a release's binary makes of `featureGates`.
-#[wasm_bindgen(
-    js_name = compareFeatureMetrics,
-    unchecked_return_type = "FeatureMetricsMismatch[]"
-)]
+#[wasm_bindgen(js_name = compareFeatureMetrics)]
 pub fn compare_feature_metrics(
     text: &str,
     release: &str,
@@ -96,7 +90,7 @@ pub fn compare_feature_metrics(
 }
 
 /// A kubeadm configuration file (v1beta3 or v1beta4, one or more documents).
-#[wasm_bindgen(js_name = importKubeadmConfig, unchecked_return_type = "KubeadmConfig")]
+#[wasm_bindgen(js_name = importKubeadmConfig)]
 pub fn import_kubeadm_config(text: &str) -> Result<JsValue, JsValue> {
     let out = import::kubeadm::parse(text).map_err(fail)?;
     output(&out)

@@ -192,9 +192,7 @@ impl JsClusterSimulator {
     /// Moves the virtual clock like `advance`, but returns only where the run stands (the end of
     /// the simulated time so far, the node summary, the write counts and rates), so a long run can
     /// report progress without copying the whole trace each step. `trace()` gives the rest.
-    #[wasm_bindgen(
-        js_name = advanceQuiet
-    )]
+    #[wasm_bindgen(js_name = advanceQuiet)]
     pub fn advance_quiet(&mut self, duration: &str) -> Result<JsValue, JsValue> {
         let ms = self.step(duration)?;
         let t = self.inner.advance(ms);

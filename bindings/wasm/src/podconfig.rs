@@ -47,9 +47,7 @@ pub struct JsPodConfig {
 #[wasm_bindgen(js_class = PodConfig)]
 impl JsPodConfig {
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_optional_param_type = "PodConfigOptions | null")] options: &str,
-    ) -> Result<JsPodConfig, JsValue> {
+    pub fn new(options: &str) -> Result<JsPodConfig, JsValue> {
         let opts: PodConfigOptions =
             input::<Option<PodConfigOptions>>(options, "PodConfig options")?.unwrap_or_default();
         let mut inner = PodConfig::new(opts.mode().map_err(fail)?, opts.now().map_err(fail)?);
@@ -63,7 +61,7 @@ impl JsPodConfig {
         })
     }
 
-    #[wasm_bindgen(getter, unchecked_return_type = "PodConfigMode")]
+    #[wasm_bindgen(getter)]
     pub fn mode(&self) -> String {
         self.inner.mode().as_str().to_string()
     }
@@ -88,11 +86,10 @@ impl JsPodConfig {
     /// Merges one update from `source`; returns the updates emitted, in upstream order.
     // `update` arrives as the UTF-8 JSON text of a `PodUpdateInput` (the package's checked layer
     // converts it, `objectBytes` in npm/core.js); the type names what callers pass.
-    #[wasm_bindgen(unchecked_return_type = "PodUpdate[]")]
     pub fn merge(
         &mut self,
         source: &str,
-        #[wasm_bindgen(unchecked_param_type = "PodUpdateInput")] update: &[u8],
+        update: &[u8],
         now: Option<String>,
     ) -> Result<String, JsValue> {
         let outcome = self.merge_outcome(source, update, now)?;
@@ -100,11 +97,11 @@ impl JsPodConfig {
     }
 
     /// Like merge(), with the events and logs of this merge too.
-    #[wasm_bindgen(js_name = mergeDetailed, unchecked_return_type = "PodMergeOutcome")]
+    #[wasm_bindgen(js_name = mergeDetailed)]
     pub fn merge_detailed(
         &mut self,
         source: &str,
-        #[wasm_bindgen(unchecked_param_type = "PodUpdateInput")] update: &[u8],
+        update: &[u8],
         now: Option<String>,
     ) -> Result<String, JsValue> {
         let outcome = self.merge_outcome(source, update, now)?;
@@ -131,7 +128,6 @@ impl JsPodConfig {
     }
 
     /// Sync(): the full merged state as SET from "*" (a one-element list, like merge()).
-    #[wasm_bindgen(unchecked_return_type = "PodUpdate[]")]
     pub fn sync(&self) -> Result<String, JsValue> {
         to_json_fast(&[self.inner.sync()])
     }
@@ -141,7 +137,7 @@ impl JsPodConfig {
         self.inner.seen_all_sources(&sources)
     }
 
-    #[wasm_bindgen(js_name = mergedState, unchecked_return_type = "PodJson[]")]
+    #[wasm_bindgen(js_name = mergedState)]
     pub fn merged_state(&self) -> Result<String, JsValue> {
         to_json_fast(&self.inner.merged_state())
     }
@@ -152,7 +148,6 @@ impl JsPodConfig {
     }
 
     /// Every event recorded so far.
-    #[wasm_bindgen(unchecked_return_type = "PodConfigEvent[]")]
     pub fn events(&self) -> Result<String, JsValue> {
         to_json_fast(&self.events)
     }
@@ -172,31 +167,27 @@ pub struct JsFileSource {
 #[wasm_bindgen(js_class = FileSource)]
 impl JsFileSource {
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "FileSourceOptions")] options: &str,
-    ) -> Result<JsFileSource, JsValue> {
+    pub fn new(options: &str) -> Result<JsFileSource, JsValue> {
         let o: FileSourceOptions = input(options, "FileSource options")?;
         let inner = FileSource::from_options(&o).map_err(fail)?;
         Ok(JsFileSource { inner })
     }
 
-    #[wasm_bindgen(js_name = writeFile, unchecked_return_type = "PodSourceStep")]
+    #[wasm_bindgen(js_name = writeFile)]
     pub fn write_file(&mut self, name: &str, content: &str) -> Result<String, JsValue> {
         to_json_fast(&self.inner.write_file(name, content).map_err(fail)?)
     }
 
-    #[wasm_bindgen(js_name = removeFile, unchecked_return_type = "PodSourceStep")]
+    #[wasm_bindgen(js_name = removeFile)]
     pub fn remove_file(&mut self, name: &str) -> Result<String, JsValue> {
         to_json_fast(&self.inner.remove_file(name).map_err(fail)?)
     }
 
     /// Starts the source on the first call, then lists whenever a period has elapsed.
-    #[wasm_bindgen(unchecked_return_type = "PodSourceStep")]
     pub fn tick(&mut self, now: &str) -> Result<String, JsValue> {
         to_json_fast(&self.inner.tick(parse_time(now)?))
     }
 
-    #[wasm_bindgen(unchecked_return_type = "Record<string, string>")]
     pub fn files(&self) -> Result<String, JsValue> {
         let files: &BTreeMap<String, String> = self.inner.files();
         to_json_fast(files)
@@ -212,24 +203,18 @@ pub struct JsHttpSource {
 #[wasm_bindgen(js_class = HttpSource)]
 impl JsHttpSource {
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "HttpSourceOptions")] options: &str,
-    ) -> Result<JsHttpSource, JsValue> {
+    pub fn new(options: &str) -> Result<JsHttpSource, JsValue> {
         let o: HttpSourceOptions = input(options, "HttpSource options")?;
         let inner = HttpSource::from_options(&o).map_err(fail)?;
         Ok(JsHttpSource { inner })
     }
 
     /// What the URL answers from now on; null makes requests fail.
-    pub fn serve(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "ManifestResponse | null")] response: &str,
-    ) -> Result<(), JsValue> {
+    pub fn serve(&mut self, response: &str) -> Result<(), JsValue> {
         let r: Option<HttpResponse> = input(response, "manifest response")?;
         self.inner.try_serve(r).map_err(fail)
     }
 
-    #[wasm_bindgen(unchecked_return_type = "PodSourceStep")]
     pub fn tick(&mut self, now: &str) -> Result<String, JsValue> {
         to_json_fast(&self.inner.tick(parse_time(now)?))
     }
@@ -244,9 +229,7 @@ pub struct JsApiserverSource {
 #[wasm_bindgen(js_class = ApiserverSource)]
 impl JsApiserverSource {
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "ApiserverSourceOptions")] options: &str,
-    ) -> Result<JsApiserverSource, JsValue> {
+    pub fn new(options: &str) -> Result<JsApiserverSource, JsValue> {
         let o: ApiserverSourceOptions = input(options, "ApiserverSource options")?;
         Ok(JsApiserverSource {
             inner: ApiserverSource::new(&o.node_name),
@@ -263,26 +246,22 @@ impl JsApiserverSource {
         self.inner.watching()
     }
 
-    #[wasm_bindgen(js_name = upsertPod, unchecked_return_type = "PodSourceStep")]
-    pub fn upsert_pod(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "PodJson")] pod: &str,
-    ) -> Result<String, JsValue> {
+    #[wasm_bindgen(js_name = upsertPod)]
+    pub fn upsert_pod(&mut self, pod: &str) -> Result<String, JsValue> {
         let pod: serde_json::Value = input(pod, "pod")?;
         to_json_fast(&self.inner.upsert_pod(pod).map_err(fail)?)
     }
 
-    #[wasm_bindgen(js_name = deletePod, unchecked_return_type = "PodSourceStep")]
+    #[wasm_bindgen(js_name = deletePod)]
     pub fn delete_pod(&mut self, namespace: &str, name: &str) -> Result<String, JsValue> {
         to_json_fast(&self.inner.delete_pod(namespace, name))
     }
 
-    #[wasm_bindgen(unchecked_return_type = "PodSourceStep")]
     pub fn tick(&mut self, now: &str) -> Result<String, JsValue> {
         to_json_fast(&self.inner.tick(parse_time(now)?))
     }
 
-    #[wasm_bindgen(js_name = clusterPods, unchecked_return_type = "PodJson[]")]
+    #[wasm_bindgen(js_name = clusterPods)]
     pub fn cluster_pods(&self) -> Result<String, JsValue> {
         to_json_fast(&self.inner.cluster_pods())
     }

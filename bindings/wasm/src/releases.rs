@@ -49,9 +49,7 @@ pub fn release_gates(
 /// The versioned gate list of a release's binaries, in the shape `addVersioned` takes (specs
 /// up to that release). For 1.31+ this is upstream's own list; older binaries held flat specs,
 /// which `FeatureGate.forRelease` models exactly.
-#[wasm_bindgen(
-    js_name = releaseFeatures
-)]
+#[wasm_bindgen(js_name = releaseFeatures)]
 pub fn release_features(
     #[wasm_bindgen(js_name = release)] release_text: &str,
 ) -> Result<JsValue, JsValue> {
