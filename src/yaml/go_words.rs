@@ -133,6 +133,9 @@ fn go_words(problem: &str, flow: impl Fn() -> Option<char>) -> (Words, Stage, Pl
         // itself is a character that starts no token.
         "tabs disallowed within this context (block indentation)"
         | "tabs disallowed in this context"
+        | "expected whitespace"
+        | "'-' must be followed by a valid YAML whitespace"
+        | "':' must be followed by a valid YAML whitespace"
         | "tab cannot be used as indentation" => (Fixed(CANNOT_START), Scanner, Mark),
         "simple key expect ':'" => (Fixed("could not find expected ':'"), Scanner, Mark),
         "did not find expected hexadecimal number" => {
@@ -156,6 +159,10 @@ fn go_words(problem: &str, flow: impl Fn() -> Option<char>) -> (Words, Stage, Pl
         "found unexpected end of stream" => (Same, Scanner, EndOfText),
         "found unexpected document indicator" => (Same, Scanner, DocumentIndicator),
         "expected ',' or ']'" => (Fixed("did not find expected ',' or ']'"), Parser, Mark),
+        // go-yaml's parser takes a `-` in flow context for no node.
+        r#""-" is only valid inside a block"# => {
+            (Fixed("did not find expected node content"), Parser, Mark)
+        }
         "duplicate version directive" => (Fixed("found duplicate %YAML directive"), Parser, Mark),
         "the handle wasn't declared" => (Fixed("found undefined tag handle"), Parser, Mark),
         // go-yaml ends the quoted scalar at its quote and meets the rest where a key must be.
@@ -198,29 +205,54 @@ pub(super) fn alias_name(text: &str, index: usize) -> &str {
 
 /// The flow collection (`[` or `{`) still open at character `index`, skipping quoted scalars
 /// and comments; `None` in block context.
-fn innermost_flow(text: &str, index: usize) -> Option<char> {
-    let end = byte_offset(text, index);
+pub(super) fn innermost_flow(text: &str, index: usize) -> Option<char> {
+    walk_flows(text, |i, _| i >= index).pop()
+}
+
+/// The outermost flow collection open at character `index`: the character opening it and the
+/// one after its end (or the text's end).
+pub(super) fn outer_flow(text: &str, index: usize) -> Option<(usize, usize)> {
+    let (mut opener, mut end) = (0, None);
+    walk_flows(text, |i, open| {
+        if open.is_empty() {
+            if i > index {
+                end = Some(i);
+                return true;
+            }
+            opener = i;
+        }
+        false
+    });
+    (opener < index).then(|| (opener, end.unwrap_or(text.chars().count())))
+}
+
+/// Walks `text` character by character, skipping quoted scalars and comments, with the flow
+/// collections open before each, until `stop(index, open)` says so; the collections then open.
+fn walk_flows(text: &str, mut stop: impl FnMut(usize, &[char]) -> bool) -> Vec<char> {
     let mut open = Vec::new();
-    let mut chars = text.get(..end)?.chars().peekable();
+    let mut chars = text.chars().enumerate().peekable();
     // Whether a token may start here (a quote opens a scalar only there, `#` a comment).
     let mut token_start = true;
-    while let Some(c) = chars.next() {
+    while let Some((i, c)) = chars.next() {
+        if stop(i, &open) {
+            break;
+        }
         match c {
             '[' | '{' => open.push(c),
             ']' | '}' => {
                 open.pop();
             }
-            '#' if token_start => while chars.next_if(|c| *c != '\n').is_some() {},
+            '#' if token_start => while chars.next_if(|(_, c)| *c != '\n').is_some() {},
             '\'' if token_start => {
                 // '' is a quote inside; a lone ' ends the scalar.
-                while let Some(q) = chars.next() {
-                    if q == '\'' && chars.next_if_eq(&'\'').is_none() {
+                while let Some((_, q)) = chars.next() {
+                    if q == '\'' && chars.next_if(|(_, c)| *c == '\'').is_none() {
                         break;
                     }
                 }
             }
             '"' if token_start => {
-                while let Some(q) = chars.next() {
+                while let Some((_, q)) = chars.next() {
                     match q {
                         '\\' => {
                             chars.next();
@@ -237,7 +269,7 @@ fn innermost_flow(text: &str, index: usize) -> Option<char> {
             ' ' | '\t' | '\n' | '\r' | '[' | '{' | ',' | ':' | '-' | '?'
         );
     }
-    open.pop()
+    open
 }
 
 /// The byte offset of character `index` of `text` (its length past the end).

@@ -31,6 +31,7 @@
 //! go-yaml refuses control characters ("control characters are not allowed"), NUL included,
 //! where yaml-rust2 would end the text at a NUL and read the others as text.
 
+mod go_rules;
 mod go_words;
 mod positions;
 mod write;
@@ -228,25 +229,74 @@ pub fn parse_all(text: &str) -> Result<Vec<Document>, YamlError> {
 /// [`MAX_DEPTH`] costs one more event, not one more stack frame per level.
 fn read(text: &str, first_only: bool) -> Result<Vec<Document>, YamlError> {
     check_characters(text)?;
+    go_rules::check_head(text)?;
+    // Where yaml-rust2 refuses what go-yaml reads, the text is rewritten and read again.
+    let mut src = std::borrow::Cow::Borrowed(text);
+    let mut shifts = go_rules::Shifts::new();
+    let mut rewrites = 0;
+    let read = loop {
+        match read_once(&src, first_only, &shifts) {
+            Err(Err((info, mark))) => {
+                let again = (rewrites < go_rules::MAX_REWRITES)
+                    .then(|| go_rules::tolerate(&info, mark.index(), &src, first_only, &mut shifts))
+                    .flatten();
+                match again {
+                    Some(text) => {
+                        src = std::borrow::Cow::Owned(text);
+                        rewrites += 1;
+                    }
+                    None => break Err(syntax_error(&info, &mark, &src, &shifts)),
+                }
+            }
+            Err(Ok(e)) => break Err(e),
+            Ok(docs) => break Ok(docs),
+        }
+    };
+    // Tabs go-yaml refuses and yaml-rust2 reads: the first of the two problems is go-yaml's (a
+    // decoding error comes after every syntax error).
+    if src.contains('\t') {
+        if let Some(tab) = go_rules::check_tabs(&src, first_only) {
+            let first = match &read {
+                Err(e) => e.stage == Stage::Decoder || tab.pos <= e.pos,
+                Ok(_) => true,
+            };
+            if first {
+                return Err(tab);
+            }
+        }
+    }
+    read
+}
+
+/// yaml-rust2's error `info`, marked at `mark` of `text`, in go-yaml's words.
+fn syntax_error(info: &str, mark: &Marker, text: &str, shifts: &[(usize, usize)]) -> YamlError {
+    let at = go_rules::pos_of(mark, shifts);
+    let go = go_words::syntax_error(info, mark.index(), at, text);
+    YamlError::at_stage(go.problem, go.pos, go.stage)
+}
+
+/// One reading of `text` by yaml-rust2: the documents, kubegate's own error, or yaml-rust2's
+/// syntax error (its words and the character it marks) for [`go_rules::tolerate`] to judge.
+#[allow(clippy::type_complexity)]
+fn read_once(
+    text: &str,
+    first_only: bool,
+    shifts: &[(usize, usize)],
+) -> Result<Vec<Document>, Result<YamlError, (String, Marker)>> {
     let mut builder = Builder {
         text,
+        shifts,
         ..Builder::default()
     };
     let mut parser = Parser::new_from_str(text);
     loop {
-        let (event, mark) = parser.next_token().map_err(|e| {
-            let m = e.marker();
-            let pos = Pos {
-                line: m.line(),
-                column: m.col() + 1,
-            };
-            let go = go_words::syntax_error(e.info(), m.index(), pos, text);
-            YamlError::at_stage(go.problem, go.pos, go.stage)
-        })?;
+        let (event, mark) = parser
+            .next_token()
+            .map_err(|e| Err((e.info().to_string(), *e.marker())))?;
         let end = event == Event::StreamEnd || (first_only && event == Event::DocumentEnd);
         builder.on_event(event, mark);
         if let Some(err) = builder.error.take() {
-            return Err(err);
+            return Err(Ok(err));
         }
         if end {
             return Ok(builder.docs);
@@ -319,6 +369,8 @@ enum Frame {
 struct Builder<'t> {
     /// The text read, for the names in go-yaml's messages.
     text: &'t str,
+    /// Lines the text was indented on before yaml-rust2 read it (see go_rules.rs).
+    shifts: &'t [(usize, usize)],
     docs: Vec<Document>,
     stack: Vec<Frame>,
     current: Document,
@@ -439,10 +491,7 @@ impl MarkedEventReceiver for Builder<'_> {
         if self.error.is_some() {
             return;
         }
-        let pos = Pos {
-            line: mark.line(),
-            column: mark.col() + 1,
-        };
+        let pos = go_rules::pos_of(&mark, self.shifts);
         match ev {
             Event::DocumentStart => {
                 self.current = Document::default();
@@ -592,8 +641,15 @@ fn resolve_scalar(
     tag: Option<&Tag>,
 ) -> Result<Value, ScalarError> {
     if let Some(tag) = tag {
-        if tag.handle == "tag:yaml.org,2002:" || tag.handle == "!!" {
-            let (parsed, tag) = match tag.suffix.as_str() {
+        // Any other tag (`!foo`, `!`, a `%TAG` handle's) leaves the text a string: go-yaml
+        // resolves only untagged scalars and its own tags (also written in full, `!<...>`).
+        let own = match tag.handle.as_str() {
+            "tag:yaml.org,2002:" | "!!" => Some(tag.suffix.as_str()),
+            "" => tag.suffix.strip_prefix("tag:yaml.org,2002:"),
+            _ => None,
+        };
+        {
+            let (parsed, tag) = match own.unwrap_or("str") {
                 "str" => return Ok(Value::String(text)),
                 "null" => (
                     matches!(text.as_str(), "" | "~" | "null" | "Null" | "NULL")
