@@ -18,8 +18,8 @@
 //! (an alias of an unknown anchor, a scalar that is not of its tag's type) and of reading (a
 //! control character) name no line at all. [`Stage`] holds that rule.
 //!
-//! What is not reworded: the few texts yaml-rust2 refuses and go-yaml reads (a comment right
-//! after a quoted scalar, a tab before a flow item), which keep yaml-rust2's words.
+//! Texts yaml-rust2 refuses and go-yaml reads never get here: go_rules.rs rewrites them and
+//! they are read again (a comment glued to a quoted scalar, a tab before a flow item).
 
 use super::Pos;
 
@@ -32,7 +32,9 @@ pub(super) enum Stage {
     Scanner,
     /// The parser (events): one less than the line, unless that is 0.
     Parser,
-    /// The decoder (values): no line.
+    /// The composer (aliases, as go-yaml's parser builds the document's nodes): no line.
+    Composer,
+    /// The decoder (values, once the document is built): no line.
     Decoder,
     /// kubegate's own limits and rules, with no go-yaml counterpart: the line.
     Kubegate,
@@ -42,7 +44,7 @@ impl Stage {
     /// The line the message names, for a problem on `line` (counted from 1).
     pub(super) fn shown_line(self, line: usize) -> Option<usize> {
         match self {
-            Stage::Reader | Stage::Decoder => None,
+            Stage::Reader | Stage::Composer | Stage::Decoder => None,
             Stage::Scanner => (line >= 2).then_some(line),
             Stage::Parser => (line >= 2).then(|| line - 1),
             Stage::Kubegate => Some(line),
@@ -164,12 +166,17 @@ fn go_words(problem: &str, flow: impl Fn() -> Option<char>) -> (Words, Stage, Pl
             (Fixed("did not find expected node content"), Parser, Mark)
         }
         "duplicate version directive" => (Fixed("found duplicate %YAML directive"), Parser, Mark),
+        // A directive after a document whose name go-yaml's scanner does not know (a known one
+        // ends the document, go_rules.rs).
+        "missing explicit document end marker before directive" => {
+            (Fixed("found unknown directive name"), Scanner, Mark)
+        }
         "the handle wasn't declared" => (Fixed("found undefined tag handle"), Parser, Mark),
         // go-yaml ends the quoted scalar at its quote and meets the rest where a key must be.
         "invalid trailing content after double-quoted scalar" => {
             (Fixed("did not find expected key"), Parser, Mark)
         }
-        "found unknown anchor" => (UnknownAnchor, Decoder, Mark),
+        "found unknown anchor" => (UnknownAnchor, Composer, Mark),
         // yaml-rust2's own nesting limit, which stands for kubegate's (go-yaml's is deeper).
         "recursion limit exceeded" => (Same, Kubegate, Mark),
         // A `:` yaml-rust2 will not take inside a flow collection (after a key that ran onto
@@ -238,7 +245,8 @@ fn walk_flows(text: &str, mut stop: impl FnMut(usize, &[char]) -> bool) -> Vec<c
             break;
         }
         match c {
-            '[' | '{' => open.push(c),
+            // In block context a bracket inside a plain scalar (`kind[`) is text.
+            '[' | '{' if token_start || !open.is_empty() => open.push(c),
             ']' | '}' => {
                 open.pop();
             }

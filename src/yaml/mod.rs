@@ -30,7 +30,25 @@
 //! The text is held to the characters the kubelet's reader accepts before the parser sees it:
 //! go-yaml refuses control characters ("control characters are not allowed"), NUL included,
 //! where yaml-rust2 would end the text at a NUL and read the others as text.
+//!
+//! # Read what go-yaml reads, refuse what it refuses
+//!
+//! yaml-rust2 and go-yaml v2 are both ports of libyaml, yet they part in a few places, and a
+//! file the kubelet reads must read here too (and one it refuses must be refused here, with its
+//! words and line). go_rules.rs holds each such rule with the go-yaml function it comes from:
+//! where go-yaml is laxer (a comment glued to a quoted scalar, text after `...`, tabs in flow
+//! context or after a key's `:`, quoted and flow lines indented left of their block) the text is
+//! rewritten in whitespace only and read again; where it is stricter (tabs where a key may
+//! start or in a scalar's indentation, `%YAML` other than 1.1, unknown or repeated directives,
+//! a `...` before any document) it is checked. A tag of neither go-yaml's nor YAML's own
+//! (`!foo 1`) leaves its scalar a string, and a collection used as a key is printed as Go's
+//! `%#v` prints it. go_cases.rs holds the texts both readers were run on and go-yaml's answers;
+//! a few still read differently: `!!binary` (go-yaml decodes base64), an infinity or a control
+//! character inside a collection used as a key (Go prints `+Inf`, `\x01`), and an unknown
+//! alias after such a key (go-yaml reports the alias first).
 
+#[cfg(test)]
+mod go_cases;
 mod go_rules;
 mod go_words;
 mod positions;
@@ -233,29 +251,29 @@ fn read(text: &str, first_only: bool) -> Result<Vec<Document>, YamlError> {
     // Where yaml-rust2 refuses what go-yaml reads, the text is rewritten and read again.
     let mut src = std::borrow::Cow::Borrowed(text);
     let mut shifts = go_rules::Shifts::new();
-    let mut rewrites = 0;
+    // Characters read again so far.
+    let mut reread = 0;
     let read = loop {
         match read_once(&src, first_only, &shifts) {
             Err(Err((info, mark))) => {
-                let again = (rewrites < go_rules::MAX_REWRITES)
+                reread += src.len();
+                let again = (reread <= go_rules::REREAD_BUDGET)
                     .then(|| go_rules::tolerate(&info, mark.index(), &src, first_only, &mut shifts))
                     .flatten();
                 match again {
-                    Some(text) => {
-                        src = std::borrow::Cow::Owned(text);
-                        rewrites += 1;
-                    }
+                    Some(text) => src = std::borrow::Cow::Owned(text),
                     None => break Err(syntax_error(&info, &mark, &src, &shifts)),
                 }
             }
             Err(Ok(e)) => break Err(e),
-            Ok(docs) => break Ok(docs),
+            Ok(read) => break Ok(read),
         }
     };
     // Tabs go-yaml refuses and yaml-rust2 reads: the first of the two problems is go-yaml's (a
-    // decoding error comes after every syntax error).
+    // decoding error comes after every syntax error, once the document is built).
     if src.contains('\t') {
-        if let Some(tab) = go_rules::check_tabs(&src, first_only) {
+        let limit = read.as_ref().map_or(usize::MAX, |r| r.1);
+        if let Some(tab) = go_rules::check_tabs(&src, limit) {
             let first = match &read {
                 Err(e) => e.stage == Stage::Decoder || tab.pos <= e.pos,
                 Ok(_) => true,
@@ -265,7 +283,7 @@ fn read(text: &str, first_only: bool) -> Result<Vec<Document>, YamlError> {
             }
         }
     }
-    read
+    read.map(|r| r.0)
 }
 
 /// yaml-rust2's error `info`, marked at `mark` of `text`, in go-yaml's words.
@@ -275,14 +293,16 @@ fn syntax_error(info: &str, mark: &Marker, text: &str, shifts: &[(usize, usize)]
     YamlError::at_stage(go.problem, go.pos, go.stage)
 }
 
-/// One reading of `text` by yaml-rust2: the documents, kubegate's own error, or yaml-rust2's
-/// syntax error (its words and the character it marks) for [`go_rules::tolerate`] to judge.
+/// One reading of `text` by yaml-rust2: the documents and the character of the token after the
+/// last event read (where go-yaml's `Unmarshal` stops scanning), kubegate's own error, or
+/// yaml-rust2's syntax error (its words and the character it marks) for [`go_rules::tolerate`]
+/// to judge.
 #[allow(clippy::type_complexity)]
 fn read_once(
     text: &str,
     first_only: bool,
     shifts: &[(usize, usize)],
-) -> Result<Vec<Document>, Result<YamlError, (String, Marker)>> {
+) -> Result<(Vec<Document>, usize), Result<YamlError, (String, Marker)>> {
     let mut builder = Builder {
         text,
         shifts,
@@ -294,12 +314,13 @@ fn read_once(
             .next_token()
             .map_err(|e| Err((e.info().to_string(), *e.marker())))?;
         let end = event == Event::StreamEnd || (first_only && event == Event::DocumentEnd);
+        let at = mark.index();
         builder.on_event(event, mark);
         if let Some(err) = builder.error.take() {
             return Err(Ok(err));
         }
         if end {
-            return Ok(builder.docs);
+            return Ok((builder.docs, at));
         }
     }
 }
@@ -467,16 +488,20 @@ impl Builder<'_> {
                 ..
             }) => match pending_key.take() {
                 None => {
-                    let Some(key) = key_text(value) else {
-                        let msg = "invalid map key: mappings and sequences cannot be keys";
-                        return self.fail_at_stage(msg, pos, Stage::Decoder);
-                    };
-                    let record = self.current.positions.key(*id, &key, pos);
-                    if entries.contains_key(&key) {
-                        let pointer = self.current.positions.pointer(record);
-                        self.current.duplicates.push((pointer, pos));
+                    if !matches!(value, Value::Array(_) | Value::Object(_)) {
+                        let key = key_text(value);
+                        let record = self.current.positions.key(*id, &key, pos);
+                        if entries.contains_key(&key) {
+                            let pointer = self.current.positions.pointer(record);
+                            self.current.duplicates.push((pointer, pos));
+                        }
+                        *pending_key = Some((key, record));
+                        return;
                     }
-                    *pending_key = Some((key, record));
+                    // go-yaml's words, with the key as Go's `%#v` prints what it decoded.
+                    let mut msg = String::from("invalid map key: ");
+                    go_syntax(&value, &mut msg);
+                    self.fail_at_stage(msg, pos, Stage::Decoder);
                 }
                 Some((key, _)) => {
                     entries.insert(key, value);
@@ -540,14 +565,8 @@ impl MarkedEventReceiver for Builder<'_> {
                 if !self.count(1, pos) {
                     return;
                 }
+                // A collection may be a key here; go-yaml refuses it once it is whole (`emit`).
                 let slot = self.next_slot();
-                if matches!(slot, Slot::Key(_)) {
-                    return self.fail_at_stage(
-                        "invalid map key: mappings and sequences cannot be keys",
-                        pos,
-                        Stage::Decoder,
-                    );
-                }
                 let id = self.record(&slot, pos);
                 let frame = if matches!(ev, Event::SequenceStart(..)) {
                     Frame::Seq {
@@ -589,7 +608,7 @@ impl MarkedEventReceiver for Builder<'_> {
                     } else {
                         format!("unknown anchor '{name}' referenced")
                     };
-                    return self.fail_at_stage(msg, pos, Stage::Decoder);
+                    return self.fail_at_stage(msg, pos, Stage::Composer);
                 };
                 if !self.count(node_count(&value), pos) {
                     return;
@@ -608,16 +627,48 @@ fn printable(c: char) -> bool {
         && c != '\u{feff}'
 }
 
-/// A resolved scalar as a JSON object key (as `sigs.k8s.io/yaml` converts non-string keys);
-/// `None` for a collection, which cannot be a key.
-fn key_text(value: Value) -> Option<String> {
+/// A resolved scalar as a JSON object key, as `sigs.k8s.io/yaml` converts non-string keys.
+fn key_text(value: Value) -> String {
     match value {
-        Value::String(s) => Some(s),
-        Value::Null => Some("null".to_string()),
-        Value::Bool(b) => Some(b.to_string()),
-        Value::Number(n) => Some(n.to_string()),
-        Value::Array(_) | Value::Object(_) => None,
+        Value::String(s) => s,
+        // A collection is refused before it gets here.
+        v => v.to_string(),
     }
+}
+
+/// Appends `value` as Go's `%#v` prints what go-yaml decodes it to in an `interface{}`
+/// (`[]interface {}{"a", 1}`, `map[interface {}]interface {}{"a":true}`, `interface {}(nil)`).
+fn go_syntax(value: &Value, out: &mut String) {
+    let (open, items): (&str, Vec<(Option<&String>, &Value)>) = match value {
+        Value::Array(a) => ("[]interface {}{", a.iter().map(|v| (None, v)).collect()),
+        Value::Object(m) => (
+            "map[interface {}]interface {}{",
+            m.iter().map(|(k, v)| (Some(k), v)).collect(),
+        ),
+        Value::Null => return out.push_str("interface {}(nil)"),
+        Value::String(s) => return out.push_str(&format!("{s:?}")),
+        // A float as Go prints a float64 (`1`, `1e+06`; a JSON number is finite); an integer
+        // or a boolean as JSON writes it.
+        v => {
+            let float = v
+                .as_f64()
+                .filter(|_| v.as_i64().is_none() && v.as_u64().is_none());
+            return out.push_str(&float.map_or_else(|| v.to_string(), write::go_float));
+        }
+    };
+    out.push_str(open);
+    for (i, (key, v)) in items.into_iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        if let Some(k) = key {
+            // The key as go-yaml read it: a plain scalar's text resolves again.
+            go_syntax(&resolve_plain(k), out);
+            out.push(':');
+        }
+        go_syntax(v, out);
+    }
+    out.push('}');
 }
 
 fn node_count(v: &Value) -> usize {
