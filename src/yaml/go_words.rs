@@ -213,14 +213,14 @@ pub(super) fn alias_name(text: &str, index: usize) -> &str {
 /// The flow collection (`[` or `{`) still open at character `index`, skipping quoted scalars
 /// and comments; `None` in block context.
 pub(super) fn innermost_flow(text: &str, index: usize) -> Option<char> {
-    walk_flows(text, |i, _| i >= index).pop()
+    walk_flows(text, &mut |i, _| i >= index).pop()
 }
 
 /// The outermost flow collection open at character `index`: the character opening it and the
 /// one after its end (or the text's end).
 pub(super) fn outer_flow(text: &str, index: usize) -> Option<(usize, usize)> {
     let (mut opener, mut end) = (0, None);
-    walk_flows(text, |i, open| {
+    walk_flows(text, &mut |i, open| {
         if open.is_empty() {
             if i > index {
                 end = Some(i);
@@ -235,7 +235,7 @@ pub(super) fn outer_flow(text: &str, index: usize) -> Option<(usize, usize)> {
 
 /// Walks `text` character by character, skipping quoted scalars and comments, with the flow
 /// collections open before each, until `stop(index, open)` says so; the collections then open.
-fn walk_flows(text: &str, mut stop: impl FnMut(usize, &[char]) -> bool) -> Vec<char> {
+fn walk_flows(text: &str, stop: &mut dyn FnMut(usize, &[char]) -> bool) -> Vec<char> {
     let mut open = Vec::new();
     let mut chars = text.chars().enumerate().peekable();
     // Whether a token may start here (a quote opens a scalar only there, `#` a comment).

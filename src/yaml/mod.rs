@@ -639,25 +639,24 @@ fn key_text(value: Value) -> String {
 /// Appends `value` as Go's `%#v` prints what go-yaml decodes it to in an `interface{}`
 /// (`[]interface {}{"a", 1}`, `map[interface {}]interface {}{"a":true}`, `interface {}(nil)`).
 fn go_syntax(value: &Value, out: &mut String) {
-    let (open, items): (&str, Vec<(Option<&String>, &Value)>) = match value {
-        Value::Array(a) => ("[]interface {}{", a.iter().map(|v| (None, v)).collect()),
-        Value::Object(m) => (
-            "map[interface {}]interface {}{",
-            m.iter().map(|(k, v)| (Some(k), v)).collect(),
-        ),
+    match value {
+        Value::Array(_) => out.push_str("[]interface {}{"),
+        Value::Object(_) => out.push_str("map[interface {}]interface {}{"),
         Value::Null => return out.push_str("interface {}(nil)"),
-        Value::String(s) => return out.push_str(&format!("{s:?}")),
-        // A float as Go prints a float64 (`1`, `1e+06`; a JSON number is finite); an integer
-        // or a boolean as JSON writes it.
-        v => {
-            let float = v
-                .as_f64()
-                .filter(|_| v.as_i64().is_none() && v.as_u64().is_none());
-            return out.push_str(&float.map_or_else(|| v.to_string(), write::go_float));
+        // A float as Go prints a float64 (`1`, `1e+06`); a JSON number is finite.
+        Value::Number(n) if n.is_f64() => {
+            return out.push_str(&n.as_f64().map_or_else(|| n.to_string(), write::go_float))
         }
+        // A string quoted as JSON quotes it (as Go's `%q` does, but for control characters);
+        // an integer or a boolean as JSON writes it.
+        v => return out.push_str(&v.to_string()),
+    }
+    let items: Box<dyn Iterator<Item = (Option<&String>, &Value)>> = match value {
+        Value::Array(a) => Box::new(a.iter().map(|v| (None, v))),
+        Value::Object(m) => Box::new(m.iter().map(|(k, v)| (Some(k), v))),
+        _ => Box::new(std::iter::empty()),
     };
-    out.push_str(open);
-    for (i, (key, v)) in items.into_iter().enumerate() {
+    for (i, (key, v)) in items.enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
