@@ -110,6 +110,7 @@ pub(super) fn tolerate(
         "':' must be followed by a valid YAML whitespace" => {
             // yaml-rust2 marks the character after the blanks that follow the `:`.
             let before = before(&cs, index);
+            // (Nothing but blanks before the mark: no `:` either, and the refusal stands.)
             let colon = before
                 .iter()
                 .rposition(|c| !matches!(c, ' ' | '\t'))
