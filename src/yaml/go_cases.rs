@@ -269,6 +269,12 @@ fn reads_and_refuses_as_go_yaml_v2() {
         ("a:\n  \t- x\n", "yaml: line 2: found character that cannot start any token"),
         ("a:\n  b: 1\n  \t- x\n", "yaml: line 3: found a tab character that violates indentation"),
         ("apiVersion: v1\nkind[: Pod\nmetadata:\n  name: x\n  labels:\n    app: web\nspec:\n  containers:\n  \t- name: c\n    image: nginx\n", "yaml: line 9: found character that cannot start any token"),
+        ("?b[#.:\t", "OK {\"?b[#.\":null}"),
+        ("?:\t\n[%\n", "yaml: line 2: found character that cannot start any token"),
+        ("a#.:\t", "OK {\"a#.\":null}"),
+        ("?b:\t", "OK {\"?b\":null}"),
+        ("xb[#.:\t", "OK {\"xb[#.\":null}"),
+        ("? b\n:\tc\n", "yaml: line 2: found character that cannot start any token"),
         // Comments, glued to the token before them or not.
         ("a: 1 #c\nb: 2#c\n", "OK {\"a\":1,\"b\":\"2#c\"}"),
         ("a: \"x\"#c\n", "OK {\"a\":\"x\"}"),
@@ -350,6 +356,8 @@ fn reads_and_refuses_as_go_yaml_v2() {
         ("%YAML 1.2\n%YAML 1.1\n---\n", "yaml: found incompatible YAML document"),
         ("a: 1\n%YAML 1.2\nb: 2\n", "OK {\"a\":1}"),
         ("a: 1\n%x\n", "yaml: line 2: found unknown directive name"),
+        ("%   -", "yaml: could not find expected directive name"),
+        ("%  ---\n", "yaml: could not find expected directive name"),
         // Tags: go-yaml's own resolve; any other leaves the text a string.
         ("a: !<x\n", "yaml: did not find the expected '>'"),
         ("a: !!\n", "yaml: did not find expected tag URI"),

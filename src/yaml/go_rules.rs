@@ -280,7 +280,11 @@ pub(super) fn check_head(text: &str) -> Result<(), YamlError> {
             }
             return Ok(());
         };
+        // The name follows the `%` at once (none: go-yaml's words come from yaml-rust2's).
         let mut words = directive.split([' ', '\t']).filter(|w| !w.is_empty());
+        if directive.starts_with([' ', '\t']) {
+            return Ok(());
+        }
         match words.next() {
             Some("YAML") => {
                 if yaml_seen {
@@ -407,7 +411,14 @@ pub(super) fn check_tabs(text: &str, limit: usize) -> Option<YamlError> {
             TokenType::BlockEnd => {
                 indents.pop();
             }
-            TokenType::Key if cs.get(at) != Some(&'?') => continue,
+            // A `?` starts a key when a blank follows it (in flow context, always); yaml-rust2
+            // marks a simple key's token at the key's first character, which may be a `?`.
+            TokenType::Key
+                if cs.get(at) != Some(&'?')
+                    || flow == 0 && cs.get(at + 1).is_some_and(|c| !c.is_whitespace()) =>
+            {
+                continue
+            }
             _ => {}
         }
         if matches!(token, TokenType::BlockEnd | TokenType::BlockMappingStart) {
