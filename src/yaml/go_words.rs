@@ -18,8 +18,8 @@
 //! (an alias of an unknown anchor, a scalar that is not of its tag's type) and of reading (a
 //! control character) name no line at all. [`Stage`] holds that rule.
 //!
-//! What is not reworded: the few texts yaml-rust2 refuses and go-yaml reads (a comment right
-//! after a quoted scalar, a tab before a flow item), which keep yaml-rust2's words.
+//! Texts yaml-rust2 refuses and go-yaml reads never get here: go_rules.rs rewrites them and
+//! they are read again (a comment glued to a quoted scalar, a tab before a flow item).
 
 use super::Pos;
 
@@ -32,7 +32,9 @@ pub(super) enum Stage {
     Scanner,
     /// The parser (events): one less than the line, unless that is 0.
     Parser,
-    /// The decoder (values): no line.
+    /// The composer (aliases, as go-yaml's parser builds the document's nodes): no line.
+    Composer,
+    /// The decoder (values, once the document is built): no line.
     Decoder,
     /// kubegate's own limits and rules, with no go-yaml counterpart: the line.
     Kubegate,
@@ -42,7 +44,7 @@ impl Stage {
     /// The line the message names, for a problem on `line` (counted from 1).
     pub(super) fn shown_line(self, line: usize) -> Option<usize> {
         match self {
-            Stage::Reader | Stage::Decoder => None,
+            Stage::Reader | Stage::Composer | Stage::Decoder => None,
             Stage::Scanner => (line >= 2).then_some(line),
             Stage::Parser => (line >= 2).then(|| line - 1),
             Stage::Kubegate => Some(line),
@@ -133,6 +135,9 @@ fn go_words(problem: &str, flow: impl Fn() -> Option<char>) -> (Words, Stage, Pl
         // itself is a character that starts no token.
         "tabs disallowed within this context (block indentation)"
         | "tabs disallowed in this context"
+        | "expected whitespace"
+        | "'-' must be followed by a valid YAML whitespace"
+        | "':' must be followed by a valid YAML whitespace"
         | "tab cannot be used as indentation" => (Fixed(CANNOT_START), Scanner, Mark),
         "simple key expect ':'" => (Fixed("could not find expected ':'"), Scanner, Mark),
         "did not find expected hexadecimal number" => {
@@ -156,13 +161,22 @@ fn go_words(problem: &str, flow: impl Fn() -> Option<char>) -> (Words, Stage, Pl
         "found unexpected end of stream" => (Same, Scanner, EndOfText),
         "found unexpected document indicator" => (Same, Scanner, DocumentIndicator),
         "expected ',' or ']'" => (Fixed("did not find expected ',' or ']'"), Parser, Mark),
+        // go-yaml's parser takes a `-` in flow context for no node.
+        r#""-" is only valid inside a block"# => {
+            (Fixed("did not find expected node content"), Parser, Mark)
+        }
         "duplicate version directive" => (Fixed("found duplicate %YAML directive"), Parser, Mark),
+        // A directive after a document whose name go-yaml's scanner does not know (a known one
+        // ends the document, go_rules.rs).
+        "missing explicit document end marker before directive" => {
+            (Fixed("found unknown directive name"), Scanner, Mark)
+        }
         "the handle wasn't declared" => (Fixed("found undefined tag handle"), Parser, Mark),
         // go-yaml ends the quoted scalar at its quote and meets the rest where a key must be.
         "invalid trailing content after double-quoted scalar" => {
             (Fixed("did not find expected key"), Parser, Mark)
         }
-        "found unknown anchor" => (UnknownAnchor, Decoder, Mark),
+        "found unknown anchor" => (UnknownAnchor, Composer, Mark),
         // yaml-rust2's own nesting limit, which stands for kubegate's (go-yaml's is deeper).
         "recursion limit exceeded" => (Same, Kubegate, Mark),
         // A `:` yaml-rust2 will not take inside a flow collection (after a key that ran onto
@@ -198,29 +212,55 @@ pub(super) fn alias_name(text: &str, index: usize) -> &str {
 
 /// The flow collection (`[` or `{`) still open at character `index`, skipping quoted scalars
 /// and comments; `None` in block context.
-fn innermost_flow(text: &str, index: usize) -> Option<char> {
-    let end = byte_offset(text, index);
+pub(super) fn innermost_flow(text: &str, index: usize) -> Option<char> {
+    walk_flows(text, &mut |i, _| i >= index).pop()
+}
+
+/// The outermost flow collection open at character `index`: the character opening it and the
+/// one after its end (or the text's end).
+pub(super) fn outer_flow(text: &str, index: usize) -> Option<(usize, usize)> {
+    let (mut opener, mut end) = (0, None);
+    walk_flows(text, &mut |i, open| {
+        if open.is_empty() {
+            if i > index {
+                end = Some(i);
+                return true;
+            }
+            opener = i;
+        }
+        false
+    });
+    (opener < index).then(|| (opener, end.unwrap_or(text.chars().count())))
+}
+
+/// Walks `text` character by character, skipping quoted scalars and comments, with the flow
+/// collections open before each, until `stop(index, open)` says so; the collections then open.
+fn walk_flows(text: &str, stop: &mut dyn FnMut(usize, &[char]) -> bool) -> Vec<char> {
     let mut open = Vec::new();
-    let mut chars = text.get(..end)?.chars().peekable();
+    let mut chars = text.chars().enumerate().peekable();
     // Whether a token may start here (a quote opens a scalar only there, `#` a comment).
     let mut token_start = true;
-    while let Some(c) = chars.next() {
+    while let Some((i, c)) = chars.next() {
+        if stop(i, &open) {
+            break;
+        }
         match c {
-            '[' | '{' => open.push(c),
+            // In block context a bracket inside a plain scalar (`kind[`) is text.
+            '[' | '{' if token_start || !open.is_empty() => open.push(c),
             ']' | '}' => {
                 open.pop();
             }
-            '#' if token_start => while chars.next_if(|c| *c != '\n').is_some() {},
+            '#' if token_start => while chars.next_if(|(_, c)| *c != '\n').is_some() {},
             '\'' if token_start => {
                 // '' is a quote inside; a lone ' ends the scalar.
-                while let Some(q) = chars.next() {
-                    if q == '\'' && chars.next_if_eq(&'\'').is_none() {
+                while let Some((_, q)) = chars.next() {
+                    if q == '\'' && chars.next_if(|(_, c)| *c == '\'').is_none() {
                         break;
                     }
                 }
             }
             '"' if token_start => {
-                while let Some(q) = chars.next() {
+                while let Some((_, q)) = chars.next() {
                     match q {
                         '\\' => {
                             chars.next();
@@ -237,7 +277,7 @@ fn innermost_flow(text: &str, index: usize) -> Option<char> {
             ' ' | '\t' | '\n' | '\r' | '[' | '{' | ',' | ':' | '-' | '?'
         );
     }
-    open.pop()
+    open
 }
 
 /// The byte offset of character `index` of `text` (its length past the end).

@@ -30,7 +30,28 @@
 //! The text is held to the characters the kubelet's reader accepts before the parser sees it:
 //! go-yaml refuses control characters ("control characters are not allowed"), NUL included,
 //! where yaml-rust2 would end the text at a NUL and read the others as text.
+//!
+//! # Read what go-yaml reads, refuse what it refuses
+//!
+//! yaml-rust2 and go-yaml v2 are both ports of libyaml, yet they part in a few places, and a
+//! file the kubelet reads must read here too (and one it refuses must be refused here, with its
+//! words and line). go_rules.rs holds each such rule with the go-yaml function it comes from:
+//! where go-yaml is laxer (a comment glued to a quoted scalar, text after `...`, tabs in flow
+//! context or after a key's `:`, quoted and flow lines indented left of their block) the text is
+//! rewritten in whitespace only and read again; where it is stricter (tabs where a key may
+//! start or in a scalar's indentation, `%YAML` other than 1.1, unknown or repeated directives,
+//! a `...` before any document) it is checked. A tag of neither go-yaml's nor YAML's own
+//! (`!foo 1`) leaves its scalar a string, and a collection used as a key is printed as Go's
+//! `%#v` prints it. go_cases.rs holds the texts both readers were run on and go-yaml's answers;
+//! a few still read differently: `!!binary` (go-yaml decodes base64), `{?a: b}` (a `?` in flow
+//! context always starts a key for go-yaml), an infinity or a control character inside a
+//! collection used as a key (Go prints `+Inf`, `\x01`), and the order of two errors where
+//! go-yaml's parser or composer stops before its scanner reaches a tab (`*a\n\t`, an unknown
+//! alias after a collection key, `? |-\n-\t`).
 
+#[cfg(test)]
+mod go_cases;
+mod go_rules;
 mod go_words;
 mod positions;
 mod write;
@@ -228,28 +249,80 @@ pub fn parse_all(text: &str) -> Result<Vec<Document>, YamlError> {
 /// [`MAX_DEPTH`] costs one more event, not one more stack frame per level.
 fn read(text: &str, first_only: bool) -> Result<Vec<Document>, YamlError> {
     check_characters(text)?;
+    go_rules::check_head(text)?;
+    // Where yaml-rust2 refuses what go-yaml reads, the text is rewritten and read again.
+    let mut src = std::borrow::Cow::Borrowed(text);
+    let mut shifts = go_rules::Shifts::new();
+    // Characters read again so far.
+    let mut reread = 0;
+    let read = loop {
+        match read_once(&src, first_only, &shifts) {
+            Err(Err((info, mark))) => {
+                reread += src.len();
+                let again = (reread <= go_rules::REREAD_BUDGET)
+                    .then(|| go_rules::tolerate(&info, mark.index(), &src, first_only, &mut shifts))
+                    .flatten();
+                match again {
+                    Some(text) => src = std::borrow::Cow::Owned(text),
+                    None => break Err(syntax_error(&info, &mark, &src, &shifts)),
+                }
+            }
+            Err(Ok(e)) => break Err(e),
+            Ok(read) => break Ok(read),
+        }
+    };
+    // Tabs go-yaml refuses and yaml-rust2 reads: the first of the two problems is go-yaml's (a
+    // decoding error comes after every syntax error, once the document is built).
+    if src.contains('\t') {
+        let limit = read.as_ref().map_or(usize::MAX, |r| r.1);
+        if let Some(tab) = go_rules::check_tabs(&src, limit) {
+            let first = match &read {
+                Err(e) => e.stage == Stage::Decoder || tab.pos <= e.pos,
+                Ok(_) => true,
+            };
+            if first {
+                return Err(tab);
+            }
+        }
+    }
+    read.map(|r| r.0)
+}
+
+/// yaml-rust2's error `info`, marked at `mark` of `text`, in go-yaml's words.
+fn syntax_error(info: &str, mark: &Marker, text: &str, shifts: &[(usize, usize)]) -> YamlError {
+    let at = go_rules::pos_of(mark, shifts);
+    let go = go_words::syntax_error(info, mark.index(), at, text);
+    YamlError::at_stage(go.problem, go.pos, go.stage)
+}
+
+/// One reading of `text` by yaml-rust2: the documents and the character of the token after the
+/// last event read (where go-yaml's `Unmarshal` stops scanning), kubegate's own error, or
+/// yaml-rust2's syntax error (its words and the character it marks) for [`go_rules::tolerate`]
+/// to judge.
+#[allow(clippy::type_complexity)]
+fn read_once(
+    text: &str,
+    first_only: bool,
+    shifts: &[(usize, usize)],
+) -> Result<(Vec<Document>, usize), Result<YamlError, (String, Marker)>> {
     let mut builder = Builder {
         text,
+        shifts,
         ..Builder::default()
     };
     let mut parser = Parser::new_from_str(text);
     loop {
-        let (event, mark) = parser.next_token().map_err(|e| {
-            let m = e.marker();
-            let pos = Pos {
-                line: m.line(),
-                column: m.col() + 1,
-            };
-            let go = go_words::syntax_error(e.info(), m.index(), pos, text);
-            YamlError::at_stage(go.problem, go.pos, go.stage)
-        })?;
+        let (event, mark) = parser
+            .next_token()
+            .map_err(|e| Err((e.info().to_string(), *e.marker())))?;
         let end = event == Event::StreamEnd || (first_only && event == Event::DocumentEnd);
+        let at = mark.index();
         builder.on_event(event, mark);
         if let Some(err) = builder.error.take() {
-            return Err(err);
+            return Err(Ok(err));
         }
         if end {
-            return Ok(builder.docs);
+            return Ok((builder.docs, at));
         }
     }
 }
@@ -319,6 +392,8 @@ enum Frame {
 struct Builder<'t> {
     /// The text read, for the names in go-yaml's messages.
     text: &'t str,
+    /// Lines the text was indented on before yaml-rust2 read it (see go_rules.rs).
+    shifts: &'t [(usize, usize)],
     docs: Vec<Document>,
     stack: Vec<Frame>,
     current: Document,
@@ -415,16 +490,20 @@ impl Builder<'_> {
                 ..
             }) => match pending_key.take() {
                 None => {
-                    let Some(key) = key_text(value) else {
-                        let msg = "invalid map key: mappings and sequences cannot be keys";
-                        return self.fail_at_stage(msg, pos, Stage::Decoder);
-                    };
-                    let record = self.current.positions.key(*id, &key, pos);
-                    if entries.contains_key(&key) {
-                        let pointer = self.current.positions.pointer(record);
-                        self.current.duplicates.push((pointer, pos));
+                    if !matches!(value, Value::Array(_) | Value::Object(_)) {
+                        let key = key_text(value);
+                        let record = self.current.positions.key(*id, &key, pos);
+                        if entries.contains_key(&key) {
+                            let pointer = self.current.positions.pointer(record);
+                            self.current.duplicates.push((pointer, pos));
+                        }
+                        *pending_key = Some((key, record));
+                        return;
                     }
-                    *pending_key = Some((key, record));
+                    // go-yaml's words, with the key as Go's `%#v` prints what it decoded.
+                    let mut msg = String::from("invalid map key: ");
+                    go_syntax(&value, &mut msg);
+                    self.fail_at_stage(msg, pos, Stage::Decoder);
                 }
                 Some((key, _)) => {
                     entries.insert(key, value);
@@ -439,10 +518,7 @@ impl MarkedEventReceiver for Builder<'_> {
         if self.error.is_some() {
             return;
         }
-        let pos = Pos {
-            line: mark.line(),
-            column: mark.col() + 1,
-        };
+        let pos = go_rules::pos_of(&mark, self.shifts);
         match ev {
             Event::DocumentStart => {
                 self.current = Document::default();
@@ -491,14 +567,8 @@ impl MarkedEventReceiver for Builder<'_> {
                 if !self.count(1, pos) {
                     return;
                 }
+                // A collection may be a key here; go-yaml refuses it once it is whole (`emit`).
                 let slot = self.next_slot();
-                if matches!(slot, Slot::Key(_)) {
-                    return self.fail_at_stage(
-                        "invalid map key: mappings and sequences cannot be keys",
-                        pos,
-                        Stage::Decoder,
-                    );
-                }
                 let id = self.record(&slot, pos);
                 let frame = if matches!(ev, Event::SequenceStart(..)) {
                     Frame::Seq {
@@ -540,7 +610,7 @@ impl MarkedEventReceiver for Builder<'_> {
                     } else {
                         format!("unknown anchor '{name}' referenced")
                     };
-                    return self.fail_at_stage(msg, pos, Stage::Decoder);
+                    return self.fail_at_stage(msg, pos, Stage::Composer);
                 };
                 if !self.count(node_count(&value), pos) {
                     return;
@@ -559,16 +629,47 @@ fn printable(c: char) -> bool {
         && c != '\u{feff}'
 }
 
-/// A resolved scalar as a JSON object key (as `sigs.k8s.io/yaml` converts non-string keys);
-/// `None` for a collection, which cannot be a key.
-fn key_text(value: Value) -> Option<String> {
+/// A resolved scalar as a JSON object key, as `sigs.k8s.io/yaml` converts non-string keys.
+fn key_text(value: Value) -> String {
     match value {
-        Value::String(s) => Some(s),
-        Value::Null => Some("null".to_string()),
-        Value::Bool(b) => Some(b.to_string()),
-        Value::Number(n) => Some(n.to_string()),
-        Value::Array(_) | Value::Object(_) => None,
+        Value::String(s) => s,
+        // A collection is refused before it gets here.
+        v => v.to_string(),
     }
+}
+
+/// Appends `value` as Go's `%#v` prints what go-yaml decodes it to in an `interface{}`
+/// (`[]interface {}{"a", 1}`, `map[interface {}]interface {}{"a":true}`, `interface {}(nil)`).
+fn go_syntax(value: &Value, out: &mut String) {
+    match value {
+        Value::Array(_) => out.push_str("[]interface {}{"),
+        Value::Object(_) => out.push_str("map[interface {}]interface {}{"),
+        Value::Null => return out.push_str("interface {}(nil)"),
+        // A float as Go prints a float64 (`1`, `1e+06`); a JSON number is finite.
+        Value::Number(n) if n.is_f64() => {
+            return out.push_str(&n.as_f64().map_or_else(|| n.to_string(), write::go_float))
+        }
+        // A string quoted as JSON quotes it (as Go's `%q` does, but for control characters);
+        // an integer or a boolean as JSON writes it.
+        v => return out.push_str(&v.to_string()),
+    }
+    let items: Box<dyn Iterator<Item = (Option<&String>, &Value)>> = match value {
+        Value::Array(a) => Box::new(a.iter().map(|v| (None, v))),
+        Value::Object(m) => Box::new(m.iter().map(|(k, v)| (Some(k), v))),
+        _ => Box::new(std::iter::empty()),
+    };
+    for (i, (key, v)) in items.enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        if let Some(k) = key {
+            // The key as go-yaml read it: a plain scalar's text resolves again.
+            go_syntax(&resolve_plain(k), out);
+            out.push(':');
+        }
+        go_syntax(v, out);
+    }
+    out.push('}');
 }
 
 fn node_count(v: &Value) -> usize {
@@ -592,8 +693,15 @@ fn resolve_scalar(
     tag: Option<&Tag>,
 ) -> Result<Value, ScalarError> {
     if let Some(tag) = tag {
-        if tag.handle == "tag:yaml.org,2002:" || tag.handle == "!!" {
-            let (parsed, tag) = match tag.suffix.as_str() {
+        // Any other tag (`!foo`, `!`, a `%TAG` handle's) leaves the text a string: go-yaml
+        // resolves only untagged scalars and its own tags (also written in full, `!<...>`).
+        let own = match tag.handle.as_str() {
+            "tag:yaml.org,2002:" | "!!" => Some(tag.suffix.as_str()),
+            "" => tag.suffix.strip_prefix("tag:yaml.org,2002:"),
+            _ => None,
+        };
+        {
+            let (parsed, tag) = match own.unwrap_or("str") {
                 "str" => return Ok(Value::String(text)),
                 "null" => (
                     matches!(text.as_str(), "" | "~" | "null" | "Null" | "NULL")
