@@ -17,15 +17,16 @@ const BUDGETS = {
   // generic library code instantiated per type (serde's derived decoders, B-trees, sorts),
   // yaml-rust2, and the release data; scripts/build-pkg.sh says which opt-level it is built at
   // and why (50,000 pods or nodes through the package in under a second of CPU).
-  "kubegate_bg.wasm": 667_000,
+  "kubegate_bg.wasm": 675_000,
   // The gate core alone (`kubegate/gates`). The goal set for it is 110 KB, reached only while it
   // read JSON and YAML with hand-written stand-ins; on one reader per format (serde_json,
   // yaml-rust2, serde's derives) those readers and the error texts serde formats (a float's
-  // Display, `{:?}` of a string with core's Unicode tables) are most of what is left.
-  "gates/kubegate_gates_bg.wasm": 172_000,
+  // Display, `{:?}` of a string with core's Unicode tables) are most of what is left, with the
+  // rules that make yaml-rust2 read and refuse as go-yaml v2 (src/yaml/go_rules.rs).
+  "gates/kubegate_gates_bg.wasm": 180_500,
   // The command line (`npx kubegate`): the gate, kubelet, node and control-plane areas and
   // `runCli`, without the library's JS API; clap is most of what it adds.
-  "cli/kubegate_cli_bg.wasm": 520_000,
+  "cli/kubegate_cli_bg.wasm": 527_500,
 };
 
 for (const [file, budget] of Object.entries(BUDGETS)) {
