@@ -108,7 +108,10 @@ test("a focused editor runs no animation: its caret is steady, so a key press is
   const page = await b.open();
   await page.waitForSelector("body[data-editors='ready']", { state: "attached" });
   for (const id of ["gates-flags", "gates-paste"]) {
+    // The import box shows once the panel has answered the choice, which may be a frame later
+    // (ui.js eagerFrame): a user types only into what is on screen.
     if (id === "gates-paste") await page.selectOption("#gates-source", "custom");
+    await page.waitForSelector(`#${id} + .cm-editor`, { state: "visible" });
     await page.focus(`#${id}`);
     await page.keyboard.type("x");
     await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.includes("x"), `#${id} + .cm-editor .cm-content`);
