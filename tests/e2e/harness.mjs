@@ -56,10 +56,13 @@ export const settled = (page) => page.waitForFunction(() => !document.querySelec
  *  pause does. */
 export const framesPassed = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 
-/** Saves a full-page screenshot as tests/e2e/screenshots/<name>.png. */
+/** Saves a full-page screenshot as tests/e2e/screenshots/<name>.png, of the page once nothing
+ *  in it is still being drawn: a full-page capture resizes the view, and rows still arriving in
+ *  idle slices meanwhile kept a capture waiting past its timeout on a loaded machine. */
 export async function screenshot(page, name) {
   mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}${name}.png`, fullPage: true });
+  await settled(page);
+  await page.screenshot({ path: `${shots}${name}.png`, fullPage: true, timeout: 60000 });
 }
 
 /** Asserts the page logged no errors and ran no injected script. */
